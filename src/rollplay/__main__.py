@@ -1,0 +1,3 @@
+from rollplay.cli.app import main
+
+main()

@@ -1,0 +1,41 @@
+"""One exception family for everything a user can get wrong.
+
+Every message names the bad part and what would have been accepted, in one line, so
+the CLI can print it as is (exit code 2) and a chat bridge can echo it back to a player.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class RollplayError(ValueError):
+    """Bad input: a roll string, a rating, a ruleset, dice faces..."""
+
+
+class ExpressionError(RollplayError):
+    """A roll string that does not parse."""
+
+
+class AbilityError(RollplayError):
+    """An ability the roll names but the ruleset or the ratings do not know."""
+
+
+class DiceError(RollplayError):
+    """Dice that cannot be rolled: too many, too few scripted faces, a face off the die."""
+
+
+class RulesetError(RollplayError):
+    """A ruleset or house-rules file that is malformed or inconsistent."""
+
+
+class RuleError(RollplayError):
+    """A roll the rules do not allow (a luck spend the edition lacks, an Everyman jet pilot)."""
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """' (did you mean X?)' for the closest known name, or ''."""
+    choices = {k.casefold(): k for k in known}
+    close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {choices[close[0]]}?)" if close else ""

@@ -1,0 +1,197 @@
+"""From a roll string and a character's ratings to a number of dice.
+
+000 "What to Roll": Dice to Roll = Skill Rating + Linked Attribute +/- Modifiers. Action skills
+link to the attribute the ruleset names; background and language skills to the ruleset's
+``background_attribute`` (Wits in 3.3; each character chooses in 3.2). Background and
+language ratings use the ruleset's scale (3.3: 0->1, 1->2, 2->4, 3->6 dice). A skill the
+character does not have rolls at Everyman (``everyman_dice``). A bare number is an NPC's
+single rating (004). Rulings: docs/rulings.md, "Roll strings".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from rollplay.errors import AbilityError, RuleError, suggest
+from rollplay.systems.fs3.expression import Expression, parse
+from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset
+
+SkillKind = Literal["action", "background", "language"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One contribution to a pool, as shown to players: ('Firearms 3', 3)."""
+
+    label: str
+    dice: int
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice a roll string asks for, with where each came from."""
+
+    dice: int
+    attribute: int | None
+    parts: tuple[Part, ...]
+    skill: str | None = None
+    attribute_name: str | None = None
+    everyman: bool = False
+
+
+class Ratings:
+    """A character's ratings, looked up without regard to case."""
+
+    def __init__(self, ratings: Mapping[str, int] | None = None) -> None:
+        self._by_key = {name.casefold(): (name, value) for name, value in (ratings or {}).items()}
+
+    def get(self, name: str) -> int | None:
+        hit = self._by_key.get(name.casefold())
+        return None if hit is None else hit[1]
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self._by_key.values()]
+
+
+def resolve(
+    expression: str | Expression,
+    ruleset: FS3Ruleset,
+    ratings: Mapping[str, int] | None = None,
+    *,
+    hail_mary: bool = False,
+) -> Pool:
+    """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be."""
+    expr = parse(expression) if isinstance(expression, str) else expression
+    rated = Ratings(ratings)
+    modifiers = tuple(Part("modifier", n) for n in expr.numbers)
+    if not expr.names:
+        # An NPC's single rating (004): the first number is the pool, the rest modify it.
+        first, *rest = expr.numbers
+        if first < 0:
+            raise AbilityError(f"a rating cannot be negative: {expr.text!r}")
+        parts = (Part("rating", first), *(Part("modifier", n) for n in rest))
+        return Pool(dice=sum(expr.numbers), attribute=None, parts=parts)
+
+    attributes = {a.casefold(): a for a in ruleset.attributes}
+    attribute_names = [n for n in expr.names if n.casefold() in attributes]
+    skill_names = [n for n in expr.names if n.casefold() not in attributes]
+    if len(attribute_names) > 1 or len(skill_names) > 1:
+        raise AbilityError(
+            f"{expr.text!r} names {_listing(skill_names, attribute_names)}; "
+            f"a roll names at most one skill and one attribute"
+        )
+
+    skill = skill_names[0] if skill_names else None
+    parts: list[Part] = []
+    everyman = False
+    attr_name = attributes[attribute_names[0].casefold()] if attribute_names else None
+
+    if skill is None:
+        assert attr_name is not None
+        rating = _attribute_rating(attr_name, rated, ruleset)
+        dice = rating * ruleset.bare_attribute_multiplier
+        parts.append(Part(f"{attr_name} {rating}", dice))
+        return Pool(
+            dice=dice + sum(expr.numbers), attribute=rating, parts=(*parts, *modifiers),
+            attribute_name=attr_name,
+        )
+
+    kind, action = _classify(skill, rated, ruleset)
+    display = action.name if action else skill
+    rating = rated.get(skill)
+    if rating is None:
+        if action is not None and not action.everyman and not hail_mary:
+            raise RuleError(
+                f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
+                f"Hail Mary roll by spending luck"
+            )
+        everyman = True
+        skill_dice = _skill_dice(kind, 0, ruleset)
+        parts.append(Part(f"{display} Everyman", skill_dice))
+    else:
+        _check_skill_rating(display, kind, rating, ruleset)
+        skill_dice = _skill_dice(kind, rating, ruleset)
+        parts.append(Part(f"{display} {rating}", skill_dice))
+
+    if attr_name is None:
+        attr_name = action.attribute if action else ruleset.background_attribute
+        if attr_name is None:
+            raise AbilityError(
+                f"{display} is a {kind} skill with no default attribute in {ruleset.name}; "
+                f"name its ruling attribute, e.g. {display}+{ruleset.attributes[0]}"
+            )
+    attr_rating = _attribute_rating(attr_name, rated, ruleset)
+    parts.append(Part(f"{attr_name} {attr_rating}", attr_rating))
+    return Pool(
+        dice=skill_dice + attr_rating + sum(expr.numbers),
+        attribute=attr_rating,
+        parts=(*parts, *modifiers),
+        skill=display,
+        attribute_name=attr_name,
+        everyman=everyman,
+    )
+
+
+def _classify(
+    name: str, rated: Ratings, ruleset: FS3Ruleset
+) -> tuple[SkillKind, ActionSkill | None]:
+    key = name.casefold()
+    for skill in ruleset.action_skills:
+        if skill.name.casefold() == key:
+            return "action", skill
+    if any(lang.casefold() == key for lang in ruleset.languages):
+        return "language", None
+    if rated.get(name) is not None:
+        return "background", None
+    known = [
+        *ruleset.attributes,
+        *(s.name for s in ruleset.action_skills),
+        *ruleset.languages,
+        *rated.names(),
+    ]
+    raise AbilityError(
+        f"unknown ability {name!r}{suggest(name, known)}: not an attribute, action skill or "
+        f"language of {ruleset.name}, and not among the ratings given; to roll an unlisted "
+        f"background skill at Everyman, rate it 0"
+    )
+
+
+def _skill_dice(kind: SkillKind, rating: int, ruleset: FS3Ruleset) -> int:
+    if kind != "action" and ruleset.scaled_skill_dice:
+        return ruleset.scaled_skill_dice[rating]
+    return rating if rating > 0 else ruleset.everyman_dice
+
+
+def _check_skill_rating(name: str, kind: SkillKind, rating: int, ruleset: FS3Ruleset) -> None:
+    if kind != "action" and ruleset.scaled_skill_dice:
+        lo, hi = 0, len(ruleset.scaled_skill_dice) - 1
+    else:
+        lo, hi = ruleset.skill_range
+    if not lo <= rating <= hi:
+        raise AbilityError(
+            f"{name} is rated {rating}, but {kind} skills in {ruleset.name} rate {lo} to {hi}"
+        )
+
+
+def _attribute_rating(name: str, rated: Ratings, ruleset: FS3Ruleset) -> int:
+    rating = rated.get(name)
+    lo, hi = ruleset.attribute_range
+    if rating is None:
+        raise AbilityError(
+            f"no rating for the attribute {name}; attributes in {ruleset.name} rate {lo} to {hi}"
+        )
+    if not lo <= rating <= hi:
+        raise AbilityError(f"{name} is rated {rating}, but attributes rate {lo} to {hi}")
+    return rating
+
+
+def _listing(skills: list[str], attributes: list[str]) -> str:
+    said = []
+    if skills:
+        said.append(f"{len(skills)} skill{'s' if len(skills) > 1 else ''} ({', '.join(skills)})")
+    if attributes:
+        n = len(attributes)
+        said.append(f"{n} attribute{'s' if n > 1 else ''} ({', '.join(attributes)})")
+    return " and ".join(said)

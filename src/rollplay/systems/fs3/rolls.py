@@ -1,0 +1,391 @@
+"""FS3 ability rolls, opposed rolls and teamwork, as pure functions over a ruleset and dice.
+
+Draw order (what a scripted source must supply): a roll draws its pool's dice in order; a
+luck re-roll then draws a second pool; an opposed roll draws the first side, then the
+second; teamwork draws each assister in turn, then the leader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
+
+from rollplay.dice import Dice, default_dice
+from rollplay.errors import DiceError, RuleError
+from rollplay.systems.fs3.pool import Pool, resolve
+from rollplay.systems.fs3.ruleset import FS3Ruleset
+
+LuckSpend = Literal["bonus", "reroll", "boost", "hinder", "hail-mary"]
+LUCK_SPENDS: tuple[str, ...] = ("bonus", "reroll", "boost", "hinder", "hail-mary")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A change to the pool and why: ('taking-time', +2), ('luck', +3)."""
+
+    reason: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What to roll: a pool (a number of dice, or a roll string with ratings) and what
+    modifies it. ``attribute`` is the linked attribute's rating, which FS3.2 needs to judge
+    an embarrassing failure; a roll string fills it in itself.
+
+    ``luck`` is a luck point spent on this roll: ``bonus`` (own, before), ``reroll`` (own,
+    after: keep the better), ``boost``/``hinder`` (someone else's, before), ``hail-mary``
+    (own: permission to roll what could not be rolled). ``luck_cancelled`` records that the
+    point was cancelled by another spent against it (002 Luck).
+    """
+
+    pool: int | str | Pool
+    attribute: int | None = None
+    ratings: Mapping[str, int] | None = None
+    modifiers: tuple[int | Modifier, ...] = ()
+    situations: tuple[str, ...] = ()
+    luck: LuckSpend | None = None
+    luck_cancelled: bool = False
+    name: str | None = None
+
+
+class FS3Roll(NamedTuple):
+    """A judged ability roll: every die, and what they add up to.
+
+    ``pool`` is the number of dice rolled; ``requested`` the pool before the below-one-die
+    ruling (they differ only when modifiers took the pool under 1). ``discarded`` is the
+    other roll of a luck re-roll, the one not kept.
+
+    A NamedTuple rather than a frozen dataclass: just as immutable, and building one is
+    about ten times cheaper, which matters on the roll path (docs/performance.md).
+    """
+
+    dice: tuple[int, ...]
+    successes: int
+    ones: int
+    level: str
+    embarrassing: bool
+    succeeded: bool
+    pool: int
+    requested: int
+    attribute: int | None
+    edition: str
+    modifiers: tuple[Modifier, ...] = ()
+    luck: str | None = None
+    discarded: FS3Roll | None = None  # type: ignore[misc]  # NamedTuple may refer to itself
+    name: str | None = None
+    expression: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON shape (docs/cli.md)."""
+        return {
+            "name": self.name,
+            "edition": self.edition,
+            "expression": self.expression,
+            "pool": self.pool,
+            "requested": self.requested,
+            "attribute": self.attribute,
+            "dice": list(self.dice),
+            "successes": self.successes,
+            "ones": self.ones,
+            "level": self.level,
+            "embarrassing": self.embarrassing,
+            "succeeded": self.succeeded,
+            "modifiers": [{"reason": m.reason, "value": m.value} for m in self.modifiers],
+            "luck": self.luck,
+            "discarded": None if self.discarded is None else self.discarded.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OpposedRoll:
+    """Two rolls against each other (000/002 Opposed Rolls)."""
+
+    first: FS3Roll
+    second: FS3Roll
+    winner: Literal["first", "second"] | None
+    net: int
+    margin: str
+
+    @property
+    def both_failed(self) -> bool:
+        return not self.first.succeeded and not self.second.succeeded
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "first": self.first.to_dict(),
+            "second": self.second.to_dict(),
+            "winner": self.winner,
+            "winner_name": None if self.winner is None else getattr(self, self.winner).name,
+            "net": self.net,
+            "margin": self.margin,
+            "both_failed": self.both_failed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRoll:
+    """A group roll: the assist rolls, the modifier they earned, and the leader's roll."""
+
+    assists: tuple[FS3Roll, ...]
+    modifier: int
+    leader: FS3Roll
+    uncapped: int = field(default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.leader.to_dict(),
+            "assists": [a.to_dict() for a in self.assists],
+            "assist_modifier": self.modifier,
+            "assist_uncapped": self.uncapped,
+        }
+
+
+# -- judging ------------------------------------------------------------------------
+
+
+def judge(
+    dice: tuple[int, ...], attribute: int | None, ruleset: FS3Ruleset
+) -> tuple[int, int, str, bool]:
+    """(successes, ones, level title, embarrassing) for a set of faces."""
+    # Counting on bytes is several times cheaper than tuple.count (faces fit: sides <= 100).
+    raw = bytes(dice)
+    n = len(raw)
+    successes = n - len(raw.translate(None, ruleset.success_bytes))
+    ones = raw.count(1)
+    if ruleset.majority_ones:
+        embarrassing = 2 * ones > n
+    else:
+        embarrassing = ones >= (ruleset.default_attribute if attribute is None else attribute or 1)
+    if embarrassing and successes and ruleset.embarrassing_only_on_failure:
+        embarrassing = False
+    if embarrassing:
+        return successes, ones, ruleset.embarrassing_title, True
+    lookup = ruleset.level_of
+    return successes, ones, lookup[successes if successes < len(lookup) else -1], False
+
+
+def check_attribute(attribute: int, ruleset: FS3Ruleset) -> None:
+    lo, hi = ruleset.attribute_range
+    if isinstance(attribute, bool) or not isinstance(attribute, int) or not lo <= attribute <= hi:
+        raise RuleError(
+            f"attribute {attribute!r} is off the scale: attributes in {ruleset.name} rate "
+            f"{lo} to {hi}"
+        )
+
+
+def effective_pool(
+    check: Check, ruleset: FS3Ruleset
+) -> tuple[int, int | None, tuple[Modifier, ...], str | None]:
+    """(dice, attribute, modifiers, expression) once the roll string, situations and luck
+    are applied: the pool before the below-one-die ruling."""
+    pool = check.pool
+    expression = None
+    attribute = check.attribute
+    if isinstance(pool, str):
+        expression = pool
+        pool = resolve(pool, ruleset, check.ratings, hail_mary=check.luck == "hail-mary")
+    if isinstance(pool, Pool):
+        expression = expression or " + ".join(p.label for p in pool.parts)
+        attribute = pool.attribute if attribute is None else attribute
+        dice = pool.dice
+    else:
+        if isinstance(pool, bool) or not isinstance(pool, int):
+            raise DiceError(f"a pool is a number of dice or a roll string, not {pool!r}")
+        if pool < 0:
+            raise DiceError(f"cannot roll a negative number of dice ({pool}); a pool is 0 or more")
+        dice = pool
+    if attribute is not None:
+        check_attribute(attribute, ruleset)
+    mods: list[Modifier] = [
+        m if isinstance(m, Modifier) else Modifier("modifier", m) for m in check.modifiers
+    ]
+    mods.extend(Modifier(s.name, s.modifier) for s in map(ruleset.situation, check.situations))
+    luck = _luck_modifier(check, ruleset)
+    if luck is not None:
+        mods.append(luck)
+    total = dice + sum(m.value for m in mods)
+    if total > ruleset.max_dice:
+        raise DiceError(
+            f"a pool of {total} dice is over the limit of {ruleset.max_dice} "
+            f"(max_dice in the ruleset)"
+        )
+    return total, attribute, tuple(mods), expression
+
+
+def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
+    spend = check.luck
+    if spend is None:
+        if check.luck_cancelled:
+            raise RuleError("luck_cancelled needs a luck spend to cancel")
+        return None
+    if spend not in LUCK_SPENDS:
+        raise RuleError(f"unknown luck spend {spend!r}; accepted: {', '.join(LUCK_SPENDS)}")
+    allowed = allowed_luck(ruleset)
+    if spend not in allowed:
+        raise RuleError(
+            f"{ruleset.name} has no luck spend {spend!r}; it allows: {', '.join(allowed)}"
+        )
+    if check.luck_cancelled:
+        if not ruleset.luck_cancel:
+            raise RuleError(f"{ruleset.name} does not let luck cancel luck")
+        return Modifier(f"luck ({spend}, cancelled)", 0)
+    if spend == "bonus":
+        return Modifier("luck", ruleset.luck_bonus)
+    if spend == "boost":
+        return Modifier("luck (someone else's)", ruleset.luck_on_others)
+    if spend == "hinder":
+        return Modifier("luck (someone else's)", -ruleset.luck_on_others)
+    return None  # reroll and hail-mary change no dice
+
+
+def allowed_luck(ruleset: FS3Ruleset) -> tuple[str, ...]:
+    """The luck spends an edition allows, in LUCK_SPENDS order."""
+    allowed = ["bonus"]
+    if ruleset.luck_reroll:
+        allowed.append("reroll")
+    if ruleset.luck_on_others:
+        allowed += ["boost", "hinder"]
+    allowed.append("hail-mary")
+    return tuple(allowed)
+
+
+# -- rolling --------------------------------------------------------------------------
+
+
+def roll_pool(
+    dice_count: int,
+    attribute: int | None,
+    ruleset: FS3Ruleset,
+    dice: Dice,
+) -> FS3Roll:
+    """The fast path: roll a plain pool with no modifiers (what NPCs and the API's
+    ``roll(n)`` do)."""
+    if dice_count < 1 or dice_count > ruleset.max_dice or attribute is not None:
+        if attribute is not None:
+            check_attribute(attribute, ruleset)
+        if dice_count < 1 or dice_count > ruleset.max_dice:
+            return roll_check(Check(dice_count, attribute), ruleset, dice)
+    faces = dice.roll(ruleset.sides, dice_count)
+    successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
+    return FS3Roll(
+        faces, successes, ones, level, embarrassing,
+        not embarrassing and successes > 0,
+        dice_count, dice_count, attribute, ruleset.edition,
+    )
+
+
+def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> FS3Roll:
+    """Roll one check: the pool, its modifiers and luck, judged by the ruleset."""
+    source = default_dice() if dice is None else dice
+    total, attribute, mods, expression = effective_pool(check, ruleset)
+    first = _roll_once(total, attribute, mods, expression, check, ruleset, source)
+    if check.luck != "reroll" or check.luck_cancelled:
+        return first
+    second = _roll_once(total, attribute, mods, expression, check, ruleset, source)
+    # 002 Luck: "choose the better of the two rolls": the better level (an embarrassing
+    # failure is the worst), then more successes; on a tie the first roll stands.
+    if _rank(second) > _rank(first):
+        kept, other = second, first
+    else:
+        kept, other = first, second
+    return _replace_discarded(kept, other)
+
+
+def _rank(r: FS3Roll) -> tuple[bool, int]:
+    return (not r.embarrassing, r.successes)
+
+
+def _replace_discarded(kept: FS3Roll, other: FS3Roll) -> FS3Roll:
+    return kept._replace(discarded=other)
+
+
+def _roll_once(
+    total: int,
+    attribute: int | None,
+    mods: tuple[Modifier, ...],
+    expression: str | None,
+    check: Check,
+    ruleset: FS3Ruleset,
+    source: Dice,
+) -> FS3Roll:
+    if total >= 1:
+        count = total
+    elif ruleset.below_one_die == "roll-one":
+        count = 1
+    else:  # "fail": no dice, a plain failure
+        return FS3Roll(
+            (), 0, 0, ruleset.failure_title, False, False, 0, total, attribute,
+            ruleset.edition, mods, check.luck, None, check.name, expression,
+        )
+    faces = source.roll(ruleset.sides, count)
+    successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
+    return FS3Roll(
+        faces, successes, ones, level, embarrassing, not embarrassing and successes > 0,
+        count, total, attribute, ruleset.edition, mods, check.luck, None, check.name, expression,
+    )
+
+
+def _as_check(side: Check | int | str) -> Check:
+    return side if isinstance(side, Check) else Check(side)
+
+
+def opposed(
+    first: Check | int | str,
+    second: Check | int | str,
+    ruleset: FS3Ruleset,
+    dice: Dice | None = None,
+) -> OpposedRoll:
+    """Both sides roll; more successes wins; the net picks the margin title."""
+    a, b = _as_check(first), _as_check(second)
+    _check_opposed_luck(a, b)
+    source = default_dice() if dice is None else dice
+    ra = roll_check(a, ruleset, source)
+    rb = roll_check(b, ruleset, source)
+    return judge_opposed(ra, rb, ruleset)
+
+
+def judge_opposed(first: FS3Roll, second: FS3Roll, ruleset: FS3Ruleset) -> OpposedRoll:
+    net = first.successes - second.successes
+    winner: Literal["first", "second"] | None = (
+        "first" if net > 0 else "second" if net < 0 else None
+    )
+    return OpposedRoll(first, second, winner, abs(net), ruleset.margin(net))
+
+
+def _check_opposed_luck(a: Check, b: Check) -> None:
+    # 002 Luck: one point per roll, and one side cannot both help itself and hinder the other.
+    for own, other in ((a, b), (b, a)):
+        if own.luck in ("bonus", "reroll") and other.luck == "hinder" and not other.luck_cancelled:
+            who = own.name or "a side"
+            raise RuleError(
+                f"{who} cannot spend luck on its own roll and against the other in the same "
+                f"opposed roll (002 Luck: one luck point per roll)"
+            )
+
+
+def teamwork(
+    leader: Check | int | str,
+    assisters: Sequence[Check | int | str],
+    ruleset: FS3Ruleset,
+    dice: Dice | None = None,
+) -> TeamRoll:
+    """000 Teamwork: assisters roll first; their results modify the leader's group roll."""
+    if len(assisters) > ruleset.max_assisters:
+        raise RuleError(
+            f"{len(assisters)} assisters, but {ruleset.name} allows at most "
+            f"{ruleset.max_assisters} (max_assisters) beside the leader"
+        )
+    source = default_dice() if dice is None else dice
+    assists = tuple(roll_check(_as_check(a), ruleset, source) for a in assisters)
+    uncapped = sum(ruleset.assist_modifier(a.level) for a in assists)
+    modifier = min(uncapped, ruleset.assist_cap)
+    lead = _as_check(leader)
+    if assists:
+        lead = Check(
+            lead.pool, lead.attribute, lead.ratings,
+            (*lead.modifiers, Modifier("teamwork", modifier)),
+            lead.situations, lead.luck, lead.luck_cancelled, lead.name,
+        )
+    return TeamRoll(assists, modifier, roll_check(lead, ruleset, source), uncapped)

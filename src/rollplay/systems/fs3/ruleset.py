@@ -1,0 +1,195 @@
+"""The FS3 ruleset: every threshold, table and switch that differs between editions or
+house rules. Code branches on these fields, never on an edition's name.
+
+The two built-in editions are in ``presets.py``; a game's house-rules file overrides any
+field (``houserules.py``). Field names are the keys of that file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rollplay.errors import RulesetError
+
+EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
+BelowOneDie = Literal["roll-one", "fail"]
+
+
+@dataclass(frozen=True)
+class Band:
+    """A row of a 'count -> title' table: this title from ``at_least`` up to the next row."""
+
+    at_least: int
+    title: str
+
+
+@dataclass(frozen=True)
+class ActionSkill:
+    """An action skill from the game's list, with its linked (ruling) attribute."""
+
+    name: str
+    attribute: str
+    # False for skills no layperson can attempt (fly a jet, disarm a bomb): 000 "Untrained Rolls".
+    everyman: bool = True
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A named, data-driven modifier (taking your time, outside a specialty...)."""
+
+    name: str
+    modifier: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class FS3Ruleset:
+    """One edition of FS3, or a game's house-ruled variant of one."""
+
+    # Pydantic reads this when it validates a house-rules file: unknown keys are errors.
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
+
+    name: str
+    edition: str
+    success_at: int
+    levels: tuple[Band, ...]
+    embarrassing: EmbarrassingRule
+    embarrassing_only_on_failure: bool
+    margins: tuple[Band, ...]
+    everyman_dice: int
+    scaled_skill_dice: tuple[int, ...]
+    background_attribute: str | None
+    luck_bonus: int
+    luck_on_others: int
+    luck_reroll: bool
+    luck_cancel: bool
+    attributes: tuple[str, ...]
+    action_skills: tuple[ActionSkill, ...]
+    languages: tuple[str, ...] = ()
+    situations: tuple[Situation, ...] = ()
+    sides: int = 8
+    embarrassing_title: str = "Embarrassing Failure"
+    default_attribute: int = 2
+    bare_attribute_multiplier: int = 1
+    assist_modifiers: tuple[int, ...] = (-1, 1, 2, 3, 4)
+    max_assisters: int = 2
+    assist_cap: int = 4
+    below_one_die: BelowOneDie = "roll-one"
+    max_dice: int = 100
+    attribute_range: tuple[int, int] = (1, 4)
+    skill_range: tuple[int, int] = (0, 12)
+    # Derived lookups, built once in __post_init__ so a roll does no searching.
+    level_of: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
+    success_faces: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    success_bytes: bytes = field(default=b"", init=False, repr=False, compare=False)
+    majority_ones: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._validate()
+        top = self.levels[-1].at_least
+        derived = {
+            "level_of": tuple(_band_title(self.levels, s) for s in range(top + 1)),
+            "success_faces": tuple(range(self.success_at, self.sides + 1)),
+            "success_bytes": bytes(range(self.success_at, self.sides + 1)),
+            "majority_ones": self.embarrassing == "more-than-half-ones",
+        }
+        for key, value in derived.items():
+            object.__setattr__(self, key, value)
+
+    def _validate(self) -> None:
+        def bad(what: str) -> RulesetError:
+            return RulesetError(f"ruleset {self.name!r}: {what}")
+
+        if not 2 <= self.sides <= 100:
+            raise bad(f"sides must be from 2 to 100, not {self.sides}")
+        if not 2 <= self.success_at <= self.sides:
+            raise bad(f"success_at must be from 2 to {self.sides} (the die's faces), "
+                      f"not {self.success_at}")
+        for table, rows in (("levels", self.levels), ("margins", self.margins)):
+            if not rows or rows[0].at_least != 0:
+                raise bad(f"{table} must start with a row at_least 0")
+            steps = [r.at_least for r in rows]
+            if steps != sorted(set(steps)):
+                raise bad(f"{table} must rise strictly: at_least {steps}")
+        if len(self.assist_modifiers) != len(self.levels):
+            raise bad(f"assist_modifiers needs one modifier per level ({len(self.levels)}: "
+                      f"{', '.join(b.title for b in self.levels)}), got {len(self.assist_modifiers)}")
+        if any(d < 0 for d in self.scaled_skill_dice) or self.everyman_dice < 0:
+            raise bad("skill dice cannot be negative")
+        if self.max_dice < 1 or self.max_dice > 10_000:
+            raise bad(f"max_dice must be from 1 to 10000, not {self.max_dice}")
+        if self.max_assisters < 0:
+            raise bad("max_assisters cannot be negative")
+        lo, hi = self.attribute_range
+        if not 0 <= lo <= hi:
+            raise bad(f"attribute_range {self.attribute_range} is not a range")
+        if self.skill_range[0] > self.skill_range[1]:
+            raise bad(f"skill_range {self.skill_range} is not a range")
+        known = {a.casefold() for a in self.attributes}
+        for skill in self.action_skills:
+            if skill.attribute.casefold() not in known:
+                raise bad(f"action skill {skill.name} is linked to {skill.attribute}, "
+                          f"which is not an attribute ({', '.join(self.attributes)})")
+        if self.background_attribute and self.background_attribute.casefold() not in known:
+            raise bad(f"background_attribute {self.background_attribute} is not an attribute")
+
+    # -- lookups used by the rules -------------------------------------------------
+
+    @property
+    def success_title(self) -> str:
+        """The title of the lowest successful level ('Success')."""
+        return self.levels[1].title if len(self.levels) > 1 else self.levels[0].title
+
+    @property
+    def failure_title(self) -> str:
+        return self.levels[0].title
+
+    def level(self, successes: int) -> str:
+        lookup = self.level_of
+        return lookup[successes] if successes < len(lookup) else lookup[-1]
+
+    def margin(self, net: int) -> str:
+        return _band_title(self.margins, abs(net))
+
+    def level_titles(self) -> tuple[str, ...]:
+        """Every outcome title, worst first: the embarrassing failure, then the levels."""
+        return (self.embarrassing_title, *(b.title for b in self.levels))
+
+    def assist_modifier(self, level_title: str) -> int:
+        if level_title == self.embarrassing_title:
+            level_title = self.failure_title
+        for band, mod in zip(self.levels, self.assist_modifiers, strict=True):
+            if band.title == level_title:
+                return mod
+        raise RulesetError(f"no assist modifier for level {level_title!r}")
+
+    def situation(self, name: str) -> Situation:
+        from rollplay.errors import suggest
+
+        for s in self.situations:
+            if s.name.casefold() == name.casefold():
+                return s
+        names = ", ".join(s.name for s in self.situations) or "none"
+        raise RulesetError(
+            f"unknown situation {name!r}{suggest(name, (s.name for s in self.situations))}; "
+            f"{self.name} knows: {names}"
+        )
+
+    def as_mapping(self) -> dict[str, Any]:
+        """The ruleset as plain data, the shape a house-rules file uses."""
+        from dataclasses import asdict, fields
+
+        data = asdict(self)
+        for f in fields(self):
+            if not f.init:
+                data.pop(f.name, None)
+        return data
+
+
+def _band_title(bands: tuple[Band, ...], count: int) -> str:
+    title = bands[0].title
+    for band in bands:
+        if count >= band.at_least:
+            title = band.title
+    return title

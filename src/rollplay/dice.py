@@ -199,7 +199,7 @@ class ScriptedDice:
         if end > len(self.faces):
             raise DiceError(
                 f"not enough faces: {len(self.faces)} given, but the roll needs at least {end} "
-                f"(it asked for {count}d{sides} after the first {start})"
+                f"({count}d{sides} from face {start + 1} on)"
             )
         faces = self.faces[start:end]
         for i, face in enumerate(faces, start + 1):

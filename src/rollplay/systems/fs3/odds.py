@@ -179,7 +179,8 @@ def pool_odds(
 
 def check_odds(check: Check, ruleset: FS3Ruleset) -> FS3Odds:
     """The odds of a check, with its modifiers, luck and the below-one-die ruling."""
-    total, attribute, _mods, _expr = effective_pool(check, ruleset)
+    eff = effective_pool(check, ruleset)
+    total, attribute = eff.dice, eff.attribute
     reroll = check.luck == "reroll" and not check.luck_cancelled
     if total >= 1:
         return pool_odds(total, attribute, ruleset, reroll=reroll)

@@ -40,6 +40,17 @@ class Pool:
     attribute_name: str | None = None
     everyman: bool = False
 
+    @property
+    def text(self) -> str:
+        """'Firearms 3 + Reflexes 2 - 1': where the dice come from."""
+        shown = [self.parts[0].label] if self.parts else []
+        for part in self.parts[1:]:
+            if part.label == "modifier":
+                shown.append(f"{'+' if part.dice >= 0 else '-'} {abs(part.dice)}")
+            else:
+                shown.append(f"+ {part.label}")
+        return " ".join(shown)
+
 
 class Ratings:
     """A character's ratings, looked up without regard to case."""

@@ -76,6 +76,7 @@ class FS3Roll(NamedTuple):
     discarded: FS3Roll | None = None  # type: ignore[misc]  # NamedTuple may refer to itself
     name: str | None = None
     expression: str | None = None
+    parts: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (docs/cli.md)."""
@@ -83,6 +84,7 @@ class FS3Roll(NamedTuple):
             "name": self.name,
             "edition": self.edition,
             "expression": self.expression,
+            "parts": [{"label": label, "dice": dice} for label, dice in self.parts],
             "pool": self.pool,
             "requested": self.requested,
             "attribute": self.attribute,
@@ -151,19 +153,27 @@ def judge(
     """(successes, ones, level title, embarrassing) for a set of faces."""
     # Counting on bytes is several times cheaper than tuple.count (faces fit: sides <= 100).
     raw = bytes(dice)
-    n = len(raw)
-    successes = n - len(raw.translate(None, ruleset.success_bytes))
+    successes = len(raw) - len(raw.translate(None, ruleset.success_bytes))
     ones = raw.count(1)
+    level, embarrassing = judge_counts(successes, ones, len(raw), attribute, ruleset)
+    return successes, ones, level, embarrassing
+
+
+def judge_counts(
+    successes: int, ones: int, dice: int, attribute: int | None, ruleset: FS3Ruleset
+) -> tuple[str, bool]:
+    """(level title, embarrassing) from the counts that decide them: the one place the
+    edition's embarrassing-failure rule lives (the roller, odds tests and simulator use it)."""
     if ruleset.majority_ones:
-        embarrassing = 2 * ones > n
-    else:
+        embarrassing = 2 * ones > dice  # 000: "more than half your dice are 1's"
+    else:  # 002: "the number of 1's is equal to or greater than your Attribute rating"
         embarrassing = ones >= (ruleset.default_attribute if attribute is None else attribute or 1)
     if embarrassing and successes and ruleset.embarrassing_only_on_failure:
         embarrassing = False
     if embarrassing:
-        return successes, ones, ruleset.embarrassing_title, True
+        return ruleset.embarrassing_title, True
     lookup = ruleset.level_of
-    return successes, ones, lookup[successes if successes < len(lookup) else -1], False
+    return lookup[successes if successes < len(lookup) else -1], False
 
 
 def check_attribute(attribute: int, ruleset: FS3Ruleset) -> None:
@@ -175,19 +185,28 @@ def check_attribute(attribute: int, ruleset: FS3Ruleset) -> None:
         )
 
 
-def effective_pool(
-    check: Check, ruleset: FS3Ruleset
-) -> tuple[int, int | None, tuple[Modifier, ...], str | None]:
-    """(dice, attribute, modifiers, expression) once the roll string, situations and luck
-    are applied: the pool before the below-one-die ruling."""
+class Effective(NamedTuple):
+    """A check worked out: the pool before the below-one-die ruling, and its sources."""
+
+    dice: int
+    attribute: int | None
+    modifiers: tuple[Modifier, ...]
+    expression: str | None
+    parts: tuple[tuple[str, int], ...]
+
+
+def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
+    """Apply the roll string, modifiers, situations and luck to a check."""
     pool = check.pool
     expression = None
     attribute = check.attribute
+    parts: tuple[tuple[str, int], ...] = ()
     if isinstance(pool, str):
         expression = pool
         pool = resolve(pool, ruleset, check.ratings, hail_mary=check.luck == "hail-mary")
     if isinstance(pool, Pool):
-        expression = expression or " + ".join(p.label for p in pool.parts)
+        parts = tuple((p.label, p.dice) for p in pool.parts)
+        expression = expression or pool.text
         attribute = pool.attribute if attribute is None else attribute
         dice = pool.dice
     else:
@@ -211,7 +230,7 @@ def effective_pool(
             f"a pool of {total} dice is over the limit of {ruleset.max_dice} "
             f"(max_dice in the ruleset)"
         )
-    return total, attribute, tuple(mods), expression
+    return Effective(total, attribute, tuple(mods), expression, parts)
 
 
 def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
@@ -269,21 +288,25 @@ def roll_pool(
             return roll_check(Check(dice_count, attribute), ruleset, dice)
     faces = dice.roll(ruleset.sides, dice_count)
     successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
-    return FS3Roll(
-        faces, successes, ones, level, embarrassing,
-        not embarrassing and successes > 0,
-        dice_count, dice_count, attribute, ruleset.edition,
-    )
+    # Every field, positionally, straight to tuple.__new__: a third cheaper than FS3Roll(...)
+    # with its defaults (tests hold the two equal).
+    return _new_tuple(FS3Roll, (
+        faces, successes, ones, level, embarrassing, not embarrassing and successes > 0,
+        dice_count, dice_count, attribute, ruleset.edition, (), None, None, None, None, (),
+    ))
+
+
+_new_tuple = tuple.__new__
 
 
 def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> FS3Roll:
     """Roll one check: the pool, its modifiers and luck, judged by the ruleset."""
     source = default_dice() if dice is None else dice
-    total, attribute, mods, expression = effective_pool(check, ruleset)
-    first = _roll_once(total, attribute, mods, expression, check, ruleset, source)
+    eff = effective_pool(check, ruleset)
+    first = _roll_once(eff, check, ruleset, source)
     if check.luck != "reroll" or check.luck_cancelled:
         return first
-    second = _roll_once(total, attribute, mods, expression, check, ruleset, source)
+    second = _roll_once(eff, check, ruleset, source)
     # 002 Luck: "choose the better of the two rolls": the better level (an embarrassing
     # failure is the worst), then more successes; on a tie the first roll stands.
     if _rank(second) > _rank(first):
@@ -301,15 +324,8 @@ def _replace_discarded(kept: FS3Roll, other: FS3Roll) -> FS3Roll:
     return kept._replace(discarded=other)
 
 
-def _roll_once(
-    total: int,
-    attribute: int | None,
-    mods: tuple[Modifier, ...],
-    expression: str | None,
-    check: Check,
-    ruleset: FS3Ruleset,
-    source: Dice,
-) -> FS3Roll:
+def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) -> FS3Roll:
+    total, attribute, mods, expression, parts = eff
     if total >= 1:
         count = total
     elif ruleset.below_one_die == "roll-one":
@@ -317,13 +333,14 @@ def _roll_once(
     else:  # "fail": no dice, a plain failure
         return FS3Roll(
             (), 0, 0, ruleset.failure_title, False, False, 0, total, attribute,
-            ruleset.edition, mods, check.luck, None, check.name, expression,
+            ruleset.edition, mods, check.luck, None, check.name, expression, parts,
         )
     faces = source.roll(ruleset.sides, count)
     successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
     return FS3Roll(
         faces, successes, ones, level, embarrassing, not embarrassing and successes > 0,
         count, total, attribute, ruleset.edition, mods, check.luck, None, check.name, expression,
+        parts,
     )
 
 

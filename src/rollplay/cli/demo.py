@@ -1,0 +1,63 @@
+"""``rollplay demo``: a short tour of FS3 rolls and odds, using the examples of the rule texts."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.option("--seed", metavar="SEED", help="Seed the live rolls, to repeat the tour exactly.")
+def demo(seed: str | None) -> None:
+    """A short tour: FS3 rolls, the rule texts' own examples, and exact odds."""
+    from rollplay import fs3 as api
+    from rollplay.cli.fs3 import _seed, print_roll, roll_line
+    from rollplay.cli.render import bold, percent, say, signed
+    from rollplay.dice import ScriptedDice, SeededDice, default_dice
+
+    live = default_dice() if seed is None else SeededDice(_seed(seed) or 0)
+    v33, v32 = api.ruleset("3.3"), api.ruleset("3.2")
+
+    say(bold("rollplay — FS3 ability rolls"))
+    say("Successes are shown as [n], ones as (n).\n")
+
+    say(bold("A live roll") + " (FS3.3): Firearms 3 + Reflexes 2, one die off for darkness")
+    shot = api.roll("Firearms+Reflexes-1", ratings={"Firearms": 3, "Reflexes": 2}, dice=live)
+    print_roll(shot, v33)
+
+    say("\n" + bold("Zach's embarrassing failure") + " (FS3.2 Player's Guide): "
+              "Academic 2 + Geography 3, rolling 5 4 1 1 2")
+    zach = api.roll(5, attribute=2, edition="3.2", name="Zach", dice=ScriptedDice([5, 4, 1, 1, 2]))
+    print_roll(zach, v32)
+
+    say("\n" + bold("Elodie and Zoe assist Tug") + " (FS3.3 Teamwork): a Good Success and a "
+              "Success give Tug Repair+3")
+    team = api.teamwork(
+        api.Check(6, name="Tug"),
+        [api.Check(5, name="Elodie"), api.Check(4, name="Zoe")],
+        dice=ScriptedDice([8, 7, 6, 2, 3, 6, 2, 2, 5, *live.roll(8, 9)]),
+    )
+    for a in team.assists:
+        say(f"  {a.name}: {a.level} → "
+                  f"{signed(v33.assist_modifier(a.level))}")
+    print_roll(team.leader, v33)
+
+    say("\n" + bold("An opposed roll") + ": Nemesis and Mavros spar (Melee, 6 dice each)")
+    bout = api.opposed(api.Check(6, name="Nemesis"), api.Check(6, name="Mavros"), dice=live)
+    for side in (bout.first, bout.second):
+        say(f"  {side.name}: {roll_line(side, v33)}")
+    if bout.winner is None:
+        say(f"  {bout.margin}")
+    else:
+        winner = bout.first if bout.winner == "first" else bout.second
+        say(f"  {winner.name} wins: {bout.margin}")
+
+    say("\n" + bold("Exact odds of Success or better") + ", before anyone rolls:")
+    header = "  dice " + "".join(f"{n:>7}" for n in range(1, 9))
+    say(header)
+    for rules in (v33, v32):
+        row = "".join(f"{percent(api.odds(n, ruleset=rules).success):>7}" for n in range(1, 9))
+        say(f"  {rules.name:5}{row}")
+    duel = api.opposed_odds(5, 4)
+    say(f"\n5 dice against 4 (FS3.3): win {percent(duel.win)}, draw {percent(duel.draw)}, "
+              f"lose {percent(duel.lose)}")
+    say("\nNext: `rollplay fs3 --help`, and the README's tour.")

@@ -1,0 +1,425 @@
+"""``rollplay fs3 ...``: roll, opposed, odds, rules. Parsing and rendering only; the rules
+live in rollplay.systems.fs3."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from rollplay.cli.render import (
+    alarm,
+    bold,
+    console,
+    emit_json,
+    mark_dice,
+    percent,
+    say,
+    signed,
+    spaced,
+)
+from rollplay.errors import RollplayError
+
+if TYPE_CHECKING:
+    from rollplay.dice import Dice
+    from rollplay.systems.fs3.odds import FS3Odds
+    from rollplay.systems.fs3.rolls import Check, FS3Roll
+    from rollplay.systems.fs3.ruleset import FS3Ruleset
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+LUCK_CHOICES = ["bonus", "reroll", "boost", "hinder", "hail-mary"]
+
+
+@click.group()
+def fs3() -> None:
+    """FS3 ability rolls, opposed rolls, teamwork and exact odds (editions 3.3 and 3.2)."""
+
+
+# -- shared options -----------------------------------------------------------------------
+
+
+def _ruleset_options(f: F) -> F:
+    f = click.option("--rules", "rules_file", metavar="FILE",
+                     help="A house-rules file (TOML or YAML) that extends an edition.")(f)
+    f = click.option("--edition", "-e", default="3.3", show_default=True,
+                     help="FS3 edition: 3.3 or 3.2.")(f)
+    return f
+
+
+def _dice_options(f: F) -> F:
+    f = click.option("--seed", metavar="SEED",
+                     help="Seed for reproducible dice (any number or word).")(f)
+    f = click.option("--faces", metavar="LIST",
+                     help="Dice read off a real table, in draw order, e.g. 8,7,3,1,1.")(f)
+    return f
+
+
+def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
+    """Options that shape one side's roll; ``--vs-...`` for the second side."""
+    dash = f"--{prefix}" if prefix else "--"
+    key = prefix.replace("-", "_")
+
+    def apply(f: F) -> F:
+        f = click.option(f"{dash}luck-cancelled", f"{key}luck_cancelled", is_flag=True,
+                         help=f"The luck spent on {who}roll was cancelled by another point.")(f)
+        f = click.option(f"{dash}luck", f"{key}luck", type=click.Choice(LUCK_CHOICES),
+                         help=f"A luck point spent on {who}roll.")(f)
+        f = click.option(f"{dash}situation", f"{key}situations", multiple=True, metavar="NAME",
+                         help=f"A named modifier on {who}roll (see `rollplay fs3 rules`), "
+                              "e.g. taking-time.")(f)
+        f = click.option(f"{dash}mod", f"{key}mods", multiple=True, type=int, metavar="N",
+                         help=f"A modifier to {who}dice, e.g. --{prefix}mod=-2.")(f)
+        f = click.option(f"{dash}attribute", f"{key}attribute", type=int, metavar="A",
+                         help=f"The linked attribute's rating for {who}roll "
+                              "(FS3.2 judges embarrassing failures by it).")(f)
+        f = click.option(f"{dash}rating", f"{key}ratings", multiple=True, metavar="NAME=N",
+                         help=f"A rating used by {who}roll string, e.g. Firearms=3.")(f)
+        f = click.option(f"{dash}name", f"{key}name", metavar="NAME",
+                         help=f"Who makes {who}roll (shown in the output).")(f)
+        return f
+
+    return apply
+
+
+def _json_option(f: F) -> F:
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print JSON (schema in docs/cli.md).")(f)
+
+
+# -- parsing helpers --------------------------------------------------------------------
+
+
+def _ruleset(edition: str, rules_file: str | None) -> FS3Ruleset:
+    if rules_file:
+        if edition != "3.3":
+            raise click.UsageError("give --edition or --rules, not both (a rules file names "
+                                   "its edition with 'extends')")
+        from rollplay.systems.fs3.houserules import load
+
+        return load(rules_file)
+    from rollplay.systems.fs3.presets import preset
+
+    return preset(edition)
+
+
+def _ratings(pairs: Sequence[str]) -> dict[str, int]:
+    ratings: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name or not value.strip().lstrip("+-").isdigit():
+            raise RollplayError(
+                f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3"
+            )
+        ratings[name] = int(value)
+    return ratings
+
+
+def _seed(seed: str | None) -> int | str | None:
+    if seed is None:
+        return None
+    return int(seed) if seed.lstrip("-").isdigit() else seed
+
+
+def _dice(faces: str | None, seed: str | None) -> Dice:
+    from rollplay.dice import dice_from_options
+
+    return dice_from_options(faces, _seed(seed))
+
+
+def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int | str:
+    if expression is not None and dice_count is not None:
+        raise click.UsageError(f"give {what} as a roll string or as --dice, not both")
+    if dice_count is not None:
+        if dice_count < 0:
+            raise RollplayError(f"--dice {dice_count}: a pool is 0 or more dice")
+        return dice_count
+    if expression is None:
+        raise click.UsageError(f"say what to roll: a roll string like Firearms+Reflexes, "
+                               f"or --dice N")
+    text = expression.strip()
+    return int(text) if text.isdigit() else expression
+
+
+def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
+    from rollplay.systems.fs3.rolls import Check
+
+    return Check(
+        pool=spec,
+        attribute=kw[f"{prefix}attribute"],
+        ratings=_ratings(kw[f"{prefix}ratings"]),
+        modifiers=tuple(kw[f"{prefix}mods"]),
+        situations=tuple(kw[f"{prefix}situations"]),
+        luck=kw[f"{prefix}luck"],
+        luck_cancelled=kw[f"{prefix}luck_cancelled"],
+        name=kw[f"{prefix}name"],
+    )
+
+
+def _finish_dice(dice: Dice) -> dict[str, Any]:
+    """Check that typed faces were all used, and describe the source for JSON."""
+    from rollplay.dice import ScriptedDice, SeededDice
+
+    if isinstance(dice, ScriptedDice):
+        dice.check_all_used()
+    info: dict[str, Any] = {"source": dice.name}
+    if isinstance(dice, SeededDice):
+        info["seed"] = dice.seed
+    return info
+
+
+# -- roll ----------------------------------------------------------------------------------
+
+
+@fs3.command()
+@click.argument("expression", required=False)
+@click.option("--dice", "-d", "dice_count", type=int, metavar="N",
+              help="Roll N dice (an NPC's single rating) instead of a roll string.")
+@_check_options()
+@click.option("--assist", "assists", multiple=True, type=int, metavar="N",
+              help="An assister's pool (000 Teamwork); assisters roll first.")
+@_ruleset_options
+@_dice_options
+@_json_option
+def roll(expression: str | None, dice_count: int | None, assists: tuple[int, ...],
+         edition: str, rules_file: str | None, faces: str | None, seed: str | None,
+         as_json: bool, **kw: Any) -> None:
+    """Roll an ability: a roll string like Firearms+Reflexes-1, or --dice N.
+
+    \b
+    Examples:
+      rollplay fs3 roll --dice 5
+      rollplay fs3 roll "Firearms+Reflexes-1" --rating Firearms=3 --rating Reflexes=2
+      rollplay fs3 roll --dice 5 --attribute 2 --edition 3.2 --faces 5,4,1,1,2
+      rollplay fs3 roll Repair --rating Repair=4 --rating Wits=2 --assist 5 --assist 4
+    """
+    from rollplay.systems.fs3.rolls import roll_check, teamwork
+
+    rules = _ruleset(edition, rules_file)
+    check = _make_check(_pool_spec(expression, dice_count, "the roll"), kw)
+    source = _dice(faces, seed)
+    if assists:
+        team = teamwork(check, list(assists), rules, source)
+        extra = _finish_dice(source)
+        if as_json:
+            emit_json({"system": "fs3", **team.to_dict(), **extra})
+            return
+        for i, a in enumerate(team.assists, 1):
+            mod = rules.assist_modifier(a.level)
+            say(f"Assist {i}: {_roll_line(a, rules)}  → {signed(mod)}")
+        capped = f" (capped from {signed(team.uncapped)})" if team.uncapped != team.modifier \
+            else ""
+        say(f"Teamwork modifier {signed(team.modifier)}{capped}")
+        print_roll(team.leader, rules)
+        return
+    result = roll_check(check, rules, source)
+    extra = _finish_dice(source)
+    if as_json:
+        emit_json({"system": "fs3", **result.to_dict(), **extra})
+        return
+    print_roll(result, rules)
+
+
+def roll_line(r: FS3Roll, rules: FS3Ruleset) -> str:
+    marks = mark_dice(r.dice, rules.success_faces)
+    n = r.successes
+    return f"{marks}  = {n} success{'es' if n != 1 else ''}: {bold(r.level)}"
+
+
+def _dice_word(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
+    who = f"{r.name}: " if r.name else ""
+    base = r.requested - sum(m.value for m in r.modifiers)
+    if r.parts:
+        what = " ".join(
+            spaced(d) if label == "modifier" else (label if i == 0 else f"+ {label}")
+            for i, (label, d) in enumerate(r.parts)
+        )
+    else:
+        what = _dice_word(base)
+    mods = "".join(f" {signed(m.value)} {m.reason}" for m in r.modifiers)
+    arrow = f" → {_dice_word(r.pool)}" if (r.parts or mods or r.pool != base) else ""
+    say(f"{who}{rules.name}: {what}{mods}{arrow}")
+    if r.requested < 1:
+        if rules.below_one_die == "roll-one":
+            say(f"(the pool came to {r.requested}; below one die, one die is rolled)")
+        else:
+            say(f"(the pool came to {r.requested}; below one die, the roll fails)")
+    if r.discarded is not None:
+        say(f"not kept: {roll_line(r.discarded, rules)}")
+        say(f"kept:     {roll_line(r, rules)}  (luck re-roll: the better of two)")
+    else:
+        say(roll_line(r, rules))
+    if r.embarrassing:
+        say(alarm(f"{r.ones} ones: {r.level}!"))
+
+
+# -- opposed ------------------------------------------------------------------------------
+
+
+@fs3.command()
+@click.argument("expression", required=False)
+@click.option("--dice", "-d", "dice_count", type=int, metavar="N",
+              help="The first side rolls N dice.")
+@click.option("--vs", "vs", required=True, metavar="N|ROLL",
+              help="The second side: a number of dice or a roll string.")
+@_check_options()
+@_check_options("vs-", "the second side's ")
+@_ruleset_options
+@_dice_options
+@_json_option
+def opposed(expression: str | None, dice_count: int | None, vs: str, edition: str,
+            rules_file: str | None, faces: str | None, seed: str | None, as_json: bool,
+            **kw: Any) -> None:
+    """Roll both sides of an opposed roll and name the winner and the margin.
+
+    \b
+    Examples:
+      rollplay fs3 opposed --dice 5 --vs 4
+      rollplay fs3 opposed Melee --rating Melee=4 --rating Brawn=3 --name Nemesis \\
+          --vs Melee --vs-rating Melee=3 --vs-rating Brawn=3 --vs-name Mavros
+    """
+    from rollplay.systems.fs3.rolls import opposed as roll_opposed
+
+    rules = _ruleset(edition, rules_file)
+    first = _make_check(_pool_spec(expression, dice_count, "the first side"), kw)
+    second = _make_check(_pool_spec(vs, None, "--vs"), kw, "vs_")
+    source = _dice(faces, seed)
+    result = roll_opposed(first, second, rules, source)
+    extra = _finish_dice(source)
+    if as_json:
+        emit_json({"system": "fs3", **result.to_dict(), **extra})
+        return
+    print_roll(result.first._replace(name=result.first.name or "First"), rules)
+    print_roll(result.second._replace(name=result.second.name or "Second"), rules)
+    if result.winner is None:
+        both = " (both failed)" if result.both_failed else ""
+        say(f"{bold(result.margin)}{both}")
+    else:
+        side = result.first if result.winner == "first" else result.second
+        who = side.name or result.winner.capitalize()
+        say(f"{bold(who + ' wins')} by {result.net}: {bold(result.margin)}")
+
+
+# -- odds ---------------------------------------------------------------------------------
+
+
+@fs3.command()
+@click.argument("expression", required=False)
+@click.option("--dice", "-d", "dice_count", type=int, metavar="N", help="A pool of N dice.")
+@click.option("--vs", "vs", metavar="N|ROLL",
+              help="Odds of an opposed roll against this pool or roll string.")
+@click.option("--table", "table", metavar="FROM-TO",
+              help="A table of level odds for every pool in a range, e.g. 1-12.")
+@_check_options()
+@_check_options("vs-", "the second side's ")
+@_ruleset_options
+@_json_option
+def odds(expression: str | None, dice_count: int | None, vs: str | None, table: str | None,
+         edition: str, rules_file: str | None, as_json: bool, **kw: Any) -> None:
+    """Exact odds, before rolling: each success level, success, the mean; or win, draw
+    and lose against --vs.
+
+    \b
+    Examples:
+      rollplay fs3 odds --dice 5
+      rollplay fs3 odds "Firearms+Reflexes" --rating Firearms=3 --rating Reflexes=2
+      rollplay fs3 odds --dice 5 --vs 4
+      rollplay fs3 odds --table 1-12 --edition 3.2
+    """
+    from rollplay.systems.fs3.odds import check_odds, opposed_odds
+
+    rules = _ruleset(edition, rules_file)
+    if table is not None:
+        if expression is not None or dice_count is not None or vs is not None:
+            raise click.UsageError("--table shows every pool in a range; give no pool with it")
+        _odds_table(rules, table, kw["attribute"], as_json)
+        return
+    first = _make_check(_pool_spec(expression, dice_count, "the pool"), kw)
+    if vs is not None:
+        second = _make_check(_pool_spec(vs, None, "--vs"), kw, "vs_")
+        result = opposed_odds(first, second, rules)
+        if as_json:
+            emit_json({"system": "fs3", **result.to_dict()})
+            return
+        say(f"{rules.name}: {_dice_word(result.first.pool)} against {result.second.pool}")
+        say(f"win {bold(percent(result.win))}   draw {percent(result.draw)}   "
+            f"lose {percent(result.lose)}   (both fail {percent(result.both_fail)})")
+        for side, label in (("first", "You win by"), ("second", "They win by")):
+            row = "   ".join(f"{t} {percent(p)}" for t, p in result.margins[side].items())
+            say(f"{label}: {row}")
+        return
+    o = check_odds(first, rules)
+    if as_json:
+        emit_json({"system": "fs3", **o.to_dict()})
+        return
+    _print_odds(o, rules)
+
+
+def _print_odds(o: FS3Odds, rules: FS3Ruleset) -> None:
+    from rich.table import Table
+
+    out = console()
+    note = f" (pool came to {o.requested})" if o.requested != o.pool else ""
+    reroll = ", keeping the better of two rolls (luck)" if o.reroll else ""
+    t = Table(title=f"{rules.name}: {o.pool} {'die' if o.pool == 1 else 'dice'}{note}{reroll}",
+              title_justify="left")
+    t.add_column("Level")
+    t.add_column("Chance", justify="right")
+    for title, p in o.levels.items():
+        t.add_row(title, percent(p))
+    out.print(t)
+    say(f"Success or better: {bold(percent(o.success))}   mean successes: {float(o.mean):.2f}")
+
+
+def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bool) -> None:
+    from rollplay.systems.fs3.odds import pool_odds
+
+    lo_text, _, hi_text = span.partition("-")
+    if not (lo_text.isdigit() and hi_text.isdigit()) or not 1 <= int(lo_text) <= int(hi_text):
+        raise RollplayError(f"bad --table {span!r}: write FROM-TO with 1 <= FROM <= TO, e.g. 1-12")
+    lo, hi = int(lo_text), int(hi_text)
+    if hi > rules.max_dice:
+        raise RollplayError(f"--table {span}: pools go up to max_dice, {rules.max_dice}")
+    rows = [pool_odds(n, attribute, rules) for n in range(lo, hi + 1)]
+    if as_json:
+        emit_json({"system": "fs3", "edition": rules.edition,
+                   "pools": [r.to_dict() for r in rows]})
+        return
+    from rich.table import Table
+
+    judged = ""
+    if not rules.majority_ones:
+        judged = f", embarrassment judged at attribute {attribute or rules.default_attribute}"
+    t = Table(title=f"{rules.name} odds by pool{judged}", title_justify="left")
+    t.add_column("Dice", justify="right")
+    for title in rules.level_titles():
+        t.add_column(title.replace(" Success", "").replace("Embarrassing Failure", "Embarr."),
+                     justify="right")
+    t.add_column("Success+", justify="right")
+    for r in rows:
+        t.add_row(str(r.pool), *(percent(p) for p in r.levels.values()), percent(r.success))
+    console().print(t)
+
+
+# -- rules ----------------------------------------------------------------------------------
+
+
+@fs3.command()
+@_ruleset_options
+@click.option("--format", "fmt", type=click.Choice(["toml", "yaml"]), default="toml",
+              show_default=True, help="The file format to print.")
+def rules(edition: str, rules_file: str | None, fmt: str) -> None:
+    """Print a ruleset as a house-rules file: a game's starting point.
+
+    With --rules FILE, checks the file and prints the ruleset it makes.
+    """
+    from rollplay.systems.fs3.houserules import dump
+
+    ruleset = _ruleset(edition, rules_file)
+    click.echo(dump(ruleset, fmt), nl=False)

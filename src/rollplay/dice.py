@@ -11,7 +11,7 @@ Rules never call a global RNG: they take a ``Dice`` and ask it for faces. Three 
 Draw order: every system documents the order in which it asks for dice; a scripted source
 hands its faces out in exactly that order.
 
-How a byte becomes a face: each die takes one byte (for dice of up to 256 sides). A die
+How a byte becomes a face: each die takes one byte (for dice of up to 255 sides). A die
 whose side count divides 256 (d2, d4, d8, d16...) uses the byte modulo its sides, which is
 exactly uniform; for other dice (d6, d10, d100) bytes at or above the largest multiple of
 the side count are skipped, so every face stays exactly equally likely. Larger dice take
@@ -105,7 +105,7 @@ class _ByteDice:
     def roll(self, sides: int, count: int) -> tuple[int, ...]:
         table = _TABLES.get(sides)
         if table is None or count < 0:
-            if sides > 256:
+            if sides > 255:  # a face of 256 or more does not fit in a byte
                 return self._roll_big(sides, count)
             _check(sides, count)
             table = _TABLES.setdefault(sides, _byte_table(sides))

@@ -128,8 +128,10 @@ def odds(
     ruleset: FS3Ruleset | None = None,
 ) -> FS3Odds:
     """Exact chances of each success level, of success, and the mean number of successes."""
-    check = pool if isinstance(pool, Check) else Check(
-        pool, attribute, ratings, tuple(modifiers), tuple(situations), luck
+    check = (
+        pool
+        if isinstance(pool, Check)
+        else Check(pool, attribute, ratings, tuple(modifiers), tuple(situations), luck)
     )
     return check_odds(check, _rules(edition, ruleset))
 

@@ -24,21 +24,24 @@ def demo(seed: str | None) -> None:
     shot = api.roll("Firearms+Reflexes-1", ratings={"Firearms": 3, "Reflexes": 2}, dice=live)
     print_roll(shot, v33)
 
-    say("\n" + bold("Zach's embarrassing failure") + " (FS3.2 Player's Guide): "
-              "Academic 2 + Geography 3, rolling 5 4 1 1 2")
+    say(
+        "\n" + bold("Zach's embarrassing failure") + " (FS3.2 Player's Guide): "
+        "Academic 2 + Geography 3, rolling 5 4 1 1 2"
+    )
     zach = api.roll(5, attribute=2, edition="3.2", name="Zach", dice=ScriptedDice([5, 4, 1, 1, 2]))
     print_roll(zach, v32)
 
-    say("\n" + bold("Elodie and Zoe assist Tug") + " (FS3.3 Teamwork): a Good Success and a "
-              "Success give Tug Repair+3")
+    say(
+        "\n" + bold("Elodie and Zoe assist Tug") + " (FS3.3 Teamwork): a Good Success and a "
+        "Success give Tug Repair+3"
+    )
     team = api.teamwork(
         api.Check(6, name="Tug"),
         [api.Check(5, name="Elodie"), api.Check(4, name="Zoe")],
         dice=ScriptedDice([8, 7, 6, 2, 3, 6, 2, 2, 5, *live.roll(8, 9)]),
     )
     for a in team.assists:
-        say(f"  {a.name}: {a.level} → "
-                  f"{signed(v33.assist_modifier(a.level))}")
+        say(f"  {a.name}: {a.level} → {signed(v33.assist_modifier(a.level))}")
     print_roll(team.leader, v33)
 
     say("\n" + bold("An opposed roll") + ": Nemesis and Mavros spar (Melee, 6 dice each)")
@@ -58,6 +61,8 @@ def demo(seed: str | None) -> None:
         row = "".join(f"{percent(api.odds(n, ruleset=rules).success):>7}" for n in range(1, 9))
         say(f"  {rules.name:5}{row}")
     duel = api.opposed_odds(5, 4)
-    say(f"\n5 dice against 4 (FS3.3): win {percent(duel.win)}, draw {percent(duel.draw)}, "
-              f"lose {percent(duel.lose)}")
+    say(
+        f"\n5 dice against 4 (FS3.3): win {percent(duel.win)}, draw {percent(duel.draw)}, "
+        f"lose {percent(duel.lose)}"
+    )
     say("\nNext: `rollplay fs3 --help`, and the README's tour.")

@@ -41,18 +41,25 @@ def fs3() -> None:
 
 
 def _ruleset_options(f: F) -> F:
-    f = click.option("--rules", "rules_file", metavar="FILE",
-                     help="A house-rules file (TOML or YAML) that extends an edition.")(f)
-    f = click.option("--edition", "-e", default="3.3", show_default=True,
-                     help="FS3 edition: 3.3 or 3.2.")(f)
+    f = click.option(
+        "--rules",
+        "rules_file",
+        metavar="FILE",
+        help="A house-rules file (TOML or YAML) that extends an edition.",
+    )(f)
+    f = click.option(
+        "--edition", "-e", default="3.3", show_default=True, help="FS3 edition: 3.3 or 3.2."
+    )(f)
     return f
 
 
 def _dice_options(f: F) -> F:
-    f = click.option("--seed", metavar="SEED",
-                     help="Seed for reproducible dice (any number or word).")(f)
-    f = click.option("--faces", metavar="LIST",
-                     help="Dice read off a real table, in draw order, e.g. 8,7,3,1,1.")(f)
+    f = click.option(
+        "--seed", metavar="SEED", help="Seed for reproducible dice (any number or word)."
+    )(f)
+    f = click.option(
+        "--faces", metavar="LIST", help="Dice read off a real table, in draw order, e.g. 8,7,3,1,1."
+    )(f)
     return f
 
 
@@ -62,30 +69,63 @@ def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
     key = prefix.replace("-", "_")
 
     def apply(f: F) -> F:
-        f = click.option(f"{dash}luck-cancelled", f"{key}luck_cancelled", is_flag=True,
-                         help=f"The luck spent on {who}roll was cancelled by another point.")(f)
-        f = click.option(f"{dash}luck", f"{key}luck", type=click.Choice(LUCK_CHOICES),
-                         help=f"A luck point spent on {who}roll.")(f)
-        f = click.option(f"{dash}situation", f"{key}situations", multiple=True, metavar="NAME",
-                         help=f"A named modifier on {who}roll (see `rollplay fs3 rules`), "
-                              "e.g. taking-time.")(f)
-        f = click.option(f"{dash}mod", f"{key}mods", multiple=True, type=int, metavar="N",
-                         help=f"A modifier to {who}dice, e.g. --{prefix}mod=-2.")(f)
-        f = click.option(f"{dash}attribute", f"{key}attribute", type=int, metavar="A",
-                         help=f"The linked attribute's rating for {who}roll "
-                              "(FS3.2 judges embarrassing failures by it).")(f)
-        f = click.option(f"{dash}rating", f"{key}ratings", multiple=True, metavar="NAME=N",
-                         help=f"A rating used by {who}roll string, e.g. Firearms=3.")(f)
-        f = click.option(f"{dash}name", f"{key}name", metavar="NAME",
-                         help=f"Who makes {who}roll (shown in the output).")(f)
+        f = click.option(
+            f"{dash}luck-cancelled",
+            f"{key}luck_cancelled",
+            is_flag=True,
+            help=f"The luck spent on {who}roll was cancelled by another point.",
+        )(f)
+        f = click.option(
+            f"{dash}luck",
+            f"{key}luck",
+            type=click.Choice(LUCK_CHOICES),
+            help=f"A luck point spent on {who}roll.",
+        )(f)
+        f = click.option(
+            f"{dash}situation",
+            f"{key}situations",
+            multiple=True,
+            metavar="NAME",
+            help=f"A named modifier on {who}roll (see `rollplay fs3 rules`), e.g. taking-time.",
+        )(f)
+        f = click.option(
+            f"{dash}mod",
+            f"{key}mods",
+            multiple=True,
+            type=int,
+            metavar="N",
+            help=f"A modifier to {who}dice, e.g. --{prefix}mod=-2.",
+        )(f)
+        f = click.option(
+            f"{dash}attribute",
+            f"{key}attribute",
+            type=int,
+            metavar="A",
+            help=f"The linked attribute's rating for {who}roll "
+            "(FS3.2 judges embarrassing failures by it).",
+        )(f)
+        f = click.option(
+            f"{dash}rating",
+            f"{key}ratings",
+            multiple=True,
+            metavar="NAME=N",
+            help=f"A rating used by {who}roll string, e.g. Firearms=3.",
+        )(f)
+        f = click.option(
+            f"{dash}name",
+            f"{key}name",
+            metavar="NAME",
+            help=f"Who makes {who}roll (shown in the output).",
+        )(f)
         return f
 
     return apply
 
 
 def _json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True,
-                        help="Print JSON (schema in docs/cli.md).")(f)
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print JSON (schema in docs/cli.md)."
+    )(f)
 
 
 # -- parsing helpers --------------------------------------------------------------------
@@ -94,8 +134,10 @@ def _json_option(f: F) -> F:
 def _ruleset(edition: str, rules_file: str | None) -> FS3Ruleset:
     if rules_file:
         if edition != "3.3":
-            raise click.UsageError("give --edition or --rules, not both (a rules file names "
-                                   "its edition with 'extends')")
+            raise click.UsageError(
+                "give --edition or --rules, not both (a rules file names "
+                "its edition with 'extends')"
+            )
         from rollplay.systems.fs3.houserules import load
 
         return load(rules_file)
@@ -110,9 +152,7 @@ def _ratings(pairs: Sequence[str]) -> dict[str, int]:
         name, sep, value = pair.partition("=")
         name = name.strip()
         if not sep or not name or not value.strip().lstrip("+-").isdigit():
-            raise RollplayError(
-                f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3"
-            )
+            raise RollplayError(f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3")
         ratings[name] = int(value)
     return ratings
 
@@ -137,8 +177,9 @@ def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int
             raise RollplayError(f"--dice {dice_count}: a pool is 0 or more dice")
         return dice_count
     if expression is None:
-        raise click.UsageError(f"say what to roll: a roll string like Firearms+Reflexes, "
-                               f"or --dice N")
+        raise click.UsageError(
+            "say what to roll: a roll string like Firearms+Reflexes, or --dice N"
+        )
     text = expression.strip()
     return int(text) if text.isdigit() else expression
 
@@ -175,17 +216,38 @@ def _finish_dice(dice: Dice) -> dict[str, Any]:
 
 @fs3.command()
 @click.argument("expression", required=False)
-@click.option("--dice", "-d", "dice_count", type=int, metavar="N",
-              help="Roll N dice (an NPC's single rating) instead of a roll string.")
+@click.option(
+    "--dice",
+    "-d",
+    "dice_count",
+    type=int,
+    metavar="N",
+    help="Roll N dice (an NPC's single rating) instead of a roll string.",
+)
 @_check_options()
-@click.option("--assist", "assists", multiple=True, type=int, metavar="N",
-              help="An assister's pool (000 Teamwork); assisters roll first.")
+@click.option(
+    "--assist",
+    "assists",
+    multiple=True,
+    type=int,
+    metavar="N",
+    help="An assister's pool (000 Teamwork); assisters roll first.",
+)
 @_ruleset_options
 @_dice_options
 @_json_option
-def roll(expression: str | None, dice_count: int | None, assists: tuple[int, ...],
-         edition: str, rules_file: str | None, faces: str | None, seed: str | None,
-         as_json: bool, **kw: Any) -> None:
+def roll(
+    *,
+    expression: str | None,
+    dice_count: int | None,
+    assists: tuple[int, ...],
+    edition: str,
+    rules_file: str | None,
+    faces: str | None,
+    seed: str | None,
+    as_json: bool,
+    **kw: Any,
+) -> None:
     """Roll an ability: a roll string like Firearms+Reflexes-1, or --dice N.
 
     \b
@@ -208,9 +270,8 @@ def roll(expression: str | None, dice_count: int | None, assists: tuple[int, ...
             return
         for i, a in enumerate(team.assists, 1):
             mod = rules.assist_modifier(a.level)
-            say(f"Assist {i}: {_roll_line(a, rules)}  → {signed(mod)}")
-        capped = f" (capped from {signed(team.uncapped)})" if team.uncapped != team.modifier \
-            else ""
+            say(f"Assist {i}: {roll_line(a, rules)}  → {signed(mod)}")
+        capped = f" (capped from {signed(team.uncapped)})" if team.uncapped != team.modifier else ""
         say(f"Teamwork modifier {signed(team.modifier)}{capped}")
         print_roll(team.leader, rules)
         return
@@ -264,18 +325,33 @@ def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
 
 @fs3.command()
 @click.argument("expression", required=False)
-@click.option("--dice", "-d", "dice_count", type=int, metavar="N",
-              help="The first side rolls N dice.")
-@click.option("--vs", "vs", required=True, metavar="N|ROLL",
-              help="The second side: a number of dice or a roll string.")
+@click.option(
+    "--dice", "-d", "dice_count", type=int, metavar="N", help="The first side rolls N dice."
+)
+@click.option(
+    "--vs",
+    "vs",
+    required=True,
+    metavar="N|ROLL",
+    help="The second side: a number of dice or a roll string.",
+)
 @_check_options()
 @_check_options("vs-", "the second side's ")
 @_ruleset_options
 @_dice_options
 @_json_option
-def opposed(expression: str | None, dice_count: int | None, vs: str, edition: str,
-            rules_file: str | None, faces: str | None, seed: str | None, as_json: bool,
-            **kw: Any) -> None:
+def opposed(
+    *,
+    expression: str | None,
+    dice_count: int | None,
+    vs: str,
+    edition: str,
+    rules_file: str | None,
+    faces: str | None,
+    seed: str | None,
+    as_json: bool,
+    **kw: Any,
+) -> None:
     """Roll both sides of an opposed roll and name the winner and the margin.
 
     \b
@@ -312,16 +388,30 @@ def opposed(expression: str | None, dice_count: int | None, vs: str, edition: st
 @fs3.command()
 @click.argument("expression", required=False)
 @click.option("--dice", "-d", "dice_count", type=int, metavar="N", help="A pool of N dice.")
-@click.option("--vs", "vs", metavar="N|ROLL",
-              help="Odds of an opposed roll against this pool or roll string.")
-@click.option("--table", "table", metavar="FROM-TO",
-              help="A table of level odds for every pool in a range, e.g. 1-12.")
+@click.option(
+    "--vs", "vs", metavar="N|ROLL", help="Odds of an opposed roll against this pool or roll string."
+)
+@click.option(
+    "--table",
+    "table",
+    metavar="FROM-TO",
+    help="A table of level odds for every pool in a range, e.g. 1-12.",
+)
 @_check_options()
 @_check_options("vs-", "the second side's ")
 @_ruleset_options
 @_json_option
-def odds(expression: str | None, dice_count: int | None, vs: str | None, table: str | None,
-         edition: str, rules_file: str | None, as_json: bool, **kw: Any) -> None:
+def odds(
+    *,
+    expression: str | None,
+    dice_count: int | None,
+    vs: str | None,
+    table: str | None,
+    edition: str,
+    rules_file: str | None,
+    as_json: bool,
+    **kw: Any,
+) -> None:
     """Exact odds, before rolling: each success level, success, the mean; or win, draw
     and lose against --vs.
 
@@ -348,8 +438,10 @@ def odds(expression: str | None, dice_count: int | None, vs: str | None, table: 
             emit_json({"system": "fs3", **result.to_dict()})
             return
         say(f"{rules.name}: {_dice_word(result.first.pool)} against {result.second.pool}")
-        say(f"win {bold(percent(result.win))}   draw {percent(result.draw)}   "
-            f"lose {percent(result.lose)}   (both fail {percent(result.both_fail)})")
+        say(
+            f"win {bold(percent(result.win))}   draw {percent(result.draw)}   "
+            f"lose {percent(result.lose)}   (both fail {percent(result.both_fail)})"
+        )
         for side, label in (("first", "You win by"), ("second", "They win by")):
             row = "   ".join(f"{t} {percent(p)}" for t, p in result.margins[side].items())
             say(f"{label}: {row}")
@@ -367,8 +459,10 @@ def _print_odds(o: FS3Odds, rules: FS3Ruleset) -> None:
     out = console()
     note = f" (pool came to {o.requested})" if o.requested != o.pool else ""
     reroll = ", keeping the better of two rolls (luck)" if o.reroll else ""
-    t = Table(title=f"{rules.name}: {o.pool} {'die' if o.pool == 1 else 'dice'}{note}{reroll}",
-              title_justify="left")
+    t = Table(
+        title=f"{rules.name}: {o.pool} {'die' if o.pool == 1 else 'dice'}{note}{reroll}",
+        title_justify="left",
+    )
     t.add_column("Level")
     t.add_column("Chance", justify="right")
     for title, p in o.levels.items():
@@ -388,8 +482,7 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
         raise RollplayError(f"--table {span}: pools go up to max_dice, {rules.max_dice}")
     rows = [pool_odds(n, attribute, rules) for n in range(lo, hi + 1)]
     if as_json:
-        emit_json({"system": "fs3", "edition": rules.edition,
-                   "pools": [r.to_dict() for r in rows]})
+        emit_json({"system": "fs3", "edition": rules.edition, "pools": [r.to_dict() for r in rows]})
         return
     from rich.table import Table
 
@@ -399,8 +492,10 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
     t = Table(title=f"{rules.name} odds by pool{judged}", title_justify="left")
     t.add_column("Dice", justify="right")
     for title in rules.level_titles():
-        t.add_column(title.replace(" Success", "").replace("Embarrassing Failure", "Embarr."),
-                     justify="right")
+        t.add_column(
+            title.replace(" Success", "").replace("Embarrassing Failure", "Embarr."),
+            justify="right",
+        )
     t.add_column("Success+", justify="right")
     for r in rows:
         t.add_row(str(r.pool), *(percent(p) for p in r.levels.values()), percent(r.success))
@@ -412,8 +507,14 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
 
 @fs3.command()
 @_ruleset_options
-@click.option("--format", "fmt", type=click.Choice(["toml", "yaml"]), default="toml",
-              show_default=True, help="The file format to print.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["toml", "yaml"]),
+    default="toml",
+    show_default=True,
+    help="The file format to print.",
+)
 def rules(edition: str, rules_file: str | None, fmt: str) -> None:
     """Print a ruleset as a house-rules file: a game's starting point.
 

@@ -72,5 +72,5 @@ def signed(n: int) -> str:
 
 
 def spaced(n: int) -> str:
-    """A modifier inside a sum: '+ 2', '− 1'."""
+    """A modifier inside a sum: '+ 2', or a minus sign and 1."""
     return f"+ {n}" if n >= 0 else f"\u2212 {-n}"

@@ -10,7 +10,7 @@ not for play: live rolls go through ``rolls.py`` and a ``Dice`` source.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rollplay.errors import DiceError
 from rollplay.systems.fs3.ruleset import FS3Ruleset
@@ -61,7 +61,7 @@ def joint_counts(
     shift = 8 if pool < 256 else 16
     dtype = np.uint16 if pool < 256 else np.uint32
     raw_bytes = 256 % ruleset.sides == 0
-    table = _weights(ruleset, shift, raw_bytes).astype(dtype)
+    table: NDArray[np.unsignedinteger[Any]] = _weights(ruleset, shift, raw_bytes).astype(dtype)
     rows_per_chunk = max(1, CHUNK_BYTES // pool)
     histogram: dict[tuple[int, int], int] = {}
     done = 0
@@ -72,7 +72,7 @@ def joint_counts(
         else:
             dice = generator.integers(1, ruleset.sides + 1, size=rows * pool, dtype=np.uint8)
         dice = dice.reshape(rows, pool)
-        packed = table[dice[:, 0]]
+        packed: NDArray[np.unsignedinteger[Any]] = table[dice[:, 0]]
         for column in range(1, pool):
             packed += table[dice[:, column]]
         if shift == 8:

@@ -71,7 +71,7 @@ def load(path: str | Path) -> FS3Ruleset:
 
 def dump(ruleset: FS3Ruleset, fmt: str = "toml") -> str:
     """A ruleset as a house-rules file: the starting point for a game's own."""
-    data = ruleset.as_mapping()
+    data = {"extends": ruleset.edition, **ruleset.as_mapping()}
     if fmt == "toml":
         import tomli_w
 
@@ -84,9 +84,9 @@ def dump(ruleset: FS3Ruleset, fmt: str = "toml") -> str:
 
 
 def _drop_none(data: Any) -> Any:
-    # TOML has no null: a missing key means 'none' (e.g. background_attribute in 3.2).
+    # TOML has no null; the one optional setting, background_attribute, writes "" for none.
     if isinstance(data, dict):
-        return {k: _drop_none(v) for k, v in data.items() if v is not None}
+        return {k: "" if v is None else _drop_none(v) for k, v in data.items()}
     if isinstance(data, list | tuple):
         return [_drop_none(v) for v in data]
     return data
@@ -97,8 +97,16 @@ def _summarise(exc: Any) -> str:
     for err in exc.errors()[:3]:
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
         msg = err["msg"]
-        if err["type"] == "extra_forbidden":
-            msg = "unknown setting; see `rollplay fs3 rules --show` for the accepted keys"
+        if err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
+            from dataclasses import fields
+
+            from rollplay.errors import suggest
+
+            known = [f.name for f in fields(FS3Ruleset) if f.init]
+            msg = (
+                f"unknown setting{suggest(str(err['loc'][-1]), known)}; "
+                f"`rollplay fs3 rules` prints every accepted key"
+            )
         parts.append(f"{where}: {msg}")
     more = len(exc.errors()) - 3
     return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")

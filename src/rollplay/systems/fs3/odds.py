@@ -141,7 +141,12 @@ def outcome_classes(n: int, attribute: int | None, ruleset: FS3Ruleset) -> Class
 
 
 def _odds_from_classes(
-    classes: Classes, denominator: int, pool: int, requested: int, ruleset: FS3Ruleset,
+    classes: Classes,
+    denominator: int,
+    *,
+    pool: int,
+    requested: int,
+    ruleset: FS3Ruleset,
     reroll: bool,
 ) -> FS3Odds:
     counts = [count for _, _, count in classes]
@@ -167,13 +172,22 @@ def _odds_from_classes(
 
 
 def pool_odds(
-    n: int, attribute: int | None, ruleset: FS3Ruleset, *, reroll: bool = False,
+    n: int,
+    attribute: int | None,
+    ruleset: FS3Ruleset,
+    *,
+    reroll: bool = False,
     requested: int | None = None,
 ) -> FS3Odds:
     """The odds of rolling exactly n dice (no modifiers, no below-one ruling)."""
     classes = outcome_classes(n, attribute, ruleset)
     return _odds_from_classes(
-        classes, ruleset.sides**n, n, n if requested is None else requested, ruleset, reroll
+        classes,
+        ruleset.sides**n,
+        pool=n,
+        requested=n if requested is None else requested,
+        ruleset=ruleset,
+        reroll=reroll,
     )
 
 
@@ -187,7 +201,9 @@ def check_odds(check: Check, ruleset: FS3Ruleset) -> FS3Odds:
     if ruleset.below_one_die == "roll-one":
         return pool_odds(1, attribute, ruleset, reroll=reroll, requested=total)
     # "fail": no dice are rolled and the roll is a plain failure.
-    return _odds_from_classes([(False, 0, 1)], 1, 0, total, ruleset, reroll=False)
+    return _odds_from_classes(
+        [(False, 0, 1)], 1, pool=0, requested=total, ruleset=ruleset, reroll=False
+    )
 
 
 def opposed_odds(first: Check, second: Check, ruleset: FS3Ruleset) -> OpposedOdds:

@@ -75,40 +75,57 @@ def resolve(
 ) -> Pool:
     """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be."""
     expr = parse(expression) if isinstance(expression, str) else expression
-    rated = Ratings(ratings)
-    modifiers = tuple(Part("modifier", n) for n in expr.numbers)
     if not expr.names:
-        # An NPC's single rating (004): the first number is the pool, the rest modify it.
-        first, *rest = expr.numbers
-        if first < 0:
-            raise AbilityError(f"a rating cannot be negative: {expr.text!r}")
-        parts = (Part("rating", first), *(Part("modifier", n) for n in rest))
-        return Pool(dice=sum(expr.numbers), attribute=None, parts=parts)
-
+        return _npc_pool(expr)
+    rated = Ratings(ratings)
     attributes = {a.casefold(): a for a in ruleset.attributes}
-    attribute_names = [n for n in expr.names if n.casefold() in attributes]
+    attribute_names = [attributes[n.casefold()] for n in expr.names if n.casefold() in attributes]
     skill_names = [n for n in expr.names if n.casefold() not in attributes]
     if len(attribute_names) > 1 or len(skill_names) > 1:
         raise AbilityError(
             f"{expr.text!r} names {_listing(skill_names, attribute_names)}; "
             f"a roll names at most one skill and one attribute"
         )
-
-    skill = skill_names[0] if skill_names else None
-    parts: list[Part] = []
-    everyman = False
-    attr_name = attributes[attribute_names[0].casefold()] if attribute_names else None
-
-    if skill is None:
+    modifiers = tuple(Part("modifier", n) for n in expr.numbers)
+    attr_name = attribute_names[0] if attribute_names else None
+    if not skill_names:
         assert attr_name is not None
         rating = _attribute_rating(attr_name, rated, ruleset)
         dice = rating * ruleset.bare_attribute_multiplier
-        parts.append(Part(f"{attr_name} {rating}", dice))
         return Pool(
-            dice=dice + sum(expr.numbers), attribute=rating, parts=(*parts, *modifiers),
+            dice=dice + sum(expr.numbers),
+            attribute=rating,
+            parts=(Part(f"{attr_name} {rating}", dice), *modifiers),
             attribute_name=attr_name,
         )
+    return _skill_pool(
+        expr,
+        skill_names[0],
+        attr_name=attr_name,
+        rated=rated,
+        ruleset=ruleset,
+        hail_mary=hail_mary,
+        modifiers=modifiers,
+    )
 
+
+def _npc_pool(expr: Expression) -> Pool:
+    """An NPC's single rating (004): the first number is the pool, the rest modify it."""
+    first, *rest = expr.numbers
+    parts = (Part("rating", first), *(Part("modifier", n) for n in rest))
+    return Pool(dice=sum(expr.numbers), attribute=None, parts=parts)
+
+
+def _skill_pool(
+    expr: Expression,
+    skill: str,
+    *,
+    attr_name: str | None,
+    rated: Ratings,
+    ruleset: FS3Ruleset,
+    hail_mary: bool,
+    modifiers: tuple[Part, ...],
+) -> Pool:
     kind, action = _classify(skill, rated, ruleset)
     display = action.name if action else skill
     rating = rated.get(skill)
@@ -118,14 +135,12 @@ def resolve(
                 f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
                 f"Hail Mary roll by spending luck"
             )
-        everyman = True
         skill_dice = _skill_dice(kind, 0, ruleset)
-        parts.append(Part(f"{display} Everyman", skill_dice))
+        skill_part = Part(f"{display} Everyman", skill_dice)
     else:
         _check_skill_rating(display, kind, rating, ruleset)
         skill_dice = _skill_dice(kind, rating, ruleset)
-        parts.append(Part(f"{display} {rating}", skill_dice))
-
+        skill_part = Part(f"{display} {rating}", skill_dice)
     if attr_name is None:
         attr_name = action.attribute if action else ruleset.background_attribute
         if attr_name is None:
@@ -134,14 +149,13 @@ def resolve(
                 f"name its ruling attribute, e.g. {display}+{ruleset.attributes[0]}"
             )
     attr_rating = _attribute_rating(attr_name, rated, ruleset)
-    parts.append(Part(f"{attr_name} {attr_rating}", attr_rating))
     return Pool(
         dice=skill_dice + attr_rating + sum(expr.numbers),
         attribute=attr_rating,
-        parts=(*parts, *modifiers),
+        parts=(skill_part, Part(f"{attr_name} {attr_rating}", attr_rating), *modifiers),
         skill=display,
         attribute_name=attr_name,
-        everyman=everyman,
+        everyman=rating is None,
     )
 
 

@@ -14,10 +14,16 @@ from rollplay.systems.fs3.ruleset import ActionSkill, Band, FS3Ruleset, Situatio
 _SITUATIONS = (
     Situation("defaulting", -3, "rolling a semi-related skill instead (000 Untrained Rolls)"),
     Situation("outside-specialty", -3, "using a skill outside your specialty (000 Specialties)"),
-    Situation("specialist-edge", 3,
-              "a specialised skill on a general task, e.g. Running vs Athletics (000)"),
-    Situation("generalist", -3,
-              "a general skill on a specialised task, e.g. Athletics vs Ice Hockey (000)"),
+    Situation(
+        "specialist-edge",
+        3,
+        "a specialised skill on a general task, e.g. Running vs Athletics (000)",
+    ),
+    Situation(
+        "generalist",
+        -3,
+        "a general skill on a specialised task, e.g. Athletics vs Ice Hockey (000)",
+    ),
     Situation("taking-time", 2, "carefully taking your time, no stress (000, 002)"),
 )
 

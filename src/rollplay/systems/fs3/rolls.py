@@ -73,7 +73,7 @@ class FS3Roll(NamedTuple):
     edition: str
     modifiers: tuple[Modifier, ...] = ()
     luck: str | None = None
-    discarded: FS3Roll | None = None  # type: ignore[misc]  # NamedTuple may refer to itself
+    discarded: FS3Roll | None = None
     name: str | None = None
     expression: str | None = None
     parts: tuple[tuple[str, int], ...] = ()
@@ -290,10 +290,27 @@ def roll_pool(
     successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
     # Every field, positionally, straight to tuple.__new__: a third cheaper than FS3Roll(...)
     # with its defaults (tests hold the two equal).
-    return _new_tuple(FS3Roll, (
-        faces, successes, ones, level, embarrassing, not embarrassing and successes > 0,
-        dice_count, dice_count, attribute, ruleset.edition, (), None, None, None, None, (),
-    ))
+    return _new_tuple(
+        FS3Roll,
+        (
+            faces,
+            successes,
+            ones,
+            level,
+            embarrassing,
+            not embarrassing and successes > 0,
+            dice_count,
+            dice_count,
+            attribute,
+            ruleset.edition,
+            (),
+            None,
+            None,
+            None,
+            None,
+            (),
+        ),
+    )
 
 
 _new_tuple = tuple.__new__
@@ -332,14 +349,41 @@ def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) 
         count = 1
     else:  # "fail": no dice, a plain failure
         return FS3Roll(
-            (), 0, 0, ruleset.failure_title, False, False, 0, total, attribute,
-            ruleset.edition, mods, check.luck, None, check.name, expression, parts,
+            (),
+            0,
+            0,
+            ruleset.failure_title,
+            False,
+            False,
+            0,
+            total,
+            attribute,
+            ruleset.edition,
+            mods,
+            check.luck,
+            None,
+            check.name,
+            expression,
+            parts,
         )
     faces = source.roll(ruleset.sides, count)
     successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
     return FS3Roll(
-        faces, successes, ones, level, embarrassing, not embarrassing and successes > 0,
-        count, total, attribute, ruleset.edition, mods, check.luck, None, check.name, expression,
+        faces,
+        successes,
+        ones,
+        level,
+        embarrassing,
+        not embarrassing and successes > 0,
+        count,
+        total,
+        attribute,
+        ruleset.edition,
+        mods,
+        check.luck,
+        None,
+        check.name,
+        expression,
         parts,
     )
 
@@ -401,8 +445,13 @@ def teamwork(
     lead = _as_check(leader)
     if assists:
         lead = Check(
-            lead.pool, lead.attribute, lead.ratings,
+            lead.pool,
+            lead.attribute,
+            lead.ratings,
             (*lead.modifiers, Modifier("teamwork", modifier)),
-            lead.situations, lead.luck, lead.luck_cancelled, lead.name,
+            lead.situations,
+            lead.luck,
+            lead.luck_cancelled,
+            lead.name,
         )
     return TeamRoll(assists, modifier, roll_check(lead, ruleset, source), uncapped)

@@ -86,6 +86,8 @@ class FS3Ruleset:
     majority_ones: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.background_attribute == "":  # how a TOML file says 'none'
+            object.__setattr__(self, "background_attribute", None)
         self._validate()
         top = self.levels[-1].at_least
         derived = {
@@ -104,8 +106,10 @@ class FS3Ruleset:
         if not 2 <= self.sides <= 100:
             raise bad(f"sides must be from 2 to 100, not {self.sides}")
         if not 2 <= self.success_at <= self.sides:
-            raise bad(f"success_at must be from 2 to {self.sides} (the die's faces), "
-                      f"not {self.success_at}")
+            raise bad(
+                f"success_at must be from 2 to {self.sides} (the die's faces), "
+                f"not {self.success_at}"
+            )
         for table, rows in (("levels", self.levels), ("margins", self.margins)):
             if not rows or rows[0].at_least != 0:
                 raise bad(f"{table} must start with a row at_least 0")
@@ -113,8 +117,10 @@ class FS3Ruleset:
             if steps != sorted(set(steps)):
                 raise bad(f"{table} must rise strictly: at_least {steps}")
         if len(self.assist_modifiers) != len(self.levels):
-            raise bad(f"assist_modifiers needs one modifier per level ({len(self.levels)}: "
-                      f"{', '.join(b.title for b in self.levels)}), got {len(self.assist_modifiers)}")
+            raise bad(
+                f"assist_modifiers needs one modifier per level ({len(self.levels)}: "
+                f"{', '.join(b.title for b in self.levels)}), got {len(self.assist_modifiers)}"
+            )
         if any(d < 0 for d in self.scaled_skill_dice) or self.everyman_dice < 0:
             raise bad("skill dice cannot be negative")
         if self.max_dice < 1 or self.max_dice > 10_000:
@@ -129,8 +135,10 @@ class FS3Ruleset:
         known = {a.casefold() for a in self.attributes}
         for skill in self.action_skills:
             if skill.attribute.casefold() not in known:
-                raise bad(f"action skill {skill.name} is linked to {skill.attribute}, "
-                          f"which is not an attribute ({', '.join(self.attributes)})")
+                raise bad(
+                    f"action skill {skill.name} is linked to {skill.attribute}, "
+                    f"which is not an attribute ({', '.join(self.attributes)})"
+                )
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
 

@@ -83,9 +83,7 @@ def bench_batch() -> list[tuple[str, str]]:
     rules = fs3.ruleset("3.3")
     trials, pool = 5_000_000, 10
     simulate(pool, 1000, rules, seed=0)  # warm numpy up
-    elapsed = min(
-        _timed(lambda: simulate(pool, trials, rules, seed=1)) for _ in range(3)
-    )
+    elapsed = min(_timed(lambda: simulate(pool, trials, rules, seed=1)) for _ in range(3))
     rate = trials * pool / elapsed
     return [("batch roller: d8 rolled and judged (10-die pools)", f"{rate / 1e6:.0f} M d8/s")]
 
@@ -106,11 +104,19 @@ def bench_process() -> list[tuple[str, str]]:
         times = []
         for _ in range(15):
             start = time.perf_counter()
-            subprocess.run([exe, "fs3", "roll", "--dice", "10", *args], check=True,
-                           capture_output=True, env={**os.environ, "NO_COLOR": "1"})
+            subprocess.run(
+                [exe, "fs3", "roll", "--dice", "10", *args],
+                check=True,
+                capture_output=True,
+                env={**os.environ, "NO_COLOR": "1"},
+            )
             times.append(time.perf_counter() - start)
-        rows.append((label, f"{statistics.median(times) * 1e3:.0f} ms median, "
-                            f"{min(times) * 1e3:.0f} ms best"))
+        rows.append(
+            (
+                label,
+                f"{statistics.median(times) * 1e3:.0f} ms median, {min(times) * 1e3:.0f} ms best",
+            )
+        )
     return rows
 
 

@@ -343,48 +343,29 @@ def _replace_discarded(kept: FS3Roll, other: FS3Roll) -> FS3Roll:
 
 def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) -> FS3Roll:
     total, attribute, mods, expression, parts = eff
-    if total >= 1:
-        count = total
-    elif ruleset.below_one_die == "roll-one":
-        count = 1
+    if total >= 1 or ruleset.below_one_die == "roll-one":
+        count = max(total, 1)
+        faces = source.roll(ruleset.sides, count)
+        successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
     else:  # "fail": no dice, a plain failure
-        return FS3Roll(
-            (),
-            0,
-            0,
-            ruleset.failure_title,
-            False,
-            False,
-            0,
-            total,
-            attribute,
-            ruleset.edition,
-            mods,
-            check.luck,
-            None,
-            check.name,
-            expression,
-            parts,
-        )
-    faces = source.roll(ruleset.sides, count)
-    successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
+        count, faces, successes, ones = 0, (), 0, 0
+        level, embarrassing = ruleset.failure_title, False
     return FS3Roll(
-        faces,
-        successes,
-        ones,
-        level,
-        embarrassing,
-        not embarrassing and successes > 0,
-        count,
-        total,
-        attribute,
-        ruleset.edition,
-        mods,
-        check.luck,
-        None,
-        check.name,
-        expression,
-        parts,
+        dice=faces,
+        successes=successes,
+        ones=ones,
+        level=level,
+        embarrassing=embarrassing,
+        succeeded=not embarrassing and successes > 0,
+        pool=count,
+        requested=total,
+        attribute=attribute,
+        edition=ruleset.edition,
+        modifiers=mods,
+        luck=check.luck,
+        name=check.name,
+        expression=expression,
+        parts=parts,
     )
 
 

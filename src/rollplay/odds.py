@@ -31,7 +31,3 @@ def keep_best_of_two(counts: Iterable[int]) -> list[int]:
         kept.append(square - below)
         below = square
     return kept
-
-
-def as_float_map(probabilities: Mapping[K, Fraction]) -> dict[K, float]:
-    return {key: float(p) for key, p in probabilities.items()}

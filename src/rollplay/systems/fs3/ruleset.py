@@ -145,11 +145,6 @@ class FS3Ruleset:
     # -- lookups used by the rules -------------------------------------------------
 
     @property
-    def success_title(self) -> str:
-        """The title of the lowest successful level ('Success')."""
-        return self.levels[1].title if len(self.levels) > 1 else self.levels[0].title
-
-    @property
     def failure_title(self) -> str:
         return self.levels[0].title
 

@@ -130,38 +130,12 @@ def test_luck_reroll_shows_both_rolls(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_opposed_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys,
-        "fs3",
-        "opposed",
-        "--dice",
-        "5",
-        "--vs",
-        "5",
-        "--edition",
-        "3.2",
-        "--name",
-        "Bob",
-        "--vs-name",
-        "Harry",
-        "--faces",
-        "8,7,2,3,4,7,7,8,2,3",
-    )
+    bob_vs_harry = ["fs3", "opposed", "--dice", "5", "--vs", "5", "--edition", "3.2",
+                    "--faces", "8,7,2,3,4,7,7,8,2,3"]  # fmt: skip
+    code, out, _ = run(capsys, *bob_vs_harry, "--name", "Bob", "--vs-name", "Harry")
     assert code == 0
     assert "Harry wins by 1: Marginal Victory" in out
-    data = run_json(
-        capsys,
-        "fs3",
-        "opposed",
-        "--dice",
-        "5",
-        "--vs",
-        "5",
-        "--edition",
-        "3.2",
-        "--faces",
-        "8,7,2,3,4,7,7,8,2,3",
-    )
+    data = run_json(capsys, *bob_vs_harry)
     assert (data["winner"], data["net"], data["margin"]) == ("second", 1, "Marginal Victory")
 
 

@@ -23,7 +23,7 @@ from rollplay.systems.fs3 import houserules
 from rollplay.systems.fs3.odds import FS3Odds, OpposedOdds, check_odds
 from rollplay.systems.fs3.odds import opposed_odds as _opposed_odds
 from rollplay.systems.fs3.pool import Pool, resolve
-from rollplay.systems.fs3.presets import DEFAULT_EDITION, EDITIONS, preset
+from rollplay.systems.fs3.presets import DEFAULT_EDITION, preset
 from rollplay.systems.fs3.rolls import (
     Check,
     FS3Roll,
@@ -61,9 +61,7 @@ __all__ = [
 
 def ruleset(edition: str | FS3Ruleset = DEFAULT_EDITION) -> FS3Ruleset:
     """A built-in edition ("3.3", "3.2"), or the ruleset given."""
-    if isinstance(edition, FS3Ruleset):
-        return edition
-    return EDITIONS.get(edition) or preset(edition)
+    return edition if isinstance(edition, FS3Ruleset) else preset(edition)
 
 
 def load_rules(path: str | Path) -> FS3Ruleset:
@@ -72,9 +70,7 @@ def load_rules(path: str | Path) -> FS3Ruleset:
 
 
 def _rules(edition: str, rules: FS3Ruleset | None) -> FS3Ruleset:
-    if rules is not None:
-        return rules
-    return EDITIONS.get(edition) or preset(edition)
+    return rules if rules is not None else preset(edition)
 
 
 def pool(
@@ -104,7 +100,7 @@ def roll(
 ) -> FS3Roll:
     """Roll an ability: a number of dice, or a roll string like ``Firearms+Reflexes-1``
     with ``ratings={"Firearms": 3, "Reflexes": 2}``."""
-    rules = ruleset or EDITIONS.get(edition) or preset(edition)
+    rules = _rules(edition, ruleset)
     source = dice or default_dice()
     if type(pool) is int and not (modifiers or situations or luck or luck_cancelled or name):
         return roll_pool(pool, attribute, rules, source)

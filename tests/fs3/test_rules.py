@@ -45,15 +45,13 @@ LEVELS_32 = [
 ]
 
 
-@pytest.mark.parametrize(("successes", "title"), list(enumerate(LEVELS_33)))
-def test_33_levels(successes: int, title: str) -> None:
-    r = fs3.roll(10, dice=ScriptedDice(_with_successes(successes, 10)))
-    assert (r.successes, r.level) == (successes, title)
-
-
-@pytest.mark.parametrize(("successes", "title"), list(enumerate(LEVELS_32)))
-def test_32_levels(successes: int, title: str) -> None:
-    r = fs3.roll(10, edition="3.2", dice=ScriptedDice(_with_successes(successes, 10)))
+@pytest.mark.parametrize(
+    ("edition", "successes", "title"),
+    [("3.3", n, t) for n, t in enumerate(LEVELS_33)]
+    + [("3.2", n, t) for n, t in enumerate(LEVELS_32)],
+)
+def test_levels(edition: str, successes: int, title: str) -> None:
+    r = fs3.roll(10, edition=edition, dice=ScriptedDice(_with_successes(successes, 10)))
     assert (r.successes, r.level) == (successes, title)
 
 

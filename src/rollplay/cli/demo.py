@@ -10,11 +10,11 @@ import click
 def demo(seed: str | None) -> None:
     """A short tour: FS3 rolls, the rule texts' own examples, and exact odds."""
     from rollplay import fs3 as api
-    from rollplay.cli.fs3 import _seed, print_roll, roll_line
+    from rollplay.cli.fs3 import parse_seed, print_roll, roll_line
     from rollplay.cli.render import bold, percent, say, signed
     from rollplay.dice import ScriptedDice, SeededDice, default_dice
 
-    live = default_dice() if seed is None else SeededDice(_seed(seed) or 0)
+    live = default_dice() if seed is None else SeededDice(parse_seed(seed) or 0)
     v33, v32 = api.ruleset("3.3"), api.ruleset("3.2")
 
     say(bold("rollplay — FS3 ability rolls"))

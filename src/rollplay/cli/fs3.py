@@ -20,6 +20,7 @@ from rollplay.cli.render import (
     spaced,
 )
 from rollplay.errors import RollplayError
+from rollplay.systems.fs3.rolls import LUCK_SPENDS
 
 if TYPE_CHECKING:
     from rollplay.dice import Dice
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
     from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-LUCK_CHOICES = ["bonus", "reroll", "boost", "hinder", "hail-mary"]
 
 
 @click.group()
@@ -48,7 +47,7 @@ def _ruleset_options(f: F) -> F:
         help="A house-rules file (TOML or YAML) that extends an edition.",
     )(f)
     f = click.option(
-        "--edition", "-e", default="3.3", show_default=True, help="FS3 edition: 3.3 or 3.2."
+        "--edition", "-e", metavar="3.3|3.2", help="FS3 edition: 3.3 (the default) or 3.2."
     )(f)
     return f
 
@@ -63,60 +62,55 @@ def _dice_options(f: F) -> F:
     return f
 
 
+# One side's roll options: (flag, parameter, click settings, help with {who} and {prefix}).
+_CHECK_OPTIONS: tuple[tuple[str, str, dict[str, Any], str], ...] = (
+    ("name", "name", {"metavar": "NAME"}, "Who makes {who}roll (shown in the output)."),
+    (
+        "rating",
+        "ratings",
+        {"multiple": True, "metavar": "NAME=N"},
+        "A rating used by {who}roll string, e.g. Firearms=3.",
+    ),
+    (
+        "attribute",
+        "attribute",
+        {"type": int, "metavar": "A"},
+        "The linked attribute's rating for {who}roll (FS3.2 judges embarrassing failures by it).",
+    ),
+    (
+        "mod",
+        "mods",
+        {"multiple": True, "type": int, "metavar": "N"},
+        "A modifier to {who}dice, e.g. --{prefix}mod=-2.",
+    ),
+    (
+        "situation",
+        "situations",
+        {"multiple": True, "metavar": "NAME"},
+        "A named modifier on {who}roll (see `rollplay fs3 rules`), e.g. taking-time.",
+    ),
+    ("luck", "luck", {"type": click.Choice(LUCK_SPENDS)}, "A luck point spent on {who}roll."),
+    (
+        "luck-cancelled",
+        "luck_cancelled",
+        {"is_flag": True},
+        "The luck spent on {who}roll was cancelled by another point.",
+    ),
+)
+
+
 def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
     """Options that shape one side's roll; ``--vs-...`` for the second side."""
-    dash = f"--{prefix}" if prefix else "--"
     key = prefix.replace("-", "_")
 
     def apply(f: F) -> F:
-        f = click.option(
-            f"{dash}luck-cancelled",
-            f"{key}luck_cancelled",
-            is_flag=True,
-            help=f"The luck spent on {who}roll was cancelled by another point.",
-        )(f)
-        f = click.option(
-            f"{dash}luck",
-            f"{key}luck",
-            type=click.Choice(LUCK_CHOICES),
-            help=f"A luck point spent on {who}roll.",
-        )(f)
-        f = click.option(
-            f"{dash}situation",
-            f"{key}situations",
-            multiple=True,
-            metavar="NAME",
-            help=f"A named modifier on {who}roll (see `rollplay fs3 rules`), e.g. taking-time.",
-        )(f)
-        f = click.option(
-            f"{dash}mod",
-            f"{key}mods",
-            multiple=True,
-            type=int,
-            metavar="N",
-            help=f"A modifier to {who}dice, e.g. --{prefix}mod=-2.",
-        )(f)
-        f = click.option(
-            f"{dash}attribute",
-            f"{key}attribute",
-            type=int,
-            metavar="A",
-            help=f"The linked attribute's rating for {who}roll "
-            "(FS3.2 judges embarrassing failures by it).",
-        )(f)
-        f = click.option(
-            f"{dash}rating",
-            f"{key}ratings",
-            multiple=True,
-            metavar="NAME=N",
-            help=f"A rating used by {who}roll string, e.g. Firearms=3.",
-        )(f)
-        f = click.option(
-            f"{dash}name",
-            f"{key}name",
-            metavar="NAME",
-            help=f"Who makes {who}roll (shown in the output).",
-        )(f)
+        for flag, dest, settings, text in reversed(_CHECK_OPTIONS):
+            f = click.option(
+                f"--{prefix}{flag}",
+                f"{key}{dest}",
+                **settings,
+                help=text.format(who=who, prefix=prefix),
+            )(f)
         return f
 
     return apply
@@ -131,9 +125,9 @@ def _json_option(f: F) -> F:
 # -- parsing helpers --------------------------------------------------------------------
 
 
-def _ruleset(edition: str, rules_file: str | None) -> FS3Ruleset:
+def _ruleset(edition: str | None, rules_file: str | None) -> FS3Ruleset:
     if rules_file:
-        if edition != "3.3":
+        if edition is not None:
             raise click.UsageError(
                 "give --edition or --rules, not both (a rules file names "
                 "its edition with 'extends')"
@@ -141,9 +135,9 @@ def _ruleset(edition: str, rules_file: str | None) -> FS3Ruleset:
         from rollplay.systems.fs3.houserules import load
 
         return load(rules_file)
-    from rollplay.systems.fs3.presets import preset
+    from rollplay.systems.fs3.presets import DEFAULT_EDITION, preset
 
-    return preset(edition)
+    return preset(edition or DEFAULT_EDITION)
 
 
 def _ratings(pairs: Sequence[str]) -> dict[str, int]:
@@ -157,7 +151,7 @@ def _ratings(pairs: Sequence[str]) -> dict[str, int]:
     return ratings
 
 
-def _seed(seed: str | None) -> int | str | None:
+def parse_seed(seed: str | None) -> int | str | None:
     if seed is None:
         return None
     return int(seed) if seed.lstrip("-").isdigit() else seed
@@ -166,7 +160,7 @@ def _seed(seed: str | None) -> int | str | None:
 def _dice(faces: str | None, seed: str | None) -> Dice:
     from rollplay.dice import dice_from_options
 
-    return dice_from_options(faces, _seed(seed))
+    return dice_from_options(faces, parse_seed(seed))
 
 
 def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int | str:
@@ -241,7 +235,7 @@ def roll(
     expression: str | None,
     dice_count: int | None,
     assists: tuple[int, ...],
-    edition: str,
+    edition: str | None,
     rules_file: str | None,
     faces: str | None,
     seed: str | None,
@@ -345,7 +339,7 @@ def opposed(
     expression: str | None,
     dice_count: int | None,
     vs: str,
-    edition: str,
+    edition: str | None,
     rules_file: str | None,
     faces: str | None,
     seed: str | None,
@@ -407,7 +401,7 @@ def odds(
     dice_count: int | None,
     vs: str | None,
     table: str | None,
-    edition: str,
+    edition: str | None,
     rules_file: str | None,
     as_json: bool,
     **kw: Any,
@@ -515,7 +509,7 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
     show_default=True,
     help="The file format to print.",
 )
-def rules(edition: str, rules_file: str | None, fmt: str) -> None:
+def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
     """Print a ruleset as a house-rules file: a game's starting point.
 
     With --rules FILE, checks the file and prints the ruleset it makes.

@@ -75,7 +75,7 @@ def dump(ruleset: FS3Ruleset, fmt: str = "toml") -> str:
     if fmt == "toml":
         import tomli_w
 
-        return tomli_w.dumps(_drop_none(data))
+        return tomli_w.dumps(_toml_ready(data))
     if fmt in ("yaml", "yml"):
         import yaml
 
@@ -83,12 +83,12 @@ def dump(ruleset: FS3Ruleset, fmt: str = "toml") -> str:
     raise RulesetError(f"unknown format {fmt!r}; accepted: toml, yaml")
 
 
-def _drop_none(data: Any) -> Any:
+def _toml_ready(data: Any) -> Any:
     # TOML has no null; the one optional setting, background_attribute, writes "" for none.
     if isinstance(data, dict):
-        return {k: "" if v is None else _drop_none(v) for k, v in data.items()}
+        return {k: "" if v is None else _toml_ready(v) for k, v in data.items()}
     if isinstance(data, list | tuple):
-        return [_drop_none(v) for v in data]
+        return [_toml_ready(v) for v in data]
     return data
 
 

@@ -210,7 +210,7 @@ def opposed_odds(first: Check, second: Check, ruleset: FS3Ruleset) -> OpposedOdd
     """Exact odds of an opposed roll (the first side is 'you')."""
     fo, so = check_odds(first, ruleset), check_odds(second, ruleset)
     totals = fo.denominator * so.denominator
-    win = draw = lose = both_fail = 0
+    win = draw = lose = 0
     margins: dict[str, dict[str, int]] = {
         "first": dict.fromkeys((b.title for b in ruleset.margins[1:]), 0),
         "second": dict.fromkeys((b.title for b in ruleset.margins[1:]), 0),

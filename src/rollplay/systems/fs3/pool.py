@@ -183,14 +183,19 @@ def _classify(
     )
 
 
+def _scaled(kind: SkillKind, ruleset: FS3Ruleset) -> bool:
+    """Background and language skills use the ruleset's dice scale, where it has one."""
+    return kind != "action" and bool(ruleset.scaled_skill_dice)
+
+
 def _skill_dice(kind: SkillKind, rating: int, ruleset: FS3Ruleset) -> int:
-    if kind != "action" and ruleset.scaled_skill_dice:
+    if _scaled(kind, ruleset):
         return ruleset.scaled_skill_dice[rating]
     return rating if rating > 0 else ruleset.everyman_dice
 
 
 def _check_skill_rating(name: str, kind: SkillKind, rating: int, ruleset: FS3Ruleset) -> None:
-    if kind != "action" and ruleset.scaled_skill_dice:
+    if _scaled(kind, ruleset):
         lo, hi = 0, len(ruleset.scaled_skill_dice) - 1
     else:
         lo, hi = ruleset.skill_range

@@ -123,6 +123,9 @@ DEFAULT_EDITION = "3.3"
 
 def preset(edition: str) -> FS3Ruleset:
     """A built-in edition by its number ('3.3', '3.2'; 'FS3.3' works too)."""
+    exact = EDITIONS.get(edition)  # the usual case, checked first: it is on every roll
+    if exact is not None:
+        return exact
     key = edition.strip().upper().removeprefix("FS").strip()
     try:
         return EDITIONS[key]

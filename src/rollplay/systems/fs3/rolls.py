@@ -8,7 +8,7 @@ second; teamwork draws each assister in turn, then the leader.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice, default_dice
@@ -133,7 +133,7 @@ class TeamRoll:
     assists: tuple[FS3Roll, ...]
     modifier: int
     leader: FS3Roll
-    uncapped: int = field(default=0)
+    uncapped: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -281,11 +281,10 @@ def roll_pool(
 ) -> FS3Roll:
     """The fast path: roll a plain pool with no modifiers (what NPCs and the API's
     ``roll(n)`` do)."""
-    if dice_count < 1 or dice_count > ruleset.max_dice or attribute is not None:
-        if attribute is not None:
-            check_attribute(attribute, ruleset)
-        if dice_count < 1 or dice_count > ruleset.max_dice:
-            return roll_check(Check(dice_count, attribute), ruleset, dice)
+    if attribute is not None:
+        check_attribute(attribute, ruleset)
+    if not 1 <= dice_count <= ruleset.max_dice:  # the below-one ruling, or the limit's error
+        return roll_check(Check(dice_count, attribute), ruleset, dice)
     faces = dice.roll(ruleset.sides, dice_count)
     successes, ones, level, embarrassing = judge(faces, attribute, ruleset)
     # Every field, positionally, straight to tuple.__new__: a third cheaper than FS3Roll(...)
@@ -327,18 +326,12 @@ def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> F
     # 002 Luck: "choose the better of the two rolls": the better level (an embarrassing
     # failure is the worst), then more successes; on a tie the first roll stands.
     if _rank(second) > _rank(first):
-        kept, other = second, first
-    else:
-        kept, other = first, second
-    return _replace_discarded(kept, other)
+        first, second = second, first
+    return first._replace(discarded=second)
 
 
 def _rank(r: FS3Roll) -> tuple[bool, int]:
     return (not r.embarrassing, r.successes)
-
-
-def _replace_discarded(kept: FS3Roll, other: FS3Roll) -> FS3Roll:
-    return kept._replace(discarded=other)
 
 
 def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) -> FS3Roll:
@@ -425,14 +418,5 @@ def teamwork(
     modifier = min(uncapped, ruleset.assist_cap)
     lead = _as_check(leader)
     if assists:
-        lead = Check(
-            lead.pool,
-            lead.attribute,
-            lead.ratings,
-            (*lead.modifiers, Modifier("teamwork", modifier)),
-            lead.situations,
-            lead.luck,
-            lead.luck_cancelled,
-            lead.name,
-        )
+        lead = replace(lead, modifiers=(*lead.modifiers, Modifier("teamwork", modifier)))
     return TeamRoll(assists, modifier, roll_check(lead, ruleset, source), uncapped)

@@ -71,7 +71,7 @@ def test_yaml_house_rules_replace_a_table(tmp_path: Path) -> None:
         ("levels: [\n", ".yaml", "not valid YAML"),
         ("- 1\n- 2\n", ".yaml", "expected a table of settings"),
         ('embarrassing = "sometimes"\n', ".toml", "embarrassing: Input should be"),
-        ("success_at = 6\n", ".ini", "use a .toml, .yaml or .yml file"),
+        ("success_at = 6\n", ".ini", "use a .toml, .yaml, .yml or .json file"),
     ],
 )
 def test_bad_house_rules_say_what_is_wrong(

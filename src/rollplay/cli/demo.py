@@ -10,7 +10,8 @@ import click
 def demo(seed: str | None) -> None:
     """A short tour: FS3 rolls, the rule texts' own examples, and exact odds."""
     from rollplay import fs3 as api
-    from rollplay.cli.fs3 import parse_seed, print_roll, roll_line
+    from rollplay.cli.fs3 import print_roll, roll_line
+    from rollplay.cli.options import parse_seed
     from rollplay.cli.render import bold, percent, say, signed
     from rollplay.dice import ScriptedDice, SeededDice, default_dice
 

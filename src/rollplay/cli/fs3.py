@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
 from rollplay.cli.render import (
     alarm,
     bold,
@@ -23,7 +24,6 @@ from rollplay.errors import RollplayError
 from rollplay.systems.fs3.rolls import LUCK_SPENDS
 
 if TYPE_CHECKING:
-    from rollplay.dice import Dice
     from rollplay.systems.fs3.odds import FS3Odds
     from rollplay.systems.fs3.rolls import Check, FS3Roll
     from rollplay.systems.fs3.ruleset import FS3Ruleset
@@ -48,16 +48,6 @@ def _ruleset_options(f: F) -> F:
     )(f)
     f = click.option(
         "--edition", "-e", metavar="3.3|3.2", help="FS3 edition: 3.3 (the default) or 3.2."
-    )(f)
-    return f
-
-
-def _dice_options(f: F) -> F:
-    f = click.option(
-        "--seed", metavar="SEED", help="Seed for reproducible dice (any number or word)."
-    )(f)
-    f = click.option(
-        "--faces", metavar="LIST", help="Dice read off a real table, in draw order, e.g. 8,7,3,1,1."
     )(f)
     return f
 
@@ -116,12 +106,6 @@ def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
     return apply
 
 
-def _json_option(f: F) -> F:
-    return click.option(
-        "--json", "as_json", is_flag=True, help="Print JSON (schema in docs/cli.md)."
-    )(f)
-
-
 # -- parsing helpers --------------------------------------------------------------------
 
 
@@ -149,18 +133,6 @@ def _ratings(pairs: Sequence[str]) -> dict[str, int]:
             raise RollplayError(f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3")
         ratings[name] = int(value)
     return ratings
-
-
-def parse_seed(seed: str | None) -> int | str | None:
-    if seed is None:
-        return None
-    return int(seed) if seed.lstrip("-").isdigit() else seed
-
-
-def _dice(faces: str | None, seed: str | None) -> Dice:
-    from rollplay.dice import dice_from_options
-
-    return dice_from_options(faces, parse_seed(seed))
 
 
 def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int | str:
@@ -193,18 +165,6 @@ def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
     )
 
 
-def _finish_dice(dice: Dice) -> dict[str, Any]:
-    """Check that typed faces were all used, and describe the source for JSON."""
-    from rollplay.dice import ScriptedDice, SeededDice
-
-    if isinstance(dice, ScriptedDice):
-        dice.check_all_used()
-    info: dict[str, Any] = {"source": dice.name}
-    if isinstance(dice, SeededDice):
-        info["seed"] = dice.seed
-    return info
-
-
 # -- roll ----------------------------------------------------------------------------------
 
 
@@ -228,8 +188,8 @@ def _finish_dice(dice: Dice) -> dict[str, Any]:
     help="An assister's pool (000 Teamwork); assisters roll first.",
 )
 @_ruleset_options
-@_dice_options
-@_json_option
+@dice_options("8,7,3,1,1")
+@json_option
 def roll(
     *,
     expression: str | None,
@@ -255,10 +215,10 @@ def roll(
 
     rules = _ruleset(edition, rules_file)
     check = _make_check(_pool_spec(expression, dice_count, "the roll"), kw)
-    source = _dice(faces, seed)
+    source = dice_source(faces, seed)
     if assists:
         team = teamwork(check, list(assists), rules, source)
-        extra = _finish_dice(source)
+        extra = finish_dice(source)
         if as_json:
             emit_json({"system": "fs3", **team.to_dict(), **extra})
             return
@@ -270,7 +230,7 @@ def roll(
         print_roll(team.leader, rules)
         return
     result = roll_check(check, rules, source)
-    extra = _finish_dice(source)
+    extra = finish_dice(source)
     if as_json:
         emit_json({"system": "fs3", **result.to_dict(), **extra})
         return
@@ -332,8 +292,8 @@ def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
 @_check_options()
 @_check_options("vs-", "the second side's ")
 @_ruleset_options
-@_dice_options
-@_json_option
+@dice_options("8,7,3,1,1")
+@json_option
 def opposed(
     *,
     expression: str | None,
@@ -359,9 +319,9 @@ def opposed(
     rules = _ruleset(edition, rules_file)
     first = _make_check(_pool_spec(expression, dice_count, "the first side"), kw)
     second = _make_check(_pool_spec(vs, None, "--vs"), kw, "vs_")
-    source = _dice(faces, seed)
+    source = dice_source(faces, seed)
     result = roll_opposed(first, second, rules, source)
-    extra = _finish_dice(source)
+    extra = finish_dice(source)
     if as_json:
         emit_json({"system": "fs3", **result.to_dict(), **extra})
         return
@@ -394,7 +354,7 @@ def opposed(
 @_check_options()
 @_check_options("vs-", "the second side's ")
 @_ruleset_options
-@_json_option
+@json_option
 def odds(
     *,
     expression: str | None,

@@ -181,13 +181,9 @@ class FS3Ruleset:
 
     def as_mapping(self) -> dict[str, Any]:
         """The ruleset as plain data, the shape a house-rules file uses."""
-        from dataclasses import asdict, fields
+        from rollplay.rulesfile import plain
 
-        data = asdict(self)
-        for f in fields(self):
-            if not f.init:
-                data.pop(f.name, None)
-        return data
+        return plain(self)
 
 
 def _band_title(bands: tuple[Band, ...], count: int) -> str:

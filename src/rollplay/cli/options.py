@@ -1,0 +1,59 @@
+"""Options and helpers every system's commands share: dice sources and JSON output."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    from rollplay.dice import Dice
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def dice_options(example: str) -> Callable[[F], F]:
+    """--faces and --seed; ``example`` shows faces for this system's dice."""
+
+    def apply(f: F) -> F:
+        f = click.option(
+            "--seed", metavar="SEED", help="Seed for reproducible dice (any number or word)."
+        )(f)
+        return click.option(
+            "--faces",
+            metavar="LIST",
+            help=f"Dice read off a real table, in draw order, e.g. {example}.",
+        )(f)
+
+    return apply
+
+
+def json_option(f: F) -> F:
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print JSON (schema in docs/cli.md)."
+    )(f)
+
+
+def parse_seed(seed: str | None) -> int | str | None:
+    if seed is None:
+        return None
+    return int(seed) if seed.lstrip("-").isdigit() else seed
+
+
+def dice_source(faces: str | None, seed: str | None) -> Dice:
+    from rollplay.dice import dice_from_options
+
+    return dice_from_options(faces, parse_seed(seed))
+
+
+def finish_dice(dice: Dice) -> dict[str, Any]:
+    """Check that typed faces were all used, and describe the source for JSON."""
+    from rollplay.dice import ScriptedDice, SeededDice
+
+    if isinstance(dice, ScriptedDice):
+        dice.check_all_used()
+    info: dict[str, Any] = {"source": dice.name}
+    if isinstance(dice, SeededDice):
+        info["seed"] = dice.seed
+    return info

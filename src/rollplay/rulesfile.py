@@ -1,0 +1,140 @@
+"""Settings files shared by every system: house rules and character sheets.
+
+A file is TOML, YAML or JSON; its top level is a table. A house-rules file names the edition
+it ``extends`` and overrides any field of that system's ruleset dataclass; pydantic checks
+the merged result, so a wrong type names the field and what it expected, and an unknown key
+suggests the closest known one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, fields, is_dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from rollplay.errors import RollplayError, RulesetError, suggest
+
+T = TypeVar("T")
+
+SUFFIXES = (".toml", ".yaml", ".yml", ".json")
+
+
+def read(
+    path: str | Path, what: str = "rules file", error: type[RollplayError] = RulesetError
+) -> dict[str, Any]:
+    """Read a .toml, .yaml/.yml or .json file into a mapping, with one-line errors."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise error(f"{what} {p}: use a .toml, .yaml, .yml or .json file, not {suffix!r}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"{what} {p}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise error(f"{what} {p}: not UTF-8 text") from None
+    try:
+        data: object
+        if suffix == ".toml":
+            import tomllib
+
+            data = tomllib.loads(text)
+        elif suffix == ".json":
+            import json
+
+            data = json.loads(text)
+        else:
+            import yaml
+
+            data = yaml.safe_load(text) or {}
+    except Exception as exc:  # the parsers' own error types differ; each says where
+        detail = " ".join(str(exc).split())
+        kind = "YAML" if suffix == ".yml" else suffix[1:].upper()
+        raise error(f"{what} {p}: not valid {kind}: {detail}") from None
+    if not isinstance(data, dict):
+        raise error(f"{what} {p}: expected a table of settings at the top level")
+    return data
+
+
+def build(
+    cls: type[T],
+    data: Mapping[str, Any],
+    source: str,
+    error: type[RollplayError] = RulesetError,
+    hint: str = "",
+) -> T:
+    """Validate plain data into ``cls`` (a dataclass or pydantic model)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    try:
+        return TypeAdapter(cls).validate_python(dict(data))
+    except ValidationError as exc:
+        raise error(f"{source}: {_summarise(exc, cls, hint)}") from None
+
+
+def extend(base: T, overrides: Mapping[str, Any], source: str, hint: str = "") -> T:
+    """A ruleset: ``base`` (an edition's) with the overrides merged over it and validated.
+    Tables replace the base's whole table; the name records where the rules came from."""
+    merged = plain(base)
+    merged["name"] = f"{merged['name']} ({source})"
+    merged.update(overrides)
+    merged.pop("extends", None)
+    return build(type(base), merged, source, hint=hint)
+
+
+def plain(obj: Any) -> dict[str, Any]:
+    """A dataclass as plain data, without its derived (``init=False``) fields."""
+    if not is_dataclass(obj) or isinstance(obj, type):
+        raise TypeError(f"expected a dataclass instance, not {type(obj).__name__}")
+    data = asdict(obj)
+    for f in fields(obj):
+        if not f.init:
+            data.pop(f.name, None)
+    return data
+
+
+def render(data: Mapping[str, Any], fmt: str = "toml") -> str:
+    """Plain data as a TOML or YAML file."""
+    if fmt == "toml":
+        import tomli_w
+
+        return tomli_w.dumps(_toml_ready(data))
+    if fmt in ("yaml", "yml"):
+        import yaml
+
+        return str(yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True))
+    raise RulesetError(f"unknown format {fmt!r}; accepted: toml, yaml")
+
+
+def _toml_ready(data: Any) -> Any:
+    # TOML has no null: an optional setting that is unset is written as "".
+    if isinstance(data, Mapping):
+        return {k: "" if v is None else _toml_ready(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_toml_ready(v) for v in data]
+    return data
+
+
+def _summarise(exc: Any, cls: type[Any], hint: str) -> str:
+    parts = []
+    for err in exc.errors()[:3]:
+        where = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        msg = err["msg"]
+        if (
+            err["type"] in ("extra_forbidden", "unexpected_keyword_argument")
+            and len(err["loc"]) == 1
+        ):
+            known = _field_names(cls)
+            msg = f"unknown setting{suggest(str(err['loc'][-1]), known)}"
+            if hint:
+                msg += f"; {hint}"
+        parts.append(f"{where}: {msg}")
+    more = len(exc.errors()) - 3
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+def _field_names(cls: type[Any]) -> list[str]:
+    if is_dataclass(cls):
+        return [f.name for f in fields(cls) if f.init]
+    return list(getattr(cls, "model_fields", {}))

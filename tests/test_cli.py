@@ -7,27 +7,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from rollplay.cli.app import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
+from tests.clirun import fails_cleanly, run, run_json
 
 
 def test_roll_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
@@ -236,12 +219,7 @@ def test_rules_prints_a_loadable_file(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_bad_input_gets_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], args: list[str], needle: str
 ) -> None:
-    code, out, err = run(capsys, *args)
-    assert code == 2
-    assert out == ""
-    assert err.startswith("error: ")
-    assert err.count("\n") == 1
-    assert needle in err
+    assert needle in fails_cleanly(capsys, *args)
 
 
 def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 from collections import Counter
 from fractions import Fraction
 
@@ -18,6 +17,7 @@ from rollplay.systems.fs3.batch import simulate
 from rollplay.systems.fs3.odds import pool_odds
 from rollplay.systems.fs3.rolls import judge, judge_counts
 from rollplay.systems.fs3.ruleset import FS3Ruleset
+from tests.stats import z_ok
 
 
 def brute_force_levels(n: int, attribute: int | None, rules: FS3Ruleset) -> dict[str, Fraction]:
@@ -132,12 +132,6 @@ def test_odds_below_one_die() -> None:
     assert fs3.odds(1, modifiers=[-3], ruleset=failing).levels["Failure"] == 1
 
 
-def _z_ok(observed: int, trials: int, p: Fraction, z: float = 5.0) -> bool:
-    expected = trials * float(p)
-    sd = math.sqrt(trials * float(p) * (1 - float(p))) or 1.0
-    return abs(observed - expected) <= z * sd
-
-
 @pytest.mark.parametrize(("n", "attribute"), [(1, None), (5, 2), (10, 1)])
 def test_seeded_roller_agrees_with_exact_odds(edition: str, n: int, attribute: int | None) -> None:
     # The real roller, seeded, against the exact odds: each level within 5 standard
@@ -148,7 +142,7 @@ def test_seeded_roller_agrees_with_exact_odds(edition: str, n: int, attribute: i
         fs3.roll(n, attribute=attribute, edition=edition, dice=dice).level for _ in range(trials)
     )
     for title, p in fs3.odds(n, attribute=attribute, edition=edition).levels.items():
-        assert _z_ok(seen[title], trials, p), (title, seen[title], float(p))
+        assert z_ok(seen[title], trials, p), (title, seen[title], float(p))
 
 
 @pytest.mark.parametrize("n", [1, 4, 12])
@@ -157,7 +151,7 @@ def test_batch_simulator_agrees_with_exact_odds(edition: str, n: int) -> None:
     trials = 400_000
     sim = simulate(n, trials, rules, attribute=2, seed=n)
     for title, p in pool_odds(n, 2, rules).levels.items():
-        assert _z_ok(sim.level_counts[title], trials, p), (title, sim.level_counts[title])
+        assert z_ok(sim.level_counts[title], trials, p), (title, sim.level_counts[title])
     assert sim.mean_successes == pytest.approx(float(pool_odds(n, 2, rules).mean), rel=0.02)
 
 
@@ -170,4 +164,4 @@ def test_batch_simulator_handles_dice_that_do_not_divide_256() -> None:
     d6_rules = dataclasses.replace(fs3.ruleset("3.3"), sides=6, success_at=5)
     sim = simulate(5, 200_000, d6_rules, seed=1)
     for title, p in pool_odds(5, None, d6_rules).levels.items():
-        assert _z_ok(sim.level_counts[title], 200_000, p), title
+        assert z_ok(sim.level_counts[title], 200_000, p), title

@@ -13,6 +13,7 @@ import click
 
 from rollplay import __version__
 from rollplay.cli import fs3 as fs3_commands
+from rollplay.cli import gurps as gurps_commands
 from rollplay.cli.demo import demo
 from rollplay.errors import RollplayError
 
@@ -20,10 +21,11 @@ from rollplay.errors import RollplayError
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rollplay")
 def cli() -> None:
-    """Dice, odds and rules for FS3 (and, soon, GURPS and the D6 System)."""
+    """Dice, odds and rules for FS3, GURPS success rolls (and, soon, the D6 System)."""
 
 
 cli.add_command(fs3_commands.fs3)
+cli.add_command(gurps_commands.gurps)
 cli.add_command(demo)
 
 

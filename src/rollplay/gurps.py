@@ -1,0 +1,202 @@
+"""GURPS success rolls for Python programs: ``from rollplay import gurps``.
+
+    >>> from rollplay import gurps
+    >>> from rollplay.dice import ScriptedDice
+    >>> r = gurps.roll(9, mods=[-5, +10], dice=ScriptedDice([6, 5, 3]))
+    >>> r.effective, r.total, r.success, r.margin
+    (14, 14, True, 0)
+    >>> gurps.odds(12).success
+    Fraction(20, 27)
+
+``skill`` is a number (a base skill, attribute or defense), or the name of an ability on a
+``character`` (a skill, its best default, or an attribute). ``mods`` are numbers or
+``"-5 working by touch"``-style strings; ``difficulty`` is a name from 001's table
+(``"hard"``, ``"hard=-5"``). Rolling functions take ``dice`` (OS entropy when left out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rollplay import rulesfile
+from rollplay.dice import Dice
+from rollplay.errors import RollplayError
+from rollplay.systems.gurps import houserules
+from rollplay.systems.gurps.character import Character, Level, SheetError
+from rollplay.systems.gurps.character import from_mapping as _character_from_mapping
+from rollplay.systems.gurps.odds import GURPSOdds, skill_odds
+from rollplay.systems.gurps.presets import DEFAULT_EDITION, preset
+from rollplay.systems.gurps.rolls import (
+    Check,
+    GURPSRoll,
+    Modifier,
+    ModifierLike,
+    SecretRoll,
+    effective_skill,
+    modifier,
+    roll_check,
+    roll_secret,
+)
+from rollplay.systems.gurps.ruleset import GURPSRuleset
+
+__all__ = [
+    "Character",
+    "Check",
+    "GURPSOdds",
+    "GURPSRoll",
+    "GURPSRuleset",
+    "Level",
+    "Modifier",
+    "SecretRoll",
+    "character",
+    "check",
+    "load_rules",
+    "load_sheet",
+    "odds",
+    "odds_table",
+    "roll",
+    "ruleset",
+    "secret_roll",
+]
+
+SKILL_RANGE = (-99, 999)
+
+
+def ruleset(edition: str = DEFAULT_EDITION) -> GURPSRuleset:
+    """The built-in ruleset ("4e")."""
+    return preset(edition)
+
+
+def load_rules(path: str | Path) -> GURPSRuleset:
+    """A house-ruled ruleset from a TOML, YAML or JSON file (see docs/gurps.md)."""
+    return houserules.from_mapping(rulesfile.read(path), source=str(path))
+
+
+def character(data: Mapping[str, Any], source: str = "sheet") -> Character:
+    """A character from a sheet's plain data (docs/gurps.md)."""
+    return _character_from_mapping(data, source)
+
+
+def load_sheet(path: str | Path) -> Character:
+    """A character from a sheet file (TOML, YAML or JSON; docs/gurps.md)."""
+    return character(rulesfile.read(path, "sheet", SheetError), str(path))
+
+
+def check(
+    skill: int | str,
+    mods: Sequence[ModifierLike] = (),
+    *,
+    difficulty: str | int | None = None,
+    defense: bool = False,
+    character: Character | None = None,
+    ruleset: GURPSRuleset | None = None,
+    name: str | None = None,
+) -> Check:
+    """What a roll is made against: the base level, where it came from, its modifiers."""
+    rules = ruleset or preset()
+    modifiers = tuple(modifier(m) for m in mods)
+    if isinstance(skill, str):
+        if character is None:
+            raise RollplayError(
+                f"{skill!r} is an ability's name: give a character sheet to roll it, "
+                f"or roll a number (the skill level)"
+            )
+        found = character.level(skill, rules)
+        return Check(
+            found.value,
+            modifiers,
+            difficulty,
+            defense,
+            found.ability,
+            found.via,
+            name or character.name,
+        )
+    if isinstance(skill, bool) or not isinstance(skill, int):
+        raise RollplayError(f"skill must be a whole number, not {skill!r}")
+    if not SKILL_RANGE[0] <= skill <= SKILL_RANGE[1]:
+        raise RollplayError(f"skill {skill}: accepted {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
+    return Check(skill, modifiers, difficulty, defense, None, None, name)
+
+
+def roll(
+    skill: int | str,
+    mods: Sequence[ModifierLike] = (),
+    *,
+    difficulty: str | int | None = None,
+    defense: bool = False,
+    character: Character | None = None,
+    ruleset: GURPSRuleset | None = None,
+    dice: Dice | None = None,
+    name: str | None = None,
+) -> GURPSRoll:
+    """Roll 3d6 against the effective skill (001 Success Rolls)."""
+    rules = ruleset or preset()
+    c = check(
+        skill,
+        mods,
+        difficulty=difficulty,
+        defense=defense,
+        character=character,
+        ruleset=rules,
+        name=name,
+    )
+    return roll_check(c, rules, dice)
+
+
+def secret_roll(
+    skill: int | str,
+    mods: Sequence[ModifierLike] = (),
+    *,
+    difficulty: str | int | None = None,
+    character: Character | None = None,
+    ruleset: GURPSRuleset | None = None,
+    dice: Dice | None = None,
+    name: str | None = None,
+) -> SecretRoll:
+    """A roll the GM makes in secret (001 When the GM Rolls): ``player_view()`` is what the
+    player may see, ``gm_view()`` the roll and the quality of the information it gives."""
+    rules = ruleset or preset()
+    c = check(skill, mods, difficulty=difficulty, character=character, ruleset=rules, name=name)
+    return roll_secret(c, rules, dice)
+
+
+def odds(
+    skill: int | str,
+    mods: Sequence[ModifierLike] = (),
+    *,
+    difficulty: str | int | None = None,
+    defense: bool = False,
+    character: Character | None = None,
+    ruleset: GURPSRuleset | None = None,
+) -> GURPSOdds:
+    """Exact odds of success, critical success and critical failure, and the margins."""
+    rules = ruleset or preset()
+    c = check(
+        skill,
+        mods,
+        difficulty=difficulty,
+        defense=defense,
+        character=character,
+        ruleset=rules,
+    )
+    effective, _ = effective_skill(c, rules)
+    return skill_odds(effective, rules, defense)
+
+
+def odds_table(
+    lowest: int = 3, highest: int = 20, *, ruleset: GURPSRuleset | None = None
+) -> list[GURPSOdds]:
+    """Odds for every effective skill from ``lowest`` to ``highest``. Below the minimum (3)
+    only defense rolls are allowed, so those rows are defense odds."""
+    rules = ruleset or preset()
+    if lowest > highest:
+        raise RollplayError(f"odds table {lowest} to {highest}: the first must not be higher")
+    for end in (lowest, highest):
+        if not SKILL_RANGE[0] <= end <= SKILL_RANGE[1]:
+            raise RollplayError(f"odds table: skills run {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
+    return [
+        skill_odds(s, rules, defense=s < rules.minimum_effective)
+        for s in range(lowest, highest + 1)
+    ]

@@ -1,0 +1,169 @@
+"""The GURPS success-roll ruleset: every threshold and table of 001, as data.
+
+The built-in one is in ``presets.py``; a game's house-rules file overrides any field (see
+docs/gurps.md). Code reads these fields and never hard-codes a number from the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rollplay.errors import RulesetError, suggest
+
+Outcome = Literal["critical success", "success", "failure", "critical failure"]
+OUTCOMES: tuple[Outcome, ...] = ("critical success", "success", "failure", "critical failure")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A row of 001's Task Difficulty table. The bare name gives ``modifier``; a group that
+    prefers the other end of a two-value row asks for it (``hard=-5``)."""
+
+    name: str
+    modifier: int
+    lowest: int
+    highest: int
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class InfoGrade:
+    """How good the information from a secret roll is, for rolls up to ``up_to``."""
+
+    up_to: int
+    grade: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class GURPSRuleset:
+    """GURPS 4th edition success rolls (001), or a game's house-ruled variant."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012
+
+    name: str
+    edition: str
+    # 001 Success Rolls: "a roll of 3 or 4 is always a success ... 17 or 18 always a failure".
+    always_succeed_up_to: int = 4
+    always_fail_from: int = 17
+    # 001 Critical Success: 3-4 always; (roll, lowest effective skill) for the rest.
+    critical_success_up_to: int = 4
+    critical_success_at: tuple[tuple[int, int], ...] = ((5, 15), (6, 16))
+    # 001 Critical Failure: 18 always; (roll, highest effective skill); 10 over the skill.
+    critical_failure_from: int = 18
+    critical_failure_at: tuple[tuple[int, int], ...] = ((17, 15),)
+    critical_failure_margin: int = 10
+    # 001 Base Skill vs. Effective Skill: no roll below 3, "unless ... a defense roll".
+    minimum_effective: int = 3
+    # 001 The Rule of 20: attributes count at most this much for defaults (0 turns it off).
+    default_attribute_cap: int = 20
+    difficulties: tuple[Difficulty, ...] = ()
+    # 001 When the GM Rolls: graded by the roll, lower is better (docs/rulings.md G6).
+    info_critical_success: InfoGrade = InfoGrade(4, "complete", "the whole truth")
+    info_success: tuple[InfoGrade, ...] = ()
+    info_failure: tuple[InfoGrade, ...] = ()
+    info_critical_failure: InfoGrade = InfoGrade(18, "dangerous lie", "a harmful lie")
+    # Derived lookups, built once so judging does no searching.
+    critical_success_lookup: dict[int, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    critical_failure_lookup: dict[int, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        self._validate()
+        object.__setattr__(self, "critical_success_lookup", dict(self.critical_success_at))
+        object.__setattr__(self, "critical_failure_lookup", dict(self.critical_failure_at))
+
+    def _validate(self) -> None:
+        def bad(what: str) -> RulesetError:
+            return RulesetError(f"ruleset {self.name!r}: {what}")
+
+        for key in ("always_succeed_up_to", "always_fail_from", "critical_success_up_to"):
+            if not 2 <= getattr(self, key) <= 19:
+                raise bad(f"{key} must be a 3d6 total (3 to 18), or just outside it to turn it off")
+        if self.always_succeed_up_to >= self.always_fail_from:
+            raise bad("always_succeed_up_to must be below always_fail_from")
+        if self.critical_failure_margin < 1:
+            raise bad("critical_failure_margin must be 1 or more")
+        names = [d.name.casefold() for d in self.difficulties]
+        if len(set(names)) != len(names):
+            raise bad("difficulties: each name once")
+        for d in self.difficulties:
+            if not d.lowest <= d.modifier <= d.highest:
+                raise bad(f"difficulty {d.name}: modifier {d.modifier} is outside its range")
+        for table in ("info_success", "info_failure"):
+            rows = getattr(self, table)
+            steps = [g.up_to for g in rows]
+            if steps != sorted(set(steps)) or (rows and rows[-1].up_to < 18):
+                raise bad(f"{table} must rise strictly and end at up_to 18 or more: {steps}")
+
+    # -- the rules ---------------------------------------------------------------------
+
+    def judge(self, total: int, effective: int) -> Outcome:
+        """001 Success Rolls, Critical Success, Critical Failure."""
+        if total <= self.always_succeed_up_to or (
+            total < self.always_fail_from and total <= effective
+        ):
+            if total <= self.critical_success_up_to:
+                return "critical success"
+            lowest = self.critical_success_lookup.get(total)
+            return "critical success" if lowest is not None and effective >= lowest else "success"
+        if total >= self.critical_failure_from or total - effective >= self.critical_failure_margin:
+            return "critical failure"
+        highest = self.critical_failure_lookup.get(total)
+        return "critical failure" if highest is not None and effective <= highest else "failure"
+
+    def info_grade(self, total: int, outcome: Outcome) -> InfoGrade:
+        """001 When the GM Rolls: the lower the roll the better the truth; the higher a
+        failed roll, the worse the lie."""
+        if outcome == "critical success":
+            return self.info_critical_success
+        if outcome == "critical failure":
+            return self.info_critical_failure
+        rows = self.info_success if outcome == "success" else self.info_failure
+        for row in rows:
+            if total <= row.up_to:
+                return row
+        return rows[-1]
+
+    def difficulty(self, spec: str | int) -> tuple[int, str]:
+        """A task difficulty by name ('hard'), name and value ('hard=-5') or value (-5):
+        its modifier and its name."""
+        if isinstance(spec, int) or spec.strip().lstrip("+-\u2212").isdigit():
+            value = spec if isinstance(spec, int) else int(spec.strip().replace("\u2212", "-"))
+            for d in self.difficulties:
+                if d.lowest <= value <= d.highest:
+                    return value, d.name
+            raise RulesetError(
+                f"difficulty {value}: the table runs from {self._lowest()} to {self._highest()}"
+            )
+        text, sep, value_text = spec.partition("=")
+        wanted = " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
+        for d in self.difficulties:
+            if d.name.casefold() == wanted:
+                break
+        else:
+            names = [d.name for d in self.difficulties]
+            raise RulesetError(
+                f"unknown difficulty {text.strip()!r}{suggest(wanted, names)}; "
+                f"known: {', '.join(names)} (or a number)"
+            )
+        if not sep:
+            return d.modifier, d.name
+        try:
+            value = int(value_text.strip().replace("\u2212", "-"))
+        except ValueError:
+            value = d.lowest - 1
+        if not d.lowest <= value <= d.highest:
+            span = str(d.lowest) if d.lowest == d.highest else f"{d.lowest} to {d.highest}"
+            raise RulesetError(f"difficulty {spec!r}: {d.name} is {span}")
+        return value, d.name
+
+    def _lowest(self) -> int:
+        return min(d.lowest for d in self.difficulties)
+
+    def _highest(self) -> int:
+        return max(d.highest for d in self.difficulties)

@@ -2,32 +2,20 @@
 
 Run: ./scripts/bench   (or: .venv/bin/python bench/bench_fs3.py after installing .[bench])
 
-Each figure is the best of several repeats: on a shared machine the minimum is the run with
-the least interference, and peers are timed the same way, so their ratio is fair.
+Timing conventions are in bench_common.py.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import statistics
-import subprocess
 import sys
-import time
-import timeit
-from collections.abc import Callable
-from pathlib import Path
 
+from bench_common import best, process_time, timed
 from rollplay import fs3
 from rollplay.dice import SecureDice, SeededDice
 from rollplay.systems.fs3.batch import simulate
 from rollplay.systems.fs3.odds import pool_odds
 from rollplay.systems.fs3.rolls import judge_counts
-
-
-def best(fn: Callable[[], object], number: int, repeat: int = 7) -> float:
-    """Seconds per call, best of ``repeat`` runs of ``number`` calls."""
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
 def bench_roll() -> list[tuple[str, str]]:
@@ -83,41 +71,18 @@ def bench_batch() -> list[tuple[str, str]]:
     rules = fs3.ruleset("3.3")
     trials, pool = 5_000_000, 10
     simulate(pool, 1000, rules, seed=0)  # warm numpy up
-    elapsed = min(_timed(lambda: simulate(pool, trials, rules, seed=1)) for _ in range(3))
+    elapsed = min(timed(lambda: simulate(pool, trials, rules, seed=1)) for _ in range(3))
     rate = trials * pool / elapsed
     return [("batch roller: d8 rolled and judged (10-die pools)", f"{rate / 1e6:.0f} M d8/s")]
 
 
-def _timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def bench_process() -> list[tuple[str, str]]:
-    exe = shutil.which("rollplay") or str(Path(sys.executable).parent / "rollplay")
-    rows = []
-    for label, args in (
-        ("`rollplay fs3 roll --dice 10`, whole process", []),
-        ("`rollplay fs3 roll --dice 10 --json`, whole process", ["--json"]),
-    ):
-        times = []
-        for _ in range(15):
-            start = time.perf_counter()
-            subprocess.run(
-                [exe, "fs3", "roll", "--dice", "10", *args],
-                check=True,
-                capture_output=True,
-                env={**os.environ, "NO_COLOR": "1"},
-            )
-            times.append(time.perf_counter() - start)
-        rows.append(
-            (
-                label,
-                f"{statistics.median(times) * 1e3:.0f} ms median, {min(times) * 1e3:.0f} ms best",
-            )
-        )
-    return rows
+    return [
+        process_time("`rollplay fs3 roll --dice 10`, whole process", "fs3 roll --dice 10"),
+        process_time(
+            "`rollplay fs3 roll --dice 10 --json`, whole process", "fs3 roll --dice 10 --json"
+        ),
+    ]
 
 
 def main() -> None:

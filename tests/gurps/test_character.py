@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rollplay import gurps
 from rollplay.errors import RuleError
@@ -57,12 +59,17 @@ def test_every_file_format(tmp_path: Path, suffix: str) -> None:
         ({"attributes": {"IQ": 12}}, "missing attributes ST, DX, HT"),
         ({"attributes": {**BASE, "Wil": 12}}, "unknown attribute 'Wil' \\(did you mean Will"),
         ({"attributes": {**BASE, "iq": 13}}, "IQ is given twice"),
-        ({"attributes": {**BASE, "ST": "strong"}}, "attributes.ST"),
-        ({"attributes": {**BASE, "ST": True}}, "attributes.ST"),
+        ({"attributes": {**BASE, "ST": "strong"}}, "attribute ST must be a whole number"),
+        ({"attributes": {**BASE, "ST": True}}, "attribute ST must be a whole number"),
+        ({"attributes": [10, 10]}, "attributes must be a table"),
+        ({"name": "Ann"}, "attributes must be a table of names and values; it is missing"),
+        ({"name": 3, "attributes": BASE}, "name must be some text"),
         ({"attributes": {**BASE, "ST": -1}}, "attribute ST is -1; accepted: 0 to 999"),
-        ({"attributes": BASE, "skils": {}}, "unknown setting \\(did you mean skills"),
+        ({"attributes": BASE, "skils": {}}, "unknown setting 'skils' \\(did you mean skills"),
         ({"attributes": BASE, "skills": {"Search": "good"}}, "a skill is a level"),
-        ({"attributes": BASE, "skills": {"Search": {"lvl": 3}}}, "skills.Search.level"),
+        ({"attributes": BASE, "skills": {"Search": {"lvl": 3}}}, "skill Search: give level"),
+        ({"attributes": BASE, "skills": {"Search": {"level": 3.5}}}, "must be a whole number"),
+        ({"attributes": BASE, "defaults": {"Forgery": 5}}, "a list like"),
         ({"attributes": BASE, "skills": {"IQ": 3}}, "an attribute's name"),
         ({"attributes": BASE, "skills": {"Search": 1000}}, "skill Search is 1000"),
         ({"attributes": BASE, "defaults": {"Forgery": ["IQ-"]}}, "bad default"),
@@ -132,3 +139,46 @@ def test_unknown_skill_suggests_a_name() -> None:
 
 def test_specialties_default_like_their_skill() -> None:
     assert sheet().level("Driving (Motorcycle)", gurps.ruleset()).value == 6
+
+
+_names = st.text(st.characters(categories=["L"]), min_size=1, max_size=12)
+
+
+@given(_names, st.integers(-999, 999))
+def test_default_round_trip(source: str, value: int) -> None:
+    text = f"{source}{value:+d}" if value else source
+    d = parse_default(text)
+    assert (d.source.casefold(), d.modifier) == (source.casefold(), value)
+    assert str(parse_default(str(d))) == str(d)
+
+
+_junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-2000, 2000) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "name": _junk,
+            "attributes": st.dictionaries(
+                st.sampled_from(["ST", "DX", "IQ", "HT", "Will", "Per", "x"]), _junk
+            )
+            | _junk,
+            "skills": st.dictionaries(_names, _junk) | _junk,
+            "defaults": st.dictionaries(_names, _junk) | _junk,
+        },
+    )
+)
+def test_any_sheet_loads_or_fails_with_a_sheet_error(data: dict[str, Any]) -> None:
+    # Whatever a sheet holds, the answer is a character or one SheetError, never a crash.
+    try:
+        ann = gurps.character(data)
+    except SheetError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert set(ann.attributes) == {"ST", "DX", "IQ", "HT", "Will", "Per"}
+    assert all(isinstance(v, int) for v in ann.skills.values())

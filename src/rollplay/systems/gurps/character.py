@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
@@ -186,30 +185,43 @@ def _display(name: str, *tables: Mapping[str, Any]) -> str:
     return name
 
 
+_SHEET_KEYS = ("name", "system", "attributes", "skills", "defaults")
+
+
 def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
-    """A character from a sheet's plain data, with every problem named in one line."""
-    from rollplay.rulesfile import build
+    """A character from a sheet's plain data; the first problem is named in one line.
+
+    Checked by hand rather than by a pydantic model: the format is small, and building the
+    model cost a roll from a sheet about 250 ms of start-up (docs/performance.md).
+    """
 
     def bad(what: str) -> SheetError:
         return SheetError(f"{source}: {what}")
 
-    hint = "a GURPS sheet has name, attributes, skills and defaults (docs/gurps.md)"
-    sheet: Any = build(_sheet_model(), data, source, SheetError, hint)
-    if sheet.system.strip().casefold() != "gurps":
-        raise bad(f"this is a {sheet.system} sheet, not a GURPS one")
+    for key in data:
+        if key not in _SHEET_KEYS:
+            raise bad(
+                f"unknown setting {key!r}{suggest(str(key), _SHEET_KEYS)}; a GURPS sheet has "
+                f"{', '.join(_SHEET_KEYS)} (docs/gurps.md)"
+            )
+    name = data.get("name", "The character")
+    system = data.get("system", "gurps")
+    if not isinstance(name, str) or not name.strip():
+        raise bad("name must be some text")
+    if not isinstance(system, str) or system.strip().casefold() != "gurps":
+        raise bad(f"this is a {system} sheet, not a GURPS one")
 
     attributes: dict[str, int] = {}
-    for key, value in sheet.attributes.items():
-        canonical = _ATTRIBUTE_KEYS.get(key.strip().casefold())
+    for key, value in _table(bad, data, "attributes", required=True).items():
+        canonical = _ATTRIBUTE_KEYS.get(str(key).strip().casefold())
         if canonical is None:
             raise bad(
-                f"unknown attribute {key!r}{suggest(key, ATTRIBUTES)}; "
+                f"unknown attribute {key!r}{suggest(str(key), ATTRIBUTES)}; "
                 f"GURPS attributes are {', '.join(ATTRIBUTES)}"
             )
         if canonical in attributes:
             raise bad(f"attribute {canonical} is given twice")
-        _check_range(bad, f"attribute {canonical}", value, _ATTRIBUTE_RANGE)
-        attributes[canonical] = value
+        attributes[canonical] = _whole(bad, f"attribute {canonical}", value, _ATTRIBUTE_RANGE)
     missing = [a for a in ATTRIBUTES if a not in attributes and a not in _FROM_IQ]
     if missing:
         raise bad(f"missing attribute{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
@@ -218,25 +230,57 @@ def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
 
     skills: dict[str, int] = {}
     defaults: dict[str, tuple[Default, ...]] = {}
-    for name, entry in sheet.skills.items():
-        clean = " ".join(name.split())
+    for key, entry in _table(bad, data, "skills").items():
+        clean = " ".join(str(key).split())
         if not clean or _find(skills, clean.casefold()) or clean.casefold() in _ATTRIBUTE_KEYS:
-            raise bad(f"skill {name!r} is empty, repeated, or an attribute's name")
-        _check_range(bad, f"skill {clean}", entry.level, _SKILL_RANGE)
-        skills[clean] = entry.level
-        if entry.defaults is not None:
-            defaults[clean] = _sheet_defaults(bad, clean, entry.defaults)
-    for name, listed in sheet.defaults.items():
-        clean = " ".join(name.split())
+            raise bad(f"skill {key!r} is empty, repeated, or an attribute's name")
+        level, listed = entry, None
+        if isinstance(entry, Mapping):
+            extra = set(entry) - {"level", "defaults"}
+            if extra or "level" not in entry:
+                raise bad(f"skill {clean}: give level (and, if you like, defaults), nothing else")
+            level, listed = entry["level"], entry.get("defaults")
+        elif isinstance(entry, bool) or not isinstance(entry, int):
+            raise bad(
+                f"skill {clean}: a skill is a level (a whole number) or "
+                f"{{level, defaults}}, not {entry!r}"
+            )
+        skills[clean] = _whole(bad, f"skill {clean}", level, _SKILL_RANGE)
+        if listed is not None:
+            defaults[clean] = _sheet_defaults(bad, clean, listed)
+    for key, listed in _table(bad, data, "defaults").items():
+        clean = " ".join(str(key).split())
         defaults[clean] = _sheet_defaults(bad, clean, listed)
-    return Character(sheet.name, attributes, skills, defaults)
+    return Character(name.strip(), attributes, skills, defaults)
 
 
-def _sheet_defaults(bad: Any, skill: str, listed: list[str] | str) -> tuple[Default, ...]:
+def _table(
+    bad: Any, data: Mapping[str, Any], key: str, required: bool = False
+) -> Mapping[Any, Any]:
+    value = data.get(key)
+    if value is None and not required:
+        return {}
+    if not isinstance(value, Mapping):
+        what = "missing" if value is None else f"a {type(value).__name__}"
+        raise bad(f"{key} must be a table of names and values; it is {what}")
+    return value
+
+
+def _whole(bad: Any, what: str, value: Any, span: tuple[int, int]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(f"{what} must be a whole number, not {value!r}")
+    if not span[0] <= value <= span[1]:
+        raise bad(f"{what} is {value}; accepted: {span[0]} to {span[1]}")
+    return value
+
+
+def _sheet_defaults(bad: Any, skill: str, listed: Any) -> tuple[Default, ...]:
     if isinstance(listed, str):
         if listed.strip().casefold() in ("none", "no default"):
             return ()
         listed = [listed]
+    if not isinstance(listed, list | tuple):
+        raise bad(f"defaults of {skill}: a list like [IQ-5, Intimidation-3], or none")
     out = []
     for text in listed:
         try:
@@ -247,39 +291,3 @@ def _sheet_defaults(bad: Any, skill: str, listed: list[str] | str) -> tuple[Defa
             raise bad(f"defaults of {skill}: a skill cannot default to itself")
         out.append(d)
     return tuple(out)
-
-
-def _check_range(bad: Any, what: str, value: int, span: tuple[int, int]) -> None:
-    if not span[0] <= value <= span[1]:
-        raise bad(f"{what} is {value}; accepted: {span[0]} to {span[1]}")
-
-
-@cache
-def _sheet_model() -> type[Any]:
-    """The sheet's pydantic models, built on first use: pydantic is slow to import, and a
-    roll without a sheet never needs it."""
-    from pydantic import BaseModel, ConfigDict, StrictInt, model_validator
-
-    class SkillEntry(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        level: StrictInt
-        defaults: list[str] | str | None = None
-
-        @model_validator(mode="before")
-        @classmethod
-        def _bare_level(cls, data: Any) -> Any:
-            if isinstance(data, int) and not isinstance(data, bool):
-                return {"level": data}
-            if not isinstance(data, dict):
-                raise ValueError("a skill is a level (a whole number) or {level, defaults}")
-            return data
-
-    class Sheet(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        name: str = "The character"
-        system: str = "gurps"
-        attributes: dict[str, StrictInt]
-        skills: dict[str, SkillEntry] = {}
-        defaults: dict[str, list[str] | str] = {}
-
-    return Sheet

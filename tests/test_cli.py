@@ -214,6 +214,9 @@ def test_rules_prints_a_loadable_file(capsys: pytest.CaptureFixture[str], tmp_pa
         (["fs3", "odds", "--table", "9-2"], "FROM-TO"),
         (["fs3", "roll", "--dice", "3", "--rules", "/nowhere/rules.toml"], "cannot read it"),
         (["fs3", "nonsense"], "No such command"),
+        (["fs3", "roll", "9" * 5000], "a pool"),
+        (["fs3", "roll", "Firearms", "--rating", "Firearms=" + "9" * 5000], "--rating Firearms"),
+        (["fs3", "odds", "--table", "1-" + "9" * 5000], "--table TO"),
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(

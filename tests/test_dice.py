@@ -20,7 +20,7 @@ from rollplay.dice import (
     dice_from_options,
     parse_faces,
 )
-from rollplay.errors import DiceError
+from rollplay.errors import DiceError, RollplayError, whole
 
 
 @given(sides=st.integers(1, 2000), count=st.integers(0, 60), seed=st.integers())
@@ -151,3 +151,14 @@ def test_bad_dice_requests() -> None:
         SeededDice(1).roll(8, -1)
     with pytest.raises(DiceError, match="either faces or a seed"):
         dice_from_options("1,2", 3)
+
+
+@given(st.text(max_size=30))
+def test_whole_numbers_from_any_text(text: str) -> None:
+    # User text becomes an int or one RollplayError line, never another exception.
+    try:
+        value = whole(text, "N")
+    except RollplayError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert value == int(text.strip().replace("\u2212", "-"))

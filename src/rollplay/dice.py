@@ -29,7 +29,7 @@ import weakref
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from rollplay.errors import DiceError
+from rollplay.errors import DiceError, whole
 
 __all__ = [
     "Dice",
@@ -234,7 +234,7 @@ def parse_faces(text: str) -> tuple[int, ...]:
         raise DiceError(
             f"faces must be whole numbers separated by commas, like 8,7,3,1,1; got {text!r}"
         )
-    return tuple(int(part) for part in text.split(","))
+    return tuple(whole(part, "a face") for part in text.split(","))
 
 
 _default: SecureDice | None = None

@@ -39,3 +39,20 @@ def suggest(name: str, known: Iterable[str]) -> str:
     choices = {k.casefold(): k for k in known}
     close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.6)
     return f" (did you mean {choices[close[0]]}?)" if close else ""
+
+
+def whole(text: str, what: str, limit: int = 999_999_999) -> int:
+    """User text as a whole number (a leading sign and a Unicode minus allowed), or one
+    error line. Long digit strings are refused before ``int`` sees them: Python raises its
+    own error past 4,300 digits, and nothing a game needs is that large."""
+    clean = text.strip().replace("\u2212", "-")
+    digits = clean.lstrip("+-")
+    if not digits.isdecimal() or len(clean) - len(digits) > 1 or not digits.isascii():
+        raise RollplayError(f"{what} must be a whole number, not {_clip(text)!r}")
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise RollplayError(f"{what} {_clip(text)}: at most {limit} either way")
+    return int(clean)
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"

@@ -146,6 +146,11 @@ def test_difficulties_and_rules(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (["gurps", "odds", "--table", "20-3"], "must not be higher"),
         (["gurps", "odds", "2"], "below 3"),
         (["gurps", "roll", "12", "--rules", "/nowhere/r.toml"], "cannot read it"),
+        (["gurps", "roll", "9" * 5000], "SKILL 99999"),
+        (["gurps", "odds", "--table", "1-" + "9" * 5000], "--table TO"),
+        (["gurps", "roll", "12", "--difficulty", "hard=" + "9" * 5000], "difficulty hard"),
+        (["gurps", "roll", "12", "--difficulty", "hard="], "must be a whole number"),
+        (["gurps", "roll", "12", "--faces", "1,2," + "9" * 5000], "a face"),
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(

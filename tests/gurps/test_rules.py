@@ -88,8 +88,10 @@ def test_modifier_strings(text: str, value: int, reason: str) -> None:
     assert modifier(text) == (value, reason)
 
 
-@pytest.mark.parametrize("text", ["", "dark", "--5", "five", "+ "])
-def test_bad_modifier_strings(text: str) -> None:
+@pytest.mark.parametrize(
+    "text", ["", "dark", "--5", "five", "+ ", "+10000", 10000, True, "9" * 5000]
+)
+def test_bad_modifier_strings(text: str | int) -> None:
     with pytest.raises(RollplayError, match="bad modifier"):
         modifier(text)
 

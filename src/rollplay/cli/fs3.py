@@ -20,7 +20,7 @@ from rollplay.cli.render import (
     signed,
     spaced,
 )
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, whole
 from rollplay.systems.fs3.rolls import LUCK_SPENDS
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def _ratings(pairs: Sequence[str]) -> dict[str, int]:
         name = name.strip()
         if not sep or not name or not value.strip().lstrip("+-").isdigit():
             raise RollplayError(f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3")
-        ratings[name] = int(value)
+        ratings[name] = whole(value, f"--rating {name}")
     return ratings
 
 
@@ -147,7 +147,7 @@ def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int
             "say what to roll: a roll string like Firearms+Reflexes, or --dice N"
         )
     text = expression.strip()
-    return int(text) if text.isdigit() else expression
+    return whole(text, "a pool") if text.isdigit() else expression
 
 
 def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
@@ -429,9 +429,11 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
     from rollplay.systems.fs3.odds import pool_odds
 
     lo_text, _, hi_text = span.partition("-")
-    if not (lo_text.isdigit() and hi_text.isdigit()) or not 1 <= int(lo_text) <= int(hi_text):
+    if not (lo_text.isdigit() and hi_text.isdigit()):
         raise RollplayError(f"bad --table {span!r}: write FROM-TO with 1 <= FROM <= TO, e.g. 1-12")
-    lo, hi = int(lo_text), int(hi_text)
+    lo, hi = whole(lo_text, "--table FROM"), whole(hi_text, "--table TO")
+    if not 1 <= lo <= hi:
+        raise RollplayError(f"bad --table {span!r}: write FROM-TO with 1 <= FROM <= TO, e.g. 1-12")
     if hi > rules.max_dice:
         raise RollplayError(f"--table {span}: pools go up to max_dice, {rules.max_dice}")
     rows = [pool_odds(n, attribute, rules) for n in range(lo, hi + 1)]

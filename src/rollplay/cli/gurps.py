@@ -10,7 +10,7 @@ import click
 
 from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
 from rollplay.cli.render import alarm, bold, console, emit_json, percent, say, signed, spaced
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, whole
 
 if TYPE_CHECKING:
     from rollplay.systems.gurps.character import Character
@@ -78,7 +78,7 @@ def _skill(text: str, sheet: str | None) -> tuple[int | str, Character | None]:
     if stripped.lstrip("+-").isdigit():
         if sheet is not None:
             raise click.UsageError("with --sheet, SKILL is a skill or attribute name")
-        return int(stripped), None
+        return whole(stripped, "SKILL"), None
     if sheet is None:
         raise RollplayError(
             f"SKILL {text!r}: give a number (the skill level), or a skill name with --sheet FILE"
@@ -251,7 +251,7 @@ def _odds_table(span: str, rules: GURPSRuleset, as_json: bool) -> None:
     lo_text, sep, hi_text = span.strip().partition("-")
     if not (sep and lo_text.isdigit() and hi_text.isdigit()):
         raise RollplayError(f"bad --table {span!r}: write FROM-TO, e.g. 3-20")
-    rows = odds_table(int(lo_text), int(hi_text), ruleset=rules)
+    rows = odds_table(whole(lo_text, "--table FROM"), whole(hi_text, "--table TO"), ruleset=rules)
     if as_json:
         emit_json({"system": "gurps", "skills": [r.to_dict() for r in rows]})
         return

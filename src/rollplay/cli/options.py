@@ -38,7 +38,10 @@ def json_option(f: F) -> F:
 def parse_seed(seed: str | None) -> int | str | None:
     if seed is None:
         return None
-    return int(seed) if seed.lstrip("-").isdigit() else seed
+    # A numeric seed is an int (as in Python); a very long one stays text rather than
+    # meeting int()'s digit limit.
+    digits = seed.lstrip("-")
+    return int(seed) if digits.isdecimal() and digits.isascii() and len(digits) < 100 else seed
 
 
 def dice_source(faces: str | None, seed: str | None) -> Dice:

@@ -26,7 +26,8 @@ class Modifier(NamedTuple):
         return f"{sign}{abs(self.value)}{' ' + self.reason if self.reason else ''}"
 
 
-_MODIFIER = re.compile(r"\s*([+\-\u2212]?)\s*(\d{1,4})\s*[:,]?\s*(.*?)\s*", re.DOTALL)
+_MODIFIER = re.compile(r"\s*([+\-\u2212]?)\s*(\d+)\s*[:,]?\s*(.*?)\s*", re.DOTALL)
+_LIMIT = 9999
 
 ModifierLike = int | str | Modifier | tuple[int, str]
 
@@ -38,6 +39,8 @@ def modifier(spec: ModifierLike) -> Modifier:
     if isinstance(spec, bool):
         raise RollplayError(f"bad modifier {spec!r}: give a number, like -5 or +10")
     if isinstance(spec, int):
+        if abs(spec) > _LIMIT:
+            raise RollplayError(f"bad modifier {spec}: accepted -{_LIMIT} to +{_LIMIT}")
         return Modifier(spec)
     if isinstance(spec, tuple):
         value, reason = spec
@@ -49,8 +52,10 @@ def modifier(spec: ModifierLike) -> Modifier:
             f"like -5 or '-5 working by touch'"
         )
     sign, digits, reason = match.groups()
+    if len(digits) > len(str(_LIMIT)):
+        raise RollplayError(f"bad modifier {spec!r}: accepted -{_LIMIT} to +{_LIMIT}")
     value = -int(digits) if sign in ("-", "\u2212") else int(digits)
-    return Modifier(value, reason)
+    return Modifier(modifier(value).value, reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +107,7 @@ class GURPSRoll(NamedTuple):
     @property
     def margin(self) -> int:
         """Effective skill minus the roll: the margin of success when positive, of failure
-        when negative (an automatic success or failure can disagree in sign: rulings G2)."""
+        when negative (an automatic success or failure can disagree in sign: rulings G1)."""
         return self.effective - self.total
 
     def to_dict(self) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rollplay.errors import RulesetError, suggest
+from rollplay.errors import RulesetError, suggest, whole
 
 Outcome = Literal["critical success", "success", "failure", "critical failure"]
 OUTCOMES: tuple[Outcome, ...] = ("critical success", "success", "failure", "critical failure")
@@ -133,7 +133,7 @@ class GURPSRuleset:
         """A task difficulty by name ('hard'), name and value ('hard=-5') or value (-5):
         its modifier and its name."""
         if isinstance(spec, int) or spec.strip().lstrip("+-\u2212").isdigit():
-            value = spec if isinstance(spec, int) else int(spec.strip().replace("\u2212", "-"))
+            value = spec if isinstance(spec, int) else whole(spec, "difficulty")
             for d in self.difficulties:
                 if d.lowest <= value <= d.highest:
                     return value, d.name
@@ -153,10 +153,7 @@ class GURPSRuleset:
             )
         if not sep:
             return d.modifier, d.name
-        try:
-            value = int(value_text.strip().replace("\u2212", "-"))
-        except ValueError:
-            value = d.lowest - 1
+        value = whole(value_text, f"difficulty {d.name}")
         if not d.lowest <= value <= d.highest:
             span = str(d.lowest) if d.lowest == d.highest else f"{d.lowest} to {d.highest}"
             raise RulesetError(f"difficulty {spec!r}: {d.name} is {span}")

@@ -1,14 +1,19 @@
-"""``rollplay demo``: a short tour of FS3 rolls and odds, using the examples of the rule texts."""
+"""``rollplay demo``: a short tour of FS3 and GURPS rolls and odds, from the texts' examples."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
+
+if TYPE_CHECKING:
+    from rollplay.dice import Dice
 
 
 @click.command()
 @click.option("--seed", metavar="SEED", help="Seed the live rolls, to repeat the tour exactly.")
 def demo(seed: str | None) -> None:
-    """A short tour: FS3 rolls, the rule texts' own examples, and exact odds."""
+    """A short tour: FS3 and GURPS rolls, the rule texts' own examples, and exact odds."""
     from rollplay import fs3 as api
     from rollplay.cli.fs3 import print_roll, roll_line
     from rollplay.cli.options import parse_seed
@@ -66,4 +71,33 @@ def demo(seed: str | None) -> None:
         f"\n5 dice against 4 (FS3.3): win {percent(duel.win)}, draw {percent(duel.draw)}, "
         f"lose {percent(duel.lose)}"
     )
-    say("\nNext: `rollplay fs3 --help`, and the README's tour.")
+    _gurps(live)
+    say("\nNext: `rollplay fs3 --help`, `rollplay gurps --help`, and the README's tour.")
+
+
+def _gurps(live: Dice) -> None:
+    """The GURPS part of the tour: 001's own examples, then odds."""
+    from rollplay import gurps
+    from rollplay.cli.gurps import print_roll
+    from rollplay.cli.render import bold, percent, say
+
+    say("\n" + bold("rollplay — GURPS success rolls") + ": 3d6, at or under the effective skill")
+    say(bold("\nLockpicking 9") + " in the dark, on a primitive lock (GURPS success rolls text):")
+    print_roll(gurps.roll(9, mods=["-5 working by touch", "+10 primitive lock"], dice=live))
+    vance = gurps.character(
+        {
+            "name": "Vance",
+            "attributes": {"ST": 10, "DX": 11, "IQ": 12, "HT": 10},
+            "skills": {"Intimidation": 14, "Psychology": 13},
+        }
+    )
+    say(
+        "\n"
+        + bold("Interrogation, untrained")
+        + ": IQ 12, Intimidation 14, Psychology 13 give defaults 7, 11, 9; the best is rolled"
+    )
+    print_roll(gurps.roll("Interrogation", character=vance, dice=live))
+    say("\n" + bold("Exact odds") + " by effective skill:")
+    rows = gurps.odds_table(6, 16)
+    say("  skill   " + "".join(f"{r.effective:>7}" for r in rows))
+    say("  success " + "".join(f"{percent(r.success):>7}" for r in rows))

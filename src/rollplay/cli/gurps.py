@@ -151,7 +151,7 @@ def roll(
             emit_json({"player": hidden.player_view(), "gm": {**hidden.gm_view(), **extra}})
             return
         say(bold("Secret roll: for the GM's eyes only"))
-        _print_roll(hidden.roll)
+        print_roll(hidden.roll)
         truth = "true" if hidden.truthful else "not true"
         say(f"Information: {bold(hidden.quality.grade)} ({truth}): {hidden.quality.meaning}")
         say(f"Tell the player: {hidden.player_view()['message']}")
@@ -161,10 +161,10 @@ def roll(
     if as_json:
         emit_json({**result.to_dict(), **extra})
         return
-    _print_roll(result)
+    print_roll(result)
 
 
-def _print_roll(r: GURPSRoll) -> None:
+def print_roll(r: GURPSRoll) -> None:
     who = f"{r.name}: " if r.name else ""
     what = r.skill or ("Defense" if r.defense else "Skill")
     via = f" (default {r.default})" if r.default else ""

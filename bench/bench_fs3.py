@@ -2,7 +2,7 @@
 
 Run: ./scripts/bench   (or: .venv/bin/python bench/bench_fs3.py after installing .[bench])
 
-Timing conventions are in bench_common.py.
+Timing conventions are in timing.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from bench_common import best, process_time, timed
+from timing import best, process_time, timed
 from rollplay import fs3
 from rollplay.dice import SecureDice, SeededDice
 from rollplay.systems.fs3.batch import simulate

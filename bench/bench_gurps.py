@@ -9,7 +9,7 @@ import os
 import sys
 from fractions import Fraction
 
-from bench_common import best, process_time
+from timing import best, process_time
 from rollplay import gurps
 from rollplay.dice import SeededDice
 

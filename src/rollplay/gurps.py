@@ -29,13 +29,14 @@ from rollplay.systems.gurps.character import from_mapping as _character_from_map
 from rollplay.systems.gurps.odds import GURPSOdds, skill_odds
 from rollplay.systems.gurps.presets import DEFAULT_EDITION, preset
 from rollplay.systems.gurps.rolls import (
+    SKILL_RANGE,
     Check,
     GURPSRoll,
     Modifier,
     ModifierLike,
     SecretRoll,
+    build_check,
     effective_skill,
-    modifier,
     roll_check,
     roll_secret,
 )
@@ -60,8 +61,6 @@ __all__ = [
     "ruleset",
     "secret_roll",
 ]
-
-SKILL_RANGE = (-99, 999)
 
 
 def ruleset(edition: str = DEFAULT_EDITION) -> GURPSRuleset:
@@ -95,29 +94,15 @@ def check(
     name: str | None = None,
 ) -> Check:
     """What a roll is made against: the base level, where it came from, its modifiers."""
-    rules = ruleset or preset()
-    modifiers = tuple(modifier(m) for m in mods)
-    if isinstance(skill, str):
-        if character is None:
-            raise RollplayError(
-                f"{skill!r} is an ability's name: give a character sheet to roll it, "
-                f"or roll a number (the skill level)"
-            )
-        found = character.level(skill, rules)
-        return Check(
-            found.value,
-            modifiers,
-            difficulty,
-            defense,
-            found.ability,
-            found.via,
-            name or character.name,
-        )
-    if isinstance(skill, bool) or not isinstance(skill, int):
-        raise RollplayError(f"skill must be a whole number, not {skill!r}")
-    if not SKILL_RANGE[0] <= skill <= SKILL_RANGE[1]:
-        raise RollplayError(f"skill {skill}: accepted {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
-    return Check(skill, modifiers, difficulty, defense, None, None, name)
+    return build_check(
+        skill,
+        mods,
+        ruleset or preset(),
+        difficulty=difficulty,
+        defense=defense,
+        character=character,
+        name=name,
+    )
 
 
 def roll(
@@ -181,7 +166,7 @@ def odds(
         character=character,
         ruleset=rules,
     )
-    effective, _ = effective_skill(c, rules)
+    effective = effective_skill(c, rules)
     return skill_odds(effective, rules, defense)
 
 

@@ -12,21 +12,33 @@ import sys
 import click
 
 from rollplay import __version__
-from rollplay.cli import fs3 as fs3_commands
-from rollplay.cli import gurps as gurps_commands
-from rollplay.cli.demo import demo
 from rollplay.errors import RollplayError
 
+# Each system's commands are imported only when named, so a GURPS roll never loads FS3.
+_COMMANDS = {
+    "demo": "rollplay.cli.demo:demo",
+    "fs3": "rollplay.cli.fs3:fs3",
+    "gurps": "rollplay.cli.gurps:gurps",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in _COMMANDS and cmd_name not in self.commands:
+            import importlib
+
+            module, _, attr = _COMMANDS[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rollplay")
 def cli() -> None:
     """Dice, odds and rules for FS3, GURPS success rolls (and, soon, the D6 System)."""
-
-
-cli.add_command(fs3_commands.fs3)
-cli.add_command(gurps_commands.gurps)
-cli.add_command(demo)
 
 
 def main(argv: list[str] | None = None) -> None:

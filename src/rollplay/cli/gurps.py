@@ -64,9 +64,10 @@ def _check_options(f: F) -> F:
 
 def _ruleset(rules_file: str | None) -> GURPSRuleset:
     if rules_file:
-        from rollplay.gurps import load_rules
+        from rollplay.rulesfile import read
+        from rollplay.systems.gurps.houserules import from_mapping
 
-        return load_rules(rules_file)
+        return from_mapping(read(rules_file), source=rules_file)
     from rollplay.systems.gurps.presets import preset
 
     return preset()
@@ -83,9 +84,10 @@ def _skill(text: str, sheet: str | None) -> tuple[int | str, Character | None]:
         raise RollplayError(
             f"SKILL {text!r}: give a number (the skill level), or a skill name with --sheet FILE"
         )
-    from rollplay.gurps import load_sheet
+    from rollplay.rulesfile import read
+    from rollplay.systems.gurps.character import SheetError, from_mapping
 
-    return text, load_sheet(sheet)
+    return text, from_mapping(read(sheet, "sheet", SheetError), sheet)
 
 
 # -- roll ------------------------------------------------------------------------------------
@@ -126,24 +128,16 @@ def roll(
       rollplay gurps roll Lockpicking --sheet louis.yaml
       rollplay gurps roll Search --sheet louis.yaml --secret
     """
-    from rollplay import gurps as system
+    from rollplay.systems.gurps.rolls import build_check, roll_check, roll_secret
 
     if secret and defense:
         raise click.UsageError("a defense roll is made openly; drop --secret or --defense")
     rules = _ruleset(rules_file)
     level, character = _skill(skill, sheet)
-    check = system.check(
-        level,
-        mods,
-        difficulty=difficulty,
-        defense=defense,
-        character=character,
-        ruleset=rules,
-        name=name,
+    check = build_check(
+        level, mods, rules, difficulty=difficulty, defense=defense, character=character, name=name
     )
     source = dice_source(faces, seed)
-    from rollplay.systems.gurps.rolls import roll_check, roll_secret
-
     if secret:
         hidden = roll_secret(check, rules, source)
         extra = finish_dice(source)

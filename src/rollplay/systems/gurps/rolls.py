@@ -7,12 +7,18 @@ rules refuse (an effective skill below 3 that is not a defense roll).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.gurps.ruleset import GURPSRuleset, InfoGrade, Outcome
+
+if TYPE_CHECKING:
+    from rollplay.systems.gurps.character import Character
+
+SKILL_RANGE = (-99, 999)
 
 
 class Modifier(NamedTuple):
@@ -58,28 +64,48 @@ def modifier(spec: ModifierLike) -> Modifier:
     return Modifier(modifier(value).value, reason)
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
-    """What to roll against: a base skill (or attribute, or defense) and what modifies it.
-
-    ``skill`` names what is rolled (shown in the output); ``default`` says which default
-    gave the base level, when the character is untrained.
-    """
+class Check(NamedTuple):
+    """What to roll against: a base skill (or attribute, or defense) and what modifies it
+    (task difficulty included, last). ``skill`` names what is rolled; ``default`` says
+    which default gave the base level, when the character is untrained."""
 
     base: int
     modifiers: tuple[Modifier, ...] = ()
-    difficulty: str | int | None = None
     defense: bool = False
     skill: str | None = None
     default: str | None = None
     name: str | None = None
 
-    def all_modifiers(self, rules: GURPSRuleset) -> tuple[Modifier, ...]:
-        mods = tuple(modifier(m) for m in self.modifiers)
-        if self.difficulty is None:
-            return mods
-        value, title = rules.difficulty(self.difficulty)
-        return (*mods, Modifier(value, f"{title} (task difficulty)"))
+
+def build_check(
+    skill: int | str,
+    mods: Sequence[ModifierLike],
+    rules: GURPSRuleset,
+    *,
+    difficulty: str | int | None = None,
+    defense: bool = False,
+    character: Character | None = None,
+    name: str | None = None,
+) -> Check:
+    """A Check for a number, or for an ability named on a character's sheet."""
+    modifiers = tuple(modifier(m) for m in mods)
+    if difficulty is not None:
+        value, title = rules.difficulty(difficulty)
+        modifiers += (Modifier(value, f"{title} (task difficulty)"),)
+    if isinstance(skill, str):
+        if character is None:
+            raise RollplayError(
+                f"{skill!r} is an ability's name: give a character sheet to roll it, "
+                f"or roll a number (the skill level)"
+            )
+        found = character.level(skill, rules)
+        who = name or character.name
+        return Check(found.value, modifiers, defense, found.ability, found.via, who)
+    if isinstance(skill, bool) or not isinstance(skill, int):
+        raise RollplayError(f"skill must be a whole number, not {skill!r}")
+    if not SKILL_RANGE[0] <= skill <= SKILL_RANGE[1]:
+        raise RollplayError(f"skill {skill}: accepted {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
+    return Check(skill, modifiers, defense, None, None, name)
 
 
 class GURPSRoll(NamedTuple):
@@ -131,31 +157,32 @@ class GURPSRoll(NamedTuple):
         }
 
 
-def effective_skill(check: Check, rules: GURPSRuleset) -> tuple[int, tuple[Modifier, ...]]:
+def effective_skill(check: Check, rules: GURPSRuleset) -> int:
     """001 Base Skill vs. Effective Skill: the base plus every modifier; refused below the
     minimum (3) unless it is a defense roll."""
-    mods = check.all_modifiers(rules)
-    effective = check.base + sum(m.value for m in mods)
+    effective = check.base
+    for m in check.modifiers:
+        effective += m.value
     if effective < rules.minimum_effective and not check.defense:
         what = f"{check.skill} " if check.skill else ""
         raise RuleError(
             f"effective {what}skill {effective} is below {rules.minimum_effective}: no success "
             f"roll may be attempted (001 Base Skill vs. Effective Skill), except a defense roll"
         )
-    return effective, mods
+    return effective
 
 
 def roll_check(check: Check, rules: GURPSRuleset, dice: Dice | None = None) -> GURPSRoll:
-    effective, mods = effective_skill(check, rules)
+    effective = effective_skill(check, rules)
     faces = (dice or default_dice()).roll(6, 3)
-    total = sum(faces)
+    total = faces[0] + faces[1] + faces[2]
     return GURPSRoll(
         faces,
         total,
         check.base,
         effective,
         rules.judge(total, effective),
-        mods,
+        check.modifiers,
         check.defense,
         check.skill,
         check.default,

@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import sys
 
-from timing import best, process_time, timed
 from rollplay import fs3
 from rollplay.dice import SecureDice, SeededDice
 from rollplay.systems.fs3.batch import simulate
 from rollplay.systems.fs3.odds import pool_odds
 from rollplay.systems.fs3.rolls import judge_counts
+from timing import best, process_time, timed
 
 
 def bench_roll() -> list[tuple[str, str]]:

@@ -9,9 +9,9 @@ import os
 import sys
 from fractions import Fraction
 
-from timing import best, process_time
 from rollplay import gurps
 from rollplay.dice import SeededDice
+from timing import best, process_time
 
 
 def our_table() -> None:

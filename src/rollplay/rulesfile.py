@@ -8,7 +8,7 @@ suggests the closest known one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields, is_dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -138,3 +138,48 @@ def _field_names(cls: type[Any]) -> list[str]:
     if is_dataclass(cls):
         return [f.name for f in fields(cls) if f.init]
     return list(getattr(cls, "model_fields", {}))
+
+
+# -- hand checks for sheets -----------------------------------------------------------------
+# Character sheets are a handful of keys; they are checked by hand, with one-line messages,
+# because building a pydantic model costs a roll from a sheet ~250 ms of start-up.
+
+Complaint = Callable[[str], RollplayError]
+
+
+def known_keys(
+    data: Mapping[str, Any], allowed: tuple[str, ...], bad: Complaint, what: str
+) -> None:
+    for key in data:
+        if key not in allowed:
+            raise bad(
+                f"unknown setting {key!r}{suggest(str(key), allowed)}; {what} has "
+                f"{', '.join(allowed)}"
+            )
+
+
+def table_in(
+    data: Mapping[str, Any], key: str, bad: Complaint, required: bool = False
+) -> Mapping[Any, Any]:
+    value = data.get(key)
+    if value is None and not required:
+        return {}
+    if not isinstance(value, Mapping):
+        what = "missing" if value is None else f"a {type(value).__name__}"
+        raise bad(f"{key} must be a table of names and values; it is {what}")
+    return value
+
+
+def whole_in(value: Any, what: str, span: tuple[int, int], bad: Complaint) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(f"{what} must be a whole number, not {value!r}")
+    if not span[0] <= value <= span[1]:
+        raise bad(f"{what} is {value}; accepted: {span[0]} to {span[1]}")
+    return value
+
+
+def text_in(data: Mapping[str, Any], key: str, default: str, bad: Complaint) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or not value.strip():
+        raise bad(f"{key} must be some text")
+    return value.strip()

@@ -16,6 +16,7 @@ from rollplay.errors import RollplayError
 
 # Each system's commands are imported only when named, so a GURPS roll never loads FS3.
 _COMMANDS = {
+    "d6": "rollplay.cli.d6:d6",
     "demo": "rollplay.cli.demo:demo",
     "fs3": "rollplay.cli.fs3:fs3",
     "gurps": "rollplay.cli.gurps:gurps",
@@ -38,7 +39,7 @@ class _LazyGroup(click.Group):
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rollplay")
 def cli() -> None:
-    """Dice, odds and rules for FS3, GURPS success rolls (and, soon, the D6 System)."""
+    """Dice, odds and rules for FS3, GURPS success rolls and the D6 System."""
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,12 +7,16 @@ die's tosses the same way. An opposed roll draws the initiator's roll, then the 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import RollplayError, RuleError
-from rollplay.systems.d6.code import Bonus, DieCode
-from rollplay.systems.d6.ruleset import D6Ruleset, WildOne
+from rollplay.systems.d6.code import Bonus, DieCode, parse_bonus, parse_code
+from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne
+
+if TYPE_CHECKING:
+    from rollplay.systems.d6.character import D6Character
 
 # A die that keeps exploding stops after this many tosses (rulings D8): at 1/6 a toss the
 # chance of reaching it is below 1e-77.
@@ -270,3 +274,72 @@ def preparing(doublings: int, rules: D6Ruleset) -> Bonus:
             f"(+1D each, at most +{rules.preparing_max}D; 003 Preparing)"
         )
     return Bonus(doublings, 0, f"preparing ({2**doublings}x the time)")
+
+
+def build_check(
+    code: str | DieCode,
+    rules: D6Ruleset,
+    *,
+    difficulty: str | int | None = None,
+    bonuses: Sequence[str | Bonus] = (),
+    character_points: int = 0,
+    fate: bool = False,
+    wild_one: str | None = None,
+    unskilled: bool | int = False,
+    prepare: int = 0,
+    rush: int = 0,
+    related: Sequence[int | tuple[int, int]] = (),
+    gm_allows_both: bool = False,
+    character: D6Character | None = None,
+    name: str | None = None,
+) -> D6Check:
+    """A check from what a player or GM says: a code (or an ability on ``character``), a
+    difficulty by name or number, bonuses like '+1D' or '+2 scope', and the spends."""
+    skill = None
+    if isinstance(code, DieCode):
+        own = code
+    elif _looks_like_code(code) or character is None:
+        own = parse_code(code, rules.pips_per_die, rules.max_dice)
+    else:
+        own, skill = character.code_of(code)
+        character.check_spend(character_points, fate)
+        name = name or character.name
+    extra = [b if isinstance(b, Bonus) else parse_bonus(b) for b in bonuses]
+    if prepare:
+        extra.append(preparing(prepare, rules))
+    base = None
+    mods: list[tuple[str, int]] = []
+    if difficulty is not None:
+        base, _ = rules.difficulty(difficulty)
+        if unskilled is not False:
+            size = rules.unskilled_modifier if unskilled is True else int(unskilled)
+            mods.append(("unskilled", size))
+        if rush:
+            mods.append((f"rushing ({rush}% less time)", rules.rush(rush)))
+    elif unskilled is not False or rush:
+        raise RollplayError("unskilled use and rushing raise a difficulty: give one too")
+    if wild_one is not None and wild_one not in WILD_ONE_OPTIONS:
+        raise RollplayError(
+            f"unknown Wild Die option {wild_one!r}; accepted: {', '.join(WILD_ONE_OPTIONS)}"
+        )
+    related_total = sum(
+        r if isinstance(r, int) else related_modifier(r[0], r[1], rules) for r in related
+    )
+    return D6Check(
+        own,
+        tuple(extra),
+        base,
+        tuple(mods),
+        character_points,
+        fate,
+        cast("WildOne | None", wild_one),  # checked against WILD_ONE_OPTIONS above
+        related_total,
+        gm_allows_both,
+        skill,
+        name,
+    )
+
+
+def _looks_like_code(text: str) -> bool:
+    head = text.strip()[:1]
+    return head.isdigit()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.rulesfile import known_keys, table_in, text_in, whole_in
 from rollplay.systems.gurps.ruleset import GURPSRuleset
 
 ATTRIBUTES = ("ST", "DX", "IQ", "HT", "Will", "Per")
@@ -189,30 +190,20 @@ _SHEET_KEYS = ("name", "system", "attributes", "skills", "defaults")
 
 
 def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
-    """A character from a sheet's plain data; the first problem is named in one line.
-
-    Checked by hand rather than by a pydantic model: the format is small, and building the
-    model cost a roll from a sheet about 250 ms of start-up (docs/performance.md).
-    """
+    """A character from a sheet's plain data; the first problem is named in one line
+    (checked by hand: see rollplay.rulesfile)."""
 
     def bad(what: str) -> SheetError:
         return SheetError(f"{source}: {what}")
 
-    for key in data:
-        if key not in _SHEET_KEYS:
-            raise bad(
-                f"unknown setting {key!r}{suggest(str(key), _SHEET_KEYS)}; a GURPS sheet has "
-                f"{', '.join(_SHEET_KEYS)} (docs/gurps.md)"
-            )
-    name = data.get("name", "The character")
-    system = data.get("system", "gurps")
-    if not isinstance(name, str) or not name.strip():
-        raise bad("name must be some text")
-    if not isinstance(system, str) or system.strip().casefold() != "gurps":
+    known_keys(data, _SHEET_KEYS, bad, "a GURPS sheet (docs/gurps.md)")
+    name = text_in(data, "name", "The character", bad)
+    system = text_in(data, "system", "gurps", bad)
+    if system.casefold() != "gurps":
         raise bad(f"this is a {system} sheet, not a GURPS one")
 
     attributes: dict[str, int] = {}
-    for key, value in _table(bad, data, "attributes", required=True).items():
+    for key, value in table_in(data, "attributes", bad, required=True).items():
         canonical = _ATTRIBUTE_KEYS.get(str(key).strip().casefold())
         if canonical is None:
             raise bad(
@@ -221,7 +212,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
             )
         if canonical in attributes:
             raise bad(f"attribute {canonical} is given twice")
-        attributes[canonical] = _whole(bad, f"attribute {canonical}", value, _ATTRIBUTE_RANGE)
+        attributes[canonical] = whole_in(value, f"attribute {canonical}", _ATTRIBUTE_RANGE, bad)
     missing = [a for a in ATTRIBUTES if a not in attributes and a not in _FROM_IQ]
     if missing:
         raise bad(f"missing attribute{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
@@ -230,7 +221,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
 
     skills: dict[str, int] = {}
     defaults: dict[str, tuple[Default, ...]] = {}
-    for key, entry in _table(bad, data, "skills").items():
+    for key, entry in table_in(data, "skills", bad).items():
         clean = " ".join(str(key).split())
         if not clean or _find(skills, clean.casefold()) or clean.casefold() in _ATTRIBUTE_KEYS:
             raise bad(f"skill {key!r} is empty, repeated, or an attribute's name")
@@ -245,33 +236,13 @@ def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
                 f"skill {clean}: a skill is a level (a whole number) or "
                 f"{{level, defaults}}, not {entry!r}"
             )
-        skills[clean] = _whole(bad, f"skill {clean}", level, _SKILL_RANGE)
+        skills[clean] = whole_in(level, f"skill {clean}", _SKILL_RANGE, bad)
         if listed is not None:
             defaults[clean] = _sheet_defaults(bad, clean, listed)
-    for key, listed in _table(bad, data, "defaults").items():
+    for key, listed in table_in(data, "defaults", bad).items():
         clean = " ".join(str(key).split())
         defaults[clean] = _sheet_defaults(bad, clean, listed)
     return Character(name.strip(), attributes, skills, defaults)
-
-
-def _table(
-    bad: Any, data: Mapping[str, Any], key: str, required: bool = False
-) -> Mapping[Any, Any]:
-    value = data.get(key)
-    if value is None and not required:
-        return {}
-    if not isinstance(value, Mapping):
-        what = "missing" if value is None else f"a {type(value).__name__}"
-        raise bad(f"{key} must be a table of names and values; it is {what}")
-    return value
-
-
-def _whole(bad: Any, what: str, value: Any, span: tuple[int, int]) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise bad(f"{what} must be a whole number, not {value!r}")
-    if not span[0] <= value <= span[1]:
-        raise bad(f"{what} is {value}; accepted: {span[0]} to {span[1]}")
-    return value
 
 
 def _sheet_defaults(bad: Any, skill: str, listed: Any) -> tuple[Default, ...]:

@@ -1,0 +1,179 @@
+"""The D6 System for Python programs: ``from rollplay import d6``.
+
+    >>> from rollplay import d6
+    >>> from rollplay.dice import ScriptedDice
+    >>> r = d6.roll("4D+2", difficulty=15, dice=ScriptedDice([4, 3, 5, 6, 2]))
+    >>> r.dice, r.wild, r.total, r.success, r.result_points
+    ((4, 3, 5), (6, 2), 22, True, 7)
+    >>> round(float(d6.odds("4D+2", difficulty=15).success), 4)
+    0.6779
+
+``code`` is a die code (``"4D+2"``) or the name of a skill or attribute on a ``character``.
+``difficulty`` is a number or a name (``"moderate"``). ``bonuses`` are ``"+1D"``, ``"+2"`` or
+``"+1D scope"``-style strings: dice join the regular dice, numbers the total. Rolling
+functions take ``dice`` (OS entropy when left out); draw order is in docs/d6.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rollplay import rulesfile
+from rollplay.dice import Dice
+from rollplay.systems.d6 import houserules
+from rollplay.systems.d6.character import D6Character, SheetError
+from rollplay.systems.d6.character import from_mapping as _character_from_mapping
+from rollplay.systems.d6.code import Bonus, DieCode, parse_bonus, parse_code
+from rollplay.systems.d6.odds import D6Odds, check_odds
+from rollplay.systems.d6.presets import preset
+from rollplay.systems.d6.rolls import (
+    D6Check,
+    D6Opposed,
+    D6Roll,
+    add_character_points,
+    build_check,
+    roll_check,
+)
+from rollplay.systems.d6.rolls import opposed as _opposed
+from rollplay.systems.d6.rolls import related_modifier as _related_modifier
+from rollplay.systems.d6.ruleset import D6Ruleset
+
+__all__ = [
+    "Bonus",
+    "D6Character",
+    "D6Check",
+    "D6Odds",
+    "D6Opposed",
+    "D6Roll",
+    "D6Ruleset",
+    "DieCode",
+    "add_character_points",
+    "bonus",
+    "character",
+    "check",
+    "code",
+    "load_rules",
+    "load_sheet",
+    "odds",
+    "opposed",
+    "related_modifier",
+    "roll",
+    "ruleset",
+]
+
+
+def ruleset() -> D6Ruleset:
+    """The built-in ruleset."""
+    return preset()
+
+
+def load_rules(path: str | Path) -> D6Ruleset:
+    """A house-ruled ruleset from a TOML, YAML or JSON file (docs/d6.md)."""
+    return houserules.from_mapping(rulesfile.read(path), source=str(path))
+
+
+def character(data: Mapping[str, Any], source: str = "sheet") -> D6Character:
+    return _character_from_mapping(data, source)
+
+
+def load_sheet(path: str | Path) -> D6Character:
+    return character(rulesfile.read(path, "sheet", SheetError), str(path))
+
+
+def code(text: str, ruleset: D6Ruleset | None = None) -> DieCode:
+    """'4D+2' -> DieCode(dice=4, pips=2); ``code('2D+2').plus(1) == code('3D')``."""
+    rules = ruleset or preset()
+    return parse_code(text, rules.pips_per_die, rules.max_dice)
+
+
+def bonus(text: str) -> Bonus:
+    return parse_bonus(text)
+
+
+def check(
+    code: str | DieCode,
+    difficulty: str | int | None = None,
+    *,
+    bonuses: Sequence[str | Bonus] = (),
+    cp: int = 0,
+    fate: bool = False,
+    wild_one: str | None = None,
+    unskilled: bool | int = False,
+    prepare: int = 0,
+    rush: int = 0,
+    related: Sequence[int | tuple[int, int]] = (),
+    gm_allows_both: bool = False,
+    character: D6Character | None = None,
+    ruleset: D6Ruleset | None = None,
+    name: str | None = None,
+) -> D6Check:
+    """What to roll, from what a player says. ``cp``: Character Points (extra Wild Dice);
+    ``fate``: spend a Fate Point; ``unskilled``: True for the ruleset's +5, or a number;
+    ``prepare``: doublings of time (+1D each); ``rush``: percent less time (25, 50, 75);
+    ``related``: related-skill rolls as (total, difficulty), or their modifiers."""
+    return build_check(
+        code,
+        ruleset or preset(),
+        difficulty=difficulty,
+        bonuses=bonuses,
+        character_points=cp,
+        fate=fate,
+        wild_one=wild_one,
+        unskilled=unskilled,
+        prepare=prepare,
+        rush=rush,
+        related=related,
+        gm_allows_both=gm_allows_both,
+        character=character,
+        name=name,
+    )
+
+
+def roll(
+    code: str | DieCode | D6Check,
+    difficulty: str | int | None = None,
+    *,
+    ruleset: D6Ruleset | None = None,
+    dice: Dice | None = None,
+    **options: Any,
+) -> D6Roll:
+    """Roll a skill check (003). Options are those of ``check``."""
+    rules = ruleset or preset()
+    c = code if isinstance(code, D6Check) else check(code, difficulty, ruleset=rules, **options)
+    return roll_check(c, rules, dice)
+
+
+def odds(
+    code: str | DieCode | D6Check,
+    difficulty: str | int | None = None,
+    *,
+    ruleset: D6Ruleset | None = None,
+    **options: Any,
+) -> D6Odds:
+    """Exact distribution of the total and the chance of success (003), before rolling."""
+    rules = ruleset or preset()
+    c = code if isinstance(code, D6Check) else check(code, difficulty, ruleset=rules, **options)
+    return check_odds(c, rules)
+
+
+def opposed(
+    initiator: str | DieCode | D6Check,
+    resister: str | DieCode | D6Check,
+    *,
+    ruleset: D6Ruleset | None = None,
+    dice: Dice | None = None,
+) -> D6Opposed:
+    """003 Opposed Difficulties: both roll; the higher total wins, ties to the initiator."""
+    rules = ruleset or preset()
+    first, second = (
+        side if isinstance(side, D6Check) else check(side, ruleset=rules)
+        for side in (initiator, resister)
+    )
+    return _opposed(first, second, rules, dice)
+
+
+def related_modifier(total: int, difficulty: int, *, ruleset: D6Ruleset | None = None) -> int:
+    """003 Related Skills: the modifier a related roll gives the primary skill's total."""
+    return _related_modifier(total, difficulty, ruleset or preset())

@@ -107,12 +107,15 @@ def render(data: Mapping[str, Any], fmt: str = "toml") -> str:
     raise RulesetError(f"unknown format {fmt!r}; accepted: toml, yaml")
 
 
-def _toml_ready(data: Any) -> Any:
-    # TOML has no null: an optional setting that is unset is written as "".
+def _toml_ready(data: Any, top: bool = True) -> Any:
+    # TOML has no null. An unset top-level setting is written as "" (its ruleset reads that
+    # as none); an unset field of a table row is left out, so the row's default (None) holds.
     if isinstance(data, Mapping):
-        return {k: "" if v is None else _toml_ready(v) for k, v in data.items()}
+        if top:
+            return {k: "" if v is None else _toml_ready(v, False) for k, v in data.items()}
+        return {k: _toml_ready(v, False) for k, v in data.items() if v is not None}
     if isinstance(data, list | tuple):
-        return [_toml_ready(v) for v in data]
+        return [_toml_ready(v, False) for v in data]
     return data
 
 

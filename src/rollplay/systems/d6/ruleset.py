@@ -22,7 +22,7 @@ class Difficulty:
     name: str
     number: int
     lowest: int
-    highest: int | None  # None: open-ended (Legendary, 31 or more)
+    highest: int | None = None  # None: open-ended (Legendary, 31 or more)
     description: str = ""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from rollplay.odds import convolve, power
@@ -104,7 +104,8 @@ class D6Odds:
         }
 
 
-def _exploding(explode_on: int, tosses: int) -> tuple[list[int], list[int]]:
+@cache
+def _exploding(explode_on: int, tosses: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Counts over 6**tosses of an exploding die's value, cut after ``tosses`` tosses:
     (all sequences, and those whose first toss is not a 1)."""
     boom = [0] * 7
@@ -121,7 +122,7 @@ def _exploding(explode_on: int, tosses: int) -> tuple[list[int], list[int]]:
         exploded = convolve(exploded, boom)
     not_one = list(total)
     not_one[1] -= 6 ** (tosses - 1)  # the single toss that shows 1
-    return total, not_one
+    return tuple(total), tuple(not_one)
 
 
 def _add(a: list[int], b: list[int]) -> list[int]:
@@ -133,6 +134,7 @@ def _add(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
+@cache
 def _tosses_needed(explode_on: int, dice: int) -> int:
     """The fewest tosses K with dice * P(explode)**K below 1e-12."""
     p = Fraction(7 - explode_on, 6)
@@ -142,7 +144,14 @@ def _tosses_needed(explode_on: int, dice: int) -> int:
     return k
 
 
-def _sum_minus_highest(n: int) -> list[int]:
+@cache
+def _regular(n: int) -> tuple[int, ...]:
+    """Counts over 6**n of the sum of n regular dice."""
+    return tuple(power(_DIE, n))
+
+
+@cache
+def _sum_minus_highest(n: int) -> tuple[int, ...]:
     """Counts over 6**n of n d6 summed without their highest die (003 Wild Die, option 1)."""
     out: list[int] = []
     below: list[int] = []  # counts with every die at most m - 1
@@ -151,7 +160,7 @@ def _sum_minus_highest(n: int) -> list[int]:
         exactly = _add(upto, [-c for c in below])  # so the highest is exactly m
         out = _add(out, exactly[m:])  # without it: every sum less m
         below = upto
-    return out
+    return tuple(out)
 
 
 def check_odds(check: D6Check, rules: D6Ruleset, tosses: int | None = None) -> D6Odds:
@@ -160,12 +169,12 @@ def check_odds(check: D6Check, rules: D6Ruleset, tosses: int | None = None) -> D
     option = check.wild_one or rules.wild_one
     exploding_dice = 1 + check.character_points
     k = tosses or _tosses_needed(rules.explode_on, exploding_dice)
-    wild_all, wild_not_one = _exploding(rules.explode_on, k)
-    regular = power(_DIE, regular_count)
+    wild_all, wild_not_one = (list(w) for w in _exploding(rules.explode_on, k))
+    regular = list(_regular(regular_count))
     if option == "cancel":
         # A first-toss 1 (chance 6**(k-1) in 6**k) removes itself and the highest regular
         # die (rulings D1); the other tosses count as rolled.
-        cancelled = _sum_minus_highest(regular_count) if regular_count else [1]
+        cancelled = list(_sum_minus_highest(regular_count)) if regular_count else [1]
         weight = 6 ** (k - 1)
         total = _add(convolve(regular, wild_not_one), [c * weight for c in cancelled])
     else:

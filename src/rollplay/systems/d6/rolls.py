@@ -153,8 +153,11 @@ def _tosses(dice: Dice, explode_on: int) -> tuple[int, ...]:
 def roll_check(check: D6Check, rules: D6Ruleset, dice: Dice | None = None) -> D6Roll:
     own, regular_count = dice_counts(check, rules)
     source = dice or default_dice()
-    regular = source.roll(6, regular_count)
-    wild = _tosses(source, rules.explode_on)
+    # The regular dice and the Wild Die's first toss are next to each other in the draw
+    # order, so one call draws them all; the Wild Die goes on only if it exploded.
+    faces = source.roll(6, regular_count + 1)
+    regular, first = faces[:-1], faces[-1]
+    wild = (first,) if first < rules.explode_on else (first, *_tosses(source, rules.explode_on))
     cp_dice = tuple(_tosses(source, rules.explode_on) for _ in range(check.character_points))
     return _judge(check, rules, own, (regular, wild, cp_dice))
 

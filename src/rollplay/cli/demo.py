@@ -72,7 +72,11 @@ def demo(seed: str | None) -> None:
         f"lose {percent(duel.lose)}"
     )
     _gurps(live)
-    say("\nNext: `rollplay fs3 --help`, `rollplay gurps --help`, and the README's tour.")
+    _d6(live)
+    say(
+        "\nNext: `rollplay fs3 --help`, `rollplay gurps --help`, `rollplay d6 --help`, "
+        "and the README."
+    )
 
 
 def _gurps(live: Dice) -> None:
@@ -101,3 +105,29 @@ def _gurps(live: Dice) -> None:
     rows = gurps.odds_table(6, 16)
     say("  skill   " + "".join(f"{r.effective:>7}" for r in rows))
     say("  success " + "".join(f"{percent(r.success):>7}" for r in rows))
+
+
+def _d6(live: Dice) -> None:
+    """The D6 part of the tour: the Wild Die, points, 003's examples, then odds."""
+    from rollplay import d6
+    from rollplay.cli.d6 import print_roll
+    from rollplay.cli.render import bold, percent, say
+    from rollplay.dice import ScriptedDice
+
+    say("\n" + bold("rollplay — the D6 System") + ": die codes, the Wild Die (shown apart)")
+    say(bold("\nA live roll") + ": 4D+2 against Moderate (15), one Character Point spent")
+    print_roll(d6.roll("4D+2", "moderate", cp=1, dice=live))
+    say("\n" + bold("The Wild Die explodes") + ": 3D rolling 2 4, then 6, 6, 3 on the Wild Die")
+    print_roll(d6.roll("3D", 15, dice=ScriptedDice([2, 4, 6, 6, 3])))
+    say("\n" + bold("A Critical Failure") + " (a 1 on its first toss), cancelling the highest die")
+    print_roll(d6.roll("3D", 10, wild_one="cancel", dice=ScriptedDice([5, 4, 1])))
+    search = d6.related_modifier(19, 15)
+    say(
+        f"\n{bold('Related skills')} (003): a search that beat 15 by four gives "
+        f"{search:+d} to the demolitions roll"
+    )
+    say("\n" + bold("Exact odds") + " of 4D+2 by difficulty (the Wild Die explodes forever):")
+    odds = d6.odds("4D+2")
+    levels = (5, 10, 15, 20, 25, 30)
+    say("  difficulty " + "".join(f"{n:>7}" for n in levels))
+    say("  success    " + "".join(f"{percent(odds.success_against(n)):>7}" for n in levels))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from rollplay import rulesfile
 from rollplay.dice import Dice, default_dice
 from rollplay.systems.fs3 import houserules
 from rollplay.systems.fs3.odds import FS3Odds, OpposedOdds, check_odds
@@ -66,7 +67,7 @@ def ruleset(edition: str | FS3Ruleset = DEFAULT_EDITION) -> FS3Ruleset:
 
 def load_rules(path: str | Path) -> FS3Ruleset:
     """A house-ruled ruleset from a YAML or TOML file (see docs/fs3.md)."""
-    return houserules.load(path)
+    return houserules.from_mapping(rulesfile.read(path), source=str(path))
 
 
 def _rules(edition: str, rules: FS3Ruleset | None) -> FS3Ruleset:

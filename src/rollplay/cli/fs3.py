@@ -116,9 +116,10 @@ def _ruleset(edition: str | None, rules_file: str | None) -> FS3Ruleset:
                 "give --edition or --rules, not both (a rules file names "
                 "its edition with 'extends')"
             )
-        from rollplay.systems.fs3.houserules import load
+        from rollplay.rulesfile import read
+        from rollplay.systems.fs3.houserules import from_mapping
 
-        return load(rules_file)
+        return from_mapping(read(rules_file), source=rules_file)
     from rollplay.systems.fs3.presets import DEFAULT_EDITION, preset
 
     return preset(edition or DEFAULT_EDITION)

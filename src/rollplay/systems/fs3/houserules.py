@@ -13,7 +13,6 @@ Keys are the field names of ``FS3Ruleset``; unknown keys are errors (rollplay.ru
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from rollplay import rulesfile
@@ -27,11 +26,6 @@ def from_mapping(data: Mapping[str, Any], *, source: str = "house rules") -> FS3
     """Build a ruleset from an edition plus overrides."""
     base = preset(str(data.get("extends", DEFAULT_EDITION)))
     return rulesfile.extend(base, data, source, hint=_HINT)
-
-
-def load(path: str | Path) -> FS3Ruleset:
-    """A ruleset from a house-rules file."""
-    return from_mapping(rulesfile.read(path), source=str(path))
 
 
 def dump(ruleset: FS3Ruleset, fmt: str = "toml") -> str:

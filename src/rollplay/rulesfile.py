@@ -150,6 +150,27 @@ def _field_names(cls: type[Any]) -> list[str]:
 Complaint = Callable[[str], RollplayError]
 
 
+def sheet_header(
+    data: Mapping[str, Any],
+    source: str,
+    system: str,
+    keys: tuple[str, ...],
+    error: type[RollplayError],
+) -> tuple[str, Complaint]:
+    """Check a sheet's keys and its ``system``; return its name and a complaint that names
+    the file (every later problem is reported through it)."""
+
+    def bad(what: str) -> RollplayError:
+        return error(f"{source}: {what}")
+
+    known_keys(data, keys, bad, f"a {system} sheet (docs/{system.casefold()}.md)")
+    name = text_in(data, "name", "The character", bad)
+    given = text_in(data, "system", system, bad)
+    if given.casefold() != system.casefold():
+        raise bad(f"this is a {given} sheet, not a {system} one")
+    return name, bad
+
+
 def known_keys(
     data: Mapping[str, Any], allowed: tuple[str, ...], bad: Complaint, what: str
 ) -> None:

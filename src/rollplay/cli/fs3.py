@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import (
+    dice_options,
+    dice_source,
+    finish_dice,
+    format_option,
+    json_option,
+)
 from rollplay.cli.render import (
     alarm,
     bold,
@@ -464,14 +470,7 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
 
 @fs3.command()
 @_ruleset_options
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["toml", "yaml"]),
-    default="toml",
-    show_default=True,
-    help="The file format to print.",
-)
+@format_option
 def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
     """Print a ruleset as a house-rules file: a game's starting point.
 

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import (
+    dice_options,
+    dice_source,
+    finish_dice,
+    format_option,
+    json_option,
+)
 from rollplay.cli.render import alarm, bold, console, emit_json, percent, say, signed, spaced
 from rollplay.errors import RollplayError, whole
 
@@ -298,14 +304,7 @@ def difficulties(rules_file: str | None, as_json: bool) -> None:
 
 @gurps.command()
 @click.option("--rules", "rules_file", metavar="FILE", help="Check this house-rules file.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["toml", "yaml"]),
-    default="toml",
-    show_default=True,
-    help="The file format to print.",
-)
+@format_option
 def rules(rules_file: str | None, fmt: str) -> None:
     """Print the ruleset as a house-rules file: a game's starting point."""
     from rollplay.systems.gurps.houserules import dump

@@ -35,6 +35,17 @@ def json_option(f: F) -> F:
     )(f)
 
 
+def format_option(f: F) -> F:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["toml", "yaml"]),
+        default="toml",
+        show_default=True,
+        help="The file format to print.",
+    )(f)
+
+
 def parse_seed(seed: str | None) -> int | str | None:
     if seed is None:
         return None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.rulesfile import known_keys, table_in, text_in, whole_in
+from rollplay.rulesfile import sheet_header, table_in, whole_in
 from rollplay.systems.d6.code import CodeError, DieCode, parse_code
 
 _SHEET_KEYS = ("name", "system", "attributes", "skills", "character_points", "fate_points")
@@ -67,14 +67,7 @@ def from_mapping(
 ) -> D6Character:
     """A character from a sheet's plain data; the first problem is named in one line."""
 
-    def bad(what: str) -> SheetError:
-        return SheetError(f"{source}: {what}")
-
-    known_keys(data, _SHEET_KEYS, bad, "a D6 sheet (docs/d6.md)")
-    name = text_in(data, "name", "The character", bad)
-    system = text_in(data, "system", "d6", bad)
-    if system.casefold() != "d6":
-        raise bad(f"this is a {system} sheet, not a D6 one")
+    name, bad = sheet_header(data, source, "D6", _SHEET_KEYS, SheetError)
 
     def code(what: str, value: Any) -> DieCode:
         if not isinstance(value, str):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.rulesfile import known_keys, table_in, text_in, whole_in
+from rollplay.rulesfile import sheet_header, table_in, whole_in
 from rollplay.systems.gurps.ruleset import GURPSRuleset
 
 ATTRIBUTES = ("ST", "DX", "IQ", "HT", "Will", "Per")
@@ -193,14 +193,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
     """A character from a sheet's plain data; the first problem is named in one line
     (checked by hand: see rollplay.rulesfile)."""
 
-    def bad(what: str) -> SheetError:
-        return SheetError(f"{source}: {what}")
-
-    known_keys(data, _SHEET_KEYS, bad, "a GURPS sheet (docs/gurps.md)")
-    name = text_in(data, "name", "The character", bad)
-    system = text_in(data, "system", "gurps", bad)
-    if system.casefold() != "gurps":
-        raise bad(f"this is a {system} sheet, not a GURPS one")
+    name, bad = sheet_header(data, source, "GURPS", _SHEET_KEYS, SheetError)
 
     attributes: dict[str, int] = {}
     for key, value in table_in(data, "attributes", bad, required=True).items():

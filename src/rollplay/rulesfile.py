@@ -67,8 +67,13 @@ def build(
     """Validate plain data into ``cls`` (a dataclass or pydantic model)."""
     from pydantic import TypeAdapter, ValidationError
 
+    data = dict(data)
+    if is_dataclass(cls):  # TOML has no null: "" stands for none in an optional setting
+        for f in fields(cls):
+            if data.get(f.name) == "" and "None" in str(f.type):
+                data[f.name] = None
     try:
-        return TypeAdapter(cls).validate_python(dict(data))
+        return TypeAdapter(cls).validate_python(data)
     except ValidationError as exc:
         raise error(f"{source}: {_summarise(exc, cls, hint)}") from None
 

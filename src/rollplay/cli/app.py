@@ -20,6 +20,12 @@ _COMMANDS = {
     "demo": "rollplay.cli.demo:demo",
     "fs3": "rollplay.cli.fs3:fs3",
     "gurps": "rollplay.cli.gurps:gurps",
+    "game": "rollplay.cli.table:game",
+    "char": "rollplay.cli.table:char",
+    "xp": "rollplay.cli.table:xp",
+    "luck": "rollplay.cli.table:luck",
+    "roll": "rollplay.cli.table:roll",
+    "log": "rollplay.cli.table:log",
 }
 
 

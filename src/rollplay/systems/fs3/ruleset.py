@@ -44,6 +44,26 @@ class Situation:
 
 
 @dataclass(frozen=True)
+class Chargen:
+    """A game's character-creation limits (002 Character Creation: Abilities, Ability
+    Limits, Quirks). ``None`` means no limit."""
+
+    ability_points: int = 60
+    attribute_cost: int = 1
+    skill_cost: int = 1
+    language_cost: int = 2
+    min_attribute: int = 1
+    max_attribute_points: int | None = None
+    max_action_points: int | None = None
+    high_rating: int = 7
+    max_high: int | None = None
+    min_background: int = 0
+    max_background: int | None = None
+    min_quirks: int = 0
+    max_quirks: int | None = None
+
+
+@dataclass(frozen=True)
 class FS3Ruleset:
     """One edition of FS3, or a game's house-ruled variant of one."""
 
@@ -79,6 +99,13 @@ class FS3Ruleset:
     max_dice: int = 100
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)
+    # 002 Character Creation, Experience and Luck.
+    chargen: Chargen = Chargen()
+    xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
+    background_xp_divisor: int = 2
+    language_xp: int = 3
+    max_raises_at_once: int | None = None
+    starting_luck: int = 1
     # Derived lookups, built once in __post_init__ so a roll does no searching.
     level_of: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
     success_faces: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -86,8 +113,6 @@ class FS3Ruleset:
     majority_ones: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.background_attribute == "":  # how a TOML file says 'none'
-            object.__setattr__(self, "background_attribute", None)
         self._validate()
         top = self.levels[-1].at_least
         derived = {
@@ -139,6 +164,10 @@ class FS3Ruleset:
                     f"action skill {skill.name} is linked to {skill.attribute}, "
                     f"which is not an attribute ({', '.join(self.attributes)})"
                 )
+        if not self.xp_costs or any(c < 0 for c in self.xp_costs):
+            raise bad("xp_costs needs a cost (0 or more) for each current level")
+        if self.background_xp_divisor < 1:
+            raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
 

@@ -1,0 +1,460 @@
+"""``rollplay game|char|xp|luck|roll|log``: the table's records. Parsing and rendering only;
+the work is rollplay.table.store.Table's, one transaction per command."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.render import bold, emit_json, say
+from rollplay.errors import RollplayError
+
+if TYPE_CHECKING:
+    from rollplay.table.store import Table
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def db_option(f: F) -> F:
+    return click.option(
+        "--db",
+        metavar="URL|PATH",
+        envvar="ROLLPLAY_DATABASE_URL",
+        help="Database: a SQLAlchemy URL or a SQLite file (default: one in your data folder).",
+    )(f)
+
+
+def _table(db: str | None) -> Table:
+    from rollplay.table.store import Table
+
+    return Table(db)
+
+
+def _show(data: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json(data)
+        return
+    import yaml
+
+    click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
+
+
+# -- games -----------------------------------------------------------------------------------
+
+
+@click.group()
+def game() -> None:
+    """Games: a system, an edition and house rules."""
+
+
+@game.command("new")
+@click.argument("name")
+@click.option("--system", "system_name", required=True, type=click.Choice(["fs3", "gurps", "d6"]))
+@click.option("--edition", metavar="E", help="FS3: 3.3 or 3.2; GURPS: 4e; D6: d6.")
+@click.option("--rules", "rules_file", metavar="FILE", help="A house-rules file for the game.")
+@db_option
+@json_option
+def game_new(
+    *,
+    name: str, system_name: str, edition: str | None, rules_file: str | None, db: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Start a game."""
+    rules = None
+    if rules_file:
+        from rollplay.rulesfile import read
+
+        rules = read(rules_file)
+    data = _table(db).new_game(name, system_name, edition, rules)
+    _show(data, as_json) if as_json else say(
+        f"Game {bold(data['name'])}: {system_name} {data['edition']}"
+    )
+
+
+@game.command("list")
+@db_option
+@json_option
+def game_list(db: str | None, as_json: bool) -> None:
+    """Every game."""
+    games = _table(db).games()
+    if as_json:
+        emit_json(games)
+        return
+    for g in games:
+        say(f"{g['name']}  ({g['system']} {g['edition']})")
+
+
+@game.command("show")
+@click.argument("name")
+@db_option
+@json_option
+def game_show(name: str, db: str | None, as_json: bool) -> None:
+    """A game, its rules and its characters."""
+    _show(_table(db).game(name), as_json)
+
+
+# -- characters ------------------------------------------------------------------------------
+
+
+@click.group()
+def char() -> None:
+    """Characters: sheets, character creation checks, approval, import and export."""
+
+
+def _game_option(required: bool = False) -> Callable[[F], F]:
+    return click.option(
+        "--game",
+        "game_name",
+        required=required,
+        metavar="GAME",
+        help="The game (needed when the name is in several games).",
+    )
+
+
+@char.command("new")
+@click.argument("file")
+@_game_option(required=True)
+@db_option
+@json_option
+def char_new(file: str, game_name: str, db: str | None, as_json: bool) -> None:
+    """Add a character from a sheet file (YAML, TOML or JSON; a .gcs file for GURPS)."""
+    _import(file, game_name, db, as_json)
+
+
+@char.command("import")
+@click.argument("file")
+@_game_option(required=True)
+@db_option
+@json_option
+def char_import(file: str, game_name: str, db: str | None, as_json: bool) -> None:
+    """Import a character: YAML, JSON, or a GCS file (version 5) for GURPS."""
+    _import(file, game_name, db, as_json)
+
+
+def _import(file: str, game_name: str, db: str | None, as_json: bool) -> None:
+    from rollplay.table.store import parse_sheet_file
+
+    table = _table(db)
+    system_name = table.game(game_name)["system"]
+    data = table.new_character(game_name, parse_sheet_file(file, system_name))
+    if as_json:
+        emit_json(data)
+        return
+    say(f"{bold(data['name'])} joins {game_name} (not yet approved)")
+
+
+@char.command("set")
+@click.argument("name")
+@click.argument("changes", nargs=-1, required=True)
+@_game_option()
+@db_option
+@json_option
+def char_set(
+    name: str, changes: Sequence[str], game_name: str | None, db: str | None, as_json: bool
+) -> None:
+    """Change a sheet: KEY.PATH=VALUE pairs, e.g. action.Firearms=4 concept="A pilot".
+    VALUE is read as YAML (numbers, lists); 'null' removes the key."""
+    import yaml
+
+    merged: dict[str, Any] = {}
+    for change in changes:
+        path, sep, raw = change.partition("=")
+        if not sep or not path.strip():
+            raise RollplayError(f"bad change {change!r}: write KEY=VALUE, like action.Firearms=4")
+        try:
+            value = yaml.safe_load(raw) if raw.strip() else ""
+        except yaml.YAMLError:
+            value = raw
+        node = merged
+        keys = path.strip().split(".")
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+        node[keys[-1]] = value
+    table = _table(db)
+    _show(table.set_character(game_name, name, merged), as_json)
+
+
+@char.command("show")
+@click.argument("name")
+@_game_option()
+@db_option
+@json_option
+def char_show(name: str, game_name: str | None, db: str | None, as_json: bool) -> None:
+    """A character: sheet, points, approval and any character-creation problems."""
+    table = _table(db)
+    _show(table.character(game_name, name), as_json)
+
+
+@char.command("check")
+@click.argument("name")
+@_game_option()
+@db_option
+@json_option
+def char_check(name: str, game_name: str | None, db: str | None, as_json: bool) -> None:
+    """List every character-creation problem at once (exit code 1 if there are any)."""
+    table = _table(db)
+    problems = table.check(game_name, name)
+    if as_json:
+        emit_json({"character": name, "valid": not problems, "problems": problems})
+    elif problems:
+        for p in problems:
+            say(f"- {p}")
+    else:
+        say(f"{name}: valid")
+    if problems:
+        raise SystemExit(1)
+
+
+@char.command("approve")
+@click.argument("name")
+@_game_option()
+@db_option
+@json_option
+def char_approve(name: str, game_name: str | None, db: str | None, as_json: bool) -> None:
+    """The Storyteller approves a valid character."""
+    table = _table(db)
+    data = table.approve(game_name, name)
+    _show(data, as_json) if as_json else say(f"{bold(name)} approved")
+
+
+@char.command("export")
+@click.argument("name")
+@_game_option()
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["yaml", "json"]),
+    default="yaml",
+    show_default=True,
+    help="The sheet's file format.",
+)
+@db_option
+def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> None:
+    """Print a character's sheet as YAML or JSON (which `char import` reads back)."""
+    table = _table(db)
+    sheet = table.character(game_name, name)["sheet"]
+    if fmt == "json":
+        emit_json(sheet)
+    else:
+        import yaml
+
+        click.echo(yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True), nl=False)
+
+
+# -- experience and luck ---------------------------------------------------------------------
+
+
+@click.group()
+def xp() -> None:
+    """FS3 experience: the Storyteller awards it; players raise skills with it (002)."""
+
+
+@xp.command("award")
+@click.argument("name")
+@click.argument("amount", type=float)
+@_game_option()
+@db_option
+@json_option
+def xp_award(
+    name: str, amount: float, game_name: str | None, db: str | None, as_json: bool
+) -> None:
+    """Award AMOUNT XP (whole or half points)."""
+    data = _table(db).award_xp(game_name, name, amount)
+    _show(data, as_json) if as_json else say(f"{name} has {data['xp']:g} XP")
+
+
+@xp.command("raise")
+@click.argument("name")
+@click.argument("skill")
+@click.option(
+    "--kind",
+    type=click.Choice(["action", "background", "language"]),
+    default="action",
+    show_default=True,
+    help="What kind of skill.",
+)
+@_game_option()
+@db_option
+@json_option
+def xp_raise(
+    *, name: str, skill: str, kind: str, game_name: str | None, db: str | None, as_json: bool
+) -> None:
+    """Spend XP to raise SKILL one level (or learn a language), at the 002 cost."""
+    data = _table(db).raise_skill(game_name, name, skill, kind)
+    if as_json:
+        emit_json(data)
+        return
+    r = data["raised"]
+    say(
+        f"{name}: {r['skill']} {r['from']} → {r['from'] + 1} for {r['cost']:g} XP "
+        f"({data['xp']:g} left)"
+    )
+
+
+@click.group()
+def luck() -> None:
+    """FS3 luck points (002 Luck): awarded by the Storyteller, spent on rolls."""
+
+
+@luck.command("award")
+@click.argument("name")
+@click.argument("amount", type=int, default=1)
+@_game_option()
+@db_option
+@json_option
+def luck_award(
+    name: str, amount: int, game_name: str | None, db: str | None, as_json: bool
+) -> None:
+    """Award luck points (1 by default)."""
+    data = _table(db).award_luck(game_name, name, amount)
+    _show(data, as_json) if as_json else say(f"{name} has {data['luck']} luck")
+
+
+@luck.command("spend")
+@click.argument("name")
+@_game_option()
+@db_option
+@json_option
+def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) -> None:
+    """Spend a luck point outside a roll (to cancel one used against the character).
+    On a roll, spend it with `rollplay roll NAME EXPR --luck bonus`."""
+    data = _table(db).spend_luck(game_name, name)
+    _show(data, as_json) if as_json else say(f"{name} has {data['luck']} luck left")
+
+
+# -- rolls and the log -----------------------------------------------------------------------
+
+
+@click.command("roll")
+@click.argument("name")
+@click.argument("expression")
+@_game_option()
+@click.option("--mod", "mods", multiple=True, metavar="N", help="A modifier (repeatable).")
+@click.option("--difficulty", metavar="D", help="GURPS task difficulty; D6 difficulty.")
+@click.option(
+    "--luck",
+    type=click.Choice(["bonus", "reroll", "hail-mary"]),
+    help="FS3: spend a luck point on the roll.",
+)
+@click.option("--cp", type=int, default=0, metavar="N", help="D6: Character Points to spend.")
+@click.option("--fate", is_flag=True, help="D6: spend a Fate Point.")
+@click.option("--bonus", "bonuses", multiple=True, metavar="+1D|+2", help="D6: a bonus.")
+@click.option("--wild-one", type=click.Choice(["complication", "cancel"]), help="D6 option.")
+@click.option("--unskilled", is_flag=True, help="D6: untrained use (+5 difficulty).")
+@click.option("--defense", is_flag=True, help="GURPS: a defense roll.")
+@click.option(
+    "--visibility",
+    type=click.Choice(["public", "private", "secret"]),
+    default="public",
+    show_default=True,
+    help="Who sees it in the log: everyone, the roller and Storyteller, the Storyteller.",
+)
+@dice_options("8,7,3,1,1")
+@db_option
+@json_option
+def roll(
+    *, name: str, expression: str, game_name: str | None, mods: Sequence[str],
+    difficulty: str | None, luck: str | None, cp: int, fate: bool, bonuses: Sequence[str],
+    wild_one: str | None, unskilled: bool, defense: bool, visibility: str,
+    faces: str | None, seed: str | None, db: str | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Roll a character's ability from its sheet, and log it.
+
+    \b
+    Examples:
+      rollplay roll Nikos Firearms+Reflexes --mod=-1 --luck bonus
+      rollplay roll Vance Interrogation --difficulty hard --visibility secret
+      rollplay roll Kara Search --difficulty 15 --cp 1
+    """
+    from rollplay.table.systems import Request
+
+    request = Request(
+        expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
+        tuple(bonuses), unskilled,
+    )  # fmt: skip
+    source = dice_source(faces, seed)
+    table = _table(db)
+    result = table.roll(game_name, name, request, visibility=visibility, dice=source)
+    extra = finish_dice(source)
+    if as_json:
+        emit_json({**result, **extra})
+        return
+    say(
+        f"{bold(result['character'])} ({result['game']}): {expression} → "
+        f"{_summary(result)}  [log #{result['log_id']}, {visibility}]"
+    )
+
+
+def _summary(r: dict[str, Any]) -> str:
+    if r.get("system") == "fs3":
+        return f"{' '.join(map(str, r['dice']))}: {r['level']}"
+    if r.get("system") == "gurps":
+        return f"{' '.join(map(str, r['dice']))} = {r['roll']} vs {r['effective']}: {r['outcome']}"
+    verdict = "" if r.get("success") is None else (": success" if r["success"] else ": failure")
+    return f"total {r['total']}{verdict}"
+
+
+@click.command("log")
+@_game_option()
+@click.option("--character", metavar="NAME", help="Only this character's rolls.")
+@click.option("--since", metavar="DATE", help="From this date or time (ISO, e.g. 2026-11-01).")
+@click.option("--until", metavar="DATE", help="Before this date or time.")
+@click.option("--limit", type=int, default=50, show_default=True, help="Newest N (0: all).")
+@click.option(
+    "--as",
+    "viewer",
+    default="storyteller",
+    metavar="WHO",
+    help="View as the Storyteller (default) or as a character: hides others' "
+    "private rolls and every secret roll's result.",
+)
+@click.option(
+    "--export",
+    "export_fmt",
+    type=click.Choice(["jsonl", "csv"]),
+    help="Print every matching entry, oldest first, as JSON Lines or CSV.",
+)
+@db_option
+@json_option
+def log(
+    *, game_name: str | None, character: str | None, since: str | None, until: str | None,
+    limit: int, viewer: str, export_fmt: str | None, db: str | None, as_json: bool,
+) -> None:  # fmt: skip
+    """The roll log, newest first."""
+    filters: dict[str, Any] = {
+        "game_name": game_name, "character": character, "since": _when(since, "--since"),
+        "until": _when(until, "--until"), "viewer": viewer,
+    }  # fmt: skip
+    table = _table(db)
+    if export_fmt:
+        click.echo(table.export_log(export_fmt, **filters), nl=False)
+        return
+    entries = table.log(limit=limit or None, **filters)
+    if as_json:
+        emit_json(entries)
+        return
+    for e in entries:
+        what = json.dumps(e["dice"]) if e["dice"] is not None else "(secret)"
+        say(
+            f"#{e['id']} {e['time'][:19]} {e['game']} {e['character']}: {e['expression']} "
+            f"{what} [{e['visibility']}]"
+        )
+
+
+def _when(text: str | None, what: str) -> datetime | None:
+    if text is None:
+        return None
+    from datetime import UTC
+
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise RollplayError(
+            f"{what} {text!r}: write a date or time like 2026-11-01 or 2026-11-01T18:30"
+        ) from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)

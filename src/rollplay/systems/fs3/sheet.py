@@ -1,0 +1,224 @@
+"""FS3 character sheets, character creation and experience (002 Character Creation,
+Experience; 000 ratings), as pure functions over a ruleset.
+
+A sheet is plain data (docs/table.md):
+
+    concept: A Viper pilot just transferred to the squadron.
+    attributes: {Brawn: 2, Reflexes: 3, Grit: 2, Wits: 3, Presence: 2}
+    action: {Firearms: 3, Piloting: 5}
+    background: {Singing: {rating: 2, attribute: Presence}}
+    languages: {English: 3}          # 3.3 rates languages 0-3; a list for 3.2
+    specialties: {Piloting: [Viper]}
+    quirks: [Never Forgets a Face]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.rulesfile import sheet_header, table_in, whole_in
+from rollplay.systems.fs3.ruleset import FS3Ruleset
+
+AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
+_KEYS = (
+    "name", "system", "concept", "attributes", "action", "background", "languages",
+    "specialties", "quirks",
+)  # fmt: skip
+
+
+class SheetError(RollplayError):
+    """An FS3 sheet that is malformed or names abilities the game does not have."""
+
+
+@dataclass(frozen=True)
+class Background:
+    rating: int
+    attribute: str | None = None
+
+
+@dataclass(frozen=True)
+class FS3Sheet:
+    name: str
+    concept: str = ""
+    attributes: Mapping[str, int] = field(default_factory=dict)
+    action: Mapping[str, int] = field(default_factory=dict)
+    background: Mapping[str, Background] = field(default_factory=dict)
+    languages: Mapping[str, int] = field(default_factory=dict)
+    specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    quirks: tuple[str, ...] = ()
+
+    def ratings(self) -> dict[str, int]:
+        """Every rated ability, for roll strings."""
+        return {
+            **self.attributes,
+            **self.action,
+            **{k: b.rating for k, b in self.background.items()},
+            **self.languages,
+        }
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "system": "fs3",
+            "concept": self.concept,
+            "attributes": dict(self.attributes),
+            "action": dict(self.action),
+            "background": {
+                k: {"rating": b.rating, **({"attribute": b.attribute} if b.attribute else {})}
+                for k, b in self.background.items()
+            },
+            "languages": dict(self.languages),
+            "specialties": {k: list(v) for k, v in self.specialties.items()},
+            "quirks": list(self.quirks),
+        }
+
+
+def _canonical(name: Any, known: tuple[str, ...], what: str, bad: Any) -> str:
+    for k in known:
+        if k.casefold() == str(name).strip().casefold():
+            return k
+    raise bad(
+        f"unknown {what} {name!r}{suggest(str(name), known)}; this game's {what}s: "
+        f"{', '.join(known) or 'none'}"
+    )
+
+
+def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) -> FS3Sheet:
+    """A sheet from plain data, checked against the game's ability lists (first problem)."""
+    name, bad = sheet_header(data, source, "FS3", _KEYS, SheetError)
+    concept = data.get("concept", "")
+    if not isinstance(concept, str):
+        raise bad("concept must be some text")
+    attr_lo, attr_hi = 0, rules.attribute_range[1]
+    skill_lo, skill_hi = rules.skill_range
+    attributes = {
+        _canonical(k, rules.attributes, "attribute", bad): whole_in(
+            v, f"attribute {k}", (attr_lo, attr_hi), bad
+        )
+        for k, v in table_in(data, "attributes", bad).items()
+    }
+    action_names = tuple(s.name for s in rules.action_skills)
+    action = {
+        _canonical(k, action_names, "action skill", bad): whole_in(
+            v, f"action skill {k}", (skill_lo, skill_hi), bad
+        )
+        for k, v in table_in(data, "action", bad).items()
+    }
+    background: dict[str, Background] = {}
+    for key, entry in table_in(data, "background", bad).items():
+        label = " ".join(str(key).split())
+        if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
+            raise bad(f"background skill {key!r} is empty or another ability's name")
+        rating, ruling = entry, None
+        if isinstance(entry, Mapping):
+            if set(entry) - {"rating", "attribute"} or "rating" not in entry:
+                raise bad(f"background skill {label}: give rating and attribute, nothing else")
+            rating = entry["rating"]
+            if entry.get("attribute") is not None:
+                ruling = _canonical(entry["attribute"], rules.attributes, "attribute", bad)
+        background[label] = Background(
+            whole_in(rating, f"background skill {label}", (skill_lo, skill_hi), bad), ruling
+        )
+    languages = _languages(data.get("languages"), rules, bad)
+    specialties: dict[str, tuple[str, ...]] = {}
+    for key, listed in table_in(data, "specialties", bad).items():
+        skill = _canonical(key, tuple(action), "action skill on this sheet", bad)
+        if not isinstance(listed, list) or not all(isinstance(x, str) for x in listed):
+            raise bad(f"specialties of {skill}: a list of names")
+        specialties[skill] = tuple(listed)
+    quirks = data.get("quirks", [])
+    if not isinstance(quirks, list) or not all(isinstance(q, str) for q in quirks):
+        raise bad("quirks must be a list of short texts")
+    return FS3Sheet(
+        name, concept, attributes, action, background, languages, specialties, tuple(quirks)
+    )
+
+
+def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:
+    if value is None:
+        return {}
+    if isinstance(value, list):  # 002: "Language Skills don't have a rating"
+        value = dict.fromkeys(value, 1)
+    if not isinstance(value, Mapping):
+        raise bad("languages must be a list of names, or names with ratings")
+    top = len(rules.scaled_skill_dice) - 1 if rules.scaled_skill_dice else 1
+    return {
+        _canonical(k, rules.languages, "language", bad): whole_in(
+            v, f"language {k}", (0, max(top, 1)), bad
+        )
+        for k, v in value.items()
+    }
+
+
+def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
+    """Every way the sheet breaks the game's character-creation rules (002), at once."""
+    c = rules.chargen
+    problems = []
+    for attribute in rules.attributes:
+        if sheet.attributes.get(attribute, 0) < c.min_attribute:
+            problems.append(f"{attribute} must be at least {c.min_attribute}")
+    attribute_points = sum(sheet.attributes.values()) * c.attribute_cost
+    action_points = sum(sheet.action.values()) * c.skill_cost
+    background_points = sum(b.rating for b in sheet.background.values()) * c.skill_cost
+    language_points = len(sheet.languages) * c.language_cost
+    spent = attribute_points + action_points + background_points + language_points
+    if spent > c.ability_points:
+        problems.append(
+            f"{spent} ability points spent (attributes {attribute_points}, action "
+            f"{action_points}, background {background_points}, languages {language_points}); "
+            f"the game allows {c.ability_points}"
+        )
+    if c.max_attribute_points is not None and attribute_points > c.max_attribute_points:
+        problems.append(
+            f"{attribute_points} points in attributes; at most {c.max_attribute_points}"
+        )
+    if c.max_action_points is not None and action_points > c.max_action_points:
+        problems.append(f"{action_points} points in action skills; at most {c.max_action_points}")
+    rated = [*sheet.action.items(), *((n, b.rating) for n, b in sheet.background.items())]
+    high = [n for n, r in rated if r >= c.high_rating]
+    if c.max_high is not None and len(high) > c.max_high:
+        problems.append(
+            f"{len(high)} skills at {c.high_rating} or more ({', '.join(high)}); "
+            f"at most {c.max_high}"
+        )
+    count = len(sheet.background)
+    if count < c.min_background:
+        problems.append(f"{count} background skills; at least {c.min_background}")
+    if c.max_background is not None and count > c.max_background:
+        problems.append(f"{count} background skills; at most {c.max_background}")
+    quirks = len(sheet.quirks)
+    if quirks < c.min_quirks:
+        problems.append(f"{quirks} quirks; at least {c.min_quirks}")
+    if c.max_quirks is not None and quirks > c.max_quirks:
+        problems.append(f"{quirks} quirks; at most {c.max_quirks}")
+    if rules.background_attribute is None:
+        for skill, b in sheet.background.items():
+            if b.attribute is None:
+                problems.append(f"background skill {skill} needs a ruling attribute (002)")
+    return problems
+
+
+def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -> tuple[int, int]:
+    """002 Experience: the cost in half XP of raising ``skill`` one level, and its current
+    level. Half points keep background skills' halved costs exact (rulings R20)."""
+    if kind in ("attribute", "quirk"):
+        raise RuleError(f"{kind}s cannot be raised with XP (002 Experience)")
+    if kind == "language":
+        if skill in sheet.languages:
+            raise RuleError(f"{sheet.name} already speaks {skill}")
+        return rules.language_xp * 2, 0
+    current = sheet.action.get(skill, 0) if kind == "action" else _background_rating(sheet, skill)
+    if current >= min(rules.skill_range[1], len(rules.xp_costs)):
+        raise RuleError(f"{skill} is at {current}, the highest it can go")
+    cost = rules.xp_costs[current] * 2
+    if kind == "background":
+        cost = -(-cost // rules.background_xp_divisor)
+    return cost, current
+
+
+def _background_rating(sheet: FS3Sheet, skill: str) -> int:
+    entry = sheet.background.get(skill)
+    return entry.rating if entry else 0

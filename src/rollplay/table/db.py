@@ -1,0 +1,90 @@
+"""Opening a database: the URL, the engine settings that make each command one safe
+transaction, and migrating the schema to the version this rollplay needs.
+
+SQLite (the embedded default) takes its write lock when a transaction begins
+(``BEGIN IMMEDIATE``), so two processes changing the same character queue up instead of
+both reading the old value; PostgreSQL gets the same from row locks (``SELECT ... FOR
+UPDATE``) and conditional updates in store.py.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from rollplay.errors import RollplayError
+
+ENV = "ROLLPLAY_DATABASE_URL"
+HEAD = "0002"  # the newest migration in migrations/versions/
+
+
+class StorageError(RollplayError):
+    """A database that cannot be opened, or a stored record that does not exist."""
+
+
+def default_path() -> Path:
+    import platformdirs
+
+    return platformdirs.user_data_path("rollplay") / "rollplay.db"
+
+
+def database_url(option: str | None = None) -> str:
+    """--db (a URL or a file path), else $ROLLPLAY_DATABASE_URL, else the default file."""
+    value = option or os.environ.get(ENV)
+    if not value:
+        path = default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    if "://" not in value:  # a plain path is a SQLite file
+        return f"sqlite:///{Path(value).expanduser().resolve()}"
+    return value
+
+
+def open_engine(url: str) -> Engine:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StorageError(
+            f"bad database URL {url!r}; e.g. sqlite:///games.db or "
+            f"postgresql+psycopg://user@host/dbname"
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+    else:
+        engine = create_engine(parsed, pool_pre_ping=True)
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event starts transactions
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.close()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to HEAD, keeping the data (Alembic migrations); cheap when current."""
+    try:
+        with engine.connect() as conn:
+            current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except Exception:  # no table yet: a new database
+        current = None
+    if current == HEAD:
+        return
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")

@@ -1,0 +1,549 @@
+"""``Table``: games, characters, experience, luck and the roll log over one database.
+
+Every public method is one transaction: it commits whole or not at all, so a crash or an
+error mid-command leaves the database as it was. Points are spent with a conditional
+``UPDATE ... WHERE points >= n``, so two processes can never both spend the last one; a
+character whose sheet changes is read with a row lock (PostgreSQL) or under SQLite's write
+lock, and a version column turns any lost update into an error instead.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session
+
+from rollplay.dice import Dice, default_dice
+from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.table.db import StorageError, database_url, open_engine, upgrade
+from rollplay.table.models import Character, Game, RollEntry, now
+from rollplay.table.systems import Points, Request, ruleset_version, spent, system
+
+VISIBILITIES = ("public", "private", "secret")
+
+
+class Table:
+    """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
+    file); the schema is brought up to date on opening."""
+
+    def __init__(self, url: str | None = None, *, engine: Engine | None = None) -> None:
+        self.url = database_url(url)
+        self.engine = engine or open_engine(self.url)
+        upgrade(self.engine)
+        self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # -- games ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        name: str,
+        system_name: str,
+        edition: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        sys_ = system(system_name)
+        overrides = dict(rules or {})
+        edition = str(overrides.pop("extends", None) or edition or _default_edition(sys_.name))
+        sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
+        name = _name(name, "game")
+        with self._tx() as s:
+            if s.scalar(select(Game).where(Game.name == name)) is not None:
+                raise StorageError(f"there is already a game called {name!r}")
+            game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
+            s.add(game)
+            s.flush()
+            return _game_dict(game)
+
+    def games(self) -> list[dict[str, Any]]:
+        with self._tx() as s:
+            return [_game_dict(g) for g in s.scalars(select(Game).order_by(Game.name))]
+
+    def game(self, name: str) -> dict[str, Any]:
+        with self._tx() as s:
+            game = self._game(s, name)
+            data = _game_dict(game)
+            data["characters"] = list(
+                s.scalars(
+                    select(Character.name)
+                    .where(Character.game_id == game.id)
+                    .order_by(Character.name)
+                )
+            )
+            return data
+
+    def _game(self, s: Session, name: str) -> Game:
+        game = s.scalar(select(Game).where(Game.name == name))
+        if game is None:
+            known = list(s.scalars(select(Game.name)))
+            raise StorageError(
+                f"no game called {name!r}{suggest(name, known)}; "
+                f"games: {', '.join(known) or 'none'}"
+            )
+        return game
+
+    def _rules(self, game: Game) -> tuple[Any, str]:
+        key = (game.id, json.dumps(game.rules, sort_keys=True) + game.edition)
+        cached = self._rulesets.get(key)
+        if cached is None:
+            rules = system(game.system).ruleset(game.edition, game.rules)
+            cached = self._rulesets[key] = (rules, ruleset_version(rules))
+        return cached
+
+    # -- characters ----------------------------------------------------------------------
+
+    def new_character(self, game_name: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
+        with self._tx() as s:
+            game = self._game(s, game_name)
+            rules, _ = self._rules(game)
+            sys_ = system(game.system)
+            stored = sys_.sheet(sheet, rules, "sheet")
+            points = sys_.starting_points(stored, rules)
+            name = _name(stored["name"], "character")
+            if self._find(s, game, name) is not None:
+                raise StorageError(f"{game.name} already has a character called {name!r}")
+            row = Character(
+                game_id=game.id,
+                name=name,
+                sheet=stored,
+                approved=False,
+                luck=points.luck,
+                xp_halves=0,
+                character_points=points.character_points,
+                fate_points=points.fate_points,
+            )
+            s.add(row)
+            s.flush()
+            return _character_dict(row, game)
+
+    def set_character(
+        self, game_name: str | None, name: str, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Merge ``changes`` into the sheet (tables merge key by key; a value of None
+        removes a key). A changed sheet needs approving again."""
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name, lock=True)
+            rules, _ = self._rules(game)
+            merged = _merge(row.sheet, changes)
+            row.sheet = system(game.system).sheet(merged, rules, "sheet")
+            row.approved = False
+            row.updated_at = now()
+            return _character_dict(row, game)
+
+    def character(self, game_name: str | None, name: str) -> dict[str, Any]:
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name)
+            data = _character_dict(row, game)
+            rules, _ = self._rules(game)
+            data["problems"] = system(game.system).problems(row.sheet, rules)
+            return data
+
+    def check(self, game_name: str | None, name: str) -> list[str]:
+        """Every character-creation problem, at once (002); empty when valid."""
+        return list(self.character(game_name, name)["problems"])
+
+    def approve(self, game_name: str | None, name: str) -> dict[str, Any]:
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name, lock=True)
+            rules, _ = self._rules(game)
+            problems = system(game.system).problems(row.sheet, rules)
+            if problems:
+                raise RuleError(f"{row.name} cannot be approved: {'; '.join(problems)}")
+            row.approved = True
+            return _character_dict(row, game)
+
+    def _find(self, s: Session, game: Game, name: str, lock: bool = False) -> Character | None:
+        query = select(Character).where(Character.game_id == game.id, Character.name == name)
+        if lock:
+            query = query.with_for_update()
+        return s.scalar(query)
+
+    def _character(
+        self, s: Session, game_name: str | None, name: str, lock: bool = False
+    ) -> tuple[Game, Character]:
+        game = self._game(s, game_name) if game_name else self._game_of(s, name)
+        row = self._find(s, game, name, lock)
+        if row is None:
+            row = self._find(s, game, _casefold_match(s, game, name) or name, lock)
+        if row is None:
+            known = list(s.scalars(select(Character.name).where(Character.game_id == game.id)))
+            raise StorageError(
+                f"{game.name} has no character called {name!r}{suggest(name, known)}"
+            )
+        return game, row
+
+    def _game_of(self, s: Session, name: str) -> Game:
+        """The game of a character named without --game: it must be unambiguous."""
+        games = list(
+            s.scalars(
+                select(Game).join(Character).where(Character.name == name).order_by(Game.name)
+            )
+        )
+        if len(games) == 1:
+            return games[0]
+        all_games = list(s.scalars(select(Game).order_by(Game.name)))
+        if not games and len(all_games) == 1:
+            return all_games[0]
+        if games:
+            names = ", ".join(g.name for g in games)
+            raise StorageError(f"{name!r} is in several games ({names}); say which with --game")
+        known = list(s.scalars(select(Character.name)))
+        raise StorageError(f"no character called {name!r}{suggest(name, known)} in any game")
+
+    # -- experience and luck (002) ---------------------------------------------------------
+
+    def award_xp(self, game_name: str | None, name: str, amount: float) -> dict[str, Any]:
+        halves = round(amount * 2)
+        if halves <= 0 or abs(amount * 2 - halves) > 1e-9:
+            raise RollplayError(
+                f"award a positive number of XP in halves, like 2 or 1.5; not {amount}"
+            )
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name, lock=True)
+            _fs3_only(game, "experience")
+            row.xp_halves += halves
+            return _character_dict(row, game)
+
+    def raise_skill(
+        self, game_name: str | None, name: str, skill: str, kind: str = "action"
+    ) -> dict[str, Any]:
+        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+        from rollplay.systems.fs3.sheet import sheet_from_mapping, xp_cost
+
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name, lock=True)
+            _fs3_only(game, "experience")
+            rules, _ = self._rules(game)
+            sheet = sheet_from_mapping(row.sheet, rules, "sheet")
+            canonical = _ability_name(skill, kind, sheet, rules)
+            cost, current = xp_cost(sheet, kind, canonical, rules)  # type: ignore[arg-type]
+            if row.xp_halves < cost:
+                raise RuleError(
+                    f"raising {canonical} from {current} costs {cost / 2:g} XP; "
+                    f"{row.name} has {row.xp_halves / 2:g}"
+                )
+            data = sheet.to_mapping()
+            if kind == "action":
+                data["action"][canonical] = current + 1
+            elif kind == "background":
+                entry = data["background"].get(canonical, {"rating": 0})
+                entry["rating"] = current + 1
+                data["background"][canonical] = entry
+            else:
+                data["languages"][canonical] = 1
+            row.sheet = system(game.system).sheet(data, rules, "sheet")
+            row.xp_halves -= cost
+            row.updated_at = now()
+            result = _character_dict(row, game)
+            result["raised"] = {"skill": canonical, "from": current, "cost": cost / 2}
+            return result
+
+    def award_luck(self, game_name: str | None, name: str, amount: int = 1) -> dict[str, Any]:
+        if amount < 1:
+            raise RollplayError(f"award 1 or more luck points, not {amount}")
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name, lock=True)
+            _fs3_only(game, "luck")
+            row.luck += amount
+            return _character_dict(row, game)
+
+    def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> dict[str, Any]:
+        """Spend a luck point outside a roll (cancelling one used against the character)."""
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name)
+            _fs3_only(game, "luck")
+            self._spend(s, row, Points(luck=1))
+            s.refresh(row)
+            return _character_dict(row, game)
+
+    def _spend(self, s: Session, row: Character, cost: Points) -> None:
+        """Take points away in one conditional UPDATE: the database decides, so two
+        processes cannot both spend the last point."""
+        if not (cost.luck or cost.character_points or cost.fate_points):
+            return
+        result = s.execute(
+            update(Character)
+            .where(
+                Character.id == row.id,
+                Character.luck >= cost.luck,
+                Character.character_points >= cost.character_points,
+                Character.fate_points >= cost.fate_points,
+            )
+            .values(
+                luck=Character.luck - cost.luck,
+                character_points=Character.character_points - cost.character_points,
+                fate_points=Character.fate_points - cost.fate_points,
+                version=Character.version + 1,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            have = s.execute(
+                select(Character.luck, Character.character_points, Character.fate_points).where(
+                    Character.id == row.id
+                )
+            ).one()
+            wanted = {
+                "luck": cost.luck,
+                "Character Points": cost.character_points,
+                "Fate Points": cost.fate_points,
+            }
+            holds = dict(zip(wanted, have, strict=True))
+            short = [f"{k}: wants {v}, has {holds[k]}" for k, v in wanted.items() if v > holds[k]]
+            raise RuleError(f"{row.name} has too few points ({'; '.join(short)})")
+
+    # -- rolls -----------------------------------------------------------------------------
+
+    def roll(
+        self,
+        game_name: str | None,
+        name: str,
+        request: Request,
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> dict[str, Any]:
+        """A roll from a character's sheet, its spends taken and the roll logged, together."""
+        if visibility not in VISIBILITIES:
+            raise RollplayError(
+                f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
+            )
+        with self._tx() as s:
+            game, row = self._character(s, game_name, name)
+            rules, version = self._rules(game)
+            before = Points(row.luck, row.character_points, row.fate_points)
+            result, after = system(game.system).roll(
+                row.sheet, before, request, rules, dice or default_dice()
+            )
+            result = {"system": game.system, **result}
+            used = spent(before, after)
+            self._spend(
+                s,
+                row,
+                Points(
+                    used.get("luck", 0), used.get("character_points", 0), used.get("fate_points", 0)
+                ),
+            )
+            entry = RollEntry(
+                game_id=game.id,
+                character_id=row.id,
+                character=row.name,
+                system=game.system,
+                expression=request.expression[:200],
+                modifiers=list(request.mods) + list(request.bonuses),
+                spends=used,
+                dice=_dice_of(result),
+                outcome=result,
+                visibility=visibility,
+                ruleset_version=version,
+            )
+            s.add(entry)
+            s.flush()
+            return {
+                **result,
+                "character": row.name,
+                "game": game.name,
+                "log_id": entry.id,
+                "visibility": visibility,
+                "spent": used,
+            }
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def log(
+        self,
+        *,
+        game_name: str | None = None,
+        character: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int | None = 100,
+        viewer: str = "storyteller",
+    ) -> list[dict[str, Any]]:
+        """Log entries, newest first. A player (``viewer`` = their character's name) sees
+        public rolls and their own private ones; secret rolls only as having been made."""
+        with self._tx() as s:
+            query = select(RollEntry, Game.name).join(Game).order_by(RollEntry.id.desc())
+            if game_name:
+                query = query.where(RollEntry.game_id == self._game(s, game_name).id)
+            if character:
+                query = query.where(RollEntry.character == character)
+            if since:
+                query = query.where(RollEntry.created_at >= self._stored_time(since))
+            if until:
+                query = query.where(RollEntry.created_at < self._stored_time(until))
+            if limit:
+                query = query.limit(limit)
+            return [_entry_dict(e, g, viewer) for e, g in s.execute(query)]
+
+    def _stored_time(self, when: datetime) -> datetime:
+        """SQLite keeps times as UTC text without a zone; compare like with like."""
+        utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
+        return utc.replace(tzinfo=None) if self.engine.dialect.name == "sqlite" else utc
+
+    def export_log(self, fmt: str = "jsonl", **filters: Any) -> str:
+        entries = list(reversed(self.log(limit=None, **filters)))
+        if fmt == "jsonl":
+            return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+        if fmt == "csv":
+            out = io.StringIO()
+            columns = [
+                "id",
+                "time",
+                "game",
+                "character",
+                "system",
+                "expression",
+                "visibility",
+                "dice",
+                "outcome",
+                "modifiers",
+                "spends",
+                "ruleset_version",
+            ]
+            writer = csv.DictWriter(out, columns, extrasaction="ignore")
+            writer.writeheader()
+            for e in entries:
+                writer.writerow(
+                    {k: json.dumps(v) if isinstance(v, dict | list) else v for k, v in e.items()}
+                )
+            return out.getvalue()
+        raise RollplayError(f"unknown log format {fmt!r}; accepted: jsonl, csv")
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _default_edition(system_name: str) -> str:
+    return {"fs3": "3.3", "gurps": "4e", "d6": "d6"}[system_name]
+
+
+def _name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
+        raise RollplayError(f"a {what} needs a name of 1 to 100 characters")
+    return " ".join(value.split())
+
+
+def _merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in changes.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _casefold_match(s: Session, game: Game, name: str) -> str | None:
+    for known in s.scalars(select(Character.name).where(Character.game_id == game.id)):
+        if known.casefold() == name.casefold():
+            return known
+    return None
+
+
+def _fs3_only(game: Game, what: str) -> None:
+    if game.system != "fs3":
+        raise RuleError(
+            f"{what} as points to award and spend is FS3's (002); {game.name} plays {game.system}"
+        )
+
+
+def _ability_name(skill: str, kind: str, sheet: Any, rules: Any) -> str:
+    if kind == "action":
+        names = [a.name for a in rules.action_skills]
+    elif kind == "language":
+        names = list(rules.languages)
+    elif kind == "background":
+        return str(next((k for k in sheet.background if k.casefold() == skill.casefold()), skill))
+    else:
+        return skill
+    for n in names:
+        if n.casefold() == skill.casefold():
+            return str(n)
+    raise RollplayError(f"unknown {kind} skill {skill!r}{suggest(skill, names)}")
+
+
+def _dice_of(result: Mapping[str, Any]) -> Any:
+    keys = [k for k in ("dice", "wild", "cp_dice") if k in result]
+    if keys == ["dice"]:
+        return result["dice"]
+    return {k: result[k] for k in keys}
+
+
+def _game_dict(g: Game) -> dict[str, Any]:
+    return {"name": g.name, "system": g.system, "edition": g.edition, "rules": g.rules}
+
+
+def _character_dict(c: Character, g: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": g.name,
+        "name": c.name,
+        "approved": c.approved,
+        "sheet": c.sheet,
+    }
+    if g.system == "fs3":
+        data.update(luck=c.luck, xp=c.xp_halves / 2)
+    if g.system == "d6":
+        data.update(character_points=c.character_points, fate_points=c.fate_points)
+    return data
+
+
+def _entry_dict(e: RollEntry, game: str, viewer: str) -> dict[str, Any]:
+    data = {
+        "id": e.id,
+        "time": (e.created_at if e.created_at.tzinfo else e.created_at.replace(tzinfo=UTC))
+        .astimezone(UTC)
+        .isoformat(),
+        "game": game,
+        "character": e.character,
+        "system": e.system,
+        "expression": e.expression,
+        "modifiers": e.modifiers,
+        "spends": e.spends,
+        "dice": e.dice,
+        "outcome": e.outcome,
+        "visibility": e.visibility,
+        "ruleset_version": e.ruleset_version,
+    }
+    hidden = (e.visibility == "secret" and viewer != "storyteller") or (
+        e.visibility == "private" and viewer not in ("storyteller", e.character)
+    )
+    if hidden:
+        data.update(dice=None, outcome=None, modifiers=None, spends=None)
+    return data
+
+
+def parse_sheet_file(path: str, game_system: str) -> dict[str, Any]:
+    """A sheet file: YAML/TOML/JSON in the system's own format, or a GCS file for GURPS."""
+    from rollplay.rulesfile import read
+
+    if path.lower().endswith(".gcs"):
+        if game_system != "gurps":
+            raise RollplayError(
+                f"{path}: a GCS file is a GURPS character; this game plays {game_system}"
+            )
+        from rollplay.systems.gurps.gcs import from_gcs
+
+        try:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, ValueError) as exc:
+            raise RollplayError(f"{path}: cannot read it as a GCS file ({exc})") from None
+        return from_gcs(data, path)
+    return read(path, "sheet", RollplayError)

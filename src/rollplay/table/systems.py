@@ -1,0 +1,246 @@
+"""What the table needs from each system, behind one interface: its ruleset from a game's
+stored rules, sheets checked and normalised, character-creation problems, starting points,
+and a roll from a sheet. The rules themselves stay in rollplay.systems."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rollplay.dice import Dice
+from rollplay.errors import RollplayError
+from rollplay.rulesfile import plain
+
+SYSTEMS = ("fs3", "gurps", "d6")
+
+
+@dataclass(frozen=True)
+class Points:
+    """The points a character's columns hold (they change in play, so they are not in the
+    sheet JSON)."""
+
+    luck: int = 0
+    character_points: int = 0
+    fate_points: int = 0
+
+
+@dataclass(frozen=True)
+class Request:
+    """A roll as a player or Storyteller asks for it at the table."""
+
+    expression: str
+    mods: tuple[str, ...] = ()
+    difficulty: str | None = None
+    luck: str | None = None
+    cp: int = 0
+    fate: bool = False
+    defense: bool = False
+    wild_one: str | None = None
+    bonuses: tuple[str, ...] = ()
+    unskilled: bool = False
+
+
+class System(Protocol):
+    name: str
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any: ...
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
+    def roll(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
+    ) -> tuple[dict[str, Any], Points]: ...
+
+
+def ruleset_version(rules: Any) -> str:
+    """A short fingerprint of the ruleset a roll was judged by, for the log."""
+    data = json.dumps(plain(rules), sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+class FS3:
+    name = "fs3"
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
+        from rollplay.systems.fs3.houserules import from_mapping
+
+        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
+
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        return sheet_from_mapping(data, rules, source).to_mapping()
+
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        from rollplay.systems.fs3.sheet import chargen_problems, sheet_from_mapping
+
+        return chargen_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
+
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
+        return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"
+
+    def roll(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
+    ) -> tuple[dict[str, Any], Points]:
+        from rollplay.errors import whole
+        from rollplay.systems.fs3.rolls import Check, roll_check
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        parsed = sheet_from_mapping(sheet, rules, "sheet")
+        expression = _with_ruling_attribute(request.expression, parsed, rules)
+        after = points
+        if request.luck in ("bonus", "reroll", "hail-mary"):
+            if points.luck < 1:
+                raise RollplayError(f"{parsed.name} has no luck points to spend")
+            after = Points(points.luck - 1, points.character_points, points.fate_points)
+        check = Check(
+            pool=expression,
+            ratings=parsed.ratings(),
+            modifiers=tuple(whole(m, "--mod") for m in request.mods),
+            luck=request.luck,  # type: ignore[arg-type]  # checked by the roll itself
+            name=parsed.name,
+        )
+        return roll_check(check, rules, dice).to_dict(), after
+
+
+def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
+    """A background skill rolled alone adds its ruling attribute from the sheet (002)."""
+    if rules.background_attribute is None:
+        entry = sheet.background.get(expression.strip())
+        if entry is not None and entry.attribute:
+            return f"{expression.strip()}+{entry.attribute}"
+    return expression
+
+
+class GURPS:
+    name = "gurps"
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
+        from rollplay.systems.gurps.houserules import from_mapping
+
+        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
+
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
+        from rollplay.systems.gurps.character import from_mapping
+
+        c = from_mapping(data, source)
+        return {
+            "name": c.name,
+            "system": "gurps",
+            "attributes": dict(c.attributes),
+            "skills": dict(c.skills),
+            "defaults": {k: [str(d) for d in v] or "none" for k, v in c.defaults.items()},
+        }
+
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        return []
+
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
+        return Points()
+
+    def roll(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
+    ) -> tuple[dict[str, Any], Points]:
+        from rollplay.systems.gurps.character import from_mapping
+        from rollplay.systems.gurps.rolls import build_check, roll_check
+
+        character = from_mapping(sheet, "sheet")
+        text = request.expression.strip()
+        skill: int | str = int(text) if text.lstrip("+-").isdigit() else text
+        check = build_check(
+            skill,
+            request.mods,
+            rules,
+            difficulty=request.difficulty,
+            defense=request.defense,
+            character=character,
+            name=character.name,
+        )
+        return roll_check(check, rules, dice).to_dict(), points
+
+
+class D6:
+    name = "d6"
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
+        from rollplay.systems.d6.houserules import from_mapping
+
+        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
+
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
+        from rollplay.systems.d6.character import from_mapping
+
+        c = from_mapping(data, source, rules.pips_per_die)
+        skills: dict[str, Any] = {}
+        for k, code in c.skills.items():
+            parent = c.skill_attributes.get(k)
+            skills[k] = {"code": str(code), "attribute": parent} if parent else str(code)
+        return {
+            "name": c.name,
+            "system": "d6",
+            "attributes": {k: str(v) for k, v in c.attributes.items()},
+            "skills": skills,
+            "character_points": c.character_points,
+            "fate_points": c.fate_points,
+        }
+
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        return []
+
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
+        return Points(
+            character_points=int(sheet.get("character_points", 0)),
+            fate_points=int(sheet.get("fate_points", 0)),
+        )
+
+    def roll(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
+    ) -> tuple[dict[str, Any], Points]:
+        from dataclasses import replace
+
+        from rollplay.systems.d6.character import from_mapping
+        from rollplay.systems.d6.rolls import build_check, roll_check
+
+        # The columns, not the sheet's starting numbers, say what the character has now.
+        character = replace(
+            from_mapping(sheet, "sheet", rules.pips_per_die),
+            character_points=points.character_points,
+            fate_points=points.fate_points,
+        )
+        check = build_check(
+            request.expression,
+            rules,
+            difficulty=request.difficulty,
+            bonuses=request.bonuses + request.mods,
+            character_points=request.cp,
+            fate=request.fate,
+            wild_one=request.wild_one,
+            unskilled=request.unskilled,
+            character=character,
+        )
+        after = Points(
+            points.luck,
+            points.character_points - request.cp,
+            points.fate_points - (1 if request.fate else 0),
+        )
+        return roll_check(check, rules, dice).to_dict(), after
+
+
+def system(name: str) -> System:
+    found: dict[str, System] = {"fs3": FS3(), "gurps": GURPS(), "d6": D6()}
+    try:
+        return found[name]
+    except KeyError:
+        raise RollplayError(f"unknown system {name!r}; accepted: {', '.join(SYSTEMS)}") from None
+
+
+def spent(before: Points, after: Points) -> dict[str, int]:
+    """What a roll used up: {'luck': 1}, {'character_points': 2, 'fate_points': 1}."""
+    return {
+        k: getattr(before, k) - getattr(after, k)
+        for k in ("luck", "character_points", "fate_points")
+        if getattr(before, k) != getattr(after, k)
+    }

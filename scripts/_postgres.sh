@@ -39,5 +39,5 @@ if [ -z "${ROLLPLAY_TEST_POSTGRES_URL:-}" ] && [ -z "${ROLLPLAY_SKIP_POSTGRES:-}
   }
   trap stop_pg EXIT
   export ROLLPLAY_TEST_POSTGRES_URL="postgresql+psycopg://rollplay@/postgres?host=$pg_dir&port=$pg_port"
-  echo "== PostgreSQL $("$pg_bin/postgres" --version | awk '{print $NF}') on $pg_dir (port $pg_port)"
+  echo "== PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on $pg_dir (port $pg_port)"
 fi

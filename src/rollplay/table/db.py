@@ -78,8 +78,12 @@ def upgrade(engine: Engine) -> None:
             current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
     except Exception:  # no table yet: a new database
         current = None
-    if current == HEAD:
-        return
+    if current != HEAD:
+        migrate(engine, "head")
+
+
+def migrate(engine: Engine, revision: str, down: bool = False) -> None:
+    """Run the migrations up (or down) to ``revision``, in one transaction."""
     from alembic import command
     from alembic.config import Config
 
@@ -87,4 +91,4 @@ def upgrade(engine: Engine) -> None:
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+        (command.downgrade if down else command.upgrade)(config, revision)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rollplay.dice import Dice
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, RuleError
 from rollplay.rulesfile import plain
 
 SYSTEMS = ("fs3", "gurps", "d6")
@@ -94,7 +94,7 @@ class FS3:
         after = points
         if request.luck in ("bonus", "reroll", "hail-mary"):
             if points.luck < 1:
-                raise RollplayError(f"{parsed.name} has no luck points to spend")
+                raise RuleError(f"{parsed.name} has no luck points to spend")
             after = Points(points.luck - 1, points.character_points, points.fate_points)
         check = Check(
             pool=expression,

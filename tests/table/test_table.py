@@ -1,0 +1,231 @@
+"""Games, characters, experience, luck, sheet-aware rolls and the log, on both databases."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from rollplay.dice import ScriptedDice
+from rollplay.errors import RollplayError, RuleError
+from rollplay.table.db import StorageError
+from rollplay.table.store import Table, parse_sheet_file
+from rollplay.table.systems import Request
+from tests.table.conftest import GCS, NIKOS, ROOT, needs_fixtures
+
+
+def fs3_game(table: Table, **rules: Any) -> None:
+    table.new_game("Pegasus", "fs3", "3.3", rules or None)
+    table.new_character("Pegasus", NIKOS)
+
+
+def test_games(table: Table) -> None:
+    table.new_game("Pegasus", "fs3", "3.2")
+    table.new_game("Dungeon", "gurps")
+    assert [g["name"] for g in table.games()] == ["Dungeon", "Pegasus"]
+    assert table.game("Pegasus")["edition"] == "3.2"
+    with pytest.raises(StorageError, match="already a game"):
+        table.new_game("Pegasus", "fs3")
+    with pytest.raises(StorageError, match="did you mean Pegasus"):
+        table.game("Pegasis")
+    with pytest.raises(RollplayError, match="unknown system"):
+        table.new_game("X", "dnd")
+    with pytest.raises(RollplayError, match="unknown setting"):
+        table.new_game("Y", "fs3", rules={"sucess_at": 5})
+    assert [g["name"] for g in table.games()] == ["Dungeon", "Pegasus"]  # nothing half-made
+
+
+def test_fs3_character_creation(table: Table) -> None:
+    fs3_game(table)
+    nikos = table.character("Pegasus", "Nikos")
+    assert nikos["luck"] == 1  # 002 Luck: every character begins with 1
+    assert nikos["approved"] is False
+    assert nikos["problems"] == []
+    table.approve("Pegasus", "Nikos")
+    assert table.character(None, "nikos")["approved"] is True
+
+
+def test_chargen_lists_every_problem_at_once(table: Table) -> None:
+    limits = {
+        "ability_points": 20,
+        "max_action_points": 6,
+        "high_rating": 5,
+        "max_high": 0,
+        "min_background": 2,
+        "min_quirks": 2,
+    }
+    table.new_game("Strict", "fs3", "3.3", {"chargen": limits})
+    sheet = {**NIKOS, "attributes": {**NIKOS["attributes"], "Grit": 0}}
+    table.new_character("Strict", sheet)
+    problems = table.check("Strict", "Nikos")
+    assert len(problems) == 6
+    text = " | ".join(problems)
+    for needle in (
+        "Grit must be at least 1",
+        "ability points spent",
+        "points in action skills; at most 6",
+        "skills at 5 or more (Piloting)",
+        "1 background skills; at least 2",
+        "1 quirks; at least 2",
+    ):
+        assert needle in text
+    with pytest.raises(RuleError, match="cannot be approved"):
+        table.approve("Strict", "Nikos")
+
+
+def test_sheets_are_checked_against_the_game(table: Table) -> None:
+    table.new_game("Pegasus", "fs3", "3.3")
+    with pytest.raises(RollplayError, match="did you mean Firearms"):
+        table.new_character("Pegasus", {**NIKOS, "action": {"Firarms": 3}})
+    with pytest.raises(RollplayError, match="language"):
+        table.new_character("Pegasus", {**NIKOS, "languages": {"Klingon": 1}})
+    table.new_character("Pegasus", NIKOS)
+    with pytest.raises(StorageError, match="already has a character"):
+        table.new_character("Pegasus", NIKOS)
+
+
+def test_set_merges_and_unapproves(table: Table) -> None:
+    fs3_game(table)
+    table.approve("Pegasus", "Nikos")
+    data = table.set_character("Pegasus", "Nikos", {"action": {"Melee": 2}, "quirks": None})
+    assert data["sheet"]["action"] == {"Firearms": 3, "Piloting": 5, "Melee": 2}
+    assert data["sheet"]["quirks"] == []
+    assert data["approved"] is False
+
+
+def test_xp_costs_follow_the_002_table(table: Table) -> None:
+    fs3_game(table)
+    table.award_xp("Pegasus", "Nikos", 10)
+    raised = table.raise_skill("Pegasus", "Nikos", "firearms")
+    assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}  # level 3 -> 4: 4 XP
+    assert raised["xp"] == 6
+    background = table.raise_skill("Pegasus", "Nikos", "Singing", "background")
+    assert background["raised"]["cost"] == 1  # level 2: 2 XP, halved for background skills
+    new = table.raise_skill("Pegasus", "Nikos", "Cooking", "background")
+    assert new["raised"] == {"skill": "Cooking", "from": 0, "cost": 0.5}  # half points kept
+    assert new["xp"] == 4.5
+    language = table.raise_skill("Pegasus", "Nikos", "Spanish", "language")
+    assert language["raised"]["cost"] == 3
+    assert language["xp"] == 1.5
+    with pytest.raises(RuleError, match=r"costs 4 XP; Nikos has 1\.5"):
+        table.raise_skill("Pegasus", "Nikos", "Firearms")
+    assert table.character("Pegasus", "Nikos")["sheet"]["action"]["Firearms"] == 4
+
+
+def test_xp_table_is_the_rulesets(table: Table) -> None:
+    table.new_game("Cheap", "fs3", "3.3", {"xp_costs": [1] * 12, "language_xp": 1})
+    table.new_character("Cheap", NIKOS)
+    table.award_xp("Cheap", "Nikos", 2)
+    assert table.raise_skill("Cheap", "Nikos", "Piloting")["raised"]["cost"] == 1
+
+
+def test_attributes_and_quirks_are_not_bought() -> None:
+    from rollplay.systems.fs3.presets import preset
+    from rollplay.systems.fs3.sheet import sheet_from_mapping, xp_cost
+
+    rules = preset("3.3")
+    sheet = sheet_from_mapping(NIKOS, rules, "sheet")
+    for kind in ("attribute", "quirk"):
+        with pytest.raises(RuleError, match="cannot be raised with XP"):
+            xp_cost(sheet, kind, "Brawn", rules)  # type: ignore[arg-type]
+
+
+def test_luck_award_spend_and_roll(table: Table) -> None:
+    fs3_game(table)
+    r = table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"),
+                   dice=ScriptedDice([1] * 9))  # fmt: skip
+    assert r["pool"] == 3 + 3 + 3
+    assert r["spent"] == {"luck": 1}
+    with pytest.raises(RuleError, match="luck"):
+        table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"), dice=ScriptedDice([]))
+    assert table.award_luck("Pegasus", "Nikos", 2)["luck"] == 2
+    assert table.spend_luck("Pegasus", "Nikos")["luck"] == 1
+    assert len(table.log()) == 1  # the refused roll was not logged
+
+
+def test_roll_log_contents_and_filters(table: Table) -> None:
+    fs3_game(table)
+    table.new_game("Dungeon", "gurps")
+    table.new_character("Dungeon", {"name": "Vance", "attributes": {"ST": 10, "DX": 11, "IQ": 12,
+                        "HT": 10}, "skills": {"Intimidation": 14}})  # fmt: skip
+    table.roll(None, "Nikos", Request("Firearms+Reflexes", mods=("-1",)),
+               dice=ScriptedDice([6, 8, 4, 5, 3]))  # fmt: skip
+    table.roll(None, "Vance", Request("Interrogation", difficulty="hard"),
+               visibility="secret", dice=ScriptedDice([3, 3, 3]))  # fmt: skip
+    entries = table.log()
+    assert [e["character"] for e in entries] == ["Vance", "Nikos"]
+    vance, nikos = entries
+    assert nikos["dice"] == [6, 8, 4, 5, 3]
+    assert nikos["expression"] == "Firearms+Reflexes"
+    assert nikos["modifiers"] == ["-1"]
+    assert nikos["outcome"]["level"] == "Success"
+    assert vance["visibility"] == "secret"
+    assert vance["outcome"]["effective"] == 11 - 4
+    assert len(nikos["ruleset_version"]) == 16
+    assert [e["character"] for e in table.log(character="Nikos")] == ["Nikos"]
+    assert [e["character"] for e in table.log(game_name="Dungeon")] == ["Vance"]
+    as_player = table.log(viewer="Nikos")
+    assert as_player[0]["dice"] is None  # a secret roll's result stays secret
+    assert as_player[1]["dice"] == [6, 8, 4, 5, 3]
+    later = datetime.now(UTC) + timedelta(hours=1)
+    assert table.log(since=later) == []
+    assert len(table.log(until=later)) == 2
+
+
+def test_log_exports(table: Table) -> None:
+    fs3_game(table)
+    for faces in ([6, 1, 1, 1, 1, 1], [8, 8, 1, 1, 1, 1]):
+        table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice(faces))
+    lines = table.export_log("jsonl").splitlines()
+    assert [json.loads(line)["id"] for line in lines] == [1, 2]  # oldest first
+    rows = list(csv.DictReader(io.StringIO(table.export_log("csv"))))
+    assert rows[0]["character"] == "Nikos"
+    assert json.loads(rows[1]["dice"])[:2] == [8, 8]
+
+
+def test_the_log_is_append_only(table: Table) -> None:
+    fs3_game(table)
+    table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
+    for statement in ("UPDATE roll_log SET character = 'x'", "DELETE FROM roll_log"):
+        with pytest.raises(sa.exc.DBAPIError, match="append-only"), table.engine.begin() as c:
+            c.execute(sa.text(statement))
+    assert len(table.log()) == 1
+
+
+@needs_fixtures
+def test_gurps_and_d6_characters(table: Table) -> None:
+    table.new_game("Dungeon", "gurps")
+    louis = table.new_character(
+        "Dungeon", parse_sheet_file(str(GCS / "louis-dantares.gcs"), "gurps")
+    )
+    assert louis["sheet"]["skills"]["Rapier"] == 14
+    r = table.roll("Dungeon", louis["name"], Request("Rapier", difficulty="hard"),
+                   dice=ScriptedDice([3, 3, 4]))  # fmt: skip
+    assert (r["effective"], r["success"]) == (10, True)
+    table.new_game("Stars", "d6")
+    kara = table.new_character("Stars", parse_sheet_file(str(ROOT / "examples/d6/kara.yaml"), "d6"))
+    assert (kara["character_points"], kara["fate_points"]) == (5, 1)
+    r = table.roll("Stars", "Kara Voss", Request("Search", difficulty="15", cp=2),
+                   dice=ScriptedDice([2, 2, 5, 5, 4, 3]))  # fmt: skip
+    assert r["total"] == 2 + 2 + 5 + 5 + 4 + 3 + 1
+    assert table.character("Stars", "Kara Voss")["character_points"] == 3
+    with pytest.raises(RuleError, match="cannot spend 4"):
+        table.roll("Stars", "Kara Voss", Request("Search", difficulty="15", cp=4),
+                   dice=ScriptedDice([]))  # fmt: skip
+    with pytest.raises(RuleError, match="unless the GM allows"):
+        table.roll("Stars", "Kara Voss", Request("Search", cp=1, fate=True), dice=ScriptedDice([]))
+    with pytest.raises(RuleError, match="FS3"):
+        table.award_luck("Stars", "Kara Voss")
+
+
+def test_unknown_names_suggest(table: Table) -> None:
+    fs3_game(table)
+    with pytest.raises(StorageError, match="did you mean Nikos"):
+        table.character("Pegasus", "Nikso")
+    with pytest.raises(RollplayError, match="did you mean Firearms"):
+        table.roll("Pegasus", "Nikos", Request("Firarms"), dice=ScriptedDice([]))

@@ -7,6 +7,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -49,7 +50,7 @@ def table(db_url: str) -> Iterator[Table]:
         t.close()
 
 
-NIKOS = {
+NIKOS: dict[str, Any] = {
     "name": "Nikos",
     "concept": "A Viper pilot just transferred to the squadron.",
     "attributes": {"Brawn": 2, "Reflexes": 3, "Grit": 2, "Wits": 3, "Presence": 2},

@@ -132,7 +132,7 @@ def test_attributes_and_quirks_are_not_bought() -> None:
     sheet = sheet_from_mapping(NIKOS, rules, "sheet")
     for kind in ("attribute", "quirk"):
         with pytest.raises(RuleError, match="cannot be raised with XP"):
-            xp_cost(sheet, kind, "Brawn", rules)  # type: ignore[arg-type]
+            xp_cost(sheet, kind, "Brawn", rules)
 
 
 def test_luck_award_spend_and_roll(table: Table) -> None:

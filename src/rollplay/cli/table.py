@@ -331,9 +331,15 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 
 
 @click.command("roll")
-@click.argument("name")
-@click.argument("expression")
+@click.argument("words", nargs=-1, required=True, metavar="NAME EXPR | NAME/EXPR vs NAME/EXPR")
 @_game_option()
+@click.option(
+    "--assist",
+    "assists",
+    multiple=True,
+    metavar="NAME/EXPR",
+    help="FS3 teamwork: a character assisting (repeatable); assisters roll first.",
+)
 @click.option("--mod", "mods", multiple=True, metavar="N", help="A modifier (repeatable).")
 @click.option("--difficulty", metavar="D", help="GURPS task difficulty; D6 difficulty.")
 @click.option(
@@ -358,36 +364,74 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 @db_option
 @json_option
 def roll(
-    *, name: str, expression: str, game_name: str | None, mods: Sequence[str],
+    *, words: Sequence[str], assists: Sequence[str], game_name: str | None, mods: Sequence[str],
     difficulty: str | None, luck: str | None, cp: int, fate: bool, bonuses: Sequence[str],
     wild_one: str | None, unskilled: bool, defense: bool, visibility: str,
     faces: str | None, seed: str | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
-    """Roll a character's ability from its sheet, and log it.
+    """Roll a character's ability from its sheet, and log it; or two characters against each
+    other (NAME/EXPR vs NAME/EXPR); or FS3 teamwork (--assist NAME/EXPR). The options apply
+    to the first character's roll.
 
     \b
     Examples:
       rollplay roll Nikos Firearms+Reflexes --mod=-1 --luck bonus
       rollplay roll Vance Interrogation --difficulty hard --visibility secret
-      rollplay roll Kara Search --difficulty 15 --cp 1
+      rollplay roll "Kara Voss" Search --difficulty 15 --cp 1
+      rollplay roll Bob/Melee vs Mavros/Melee
+      rollplay roll Tug Repair --assist Elodie/Repair --assist Zoe/Repair
     """
     from rollplay.table.systems import Request
 
-    request = Request(
-        expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
-        tuple(bonuses), unskilled,
-    )  # fmt: skip
+    def request(expression: str, own: bool = True) -> Request:
+        if not own:
+            return Request(expression)
+        return Request(
+            expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
+            tuple(bonuses), unskilled,
+        )  # fmt: skip
+
     source = dice_source(faces, seed)
     table = _table(db)
-    result = table.roll(game_name, name, request, visibility=visibility, dice=source)
+    if "vs" in words:
+        at = words.index("vs")
+        (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
+        result = table.opposed(
+            game_name, (a, request(ea)), (b, request(eb, own=False)),
+            visibility=visibility, dice=source,
+        )  # fmt: skip
+    else:
+        name, expression = _side(words)
+        first = (name, request(expression))
+        if assists:
+            helpers = [(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)]
+            result = table.teamwork(game_name, first, helpers, visibility=visibility, dice=source)
+        else:
+            result = table.roll(game_name, name, first[1], visibility=visibility, dice=source)
     extra = finish_dice(source)
     if as_json:
         emit_json({**result, **extra})
         return
-    say(
-        f"{bold(result['character'])} ({result['game']}): {expression} → "
-        f"{_summary(result)}  [log #{result['log_id']}, {visibility}]"
-    )
+    if "log_id" in result:
+        say(f"{bold(result['character'])} ({result['game']}): {' '.join(words)} → "
+            f"{_summary(result)}  [log #{result['log_id']}, {visibility}]")  # fmt: skip
+    else:
+        _show(result, False)
+
+
+def _side(words: Sequence[str]) -> tuple[str, str]:
+    """('Bob/Melee',) or ('Bob', 'Melee') -> ('Bob', 'Melee')."""
+    if len(words) == 1 and "/" in words[0]:
+        name, _, expression = words[0].partition("/")
+    elif len(words) == 2:
+        name, expression = words
+    else:
+        raise RollplayError(
+            f"say who rolls what: NAME EXPR, or NAME/EXPR (around 'vs'); got {' '.join(words)!r}"
+        )
+    if not name.strip() or not expression.strip():
+        raise RollplayError(f"{'/'.join(words)!r}: give both a name and what to roll")
+    return name.strip(), expression.strip()
 
 
 def _summary(r: dict[str, Any]) -> str:

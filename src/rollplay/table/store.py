@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
@@ -27,6 +27,15 @@ from rollplay.table.models import Character, Game, RollEntry, now
 from rollplay.table.systems import Points, Request, ruleset_version, spent, system
 
 VISIBILITIES = ("public", "private", "secret")
+
+
+class Side(NamedTuple):
+    """One character's part in a roll: the row, the check its sheet makes, what it spent."""
+
+    row: Character
+    check: Any
+    spent: dict[str, int]
+    request: Request
 
 
 class Table:
@@ -318,49 +327,113 @@ class Table:
         dice: Dice | None = None,
     ) -> dict[str, Any]:
         """A roll from a character's sheet, its spends taken and the roll logged, together."""
+        with self._tx() as s:
+            game, side = self._prepare(s, game_name, [(name, request)], visibility)
+            rules, _ = self._rules(game)
+            rolled = system(game.system).roll(side.check, rules, _dice(dice))
+            result = {"system": game.system, **rolled}
+            entry = self._log(s, game, side, result, visibility)
+            return {**result, "character": side.row.name, "game": game.name, "log_id": entry.id,
+                    "visibility": visibility, "spent": side.spent}  # fmt: skip
+
+    def opposed(
+        self,
+        game_name: str | None,
+        first: tuple[str, Request],
+        second: tuple[str, Request],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> dict[str, Any]:
+        """Two characters of one game roll against each other (000/002, 003); each side is
+        logged, with the contest's result."""
+        with self._tx() as s:
+            game, a, b = self._prepare(s, game_name, [first, second], visibility)
+            rules, _ = self._rules(game)
+            result = system(game.system).opposed(a.check, b.check, rules, _dice(dice))
+            keys = ("first", "second") if "first" in result else ("initiator", "resister")
+            for side, key in zip((a, b), keys, strict=True):
+                outcome = {"system": game.system, **result[key], "opposed": _contest(result)}
+                self._log(s, game, side, outcome, visibility)
+            return {"system": game.system, "game": game.name, **result}
+
+    def teamwork(
+        self,
+        game_name: str | None,
+        leader: tuple[str, Request],
+        assisters: list[tuple[str, Request]],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> dict[str, Any]:
+        """000 Teamwork with named characters: the assisters roll, then the leader."""
+        with self._tx() as s:
+            game, lead, *helpers = self._prepare(s, game_name, [leader, *assisters], visibility)
+            if game.system != "fs3":
+                raise RuleError(
+                    f"teamwork is FS3's (000 Teamwork); {game.name} plays {game.system}"
+                )
+            from rollplay.table.systems import FS3
+
+            rules, _ = self._rules(game)
+            result = FS3().teamwork(lead.check, [h.check for h in helpers], rules, _dice(dice))
+            for helper, rolled in zip(helpers, result["assists"], strict=True):
+                outcome = {"system": "fs3", **rolled, "assisting": lead.row.name}
+                self._log(s, game, helper, outcome, visibility)
+            self._log(s, game, lead, {"system": "fs3", **result}, visibility)
+            return {"system": "fs3", "game": game.name, **result}
+
+    def _prepare(
+        self,
+        s: Session,
+        game_name: str | None,
+        sides: list[tuple[str, Request]],
+        visibility: str,
+    ) -> Any:
+        """The game and, for each named character, its row and the check its sheet makes,
+        with the points the request spends already taken (conditionally: see _spend)."""
         if visibility not in VISIBILITIES:
             raise RollplayError(
                 f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
             )
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name)
-            rules, version = self._rules(game)
+        game: Game | None = None
+        prepared = []
+        for name, request in sides:
+            found, row = self._character(s, game_name or (game.name if game else None), name)
+            if game is not None and found.id != game.id:
+                raise StorageError(f"{name} plays in {found.name}, not {game.name}")
+            game = found
+            rules, _ = self._rules(game)
             before = Points(row.luck, row.character_points, row.fate_points)
-            result, after = system(game.system).roll(
-                row.sheet, before, request, rules, dice or default_dice()
-            )
-            result = {"system": game.system, **result}
+            check, after = system(game.system).check(row.sheet, before, request, rules)
             used = spent(before, after)
-            self._spend(
-                s,
-                row,
-                Points(
-                    used.get("luck", 0), used.get("character_points", 0), used.get("fate_points", 0)
-                ),
-            )
-            entry = RollEntry(
-                game_id=game.id,
-                character_id=row.id,
-                character=row.name,
-                system=game.system,
-                expression=request.expression[:200],
-                modifiers=list(request.mods) + list(request.bonuses),
-                spends=used,
-                dice=_dice_of(result),
-                outcome=result,
-                visibility=visibility,
-                ruleset_version=version,
-            )
-            s.add(entry)
-            s.flush()
-            return {
-                **result,
-                "character": row.name,
-                "game": game.name,
-                "log_id": entry.id,
-                "visibility": visibility,
-                "spent": used,
-            }
+            self._spend(s, row, Points(used.get("luck", 0), used.get("character_points", 0),
+                                       used.get("fate_points", 0)))  # fmt: skip
+            prepared.append(Side(row, check, used, request))
+        assert game is not None
+        return (game, *prepared)
+
+    def _log(
+        self, s: Session, game: Game, side: Side, outcome: dict[str, Any], visibility: str
+    ) -> RollEntry:
+        _, version = self._rules(game)
+        request = side.request
+        entry = RollEntry(
+            game_id=game.id,
+            character_id=side.row.id,
+            character=side.row.name,
+            system=game.system,
+            expression=request.expression[:200],
+            modifiers=list(request.mods) + list(request.bonuses),
+            spends=side.spent,
+            dice=_dice_of(outcome),
+            outcome=outcome,
+            visibility=visibility,
+            ruleset_version=version,
+        )
+        s.add(entry)
+        s.flush()
+        return entry
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -477,6 +550,15 @@ def _ability_name(skill: str, kind: str, sheet: Any, rules: Any) -> str:
         if n.casefold() == skill.casefold():
             return str(n)
     raise RollplayError(f"unknown {kind} skill {skill!r}{suggest(skill, names)}")
+
+
+def _dice(dice: Dice | None) -> Dice:
+    return dice or default_dice()
+
+
+def _contest(result: Mapping[str, Any]) -> dict[str, Any]:
+    keys = ("winner", "winner_name", "net", "margin", "both_failed")
+    return {k: result[k] for k in keys if k in result}
 
 
 def _dice_of(result: Mapping[str, Any]) -> Any:

@@ -50,9 +50,11 @@ class System(Protocol):
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
-    def roll(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
-    ) -> tuple[dict[str, Any], Points]: ...
+    def check(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
+    ) -> tuple[Any, Points]: ...
+    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
 
 
 def ruleset_version(rules: Any) -> str:
@@ -82,11 +84,11 @@ class FS3:
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"
 
-    def roll(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
-    ) -> tuple[dict[str, Any], Points]:
+    def check(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
+    ) -> tuple[Any, Points]:
         from rollplay.errors import whole
-        from rollplay.systems.fs3.rolls import Check, roll_check
+        from rollplay.systems.fs3.rolls import Check
         from rollplay.systems.fs3.sheet import sheet_from_mapping
 
         parsed = sheet_from_mapping(sheet, rules, "sheet")
@@ -103,7 +105,22 @@ class FS3:
             luck=request.luck,  # type: ignore[arg-type]  # checked by the roll itself
             name=parsed.name,
         )
-        return roll_check(check, rules, dice).to_dict(), after
+        return check, after
+
+    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.fs3.rolls import roll_check
+
+        return roll_check(check, rules, dice).to_dict()
+
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.fs3.rolls import opposed
+
+        return opposed(first, second, rules, dice).to_dict()
+
+    def teamwork(self, leader: Any, assisters: list[Any], rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.fs3.rolls import teamwork
+
+        return teamwork(leader, assisters, rules, dice).to_dict()
 
 
 def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
@@ -141,11 +158,11 @@ class GURPS:
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points()
 
-    def roll(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
-    ) -> tuple[dict[str, Any], Points]:
+    def check(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
+    ) -> tuple[Any, Points]:
         from rollplay.systems.gurps.character import from_mapping
-        from rollplay.systems.gurps.rolls import build_check, roll_check
+        from rollplay.systems.gurps.rolls import build_check
 
         character = from_mapping(sheet, "sheet")
         text = request.expression.strip()
@@ -159,7 +176,15 @@ class GURPS:
             character=character,
             name=character.name,
         )
-        return roll_check(check, rules, dice).to_dict(), points
+        return check, points
+
+    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.gurps.rolls import roll_check
+
+        return roll_check(check, rules, dice).to_dict()
+
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        raise RuleError("001 has success rolls only, no contests: roll each side on its own")
 
 
 class D6:
@@ -196,13 +221,13 @@ class D6:
             fate_points=int(sheet.get("fate_points", 0)),
         )
 
-    def roll(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any, dice: Dice
-    ) -> tuple[dict[str, Any], Points]:
+    def check(
+        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
+    ) -> tuple[Any, Points]:
         from dataclasses import replace
 
         from rollplay.systems.d6.character import from_mapping
-        from rollplay.systems.d6.rolls import build_check, roll_check
+        from rollplay.systems.d6.rolls import build_check
 
         # The columns, not the sheet's starting numbers, say what the character has now.
         character = replace(
@@ -226,7 +251,17 @@ class D6:
             points.character_points - request.cp,
             points.fate_points - (1 if request.fate else 0),
         )
-        return roll_check(check, rules, dice).to_dict(), after
+        return check, after
+
+    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.d6.rolls import roll_check
+
+        return roll_check(check, rules, dice).to_dict()
+
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        from rollplay.systems.d6.rolls import opposed
+
+        return opposed(first, second, rules, dice).to_dict()
 
 
 def system(name: str) -> System:

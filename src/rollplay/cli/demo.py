@@ -12,7 +12,12 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.option("--seed", metavar="SEED", help="Seed the live rolls, to repeat the tour exactly.")
-def demo(seed: str | None) -> None:
+@click.option(
+    "--db",
+    metavar="URL|PATH",
+    help="Keep the tour's example games in this database (default: a throwaway SQLite file).",
+)
+def demo(seed: str | None, db: str | None) -> None:
     """A short tour: FS3 and GURPS rolls, the rule texts' own examples, and exact odds."""
     from rollplay import fs3 as api
     from rollplay.cli.fs3 import print_roll, roll_line
@@ -73,6 +78,7 @@ def demo(seed: str | None) -> None:
     )
     _gurps(live)
     _d6(live)
+    _table(live, db)
     say(
         "\nNext: `rollplay fs3 --help`, `rollplay gurps --help`, `rollplay d6 --help`, "
         "and the README."
@@ -131,3 +137,38 @@ def _d6(live: Dice) -> None:
     levels = (5, 10, 15, 20, 25, 30)
     say("  difficulty " + "".join(f"{n:>7}" for n in levels))
     say("  success    " + "".join(f"{percent(odds.success_against(n)):>7}" for n in levels))
+
+
+def _table(live: Dice, db: str | None) -> None:
+    """The table: example games in a database, rolls from sheets, and the roll log."""
+    import tempfile
+    from pathlib import Path
+
+    from rollplay.cli.render import bold, say
+    from rollplay.cli.table import summary
+    from rollplay.table.store import Table
+    from rollplay.table.systems import Request
+
+    say("\n" + bold("rollplay — the table") + ": games, characters and a log of every roll")
+    with tempfile.TemporaryDirectory() as scratch:
+        table = Table(db or str(Path(scratch) / "demo.db"))
+        created = table.add_examples()
+        where = db or "a throwaway SQLite file"
+        say(f"Example games in {where}: {', '.join(g['name'] for g in table.games())}"
+            + (f" (created {', '.join(created)})" if created else ""))  # fmt: skip
+        rolls = (
+            ("Pegasus", "Nikos", Request("Piloting"), "public"),
+            ("Pegasus", "Mavros", Request("Melee", luck="bonus"), "public"),
+            ("Dungeon", "Inspector Vance", Request("Detect Lies"), "secret"),
+            ("Stars", "Kara Voss", Request("Search", difficulty="moderate", cp=1), "public"),
+        )
+        for game, who, request, visibility in rolls:
+            r = table.roll(game, who, request, visibility=visibility, dice=live)
+            spent = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in r["spent"].items())
+            say(f"  {who} rolls {request.expression} ({visibility}"
+                + (f"; spends {spent}" if spent else "") + f"): {summary(r)}")  # fmt: skip
+        say(bold("\nThe log") + ", as the player of Nikos sees it (secret results hidden):")
+        for e in table.log(limit=4, viewer="Nikos"):
+            dice = "(secret)" if e["dice"] is None else e["dice"]
+            say(f"  #{e['id']} {e['character']}: {e['expression']} {dice}")
+        table.close()

@@ -89,6 +89,18 @@ def game_list(db: str | None, as_json: bool) -> None:
         say(f"{g['name']}  ({g['system']} {g['edition']})")
 
 
+@game.command("example")
+@db_option
+@json_option
+def game_example(db: str | None, as_json: bool) -> None:
+    """Create the example games (an FS3, a GURPS and a D6 game, with characters)."""
+    created = _table(db).add_examples()
+    if as_json:
+        emit_json({"created": created})
+    else:
+        say(f"Created: {', '.join(created)}" if created else "The example games are already here.")
+
+
 @game.command("show")
 @click.argument("name")
 @db_option
@@ -414,7 +426,7 @@ def roll(
         return
     if "log_id" in result:
         say(f"{bold(result['character'])} ({result['game']}): {' '.join(words)} → "
-            f"{_summary(result)}  [log #{result['log_id']}, {visibility}]")  # fmt: skip
+            f"{summary(result)}  [log #{result['log_id']}, {visibility}]")  # fmt: skip
     else:
         _show(result, False)
 
@@ -434,7 +446,7 @@ def _side(words: Sequence[str]) -> tuple[str, str]:
     return name.strip(), expression.strip()
 
 
-def _summary(r: dict[str, Any]) -> str:
+def summary(r: dict[str, Any]) -> str:
     if r.get("system") == "fs3":
         return f"{' '.join(map(str, r['dice']))}: {r['level']}"
     if r.get("system") == "gurps":

@@ -113,31 +113,57 @@ class Table:
             cached = self._rulesets[key] = (rules, ruleset_version(rules))
         return cached
 
+    def add_examples(self) -> list[str]:
+        """Create the example games (rollplay/examples/games.yaml) that are not here yet;
+        each is one transaction. Returns the names created."""
+        from pathlib import Path
+
+        import yaml
+
+        root = Path(__file__).parents[1] / "examples"
+        created = []
+        existing = {g["name"] for g in self.games()}
+        for spec in yaml.safe_load((root / "games.yaml").read_text(encoding="utf-8")):
+            if spec["name"] in existing:
+                continue
+            sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
+            with self._tx() as s:
+                game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
+                            rules={})  # fmt: skip
+                s.add(game)
+                s.flush()
+                for sheet in sheets:
+                    self._add_character(s, game, sheet)
+            created.append(spec["name"])
+        return created
+
     # -- characters ----------------------------------------------------------------------
 
     def new_character(self, game_name: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
         with self._tx() as s:
-            game = self._game(s, game_name)
-            rules, _ = self._rules(game)
-            sys_ = system(game.system)
-            stored = sys_.sheet(sheet, rules, "sheet")
-            points = sys_.starting_points(stored, rules)
-            name = _name(stored["name"], "character")
-            if self._find(s, game, name) is not None:
-                raise StorageError(f"{game.name} already has a character called {name!r}")
-            row = Character(
-                game_id=game.id,
-                name=name,
-                sheet=stored,
-                approved=False,
-                luck=points.luck,
-                xp_halves=0,
-                character_points=points.character_points,
-                fate_points=points.fate_points,
-            )
-            s.add(row)
-            s.flush()
-            return _character_dict(row, game)
+            return self._add_character(s, self._game(s, game_name), sheet)
+
+    def _add_character(self, s: Session, game: Game, sheet: Mapping[str, Any]) -> dict[str, Any]:
+        rules, _ = self._rules(game)
+        sys_ = system(game.system)
+        stored = sys_.sheet(sheet, rules, "sheet")
+        points = sys_.starting_points(stored, rules)
+        name = _name(stored["name"], "character")
+        if self._find(s, game, name) is not None:
+            raise StorageError(f"{game.name} already has a character called {name!r}")
+        row = Character(
+            game_id=game.id,
+            name=name,
+            sheet=stored,
+            approved=False,
+            luck=points.luck,
+            xp_halves=0,
+            character_points=points.character_points,
+            fate_points=points.fate_points,
+        )
+        s.add(row)
+        s.flush()
+        return _character_dict(row, game)
 
     def set_character(
         self, game_name: str | None, name: str, changes: Mapping[str, Any]

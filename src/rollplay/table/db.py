@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
 
 from rollplay.errors import RollplayError
 
@@ -45,21 +45,30 @@ def database_url(option: str | None = None) -> str:
     return value
 
 
+_EXAMPLE = "e.g. sqlite:///games.db, a file path, or postgresql+psycopg://user@host/dbname"
+
+
 def open_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise StorageError(
-            f"bad database URL {url!r}; e.g. sqlite:///games.db or "
-            f"postgresql+psycopg://user@host/dbname"
-        ) from None
-    if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(parsed, connect_args={"timeout": 30})
-        event.listen(engine, "connect", _sqlite_connect)
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
-    else:
-        engine = create_engine(parsed, pool_pre_ping=True)
+        if parsed.get_backend_name() == "sqlite":
+            engine = create_engine(parsed, connect_args={"timeout": 30})
+            event.listen(engine, "connect", _sqlite_connect)
+            event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+        else:
+            engine = create_engine(parsed, pool_pre_ping=True)
+    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+        detail = " ".join(str(exc).split())
+        raise StorageError(f"bad database URL {_shown(url)} ({detail}); {_EXAMPLE}") from None
     return engine
+
+
+def _shown(url: str) -> str:
+    """A URL fit for an error message: its password hidden."""
+    try:
+        return repr(make_url(url).render_as_string(hide_password=True))
+    except ArgumentError:
+        return repr(url)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -75,9 +84,13 @@ def upgrade(engine: Engine) -> None:
     """Bring the schema to HEAD, keeping the data (Alembic migrations); cheap when current."""
     try:
         with engine.connect() as conn:
-            current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-    except Exception:  # no table yet: a new database
-        current = None
+            try:
+                current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except DBAPIError:  # no table yet: a new database
+                current = None
+    except OperationalError as exc:
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+        raise StorageError(f"cannot open the database {_shown(str(engine.url))}: {first}") from None
     if current != HEAD:
         migrate(engine, "head")
 

@@ -425,10 +425,8 @@ class Table:
         game: Game | None = None
         prepared = []
         for name, request in sides:
-            found, row = self._character(s, game_name or (game.name if game else None), name)
-            if game is not None and found.id != game.id:
-                raise StorageError(f"{name} plays in {found.name}, not {game.name}")
-            game = found
+            # Every side plays in the first one's game.
+            game, row = self._character(s, game_name or (game.name if game else None), name)
             rules, _ = self._rules(game)
             before = Points(row.luck, row.character_points, row.fate_points)
             check, after = system(game.system).check(row.sheet, before, request, rules)

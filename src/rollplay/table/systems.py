@@ -68,7 +68,10 @@ class FS3:
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
         from rollplay.systems.fs3.houserules import from_mapping
+        from rollplay.systems.fs3.presets import preset
 
+        if not rules:
+            return preset(edition)
         return from_mapping({"extends": edition, **rules}, source="the game's house rules")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
@@ -137,7 +140,10 @@ class GURPS:
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
         from rollplay.systems.gurps.houserules import from_mapping
+        from rollplay.systems.gurps.presets import preset
 
+        if not rules:
+            return preset(edition)
         return from_mapping({"extends": edition, **rules}, source="the game's house rules")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
@@ -192,7 +198,10 @@ class D6:
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
         from rollplay.systems.d6.houserules import from_mapping
+        from rollplay.systems.d6.presets import preset
 
+        if not rules:
+            return preset(edition)
         return from_mapping({"extends": edition, **rules}, source="the game's house rules")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -22,14 +23,14 @@ def cli(capsys: pytest.CaptureFixture[str], db: str, *args: str) -> tuple[int, s
     return run(capsys, *args, "--db", db)
 
 
-def cli_json(capsys: pytest.CaptureFixture[str], db: str, *args: str) -> object:
+def cli_json(capsys: pytest.CaptureFixture[str], db: str, *args: str) -> Any:
     return run_json(capsys, *args, "--db", db)
 
 
 def test_a_session_at_the_table(capsys: pytest.CaptureFixture[str], db: str) -> None:
     assert cli_json(capsys, db, "game", "example") == {"created": ["Pegasus", "Dungeon", "Stars"]}
     games = cli_json(capsys, db, "game", "list")
-    assert [g["name"] for g in games] == ["Dungeon", "Pegasus", "Stars"]  # type: ignore[index]
+    assert [g["name"] for g in games] == ["Dungeon", "Pegasus", "Stars"]
     roll = cli_json(capsys, db, "roll", "Nikos", "Firearms+Reflexes", "--faces", "8,7,6,2,1,1,3")
     own = run_json(
         capsys,
@@ -45,8 +46,6 @@ def test_a_session_at_the_table(capsys: pytest.CaptureFixture[str], db: str) -> 
         "--faces",
         "8,7,6,2,1,1,3",
     )
-    assert isinstance(roll, dict)
-    assert isinstance(own, dict)
     assert set(own) <= set(roll)  # the system's own fields, and more
     assert {k: roll[k] for k in ("dice", "successes", "level", "pool")} == {
         k: own[k] for k in ("dice", "successes", "level", "pool")
@@ -55,11 +54,10 @@ def test_a_session_at_the_table(capsys: pytest.CaptureFixture[str], db: str) -> 
     seeded = cli_json(capsys, db, "roll", "Mavros", "Melee", "--seed", "7")
     again = run_json(capsys, "fs3", "roll", "Melee", "--rating", "Melee=4", "--rating", "Brawn=3",
                      "--seed", "7")  # fmt: skip
-    assert seeded["dice"] == again["dice"]  # type: ignore[index]
+    assert seeded["dice"] == again["dice"]
     cli_json(capsys, db, "roll", "Inspector Vance", "Detect Lies", "--visibility", "secret",
              "--faces", "1,2,3")  # fmt: skip
     entries = cli_json(capsys, db, "log")
-    assert isinstance(entries, list)
     assert [(e["character"], e["expression"], e["visibility"]) for e in entries] == [
         ("Inspector Vance", "Detect Lies", "secret"),
         ("Mavros", "Melee", "public"),
@@ -67,7 +65,7 @@ def test_a_session_at_the_table(capsys: pytest.CaptureFixture[str], db: str) -> 
     ]
     assert entries[2]["dice"] == [8, 7, 6, 2, 1, 1, 3]
     as_player = cli_json(capsys, db, "log", "--as", "Nikos", "--character", "Inspector Vance")
-    assert as_player[0]["dice"] is None  # type: ignore[index]
+    assert as_player[0]["dice"] is None
     code, out, _ = cli(capsys, db, "log", "--export", "csv")
     assert code == 0
     assert out.splitlines()[0].startswith("id,time,game,character")
@@ -87,34 +85,34 @@ def test_sheets_in_and_out(capsys: pytest.CaptureFixture[str], db: str, tmp_path
     path.write_text(json.dumps({**sheet, "name": "Nikos Copy"}))
     assert cli(capsys, db, "char", "import", str(path), "--game", "Pegasus")[0] == 0
     shown = cli_json(capsys, db, "char", "show", "Nikos Copy")
-    assert shown["sheet"]["action"] == sheet["action"]  # type: ignore[index]
+    assert shown["sheet"]["action"] == sheet["action"]
     changed = cli_json(capsys, db, "char", "set", "Nikos Copy", "action.Melee=3", "quirks=null")
-    assert changed["sheet"]["action"]["Melee"] == 3  # type: ignore[index]
+    assert changed["sheet"]["action"]["Melee"] == 3
     code, out, _ = cli(capsys, db, "char", "check", "Nikos Copy")
     assert (code, out.strip()) == (0, "Nikos Copy: valid")
-    assert cli_json(capsys, db, "char", "approve", "Nikos Copy")["approved"] is True  # type: ignore[index]
+    assert cli_json(capsys, db, "char", "approve", "Nikos Copy")["approved"] is True
 
 
 def test_xp_and_luck(capsys: pytest.CaptureFixture[str], db: str) -> None:
     cli(capsys, db, "game", "example")
-    assert cli_json(capsys, db, "xp", "award", "Nikos", "4.5")["xp"] == 4.5  # type: ignore[index]
+    assert cli_json(capsys, db, "xp", "award", "Nikos", "4.5")["xp"] == 4.5
     raised = cli_json(capsys, db, "xp", "raise", "Nikos", "Firearms")
-    assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}  # type: ignore[index]
-    assert cli_json(capsys, db, "luck", "award", "Nikos", "2")["luck"] == 3  # type: ignore[index]
-    assert cli_json(capsys, db, "luck", "spend", "Nikos")["luck"] == 2  # type: ignore[index]
+    assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}
+    assert cli_json(capsys, db, "luck", "award", "Nikos", "2")["luck"] == 3
+    assert cli_json(capsys, db, "luck", "spend", "Nikos")["luck"] == 2
     r = cli_json(capsys, db, "roll", "Nikos", "Firearms", "--luck", "bonus", "--seed", "1")
-    assert r["spent"] == {"luck": 1}  # type: ignore[index]
+    assert r["spent"] == {"luck": 1}
 
 
 def test_opposed_and_teamwork(capsys: pytest.CaptureFixture[str], db: str) -> None:
     cli(capsys, db, "game", "example")
     duel = cli_json(capsys, db, "roll", "Nikos/Melee", "vs", "Mavros/Melee", "--seed", "3")
-    assert duel["first"]["name"] == "Nikos"  # type: ignore[index]
-    assert duel["second"]["name"] == "Mavros"  # type: ignore[index]
+    assert duel["first"]["name"] == "Nikos"
+    assert duel["second"]["name"] == "Mavros"
     team = cli_json(capsys, db, "roll", "Nikos", "Piloting", "--assist", "Mavros/Athletics",
                     "--seed", "4")  # fmt: skip
-    assert len(team["assists"]) == 1  # type: ignore[index]
-    assert len(cli_json(capsys, db, "log")) == 4  # type: ignore[arg-type]
+    assert len(team["assists"]) == 1
+    assert len(cli_json(capsys, db, "log")) == 4
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice
@@ -29,10 +29,54 @@ from rollplay.table.systems import Points, Request, ruleset_version, spent, syst
 VISIBILITIES = ("public", "private", "secret")
 
 
+class _Inexact(Exception):
+    """A name in a roll is not exactly as stored: resolve it, then roll again."""
+
+
+class _GameRow(NamedTuple):
+    id: int
+    name: str
+    system: str
+    edition: str
+    rules: dict[str, Any]
+
+
+class _CharacterRow(NamedTuple):
+    id: int
+    name: str
+    sheet: dict[str, Any]
+    luck: int
+    character_points: int
+    fate_points: int
+    version: int
+
+
+# The roll path reads with one prepared statement and writes with Core: the ORM's unit of
+# work cost a logged roll about 2 ms (docs/performance.md).
+_SIDE = (
+    select(
+        Game.id,
+        Game.name,
+        Game.system,
+        Game.edition,
+        Game.rules,
+        Character.id,
+        Character.name,
+        Character.sheet,
+        Character.luck,
+        Character.character_points,
+        Character.fate_points,
+        Character.version,
+    )
+    .join(Character, Character.game_id == Game.id)
+    .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
+)
+
+
 class Side(NamedTuple):
     """One character's part in a roll: the row, the check its sheet makes, what it spent."""
 
-    row: Character
+    row: _CharacterRow
     check: Any
     spent: dict[str, int]
     request: Request
@@ -47,6 +91,7 @@ class Table:
         self.engine = engine or open_engine(self.url)
         upgrade(self.engine)
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
+        self._sheets: dict[tuple[int, int, int, int], Any] = {}
 
     def close(self) -> None:
         self.engine.dispose()
@@ -105,7 +150,7 @@ class Table:
             )
         return game
 
-    def _rules(self, game: Game) -> tuple[Any, str]:
+    def _rules(self, game: Any) -> tuple[Any, str]:
         key = (game.id, json.dumps(game.rules, sort_keys=True) + game.edition)
         cached = self._rulesets.get(key)
         if cached is None:
@@ -305,7 +350,7 @@ class Table:
             s.refresh(row)
             return _character_dict(row, game)
 
-    def _spend(self, s: Session, row: Character, cost: Points) -> None:
+    def _spend(self, s: Session | Connection, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two
         processes cannot both spend the last point."""
         if not (cost.luck or cost.character_points or cost.fate_points):
@@ -353,13 +398,12 @@ class Table:
         dice: Dice | None = None,
     ) -> dict[str, Any]:
         """A roll from a character's sheet, its spends taken and the roll logged, together."""
-        with self._tx() as s:
-            game, side = self._prepare(s, game_name, [(name, request)], visibility)
+        with self._rolling(game_name, [(name, request)], visibility) as (s, game, side):
             rules, _ = self._rules(game)
             rolled = system(game.system).roll(side.check, rules, _dice(dice))
             result = {"system": game.system, **rolled}
-            entry = self._log(s, game, side, result, visibility)
-            return {**result, "character": side.row.name, "game": game.name, "log_id": entry.id,
+            entry_id = self._log(s, game, side, result, visibility)
+            return {**result, "character": side.row.name, "game": game.name, "log_id": entry_id,
                     "visibility": visibility, "spent": side.spent}  # fmt: skip
 
     def opposed(
@@ -373,8 +417,7 @@ class Table:
     ) -> dict[str, Any]:
         """Two characters of one game roll against each other (000/002, 003); each side is
         logged, with the contest's result."""
-        with self._tx() as s:
-            game, a, b = self._prepare(s, game_name, [first, second], visibility)
+        with self._rolling(game_name, [first, second], visibility) as (s, game, a, b):
             rules, _ = self._rules(game)
             result = system(game.system).opposed(a.check, b.check, rules, _dice(dice))
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
@@ -393,8 +436,12 @@ class Table:
         dice: Dice | None = None,
     ) -> dict[str, Any]:
         """000 Teamwork with named characters: the assisters roll, then the leader."""
-        with self._tx() as s:
-            game, lead, *helpers = self._prepare(s, game_name, [leader, *assisters], visibility)
+        with self._rolling(game_name, [leader, *assisters], visibility) as (
+            s,
+            game,
+            lead,
+            *helpers,
+        ):
             if game.system != "fs3":
                 raise RuleError(
                     f"teamwork is FS3's (000 Teamwork); {game.name} plays {game.system}"
@@ -409,55 +456,98 @@ class Table:
             self._log(s, game, lead, {"system": "fs3", **result}, visibility)
             return {"system": "fs3", "game": game.name, **result}
 
-    def _prepare(
-        self,
-        s: Session,
-        game_name: str | None,
-        sides: list[tuple[str, Request]],
-        visibility: str,
-    ) -> Any:
-        """The game and, for each named character, its row and the check its sheet makes,
-        with the points the request spends already taken (conditionally: see _spend)."""
+    @contextmanager
+    def _rolling(
+        self, game_name: str | None, sides: list[tuple[str, Request]], visibility: str
+    ) -> Iterator[tuple[Any, ...]]:
+        """One write transaction with each side prepared: (connection, game, *sides).
+
+        Names are looked up exactly first, inside the transaction; names given loosely (no
+        game, other case) are resolved in a read of their own before the write begins, since
+        SQLite allows one writer and the lookup must not wait on this very transaction."""
         if visibility not in VISIBILITIES:
             raise RollplayError(
                 f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
             )
-        game: Game | None = None
+        if game_name is not None:
+            try:
+                with self.engine.begin() as s:  # an inexact name rolls it all back
+                    yield (s, *self._prepare(s, game_name, sides))
+                    return
+            except _Inexact:
+                pass
+        with Session(self.engine) as lookup, lookup.begin():
+            exact = []
+            where = game_name
+            for name, request in sides:
+                game, row = self._character(lookup, where, name)
+                where = game.name  # every side plays in the first one's game
+                exact.append((row.name, request))
+        try:
+            with self.engine.begin() as s:
+                yield (s, *self._prepare(s, str(where), exact))
+        except _Inexact:
+            raise StorageError(
+                "a character was renamed or removed while rolling; try again"
+            ) from None
+
+    def _prepare(
+        self, s: Connection, game_name: str, sides: list[tuple[str, Request]]
+    ) -> tuple[Any, ...]:
+        """The game and each side (its row and the check its sheet makes), with the points
+        its request spends already taken (conditionally: see _spend). Raises _Inexact when a
+        name does not match exactly."""
+        game: Any = None
         prepared = []
         for name, request in sides:
-            # Every side plays in the first one's game.
-            game, row = self._character(s, game_name or (game.name if game else None), name)
+            found = s.execute(_SIDE, {"game": game_name, "name": name}).first()
+            if found is None:
+                raise _Inexact
+            game = _GameRow(*found[:5])
+            row = _CharacterRow(*found[5:])
             rules, _ = self._rules(game)
             before = Points(row.luck, row.character_points, row.fate_points)
-            check, after = system(game.system).check(row.sheet, before, request, rules)
+            check, after = system(game.system).check(
+                self._sheet(game, row, rules), before, request, rules
+            )
             used = spent(before, after)
             self._spend(s, row, Points(used.get("luck", 0), used.get("character_points", 0),
                                        used.get("fate_points", 0)))  # fmt: skip
             prepared.append(Side(row, check, used, request))
-        assert game is not None
         return (game, *prepared)
 
+    def _sheet(self, game: Any, row: _CharacterRow, rules: Any) -> Any:
+        """The character's checked sheet, parsed once per stored version of it (the version
+        column changes with every write, from any process)."""
+        key = (game.id, row.id, row.version, id(rules))
+        parsed = self._sheets.get(key)
+        if parsed is None:
+            if len(self._sheets) > 1000:
+                self._sheets.clear()
+            parsed = self._sheets[key] = system(game.system).parse(row.sheet, rules)
+        return parsed
+
     def _log(
-        self, s: Session, game: Game, side: Side, outcome: dict[str, Any], visibility: str
-    ) -> RollEntry:
+        self, s: Session | Connection, game: Any, side: Side, outcome: dict[str, Any],
+        visibility: str,
+    ) -> int:  # fmt: skip
         _, version = self._rules(game)
         request = side.request
-        entry = RollEntry(
-            game_id=game.id,
-            character_id=side.row.id,
-            character=side.row.name,
-            system=game.system,
-            expression=request.expression[:200],
-            modifiers=list(request.mods) + list(request.bonuses),
-            spends=side.spent,
-            dice=_dice_of(outcome),
-            outcome=outcome,
-            visibility=visibility,
-            ruleset_version=version,
-        )
-        s.add(entry)
-        s.flush()
-        return entry
+        values = {
+            "game_id": game.id,
+            "character_id": side.row.id,
+            "character": side.row.name,
+            "system": game.system,
+            "expression": request.expression[:200],
+            "modifiers": list(request.mods) + list(request.bonuses),
+            "spends": side.spent,
+            "dice": _dice_of(outcome),
+            "outcome": outcome,
+            "visibility": visibility,
+            "ruleset_version": version,
+            "created_at": now(),
+        }
+        return int(s.execute(insert(RollEntry).returning(RollEntry.id), values).scalar_one())
 
     # -- the log ---------------------------------------------------------------------------
 

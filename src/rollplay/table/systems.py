@@ -50,8 +50,9 @@ class System(Protocol):
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any: ...
     def check(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
+        self, sheet: Any, points: Points, request: Request, rules: Any
     ) -> tuple[Any, Points]: ...
     def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
@@ -87,14 +88,16 @@ class FS3:
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"
 
-    def check(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
-    ) -> tuple[Any, Points]:
-        from rollplay.errors import whole
-        from rollplay.systems.fs3.rolls import Check
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
 
-        parsed = sheet_from_mapping(sheet, rules, "sheet")
+        return sheet_from_mapping(sheet, rules, "sheet")
+
+    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
+        from rollplay.errors import whole
+        from rollplay.systems.fs3.rolls import Check
+
+        parsed = sheet
         expression = _with_ruling_attribute(request.expression, parsed, rules)
         after = points
         if request.luck in ("bonus", "reroll", "hail-mary"):
@@ -164,13 +167,15 @@ class GURPS:
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points()
 
-    def check(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
-    ) -> tuple[Any, Points]:
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any:
         from rollplay.systems.gurps.character import from_mapping
+
+        return from_mapping(sheet, "sheet")
+
+    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
         from rollplay.systems.gurps.rolls import build_check
 
-        character = from_mapping(sheet, "sheet")
+        character = sheet
         text = request.expression.strip()
         skill: int | str = int(text) if text.lstrip("+-").isdigit() else text
         check = build_check(
@@ -230,17 +235,19 @@ class D6:
             fate_points=int(sheet.get("fate_points", 0)),
         )
 
-    def check(
-        self, sheet: Mapping[str, Any], points: Points, request: Request, rules: Any
-    ) -> tuple[Any, Points]:
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any:
+        from rollplay.systems.d6.character import from_mapping
+
+        return from_mapping(sheet, "sheet", rules.pips_per_die)
+
+    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
         from dataclasses import replace
 
-        from rollplay.systems.d6.character import from_mapping
         from rollplay.systems.d6.rolls import build_check
 
         # The columns, not the sheet's starting numbers, say what the character has now.
         character = replace(
-            from_mapping(sheet, "sheet", rules.pips_per_die),
+            sheet,
             character_points=points.character_points,
             fate_points=points.fate_points,
         )

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice
@@ -25,6 +25,7 @@ from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.table.db import StorageError, database_url, open_engine, upgrade
 from rollplay.table.models import Character, Game, RollEntry, now
 from rollplay.table.systems import Points, Request, ruleset_version, spent, system
+from rollplay.table.writers import CoreWriter, Writer, writing
 
 VISIBILITIES = ("public", "private", "secret")
 
@@ -49,28 +50,6 @@ class _CharacterRow(NamedTuple):
     character_points: int
     fate_points: int
     version: int
-
-
-# The roll path reads with one prepared statement and writes with Core: the ORM's unit of
-# work cost a logged roll about 2 ms (docs/performance.md).
-_SIDE = (
-    select(
-        Game.id,
-        Game.name,
-        Game.system,
-        Game.edition,
-        Game.rules,
-        Character.id,
-        Character.name,
-        Character.sheet,
-        Character.luck,
-        Character.character_points,
-        Character.fate_points,
-        Character.version,
-    )
-    .join(Character, Character.game_id == Game.id)
-    .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
-)
 
 
 class Side(NamedTuple):
@@ -346,45 +325,25 @@ class Table:
         with self._tx() as s:
             game, row = self._character(s, game_name, name)
             _fs3_only(game, "luck")
-            self._spend(s, row, Points(luck=1))
+            self._spend(CoreWriter(s.connection()), row, Points(luck=1))
             s.refresh(row)
             return _character_dict(row, game)
 
-    def _spend(self, s: Session | Connection, row: Any, cost: Points) -> None:
+    def _spend(self, w: Writer, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two
         processes cannot both spend the last point."""
         if not (cost.luck or cost.character_points or cost.fate_points):
             return
-        result = s.execute(
-            update(Character)
-            .where(
-                Character.id == row.id,
-                Character.luck >= cost.luck,
-                Character.character_points >= cost.character_points,
-                Character.fate_points >= cost.fate_points,
-            )
-            .values(
-                luck=Character.luck - cost.luck,
-                character_points=Character.character_points - cost.character_points,
-                fate_points=Character.fate_points - cost.fate_points,
-                version=Character.version + 1,
-            )
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
-            have = s.execute(
-                select(Character.luck, Character.character_points, Character.fate_points).where(
-                    Character.id == row.id
-                )
-            ).one()
-            wanted = {
-                "luck": cost.luck,
-                "Character Points": cost.character_points,
-                "Fate Points": cost.fate_points,
-            }
-            holds = dict(zip(wanted, have, strict=True))
-            short = [f"{k}: wants {v}, has {holds[k]}" for k, v in wanted.items() if v > holds[k]]
-            raise RuleError(f"{row.name} has too few points ({'; '.join(short)})")
+        if w.spend(row.id, cost.luck, cost.character_points, cost.fate_points):
+            return
+        have = dict(zip(("luck", "Character Points", "Fate Points"), w.points(row.id), strict=True))
+        wanted = {
+            "luck": cost.luck,
+            "Character Points": cost.character_points,
+            "Fate Points": cost.fate_points,
+        }
+        short = [f"{k}: wants {v}, has {have[k]}" for k, v in wanted.items() if v > have[k]]
+        raise RuleError(f"{row.name} has too few points ({'; '.join(short)})")
 
     # -- rolls -----------------------------------------------------------------------------
 
@@ -471,8 +430,8 @@ class Table:
             )
         if game_name is not None:
             try:
-                with self.engine.begin() as s:  # an inexact name rolls it all back
-                    yield (s, *self._prepare(s, game_name, sides))
+                with writing(self.engine) as w:  # an inexact name rolls it all back
+                    yield (w, *self._prepare(w, game_name, sides))
                     return
             except _Inexact:
                 pass
@@ -484,15 +443,15 @@ class Table:
                 where = game.name  # every side plays in the first one's game
                 exact.append((row.name, request))
         try:
-            with self.engine.begin() as s:
-                yield (s, *self._prepare(s, str(where), exact))
+            with writing(self.engine) as w:
+                yield (w, *self._prepare(w, str(where), exact))
         except _Inexact:
             raise StorageError(
                 "a character was renamed or removed while rolling; try again"
             ) from None
 
     def _prepare(
-        self, s: Connection, game_name: str, sides: list[tuple[str, Request]]
+        self, w: Writer, game_name: str, sides: list[tuple[str, Request]]
     ) -> tuple[Any, ...]:
         """The game and each side (its row and the check its sheet makes), with the points
         its request spends already taken (conditionally: see _spend). Raises _Inexact when a
@@ -500,7 +459,7 @@ class Table:
         game: Any = None
         prepared = []
         for name, request in sides:
-            found = s.execute(_SIDE, {"game": game_name, "name": name}).first()
+            found = w.side(game_name, name)
             if found is None:
                 raise _Inexact
             game = _GameRow(*found[:5])
@@ -511,7 +470,7 @@ class Table:
                 self._sheet(game, row, rules), before, request, rules
             )
             used = spent(before, after)
-            self._spend(s, row, Points(used.get("luck", 0), used.get("character_points", 0),
+            self._spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
                                        used.get("fate_points", 0)))  # fmt: skip
             prepared.append(Side(row, check, used, request))
         return (game, *prepared)
@@ -528,7 +487,7 @@ class Table:
         return parsed
 
     def _log(
-        self, s: Session | Connection, game: Any, side: Side, outcome: dict[str, Any],
+        self, w: Writer, game: Any, side: Side, outcome: dict[str, Any],
         visibility: str,
     ) -> int:  # fmt: skip
         _, version = self._rules(game)
@@ -547,7 +506,7 @@ class Table:
             "ruleset_version": version,
             "created_at": now(),
         }
-        return int(s.execute(insert(RollEntry).returning(RollEntry.id), values).scalar_one())
+        return w.log(values)
 
     # -- the log ---------------------------------------------------------------------------
 

@@ -229,3 +229,49 @@ def test_unknown_names_suggest(table: Table) -> None:
         table.character("Pegasus", "Nikso")
     with pytest.raises(RollplayError, match="did you mean Firearms"):
         table.roll("Pegasus", "Nikos", Request("Firarms"), dice=ScriptedDice([]))
+
+
+def test_a_game_may_limit_raises_between_awards(table: Table) -> None:
+    table.new_game("Slow", "fs3", "3.3", {"max_raises_between_awards": 1})
+    table.new_character("Slow", NIKOS)
+    table.award_xp("Slow", "Nikos", 20)
+    table.raise_skill("Slow", "Nikos", "Firearms")
+    with pytest.raises(RuleError, match="allows 1"):
+        table.raise_skill("Slow", "Nikos", "Melee")
+    table.award_xp("Slow", "Nikos", 1)  # a new award: another raise
+    assert table.raise_skill("Slow", "Nikos", "Melee")["raised"]["skill"] == "Melee"
+
+
+def test_rating_names_and_specialties(table: Table) -> None:
+    rules = {
+        "action_skills": [
+            {"name": "Firearms", "attribute": "Reflexes"},
+            {"name": "Piloting", "attribute": "Reflexes", "everyman": False,
+             "specialties": ["Viper", "Raptor"]},
+        ]
+    }  # fmt: skip
+    table.new_game("Pegasus", "fs3", "3.3", rules)
+    table.new_character("Pegasus", {**NIKOS, "specialties": {"Piloting": ["viper"]}})
+    nikos = table.character("Pegasus", "Nikos")
+    assert nikos["sheet"]["specialties"] == {"Piloting": ["Viper"]}
+    assert nikos["ratings"]["Reflexes"] == "3 (Good)"  # 002 Attributes
+    assert nikos["ratings"]["Piloting"] == "5 (Proficient)"  # 002 Skills
+    assert nikos["ratings"]["English"] == "3 (Exceptional / Fluent)"  # 000 Ratings
+    with pytest.raises(RollplayError, match="did you mean Raptor"):
+        table.set_character("Pegasus", "Nikos", {"specialties": {"Piloting": ["Rapter"]}})
+
+
+def test_a_failure_mid_command_changes_nothing(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fs3_game(table)
+    from rollplay.table import systems
+
+    def broken(*_: Any) -> dict[str, Any]:
+        raise RuntimeError("the power went out")
+
+    monkeypatch.setattr(systems.FS3, "roll", broken)
+    with pytest.raises(RuntimeError):
+        table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"), dice=ScriptedDice([]))
+    assert table.character("Pegasus", "Nikos")["luck"] == 1  # the spend was rolled back
+    assert table.log() == []

@@ -62,6 +62,7 @@ class Character(Base):
     xp_halves: Mapped[int] = mapped_column(Integer, default=0)
     character_points: Mapped[int] = mapped_column(Integer, default=0)
     fate_points: Mapped[int] = mapped_column(Integer, default=0)
+    raises_since_award: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -209,6 +209,8 @@ class Table:
             data = _character_dict(row, game)
             rules, _ = self._rules(game)
             data["problems"] = system(game.system).problems(row.sheet, rules)
+            if game.system == "fs3":
+                data["ratings"] = self._sheet(game, row, rules).rating_names(rules)
             return data
 
     def check(self, game_name: str | None, name: str) -> list[str]:
@@ -275,6 +277,7 @@ class Table:
             game, row = self._character(s, game_name, name, lock=True)
             _fs3_only(game, "experience")
             row.xp_halves += halves
+            row.raises_since_award = 0
             return _character_dict(row, game)
 
     def raise_skill(
@@ -290,6 +293,13 @@ class Table:
             sheet = sheet_from_mapping(row.sheet, rules, "sheet")
             canonical = _ability_name(skill, kind, sheet, rules)
             cost, current = xp_cost(sheet, kind, canonical, rules)  # type: ignore[arg-type]
+            limit = rules.max_raises_between_awards
+            if limit is not None and row.raises_since_award >= limit:
+                raise RuleError(
+                    f"{row.name} has raised {row.raises_since_award} skill"
+                    f"{'s' if row.raises_since_award != 1 else ''} since the last XP award; "
+                    f"this game allows {limit} (002 Experience)"
+                )
             if row.xp_halves < cost:
                 raise RuleError(
                     f"raising {canonical} from {current} costs {cost / 2:g} XP; "
@@ -306,6 +316,7 @@ class Table:
                 data["languages"][canonical] = 1
             row.sheet = system(game.system).sheet(data, rules, "sheet")
             row.xp_halves -= cost
+            row.raises_since_award += 1
             row.updated_at = now()
             result = _character_dict(row, game)
             result["raised"] = {"skill": canonical, "from": current, "cost": cost / 2}
@@ -475,7 +486,7 @@ class Table:
             prepared.append(Side(row, check, used, request))
         return (game, *prepared)
 
-    def _sheet(self, game: Any, row: _CharacterRow, rules: Any) -> Any:
+    def _sheet(self, game: Any, row: Any, rules: Any) -> Any:
         """The character's checked sheet, parsed once per stored version of it (the version
         column changes with every write, from any process)."""
         key = (game.id, row.id, row.version, id(rules))

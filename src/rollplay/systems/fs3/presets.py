@@ -48,6 +48,12 @@ FS3_3 = FS3Ruleset(
     ),
     everyman_dice=1,  # 000: an unlisted ability rolls "its related attribute + 1 die"
     scaled_skill_dice=(1, 2, 4, 6),  # 000: background and language skills, ratings 0-3
+    scaled_names=(  # 000 Ratings
+        Band(0, "Everyman"),
+        Band(1, "Fair / Beginner"),
+        Band(2, "Good / Conversational"),
+        Band(3, "Exceptional / Fluent"),
+    ),
     background_attribute="Wits",  # 000 Linked Attributes
     luck_bonus=3,  # 000 Modifiers: "Spending a Luck point gives a +3 modifier"
     luck_on_others=0,

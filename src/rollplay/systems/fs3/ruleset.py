@@ -32,6 +32,8 @@ class ActionSkill:
     attribute: str
     # False for skills no layperson can attempt (fly a jet, disarm a bomb): 000 "Untrained Rolls".
     everyman: bool = True
+    # The specialties a game allows for this skill (000 Specialties); empty: any.
+    specialties: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,18 @@ class FS3Ruleset:
     xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
     background_xp_divisor: int = 2
     language_xp: int = 3
-    max_raises_at_once: int | None = None
+    # 002 Experience: "how many skills can be raised at once" - raises between two awards.
+    max_raises_between_awards: int | None = None
     starting_luck: int = 1
+    # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
+    attribute_names: tuple[Band, ...] = (
+        Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),
+    )  # fmt: skip
+    skill_names: tuple[Band, ...] = (
+        Band(0, "Untrained"), Band(1, "Novice"), Band(4, "Proficient"), Band(7, "Veteran"),
+        Band(10, "Master"),
+    )  # fmt: skip
+    scaled_names: tuple[Band, ...] = ()
     # Derived lookups, built once in __post_init__ so a roll does no searching.
     level_of: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
     success_faces: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -195,6 +207,16 @@ class FS3Ruleset:
             if band.title == level_title:
                 return mod
         raise RulesetError(f"no assist modifier for level {level_title!r}")
+
+    def rating_name(self, kind: str, rating: int) -> str:
+        """'Good', 'Novice', 'Conversational': what a rating of this kind of ability is called."""
+        scaled = kind in ("background", "language") and self.scaled_names
+        table = (
+            self.attribute_names
+            if kind == "attribute"
+            else (self.scaled_names if scaled else self.skill_names)
+        )
+        return _band_title(table, rating) if table else str(rating)
 
     def situation(self, name: str) -> Situation:
         from rollplay.errors import suggest

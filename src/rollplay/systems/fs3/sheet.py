@@ -25,7 +25,7 @@ from rollplay.systems.fs3.ruleset import FS3Ruleset
 AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
 _KEYS = (
     "name", "system", "concept", "attributes", "action", "background", "languages",
-    "specialties", "quirks",
+    "specialties", "quirks", "wounds",
 )  # fmt: skip
 
 
@@ -49,6 +49,7 @@ class FS3Sheet:
     languages: Mapping[str, int] = field(default_factory=dict)
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     quirks: tuple[str, ...] = ()
+    wounds: tuple[Any, ...] = ()  # kept for the combat rules
 
     def ratings(self) -> dict[str, int]:
         """Every rated ability, for roll strings."""
@@ -73,6 +74,21 @@ class FS3Sheet:
             "languages": dict(self.languages),
             "specialties": {k: list(v) for k, v in self.specialties.items()},
             "quirks": list(self.quirks),
+            "wounds": list(self.wounds),
+        }
+
+    def rating_names(self, rules: FS3Ruleset) -> dict[str, str]:
+        """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'}."""
+        kinds = (
+            ("attribute", self.attributes.items()),
+            ("action", self.action.items()),
+            ("background", ((k, b.rating) for k, b in self.background.items())),
+            ("language", self.languages.items()),
+        )
+        return {
+            name: f"{rating} ({rules.rating_name(kind, rating)})"
+            for kind, items in kinds
+            for name, rating in items
         }
 
 
@@ -128,13 +144,20 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
         skill = _canonical(key, tuple(action), "action skill on this sheet", bad)
         if not isinstance(listed, list) or not all(isinstance(x, str) for x in listed):
             raise bad(f"specialties of {skill}: a list of names")
-        specialties[skill] = tuple(listed)
+        allowed = next(s.specialties for s in rules.action_skills if s.name == skill)
+        specialties[skill] = tuple(
+            _canonical(x, allowed, f"{skill} specialty", bad) if allowed else x for x in listed
+        )
     quirks = data.get("quirks", [])
     if not isinstance(quirks, list) or not all(isinstance(q, str) for q in quirks):
         raise bad("quirks must be a list of short texts")
+    wounds = data.get("wounds", [])
+    if not isinstance(wounds, list):
+        raise bad("wounds must be a list")
     return FS3Sheet(
-        name, concept, attributes, action, background, languages, specialties, tuple(quirks)
-    )
+        name, concept, attributes, action, background, languages, specialties, tuple(quirks),
+        tuple(wounds),
+    )  # fmt: skip
 
 
 def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:

@@ -388,10 +388,10 @@ def roll(
     \b
     Examples:
       rollplay roll Nikos Firearms+Reflexes --mod=-1 --luck bonus
-      rollplay roll Vance Interrogation --difficulty hard --visibility secret
+      rollplay roll "Inspector Vance" Interrogation --difficulty hard --visibility secret
       rollplay roll "Kara Voss" Search --difficulty 15 --cp 1
-      rollplay roll Bob/Melee vs Mavros/Melee
-      rollplay roll Tug Repair --assist Elodie/Repair --assist Zoe/Repair
+      rollplay roll Nikos/Melee vs Mavros/Melee
+      rollplay roll Nikos Piloting --assist Mavros/Athletics
     """
     from rollplay.table.systems import Request
 

@@ -347,7 +347,7 @@ def difficulties(rules_file: str | None, as_json: bool) -> None:
 
 @d6.command()
 @click.option("--rules", "rules_file", metavar="FILE", help="Check this house-rules file.")
-@format_option
+@format_option()
 def rules(rules_file: str | None, fmt: str) -> None:
     """Print the ruleset as a house-rules file: a game's starting point."""
     from rollplay.systems.d6.houserules import dump

@@ -470,7 +470,7 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
 
 @fs3.command()
 @_ruleset_options
-@format_option
+@format_option()
 def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
     """Print a ruleset as a house-rules file: a game's starting point.
 

@@ -35,15 +35,17 @@ def json_option(f: F) -> F:
     )(f)
 
 
-def format_option(f: F) -> F:
+def format_option(*formats: str) -> Callable[[F], F]:
+    """--format, the first of ``formats`` (toml and yaml when none are named) by default."""
+    choices = list(formats or ("toml", "yaml"))
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(["toml", "yaml"]),
-        default="toml",
+        type=click.Choice(choices),
+        default=choices[0],
         show_default=True,
         help="The file format to print.",
-    )(f)
+    )
 
 
 def parse_seed(seed: str | None) -> int | str | None:

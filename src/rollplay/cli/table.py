@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import (
+    dice_options,
+    dice_source,
+    finish_dice,
+    format_option,
+    json_option,
+)
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.errors import RollplayError
 
@@ -237,14 +243,7 @@ def char_approve(name: str, game_name: str | None, db: str | None, as_json: bool
 @char.command("export")
 @click.argument("name")
 @_game_option()
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["yaml", "json"]),
-    default="yaml",
-    show_default=True,
-    help="The sheet's file format.",
-)
+@format_option("yaml", "json")
 @db_option
 def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> None:
     """Print a character's sheet as YAML or JSON (which `char import` reads back)."""

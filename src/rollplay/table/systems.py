@@ -64,16 +64,30 @@ def ruleset_version(rules: Any) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
-class FS3:
-    name = "fs3"
+class _System:
+    """What every system shares: its ruleset from a game's stored house rules, and no
+    character-creation rules or starting points unless it says otherwise."""
+
+    name = ""
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
-        from rollplay.systems.fs3.houserules import from_mapping
-        from rollplay.systems.fs3.presets import preset
+        import importlib
 
+        package = f"rollplay.systems.{self.name}"
         if not rules:
-            return preset(edition)
-        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
+            return importlib.import_module(f"{package}.presets").preset(edition)
+        houserules = importlib.import_module(f"{package}.houserules")
+        return houserules.from_mapping({"extends": edition, **rules}, source="the game's rules")
+
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        return []
+
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
+        return Points()
+
+
+class FS3(_System):
+    name = "fs3"
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
@@ -138,16 +152,8 @@ def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
     return expression
 
 
-class GURPS:
+class GURPS(_System):
     name = "gurps"
-
-    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
-        from rollplay.systems.gurps.houserules import from_mapping
-        from rollplay.systems.gurps.presets import preset
-
-        if not rules:
-            return preset(edition)
-        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.gurps.character import from_mapping
@@ -160,12 +166,6 @@ class GURPS:
             "skills": dict(c.skills),
             "defaults": {k: [str(d) for d in v] or "none" for k, v in c.defaults.items()},
         }
-
-    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
-        return []
-
-    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
-        return Points()
 
     def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any:
         from rollplay.systems.gurps.character import from_mapping
@@ -198,16 +198,8 @@ class GURPS:
         raise RuleError("001 has success rolls only, no contests: roll each side on its own")
 
 
-class D6:
+class D6(_System):
     name = "d6"
-
-    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
-        from rollplay.systems.d6.houserules import from_mapping
-        from rollplay.systems.d6.presets import preset
-
-        if not rules:
-            return preset(edition)
-        return from_mapping({"extends": edition, **rules}, source="the game's house rules")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.d6.character import from_mapping
@@ -225,9 +217,6 @@ class D6:
             "character_points": c.character_points,
             "fate_points": c.fate_points,
         }
-
-    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
-        return []
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(

@@ -275,3 +275,24 @@ def test_a_failure_mid_command_changes_nothing(
         table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"), dice=ScriptedDice([]))
     assert table.character("Pegasus", "Nikos")["luck"] == 1  # the spend was rolled back
     assert table.log() == []
+
+
+def test_fs32_luck_on_someone_elses_roll(table: Table) -> None:
+    # 002 Luck: +5/-5 to someone else's roll, paid from the spender's own luck.
+    table.new_game("Galactica", "fs3", "3.2")
+    sheet = {**NIKOS, "attributes": {"Academic": 2, "Athletic": 2, "Creative": 2,
+             "Reactive": 3, "Social": 2}, "languages": ["English"],
+             "background": {"Singing": {"rating": 2, "attribute": "Creative"}}}  # fmt: skip
+    table.new_character("Galactica", sheet)
+    table.new_character("Galactica", {**sheet, "name": "Mavros"})
+    r = table.roll("Galactica", "Nikos", Request("Firearms", luck="hinder", luck_from="Mavros"),
+                   dice=ScriptedDice([8]))  # fmt: skip
+    assert (r["requested"], r["dice"]) == (3 + 3 - 5, [8])
+    assert r["spent"] == {"luck_from": "Mavros"}
+    assert table.character("Galactica", "Mavros")["luck"] == 0
+    assert table.character("Galactica", "Nikos")["luck"] == 1
+    with pytest.raises(RuleError, match="too few points"):
+        table.roll("Galactica", "Nikos", Request("Firearms", luck="boost", luck_from="Mavros"),
+                   dice=ScriptedDice([8] * 11))  # fmt: skip
+    with pytest.raises(RollplayError, match="--luck-from"):
+        table.roll("Galactica", "Nikos", Request("Firearms", luck="boost"), dice=ScriptedDice([]))

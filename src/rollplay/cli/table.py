@@ -355,9 +355,10 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 @click.option("--difficulty", metavar="D", help="GURPS task difficulty; D6 difficulty.")
 @click.option(
     "--luck",
-    type=click.Choice(["bonus", "reroll", "hail-mary"]),
-    help="FS3: spend a luck point on the roll.",
+    type=click.Choice(["bonus", "reroll", "hail-mary", "boost", "hinder"]),
+    help="FS3: spend a luck point on the roll (boost/hinder: someone else's, with --luck-from).",
 )
+@click.option("--luck-from", metavar="NAME", help="FS3.2: who spends the boost or hinder.")
 @click.option("--cp", type=int, default=0, metavar="N", help="D6: Character Points to spend.")
 @click.option("--fate", is_flag=True, help="D6: spend a Fate Point.")
 @click.option("--bonus", "bonuses", multiple=True, metavar="+1D|+2", help="D6: a bonus.")
@@ -376,7 +377,8 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 @json_option
 def roll(
     *, words: Sequence[str], assists: Sequence[str], game_name: str | None, mods: Sequence[str],
-    difficulty: str | None, luck: str | None, cp: int, fate: bool, bonuses: Sequence[str],
+    difficulty: str | None, luck: str | None, luck_from: str | None, cp: int, fate: bool,
+    bonuses: Sequence[str],
     wild_one: str | None, unskilled: bool, defense: bool, visibility: str,
     faces: str | None, seed: str | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
@@ -399,7 +401,7 @@ def roll(
             return Request(expression)
         return Request(
             expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
-            tuple(bonuses), unskilled,
+            tuple(bonuses), unskilled, luck_from,
         )  # fmt: skip
 
     source = dice_source(faces, seed)

@@ -57,7 +57,7 @@ class Side(NamedTuple):
 
     row: _CharacterRow
     check: Any
-    spent: dict[str, int]
+    spent: dict[str, Any]
     request: Request
 
 
@@ -480,11 +480,24 @@ class Table:
             check, after = system(game.system).check(
                 self._sheet(game, row, rules), before, request, rules
             )
-            used = spent(before, after)
+            used: dict[str, Any] = spent(before, after)
             self._spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
                                        used.get("fate_points", 0)))  # fmt: skip
+            if request.luck_from:  # 002 Luck: a point spent on someone else's roll
+                used = {**used, "luck_from": self._spend_for(w, game, request.luck_from, row)}
             prepared.append(Side(row, check, used, request))
         return (game, *prepared)
+
+    def _spend_for(self, w: Writer, game: Any, spender: str, target: Any) -> str:
+        """Take one luck point from ``spender`` (same game) for a boost or hinder."""
+        found = w.side(game.name, spender)
+        if found is None:
+            raise StorageError(f"{game.name} has no character called {spender!r}")
+        payer = _CharacterRow(*found[5:])
+        if payer.id == target.id:
+            raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
+        self._spend(w, payer, Points(luck=1))
+        return str(payer.name)
 
     def _sheet(self, game: Any, row: Any, rules: Any) -> Any:
         """The character's checked sheet, parsed once per stored version of it (the version

@@ -41,6 +41,8 @@ class Request:
     wild_one: str | None = None
     bonuses: tuple[str, ...] = ()
     unskilled: bool = False
+    # FS3.2 "boost" or "hinder": whose luck point pays for it (002 Luck: someone else's).
+    luck_from: str | None = None
 
 
 class System(Protocol):
@@ -114,7 +116,12 @@ class FS3(_System):
         parsed = sheet
         expression = _with_ruling_attribute(request.expression, parsed, rules)
         after = points
-        if request.luck in ("bonus", "reroll", "hail-mary"):
+        if request.luck in ("boost", "hinder"):
+            if not request.luck_from:
+                raise RollplayError(
+                    f"--luck {request.luck} is spent by someone else: say who (--luck-from NAME)"
+                )
+        elif request.luck in ("bonus", "reroll", "hail-mary"):
             if points.luck < 1:
                 raise RuleError(f"{parsed.name} has no luck points to spend")
             after = Points(points.luck - 1, points.character_points, points.fate_points)

@@ -1,0 +1,176 @@
+"""Combat data: weapons, armor, hit-location charts, and the numbers of the combat rules.
+
+Everything here is data a game can replace (docs/combat.md). The head chart is 004's,
+exactly; the others are designed in its spirit (rulings C1): the better the roll, the
+nearer the bullseye, and the worst rolls miss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from rollplay.errors import RulesetError, suggest
+
+DamageType = Literal["wound", "stun"]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    attack_skill: str
+    defense_skill: str
+    melee: bool = False
+    lethality: int = 0
+    penetration: int = 2
+    recoil: int = 0
+    ammo: int = 0  # rounds in a full clip; 0 for melee weapons
+    damage: DamageType = "wound"
+
+
+@dataclass(frozen=True)
+class Armor:
+    name: str
+    protection: dict[str, int] = field(default_factory=dict)  # hit location -> protection
+
+    def at(self, location: str) -> int:
+        return self.protection.get(location, 0)
+
+
+@dataclass(frozen=True)
+class Severity:
+    """A row of 004's Damage Severity table, with 002's wound modifier."""
+
+    name: str
+    at_most: int | None  # the highest modified damage roll of this severity; None: no top
+    modifier: float
+
+
+MISS = "Miss"
+
+
+def chart(text: str) -> tuple[str, ...]:
+    """A chart written as 004 writes it: entry n is for a modified 2d8 roll of n."""
+    return tuple(MISS if word.upper() == "MISS" else word for word in text.split())
+
+
+# 004 Hit Location, exactly.
+HEAD = chart(
+    "MISS MISS MISS MISS Right_Arm Left_Arm Abdomen Chest Chest Neck Head Head Head Head Head"
+)
+# The others, designed in its spirit: a torso's worst rolls stray to the limbs, a limb's to
+# the torso; the best rolls hit what was aimed at (rulings C1).
+_TORSO = (
+    "MISS MISS MISS Right_Leg Left_Leg Right_Arm Left_Arm {near} {near} "
+    "{it} {it} {it} {it} {it} {it}"
+)
+_ARM = "MISS MISS MISS MISS MISS {near} Abdomen Chest Chest {it} {it} {it} {it} {it} {it}"
+_LEG = "MISS MISS MISS MISS MISS {other} {arm} Abdomen Abdomen {it} {it} {it} {it} {it} {it}"
+CHARTS: dict[str, tuple[str, ...]] = {
+    "Head": HEAD,
+    "Neck": chart(
+        "MISS MISS MISS MISS Right_Arm Left_Arm Abdomen Chest Chest Head Neck Neck Neck Neck Neck"
+    ),
+    "Chest": chart(_TORSO.format(near="Abdomen", it="Chest")),
+    "Abdomen": chart(_TORSO.format(near="Chest", it="Abdomen")),
+    "Right_Arm": chart(_ARM.format(near="Right_Leg", it="Right_Arm")),
+    "Left_Arm": chart(_ARM.format(near="Left_Leg", it="Left_Arm")),
+    "Right_Leg": chart(_LEG.format(other="Left_Leg", arm="Right_Arm", it="Right_Leg")),
+    "Left_Leg": chart(_LEG.format(other="Right_Leg", arm="Left_Arm", it="Left_Leg")),
+}
+
+WEAPONS = (
+    Weapon("Unarmed", "Melee", "Melee", melee=True, lethality=-30, penetration=1, damage="stun"),
+    Weapon("Knife", "Melee", "Melee", melee=True, lethality=-10, penetration=2),
+    Weapon("Sword", "Melee", "Melee", melee=True, lethality=0, penetration=2),
+    Weapon("Pistol", "Firearms", "Reflexes", lethality=0, penetration=2, recoil=1, ammo=12),
+    Weapon("Rifle", "Firearms", "Reflexes", lethality=10, penetration=4, recoil=1, ammo=30),
+    Weapon("Shotgun", "Firearms", "Reflexes", lethality=15, penetration=2, recoil=2, ammo=6),
+    Weapon("Taser", "Firearms", "Reflexes", lethality=-20, penetration=1, ammo=1, damage="stun"),
+)
+TORSO = ("Chest", "Abdomen")
+ARMOR = (
+    Armor("None"),
+    Armor("Flak Vest", dict.fromkeys(TORSO, 4)),
+    Armor("Helmet", {"Head": 5}),
+    Armor("Tactical Armor", {**dict.fromkeys(TORSO, 6), "Head": 5, "Neck": 2}),
+)
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    """Every number of FS3 combat; a game replaces any of it in its rules file."""
+
+    weapons: tuple[Weapon, ...] = WEAPONS
+    armor: tuple[Armor, ...] = ARMOR
+    charts: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(CHARTS))
+    default_location: str = "Chest"  # 002: "For a human, this is the chest"
+    vital: tuple[str, ...] = ("Chest", "Abdomen")
+    critical: tuple[str, ...] = ("Head", "Neck")
+    vital_bonus: int = 15  # 004 Hit Location Damage Modifier
+    critical_bonus: int = 30
+    # 002 Stance; 004 Stance Modifiers: (attack, defense).
+    stances: dict[str, tuple[int, int]] = field(
+        default_factory=lambda: {
+            "Normal": (0, 0),
+            "Banzai": (3, -3),
+            "Evade": (-3, 3),
+            "Cautious": (-1, 1),
+            "Cover": (0, 0),
+        }
+    )
+    melee_bonus: int = 3  # 004 Other Modifiers: attacking or defending with a melee weapon
+    range_modifiers: dict[str, int] = field(
+        default_factory=lambda: {"short": 0, "medium": -1, "long": -3}
+    )
+    aim_bonus: int = 3  # 004 Aiming
+    suppression_max: int = 5  # 004 Suppressing
+    suppression_decay: int = 2
+    cover_exposed_at: int = 3  # 004 Cover: 3 or more attack hits ignore cover
+    cover_chance: int = 75
+    cover_protection: int = 4
+    # 004 Damage Severity, with 002 Damage Levels' wound modifiers.
+    severities: tuple[Severity, ...] = (
+        Severity("Light", 40, 0.25),
+        Severity("Moderate", 80, 0.9),
+        Severity("Serious", 99, 2.0),
+        Severity("Critical", None, 4.0),
+    )
+    healing_factor: float = 0.5  # 002: treated or healing wounds count half
+    initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
+    toughness_ability: str = "Grit"
+
+    def weapon(self, name: str) -> Weapon:
+        return _find(self.weapons, name, "weapon")
+
+    def armor_named(self, name: str) -> Armor:
+        return _find(self.armor, name, "armor")
+
+    def chart(self, location: str) -> tuple[str, ...]:
+        for name, chart in self.charts.items():
+            if name.casefold() == location.casefold():
+                return chart
+        raise RulesetError(
+            f"no hit location chart for {location!r}{suggest(location, self.charts)}; "
+            f"charts: {', '.join(self.charts)}"
+        )
+
+    def location_bonus(self, location: str) -> int:
+        if location in self.critical:
+            return self.critical_bonus
+        return self.vital_bonus if location in self.vital else 0
+
+    def severity(self, damage: int) -> Severity:
+        for row in self.severities:
+            if row.at_most is None or damage <= row.at_most:
+                return row
+        return self.severities[-1]
+
+
+def _find(items: tuple[T, ...], name: str, what: str) -> T:
+    for item in items:
+        if item.name.casefold() == name.strip().casefold():  # type: ignore[attr-defined]
+            return item
+    names = [i.name for i in items]  # type: ignore[attr-defined]
+    raise RulesetError(f"unknown {what} {name!r}{suggest(name, names)}; known: {', '.join(names)}")

@@ -106,7 +106,7 @@ def test_cover_and_armor_are_cumulative() -> None:
 
 def test_three_hits_are_exposed_to_cover() -> None:
     pistol = RULES.weapon("Pistol")
-    faces = [6, 7, 8, 1, 1] + [5, 5] + [1]  # 3 hits: no cover roll; location 13; damage 1
+    faces = [6, 7, 8, 1, 1, 5, 5, 1]  # 3 hits: no cover roll; location 10 + 3; damage 1
     a = resolve_attack(("A", "B"), (3, 2), pistol,
                        target=(RULES.armor_named("None"), True, None), rules=RULES, fs3=FS3_3,
                        dice=ScriptedDice(faces))  # fmt: skip

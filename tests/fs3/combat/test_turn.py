@@ -1,0 +1,100 @@
+"""A combat turn: initiative, actions in order, knockouts after everything (002, 004)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from rollplay.dice import ScriptedDice
+from rollplay.errors import RollplayError, RuleError
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.turn import Action, Combatant, resolve_turn
+from rollplay.systems.fs3.presets import FS3_3
+
+RULES = CombatRules()
+KID = Combatant("Kid", team="A", rating=4, weapon="Pistol")
+JESSE = Combatant("Jesse", team="B", rating=4, weapon="Pistol")
+
+
+def turn(combatants: list[Combatant], actions: dict[str, Action], faces: list[int],
+         number: int = 1) -> tuple[list[Combatant], dict[str, Any]]:  # fmt: skip
+    dice = ScriptedDice(faces)
+    after, report = resolve_turn(number, combatants, actions, rules=RULES, fs3=FS3_3, dice=dice)
+    dice.check_all_used()
+    return after, report.to_dict()
+
+
+def test_kid_and_jesse() -> None:
+    # 002 Order of Actions: Kid wins initiative and shoots Jesse; Jesse shoots back with
+    # Kid's wound on him; after all actions, Jesse's knockout roll takes him out.
+    faces = [8, 7, 6, 1, 2, 2, 2, 2, 50, 50]  # initiative: Kid 3 hits, Jesse 0; tiebreaks
+    faces += [8, 8, 8, 1, 1, 1, 1, 1, 6, 5, 90]  # Kid: 3 vs 0 hits, 11+3 Chest, damage 90
+    faces += [8, 1, 1, 1, 1, 4, 4, 20]  # Jesse: 1 die (4-1-4), 1 vs 0, 8+1 Abdomen, 20
+    faces += [3]  # Jesse's knockout: toughness 4 - 4 -> 1 die, no hits
+    both = {"Kid": Action("attack", "Jesse"), "Jesse": Action("attack", "Kid")}
+    (kid, jesse), report = turn([KID, JESSE], both, faces)
+    assert [i["name"] for i in report["initiative"]] == ["Kid", "Jesse"]
+    first, second = report["events"]
+    assert (first["location"], first["damage"], first["wound"]["severity"]) == (
+        "Chest", 90 + 15, "Critical",
+    )  # fmt: skip
+    assert second["pools"][0] == 4 - 1 - 4  # suppressed once, Critical wound -4
+    assert (second["location"], second["wound"]["severity"]) == ("Abdomen", "Light")
+    assert report["knockouts"] == [
+        {"name": "Jesse", "dice": [3], "modifier": -4, "knocked_out": True}
+    ]
+    assert jesse.knocked_out
+    assert not kid.knocked_out  # a Light wound: modifier 0, no knockout roll
+    assert (kid.ammo, jesse.ammo) == (11, 11)
+    assert (kid.suppression, jesse.suppression) == (0, 0)  # 1 each, less 2, not below 0
+    with pytest.raises(RuleError, match="knocked out"):
+        turn([kid, jesse], {"Jesse": Action("attack", "Kid")}, [], number=2)
+
+
+def test_stances_aim_and_melee_modifiers() -> None:
+    a = replace(KID, stance="Banzai", aim_target="Jesse")
+    b = replace(JESSE, stance="Evade")
+    faces = [1, 1, 1, 1, 1, 1, 1, 1, 60, 40]  # no initiative hits; Kid first on the tiebreak
+    faces += [1] * (4 + 3 + 3) + [1] * (4 + 3)  # Kid: 10 dice, a miss; Jesse defends with 7
+    (_, _), report = turn([a, b], {"Kid": Action("attack", "Jesse")}, faces)
+    pools = report["events"][0]["pools"]
+    assert pools == [4 + 3 + 3, 4 + 3]  # Banzai +3 and aim +3 to attack; Evade +3 to defense
+
+
+def test_melee_and_subdue() -> None:
+    a = replace(KID, weapon="Knife")
+    b = replace(JESSE, weapon="Unarmed")
+    faces = [1] * 8 + [60, 40]  # initiative
+    faces += [8, 8] + [1] * 5 + [1] * 7  # 7 dice (4+3) vs 7 (4+3 defending with melee)
+    (_, jesse), report = turn([a, b], {"Kid": Action("subdue", "Jesse")}, faces)
+    event = report["events"][0]
+    assert event["pools"] == [7, 7]
+    assert event["result"] == "subdued"
+    assert jesse.subdued_by == "Kid"
+    assert jesse.wounds == ()
+    with pytest.raises(RuleError, match="subdued by Kid"):
+        turn([a, jesse], {"Jesse": Action("attack", "Kid")}, [])
+
+
+def test_suppress_reload_and_errors() -> None:
+    empty = replace(KID, ammo=0)
+    with pytest.raises(RuleError, match="empty: reload first"):
+        turn([empty, JESSE], {"Kid": Action("attack", "Jesse")}, [])
+    faces = [1] * 8 + [60, 40]
+    (kid, jesse), report = turn(
+        [empty, JESSE], {"Kid": Action("reload"), "Jesse": Action("suppress", "Kid")}, faces
+    )
+    assert kid.ammo == 12
+    assert jesse.ammo == 11
+    assert kid.suppression == 0  # 2 points, less 2 at the end of the turn
+    assert report["events"][1]["result"] == "Kid suppressed to 2"
+    for bad, needle in (
+        (Action("dance"), "unknown action"),
+        (Action("attack", "Nobody"), "needs a target"),
+        (Action("attack", "Kid"), "themself"),
+        (Action("aim", "Jesse", stance="Crouch"), "unknown stance"),
+    ):
+        with pytest.raises(RollplayError, match=needle):
+            turn([KID, JESSE], {"Kid": bad}, [])

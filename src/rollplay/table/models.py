@@ -93,3 +93,22 @@ class RollEntry(Base):
     visibility: Mapped[str] = mapped_column(String(10))
     ruleset_version: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Combat(Base):
+    """A combat the tracker runs: its combatants' state and the actions set for this turn."""
+
+    __tablename__ = "combats"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    turn: Mapped[int] = mapped_column(Integer, default=1)
+    combatants: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    actions: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - two Storytellers at once

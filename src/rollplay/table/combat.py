@@ -1,0 +1,256 @@
+"""The FS3 combat tracker: a combat's state in the game's database, one transaction per
+command, so a combat survives a restart. The rules are rollplay.systems.fs3.combat's.
+
+A Storyteller starts a combat, adds characters (their ratings and luck come from their
+sheets) and NPCs (a single rating, 004), players or the Storyteller set actions, and ``turn``
+resolves them all. Wounds land on the characters' sheets; luck spent comes off their points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rollplay.dice import Dice, default_dice
+from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.turn import Action, Combatant, check_action, resolve_turn
+from rollplay.table.db import StorageError
+from rollplay.table.models import Character, Combat, Game
+from rollplay.table.store import Table
+
+
+def _to_json(c: Combatant) -> dict[str, Any]:
+    data = asdict(c)
+    data["wounds"] = [w.to_dict() for w in c.wounds]
+    return data
+
+
+def _from_json(data: dict[str, Any]) -> Combatant:
+    wounds = tuple(
+        Wound(w["location"], w["severity"], w.get("type", "wound"), w.get("treated", False))
+        for w in data.get("wounds", [])
+    )
+    return Combatant(**{**data, "wounds": wounds})
+
+
+class Tracker:
+    """Combats of the games in one ``Table``'s database."""
+
+    def __init__(self, table: Table, rules: CombatRules | None = None) -> None:
+        self.table = table
+        self.rules = rules or CombatRules()
+
+    def _combat(
+        self, s: Session, game_name: str, name: str, lock: bool = True
+    ) -> tuple[Game, Combat]:
+        game = self.table._game(s, game_name)
+        if game.system != "fs3":
+            raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
+        query = select(Combat).where(Combat.game_id == game.id, Combat.name == name)
+        if lock:
+            query = query.with_for_update()
+        combat = s.scalar(query)
+        if combat is None:
+            known = list(s.scalars(select(Combat.name).where(Combat.game_id == game.id)))
+            raise StorageError(f"{game.name} has no combat called {name!r}{suggest(name, known)}")
+        return game, combat
+
+    def start(self, game_name: str, name: str) -> dict[str, Any]:
+        with self.table._tx() as s:
+            game = self.table._game(s, game_name)
+            if game.system != "fs3":
+                raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
+            exists = s.scalar(select(Combat).where(Combat.game_id == game.id, Combat.name == name))
+            if exists is not None:
+                raise StorageError(f"{game.name} already has a combat called {name!r}")
+            combat = Combat(game_id=game.id, name=name, turn=1, combatants=[], actions={},
+                            active=True)  # fmt: skip
+            s.add(combat)
+            s.flush()
+            return _status(combat)
+
+    def join(
+        self,
+        game_name: str,
+        name: str,
+        who: str,
+        *,
+        team: str = "A",
+        rating: int | None = None,
+        weapon: str = "Unarmed",
+        armor: str = "None",
+    ) -> dict[str, Any]:
+        """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
+        self.rules.weapon(weapon)
+        self.rules.armor_named(armor)
+        with self.table._tx() as s:
+            game, combat = self._combat(s, game_name, name)
+            fighters = [_from_json(c) for c in combat.combatants]
+            if any(c.name.casefold() == who.casefold() for c in fighters):
+                raise StorageError(f"{who} is already in {name}")
+            if rating is None:
+                _, row = self.table._character(s, game.name, who)
+                rules, _ = self.table._rules(game)
+                sheet = self.table._sheet(game, row, rules)
+                fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
+                                    luck=row.luck)  # fmt: skip
+            else:
+                if not 1 <= rating <= 30:
+                    raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
+                fighter = Combatant(who, team, {}, rating, weapon, armor)
+            combat.combatants = [*combat.combatants, _to_json(fighter)]
+            return _status(combat)
+
+    def leave(self, game_name: str, name: str, who: str) -> dict[str, Any]:
+        with self.table._tx() as s:
+            _, combat = self._combat(s, game_name, name)
+            kept = [c for c in combat.combatants if c["name"] != who]
+            if len(kept) == len(combat.combatants):
+                raise StorageError(f"{who} is not in {name}")
+            combat.combatants = kept
+            combat.actions = {k: v for k, v in combat.actions.items() if k != who}
+            return _status(combat)
+
+    def act(self, game_name: str, name: str, who: str, action: Action) -> dict[str, Any]:
+        """Set (or replace) a combatant's action for this turn, checked now."""
+        with self.table._tx() as s:
+            _, combat = self._combat(s, game_name, name)
+            fighters = {c["name"]: _from_json(c) for c in combat.combatants}
+            if who not in fighters:
+                raise StorageError(
+                    f"{who!r} is not in {name}{suggest(who, fighters)}; "
+                    f"in it: {', '.join(fighters) or 'nobody'}"
+                )
+            check_action(fighters[who], action, fighters, self.rules)
+            combat.actions = {**combat.actions, who: asdict(action)}
+            return _status(combat)
+
+    def turn(self, game_name: str, name: str, dice: Dice | None = None) -> dict[str, Any]:
+        """Resolve the turn: NPCs without an action get a sensible one; wounds land on the
+        characters' sheets and spent luck comes off their points; the state is saved."""
+        with self.table._tx() as s:
+            game, combat = self._combat(s, game_name, name)
+            if not combat.active:
+                raise RuleError(f"{name} is over")
+            fighters = [_from_json(c) for c in combat.combatants]
+            if len(fighters) < 2:
+                raise RuleError(f"{name} needs two combatants to fight")
+            actions = {k: Action(**v) for k, v in combat.actions.items()}
+            for f in fighters:
+                if f.name not in actions and f.npc:
+                    actions[f.name] = self._npc_action(f, fighters)
+            rules, _ = self.table._rules(game)
+            after, report = resolve_turn(
+                combat.turn, fighters, actions, rules=self.rules, fs3=rules,
+                dice=dice or default_dice(),
+            )  # fmt: skip
+            self._write_back(s, game, fighters, after)
+            combat.combatants = [_to_json(c) for c in after]
+            combat.actions = {}
+            combat.turn += 1
+            return {"combat": name, "game": game.name, **report.to_dict(),
+                    "combatants": _summaries(after, self.rules)}  # fmt: skip
+
+    def _npc_action(self, npc: Combatant, fighters: list[Combatant]) -> Action:
+        """An NPC without orders reloads an empty weapon, else attacks the first standing
+        enemy (rulings C4), else passes."""
+        if npc.knocked_out:
+            return Action("pass")
+        if npc.subdued_by:
+            return Action("escape")
+        weapon = self.rules.weapon(npc.weapon)
+        ammo = npc.ammo if npc.ammo is not None else weapon.ammo
+        if not weapon.melee and ammo <= 0:
+            return Action("reload")
+        for other in fighters:
+            if other.team != npc.team and not other.knocked_out:
+                return Action("attack", other.name)
+        return Action("pass")
+
+    def _write_back(
+        self, s: Session, game: Game, before: list[Combatant], after: list[Combatant]
+    ) -> None:
+        for old, new in zip(before, after, strict=True):
+            if old.npc:
+                continue
+            row = s.scalar(
+                select(Character).where(Character.game_id == game.id, Character.name == new.name)
+                .with_for_update()
+            )  # fmt: skip
+            if row is None:
+                continue
+            spent = old.luck - new.luck
+            if spent > row.luck:
+                raise RuleError(f"{row.name} no longer has the luck this turn spent")
+            row.luck -= spent
+            fresh = new.wounds[len(old.wounds) :]
+            if fresh or new.wounds != old.wounds:
+                sheet = dict(row.sheet)
+                sheet["wounds"] = [w.to_dict() for w in new.wounds]
+                row.sheet = sheet
+
+    def status(self, game_name: str, name: str) -> dict[str, Any]:
+        with self.table._tx() as s:
+            _, combat = self._combat(s, game_name, name, lock=False)
+            return {**_status(combat), "combatants": _summaries(
+                [_from_json(c) for c in combat.combatants], self.rules)}  # fmt: skip
+
+    def stop(self, game_name: str, name: str) -> dict[str, Any]:
+        with self.table._tx() as s:
+            _, combat = self._combat(s, game_name, name)
+            combat.active = False
+            return _status(combat)
+
+
+def _status(combat: Combat) -> dict[str, Any]:
+    return {
+        "combat": combat.name,
+        "turn": combat.turn,
+        "active": combat.active,
+        "combatants": [c["name"] for c in combat.combatants],
+        "actions": combat.actions,
+    }
+
+
+def _summaries(fighters: list[Combatant], rules: CombatRules) -> list[dict[str, Any]]:
+    from rollplay.systems.fs3.combat.attack import wound_modifier
+
+    out = []
+    for f in fighters:
+        ammo = f.ammo if f.ammo is not None else rules.weapon(f.weapon).ammo
+        out.append(
+            {
+                "name": f.name,
+                "team": f.team,
+                "weapon": f.weapon,
+                "armor": f.armor,
+                "stance": f.stance,
+                "ammo": ammo,
+                "wounds": [w.to_dict() for w in f.wounds],
+                "wound_modifier": -wound_modifier(f.wounds, rules),
+                "suppression": f.suppression,
+                "luck": f.luck,
+                "knocked_out": f.knocked_out,
+                "subdued_by": f.subdued_by,
+            }
+        )
+    return out
+
+
+def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> dict[str, Any]:
+    """Change stance now, as a free action (kept with any action set this turn)."""
+    if new not in tracker.rules.stances:
+        raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(tracker.rules.stances)}")
+    with tracker.table._tx() as s:
+        _, combat = tracker._combat(s, game_name, name)
+        fighters = [_from_json(c) for c in combat.combatants]
+        if who not in [f.name for f in fighters]:
+            raise StorageError(f"{who!r} is not in {name}")
+        combat.combatants = [_to_json(replace(f, stance=new) if f.name == who else f)
+                             for f in fighters]  # fmt: skip
+        return _status(combat)

@@ -1,0 +1,107 @@
+"""The combat tracker on both databases: a scripted fight checked turn by turn, state that
+survives reopening the database, wounds on sheets, refusals that change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollplay.dice import ScriptedDice
+from rollplay.errors import RollplayError, RuleError
+from rollplay.systems.fs3.combat.turn import Action
+from rollplay.table.combat import Tracker, stance
+from rollplay.table.db import StorageError
+from rollplay.table.store import Table
+from tests.table.conftest import NIKOS
+
+
+def setup(table: Table) -> Tracker:
+    table.new_game("Pegasus", "fs3", "3.3")
+    table.new_character("Pegasus", NIKOS)  # Firearms 3 + Reflexes 3, Grit 2, luck 1
+    tracker = Tracker(table)
+    tracker.start("Pegasus", "Hangar")
+    tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol", armor="Flak Vest")
+    tracker.join("Pegasus", "Hangar", "Raider", team="B", rating=4, weapon="Rifle")
+    return tracker
+
+
+def test_a_scripted_fight(db_url: str) -> None:
+    table = Table(db_url)
+    tracker = setup(table)
+    tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
+    # Turn 1. Initiative: Nikos Reflexes 3 dice, Raider 4; tie-breaks.
+    faces = [8, 1, 1, 1, 1, 1, 1, 10, 20]
+    # Nikos attacks: Firearms 3 + Reflexes 3 = 6 dice (2 hits) vs the Raider's 4 (0 hits);
+    # location 5 + 4 + 2 = 11 Chest; no armor; damage 70 + 0 + 15 = 85: Serious.
+    faces += [7, 6, 1, 1, 1, 1, 1, 1, 1, 1, 5, 4, 70]
+    # The Raider (no orders) attacks Nikos: 4 - 1 suppression - 2 wounds = 1 die (a hit)
+    # vs Nikos's Reflexes 3 (0); location 4 + 4 + 1 = 9 Abdomen; Flak Vest 4 vs rifle 4:
+    # stop chance 35, rolled 20: stopped.
+    faces += [8, 1, 1, 1, 4, 4, 20]
+    # Knockout: the Raider (modifier 2): NPC rating 4 - 2 = 2 dice, no hits: out.
+    faces += [1, 2]
+    report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    assert [i["name"] for i in report["initiative"]] == ["Nikos", "Raider"]
+    shot, reply = report["events"]
+    assert (shot["outcome"], shot["location"], shot["wound"]["severity"]) == (
+        "hit",
+        "Chest",
+        "Serious",
+    )
+    assert reply["action"] == "attack"  # the NPC's default: attack the first standing enemy
+    assert reply["armor"][0]["stopped"] is True
+    assert report["knockouts"] == [
+        {"name": "Raider", "dice": [1, 2], "modifier": -2, "knocked_out": True}
+    ]
+    table.close()
+    # The state survives a restart.
+    again = Tracker(Table(db_url))
+    status = again.status("Pegasus", "Hangar")
+    assert status["turn"] == 2
+    raider = next(c for c in status["combatants"] if c["name"] == "Raider")
+    assert (raider["knocked_out"], raider["wound_modifier"]) == (True, -2)
+    nikos = next(c for c in status["combatants"] if c["name"] == "Nikos")
+    assert nikos["ammo"] == 11
+    with pytest.raises(RuleError, match="knocked out"):
+        again.act("Pegasus", "Hangar", "Raider", Action("attack", "Nikos"))
+    again.table.close()
+
+
+def test_wounds_land_on_the_sheet_and_luck_is_spent(db_url: str) -> None:
+    table = Table(db_url)
+    tracker = setup(table)
+    tracker.act("Pegasus", "Hangar", "Nikos", Action("aim", "Raider", luck="initiative"))
+    faces = [1] * (3 + 3 + 4) + [10, 20]  # Nikos 3 + luck 3 (FS3.3) dice; Raider 4
+    # The Raider wins the tie-break and fires: 4 hits vs 0; location 3 + 3 + 4 = 10 Chest.
+    faces += [8, 8, 8, 8, 1, 1, 1, 3, 3]
+    faces += [90, 36]  # Flak Vest: 90 > 35, not stopped; reduces by 35 (a d36 showing 36)
+    faces += [60]  # damage 60 + 10 + 15 - 35 = 50: Moderate
+    report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    assert [e["actor"] for e in report["events"]] == ["Raider", "Nikos"]
+    assert report["events"][0]["wound"]["severity"] == "Moderate"
+    nikos = table.character("Pegasus", "Nikos")
+    assert nikos["sheet"]["wounds"] == [
+        {"location": "Chest", "severity": "Moderate", "type": "wound", "treated": False}
+    ]
+    assert nikos["luck"] == 0
+    table.close()
+
+
+def test_refusals_change_nothing(db_url: str) -> None:
+    table = Table(db_url)
+    tracker = setup(table)
+    with pytest.raises(StorageError, match="is not in Hangar"):
+        tracker.act("Pegasus", "Hangar", "Nobody", Action("pass"))
+    with pytest.raises(RollplayError, match="unknown action"):
+        tracker.act("Pegasus", "Hangar", "Nikos", Action("dance"))
+    with pytest.raises(StorageError, match="already in Hangar"):
+        tracker.join("Pegasus", "Hangar", "Nikos")
+    with pytest.raises(StorageError, match="did you mean Hangar"):
+        tracker.status("Pegasus", "Hangr")
+    stance(tracker, "Pegasus", "Hangar", "Nikos", "Cover")
+    status = tracker.status("Pegasus", "Hangar")
+    assert status["actions"] == {}
+    assert [c["stance"] for c in status["combatants"]] == ["Cover", "Normal"]
+    tracker.stop("Pegasus", "Hangar")
+    with pytest.raises(RuleError, match="is over"):
+        tracker.turn("Pegasus", "Hangar", ScriptedDice([]))
+    table.close()

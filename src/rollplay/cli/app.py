@@ -16,6 +16,7 @@ from rollplay.errors import RollplayError
 
 # Each system's commands are imported only when named, so a GURPS roll never loads FS3.
 _COMMANDS = {
+    "combat": "rollplay.cli.combat:combat",
     "d6": "rollplay.cli.d6:d6",
     "demo": "rollplay.cli.demo:demo",
     "fs3": "rollplay.cli.fs3:fs3",

@@ -105,3 +105,20 @@ def test_refusals_change_nothing(db_url: str) -> None:
     with pytest.raises(RuleError, match="is over"):
         tracker.turn("Pegasus", "Hangar", ScriptedDice([]))
     table.close()
+
+
+def test_a_games_own_gear(db_url: str) -> None:
+    # Gear and combat numbers are the game's data: its rules file's [combat] table.
+    table = Table(db_url)
+    laser = {"name": "Laser", "attack_skill": "Firearms", "defense_skill": "Reflexes",
+             "lethality": 30, "penetration": 6, "ammo": 3}  # fmt: skip
+    table.new_game("Stars", "fs3", "3.3", {"combat": {"weapons": [laser], "aim_bonus": 5}})
+    table.new_character("Stars", NIKOS)
+    tracker = Tracker(table)
+    tracker.start("Stars", "Bridge")
+    tracker.join("Stars", "Bridge", "Nikos", weapon="Laser")
+    with pytest.raises(RollplayError, match="unknown weapon 'Pistol'"):
+        tracker.join("Stars", "Bridge", "Raider", team="B", rating=3, weapon="Pistol")
+    status = tracker.status("Stars", "Bridge")
+    assert status["combatants"][0]["ammo"] == 3
+    table.close()

@@ -41,9 +41,8 @@ def _from_json(data: dict[str, Any]) -> Combatant:
 class Tracker:
     """Combats of the games in one ``Table``'s database."""
 
-    def __init__(self, table: Table, rules: CombatRules | None = None) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
-        self.rules = rules or CombatRules()
 
     def _combat(
         self, s: Session, game_name: str, name: str, lock: bool = True
@@ -86,10 +85,11 @@ class Tracker:
         armor: str = "None",
     ) -> dict[str, Any]:
         """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
-        self.rules.weapon(weapon)
-        self.rules.armor_named(armor)
         with self.table._tx() as s:
             game, combat = self._combat(s, game_name, name)
+            gear = self._gear(game)
+            gear.weapon(weapon)
+            gear.armor_named(armor)
             fighters = [_from_json(c) for c in combat.combatants]
             if any(c.name.casefold() == who.casefold() for c in fighters):
                 raise StorageError(f"{who} is already in {name}")
@@ -119,14 +119,14 @@ class Tracker:
     def act(self, game_name: str, name: str, who: str, action: Action) -> dict[str, Any]:
         """Set (or replace) a combatant's action for this turn, checked now."""
         with self.table._tx() as s:
-            _, combat = self._combat(s, game_name, name)
+            game, combat = self._combat(s, game_name, name)
             fighters = {c["name"]: _from_json(c) for c in combat.combatants}
             if who not in fighters:
                 raise StorageError(
                     f"{who!r} is not in {name}{suggest(who, fighters)}; "
                     f"in it: {', '.join(fighters) or 'nobody'}"
                 )
-            check_action(fighters[who], action, fighters, self.rules)
+            check_action(fighters[who], action, fighters, self._gear(game))
             combat.actions = {**combat.actions, who: asdict(action)}
             return _status(combat)
 
@@ -141,12 +141,13 @@ class Tracker:
             if len(fighters) < 2:
                 raise RuleError(f"{name} needs two combatants to fight")
             actions = {k: Action(**v) for k, v in combat.actions.items()}
+            rules, _ = self.table._rules(game)
+            gear = rules.combat
             for f in fighters:
                 if f.name not in actions and f.npc:
-                    actions[f.name] = self._npc_action(f, fighters)
-            rules, _ = self.table._rules(game)
+                    actions[f.name] = _npc_action(f, fighters, gear)
             after, report = resolve_turn(
-                combat.turn, fighters, actions, rules=self.rules, fs3=rules,
+                combat.turn, fighters, actions, rules=gear, fs3=rules,
                 dice=dice or default_dice(),
             )  # fmt: skip
             self._write_back(s, game, fighters, after)
@@ -154,23 +155,12 @@ class Tracker:
             combat.actions = {}
             combat.turn += 1
             return {"combat": name, "game": game.name, **report.to_dict(),
-                    "combatants": _summaries(after, self.rules)}  # fmt: skip
+                    "combatants": _summaries(after, gear)}  # fmt: skip
 
-    def _npc_action(self, npc: Combatant, fighters: list[Combatant]) -> Action:
-        """An NPC without orders reloads an empty weapon, else attacks the first standing
-        enemy (rulings C4), else passes."""
-        if npc.knocked_out:
-            return Action("pass")
-        if npc.subdued_by:
-            return Action("escape")
-        weapon = self.rules.weapon(npc.weapon)
-        ammo = npc.ammo if npc.ammo is not None else weapon.ammo
-        if not weapon.melee and ammo <= 0:
-            return Action("reload")
-        for other in fighters:
-            if other.team != npc.team and not other.knocked_out:
-                return Action("attack", other.name)
-        return Action("pass")
+    def _gear(self, game: Game) -> CombatRules:
+        """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
+        rules, _ = self.table._rules(game)
+        return rules.combat  # type: ignore[no-any-return]
 
     def _write_back(
         self, s: Session, game: Game, before: list[Combatant], after: list[Combatant]
@@ -196,15 +186,32 @@ class Tracker:
 
     def status(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table._tx() as s:
-            _, combat = self._combat(s, game_name, name, lock=False)
-            return {**_status(combat), "combatants": _summaries(
-                [_from_json(c) for c in combat.combatants], self.rules)}  # fmt: skip
+            game, combat = self._combat(s, game_name, name, lock=False)
+            fighters = [_from_json(c) for c in combat.combatants]
+            return {**_status(combat), "combatants": _summaries(fighters, self._gear(game))}
 
     def stop(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table._tx() as s:
             _, combat = self._combat(s, game_name, name)
             combat.active = False
             return _status(combat)
+
+
+def _npc_action(npc: Combatant, fighters: list[Combatant], rules: CombatRules) -> Action:
+    """An NPC without orders reloads an empty weapon, else attacks the first standing
+    enemy (rulings C4), else passes."""
+    if npc.knocked_out:
+        return Action("pass")
+    if npc.subdued_by:
+        return Action("escape")
+    weapon = rules.weapon(npc.weapon)
+    ammo = npc.ammo if npc.ammo is not None else weapon.ammo
+    if not weapon.melee and ammo <= 0:
+        return Action("reload")
+    for other in fighters:
+        if other.team != npc.team and not other.knocked_out:
+            return Action("attack", other.name)
+    return Action("pass")
 
 
 def _status(combat: Combat) -> dict[str, Any]:
@@ -244,10 +251,11 @@ def _summaries(fighters: list[Combatant], rules: CombatRules) -> list[dict[str, 
 
 def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> dict[str, Any]:
     """Change stance now, as a free action (kept with any action set this turn)."""
-    if new not in tracker.rules.stances:
-        raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(tracker.rules.stances)}")
     with tracker.table._tx() as s:
-        _, combat = tracker._combat(s, game_name, name)
+        game, combat = tracker._combat(s, game_name, name)
+        stances = tracker._gear(game).stances
+        if new not in stances:
+            raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
         fighters = [_from_json(c) for c in combat.combatants]
         if who not in [f.name for f in fighters]:
             raise StorageError(f"{who!r} is not in {name}")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rollplay.errors import RulesetError
+from rollplay.systems.fs3.combat.gear import CombatRules
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
@@ -103,6 +104,8 @@ class FS3Ruleset:
     skill_range: tuple[int, int] = (0, 12)
     # 002 Character Creation, Experience and Luck.
     chargen: Chargen = Chargen()
+    # 002 Combat; 004: gear, charts and every combat number (docs/combat.md).
+    combat: CombatRules = field(default_factory=CombatRules, hash=False)
     xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
     background_xp_divisor: int = 2
     language_xp: int = 3

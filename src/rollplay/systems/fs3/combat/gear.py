@@ -43,8 +43,8 @@ class Severity:
     """A row of 004's Damage Severity table, with 002's wound modifier."""
 
     name: str
-    at_most: int | None  # the highest modified damage roll of this severity; None: no top
     modifier: float
+    at_most: int | None = None  # the highest modified damage roll of this severity; None: no top
 
 
 MISS = "Miss"
@@ -132,10 +132,10 @@ class CombatRules:
     cover_protection: int = 4
     # 004 Damage Severity, with 002 Damage Levels' wound modifiers.
     severities: tuple[Severity, ...] = (
-        Severity("Light", 40, 0.25),
-        Severity("Moderate", 80, 0.9),
-        Severity("Serious", 99, 2.0),
-        Severity("Critical", None, 4.0),
+        Severity("Light", 0.25, at_most=40),
+        Severity("Moderate", 0.9, at_most=80),
+        Severity("Serious", 2.0, at_most=99),
+        Severity("Critical", 4.0),
     )
     healing_factor: float = 0.5  # 002: treated or healing wounds count half
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"

@@ -98,3 +98,33 @@ def test_suppress_reload_and_errors() -> None:
     ):
         with pytest.raises(RollplayError, match=needle):
             turn([KID, JESSE], {"Kid": bad}, [])
+
+
+def test_treat_and_rally_revive() -> None:
+    # 002 Treat: a successful Medicine roll tends a wound (it then counts half) and may
+    # revive; Rally can bring a knocked-out comrade back.
+    from rollplay.systems.fs3.combat.attack import Wound
+
+    hurt = replace(JESSE, team="A", knocked_out=True, wounds=(Wound("Chest", "Critical"),))
+    doc = Combatant("Doc", team="A", rating=3)
+    # Initiative: Jesse 4 - 4 wounds = 1 die, Doc 3; tie-breaks. Jesse cannot act.
+    faces = [1] + [1] * 3 + [60, 40]
+    faces += [8, 1, 1]  # Doc's Medicine (NPC rating 3): a hit
+    (jesse, _), report = turn([hurt, doc], {"Doc": Action("treat", "Jesse")}, faces)
+    assert report["events"][1]["result"] == "treated and revived"
+    assert jesse.wounds == (Wound("Chest", "Critical", treated=True),)
+    assert not jesse.knocked_out
+    faces = [1] + [1] * 3 + [60, 40] + [1, 1, 1]  # a failed rally changes nothing
+    (jesse, _), report = turn([hurt, doc], {"Doc": Action("rally", "Jesse")}, faces)
+    assert report["events"][1]["result"] == "failed"
+    assert jesse.knocked_out
+
+
+def test_escape() -> None:
+    held = replace(JESSE, subdued_by="Kid", weapon="Unarmed")
+    kid = replace(KID, weapon="Knife")
+    faces = [1] * 8 + [60, 40]  # initiative: Kid first on the tie-break
+    faces += [8, 8, 1, 1, 8, 1, 1, 1]  # Jesse's Melee: 2 hits beat Kid's 1: free
+    (_, jesse), report = turn([kid, held], {"Jesse": Action("escape")}, faces)
+    assert report["events"][1]["result"] == "escaped"
+    assert jesse.subdued_by is None

@@ -137,6 +137,8 @@ def resolve_turn(
     """Resolve one turn; returns every combatant's new state and the report."""
     everyone = {c.name: c for c in combatants}
     for name, action in actions.items():
+        if name not in everyone:
+            raise RollplayError(f"{name!r} is not in this combat: {', '.join(everyone)}")
         check_action(everyone[name], action, everyone, rules)
     turn = _Turn(number, combatants, actions, rules=rules, fs3=fs3, dice=dice)
     turn.free_actions()

@@ -44,10 +44,10 @@ class Tracker:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def _combat(
+    def combat_row(
         self, s: Session, game_name: str, name: str, lock: bool = True
     ) -> tuple[Game, Combat]:
-        game = self.table._game(s, game_name)
+        game = self.table.game_row(s, game_name)
         if game.system != "fs3":
             raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
         query = select(Combat).where(Combat.game_id == game.id, Combat.name == name)
@@ -60,8 +60,8 @@ class Tracker:
         return game, combat
 
     def start(self, game_name: str, name: str) -> dict[str, Any]:
-        with self.table._tx() as s:
-            game = self.table._game(s, game_name)
+        with self.table.transaction() as s:
+            game = self.table.game_row(s, game_name)
             if game.system != "fs3":
                 raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
             exists = s.scalar(select(Combat).where(Combat.game_id == game.id, Combat.name == name))
@@ -85,18 +85,18 @@ class Tracker:
         armor: str = "None",
     ) -> dict[str, Any]:
         """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
-        with self.table._tx() as s:
-            game, combat = self._combat(s, game_name, name)
-            gear = self._gear(game)
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name)
+            gear = self.gear(game)
             gear.weapon(weapon)
             gear.armor_named(armor)
             fighters = [_from_json(c) for c in combat.combatants]
             if any(c.name.casefold() == who.casefold() for c in fighters):
                 raise StorageError(f"{who} is already in {name}")
             if rating is None:
-                _, row = self.table._character(s, game.name, who)
-                rules, _ = self.table._rules(game)
-                sheet = self.table._sheet(game, row, rules)
+                _, row = self.table.character_row(s, game.name, who)
+                rules, _ = self.table.ruleset_of(game)
+                sheet = self.table.sheet_of(game, row, rules)
                 fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
                                     luck=row.luck)  # fmt: skip
             else:
@@ -107,8 +107,8 @@ class Tracker:
             return _status(combat)
 
     def leave(self, game_name: str, name: str, who: str) -> dict[str, Any]:
-        with self.table._tx() as s:
-            _, combat = self._combat(s, game_name, name)
+        with self.table.transaction() as s:
+            _, combat = self.combat_row(s, game_name, name)
             kept = [c for c in combat.combatants if c["name"] != who]
             if len(kept) == len(combat.combatants):
                 raise StorageError(f"{who} is not in {name}")
@@ -118,30 +118,30 @@ class Tracker:
 
     def act(self, game_name: str, name: str, who: str, action: Action) -> dict[str, Any]:
         """Set (or replace) a combatant's action for this turn, checked now."""
-        with self.table._tx() as s:
-            game, combat = self._combat(s, game_name, name)
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name)
             fighters = {c["name"]: _from_json(c) for c in combat.combatants}
             if who not in fighters:
                 raise StorageError(
                     f"{who!r} is not in {name}{suggest(who, fighters)}; "
                     f"in it: {', '.join(fighters) or 'nobody'}"
                 )
-            check_action(fighters[who], action, fighters, self._gear(game))
+            check_action(fighters[who], action, fighters, self.gear(game))
             combat.actions = {**combat.actions, who: asdict(action)}
             return _status(combat)
 
     def turn(self, game_name: str, name: str, dice: Dice | None = None) -> dict[str, Any]:
         """Resolve the turn: NPCs without an action get a sensible one; wounds land on the
         characters' sheets and spent luck comes off their points; the state is saved."""
-        with self.table._tx() as s:
-            game, combat = self._combat(s, game_name, name)
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name)
             if not combat.active:
                 raise RuleError(f"{name} is over")
             fighters = [_from_json(c) for c in combat.combatants]
             if len(fighters) < 2:
                 raise RuleError(f"{name} needs two combatants to fight")
             actions = {k: Action(**v) for k, v in combat.actions.items()}
-            rules, _ = self.table._rules(game)
+            rules, _ = self.table.ruleset_of(game)
             gear = rules.combat
             for f in fighters:
                 if f.name not in actions and f.npc:
@@ -157,9 +157,9 @@ class Tracker:
             return {"combat": name, "game": game.name, **report.to_dict(),
                     "combatants": _summaries(after, gear)}  # fmt: skip
 
-    def _gear(self, game: Game) -> CombatRules:
+    def gear(self, game: Game) -> CombatRules:
         """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
-        rules, _ = self.table._rules(game)
+        rules, _ = self.table.ruleset_of(game)
         return rules.combat  # type: ignore[no-any-return]
 
     def _write_back(
@@ -185,14 +185,14 @@ class Tracker:
                 row.sheet = sheet
 
     def status(self, game_name: str, name: str) -> dict[str, Any]:
-        with self.table._tx() as s:
-            game, combat = self._combat(s, game_name, name, lock=False)
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name, lock=False)
             fighters = [_from_json(c) for c in combat.combatants]
-            return {**_status(combat), "combatants": _summaries(fighters, self._gear(game))}
+            return {**_status(combat), "combatants": _summaries(fighters, self.gear(game))}
 
     def stop(self, game_name: str, name: str) -> dict[str, Any]:
-        with self.table._tx() as s:
-            _, combat = self._combat(s, game_name, name)
+        with self.table.transaction() as s:
+            _, combat = self.combat_row(s, game_name, name)
             combat.active = False
             return _status(combat)
 
@@ -251,9 +251,9 @@ def _summaries(fighters: list[Combatant], rules: CombatRules) -> list[dict[str, 
 
 def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> dict[str, Any]:
     """Change stance now, as a free action (kept with any action set this turn)."""
-    with tracker.table._tx() as s:
-        game, combat = tracker._combat(s, game_name, name)
-        stances = tracker._gear(game).stances
+    with tracker.table.transaction() as s:
+        game, combat = tracker.combat_row(s, game_name, name)
+        stances = tracker.gear(game).stances
         if new not in stances:
             raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
         fighters = [_from_json(c) for c in combat.combatants]

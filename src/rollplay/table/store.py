@@ -76,7 +76,8 @@ class Table:
         self.engine.dispose()
 
     @contextmanager
-    def _tx(self) -> Iterator[Session]:
+    def transaction(self) -> Iterator[Session]:
+        """One ORM transaction: committed when the block ends, rolled back if it raises."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
@@ -94,7 +95,7 @@ class Table:
         edition = str(overrides.pop("extends", None) or edition or _default_edition(sys_.name))
         sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
         name = _name(name, "game")
-        with self._tx() as s:
+        with self.transaction() as s:
             if s.scalar(select(Game).where(Game.name == name)) is not None:
                 raise StorageError(f"there is already a game called {name!r}")
             game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
@@ -103,12 +104,12 @@ class Table:
             return _game_dict(game)
 
     def games(self) -> list[dict[str, Any]]:
-        with self._tx() as s:
+        with self.transaction() as s:
             return [_game_dict(g) for g in s.scalars(select(Game).order_by(Game.name))]
 
     def game(self, name: str) -> dict[str, Any]:
-        with self._tx() as s:
-            game = self._game(s, name)
+        with self.transaction() as s:
+            game = self.game_row(s, name)
             data = _game_dict(game)
             data["characters"] = list(
                 s.scalars(
@@ -119,7 +120,8 @@ class Table:
             )
             return data
 
-    def _game(self, s: Session, name: str) -> Game:
+    def game_row(self, s: Session, name: str) -> Game:
+        """A game by name, or an error suggesting the closest one."""
         game = s.scalar(select(Game).where(Game.name == name))
         if game is None:
             known = list(s.scalars(select(Game.name)))
@@ -129,7 +131,8 @@ class Table:
             )
         return game
 
-    def _rules(self, game: Any) -> tuple[Any, str]:
+    def ruleset_of(self, game: Any) -> tuple[Any, str]:
+        """A game's ruleset and its fingerprint, built once per version of its rules."""
         key = (game.id, json.dumps(game.rules, sort_keys=True) + game.edition)
         cached = self._rulesets.get(key)
         if cached is None:
@@ -151,7 +154,7 @@ class Table:
             if spec["name"] in existing:
                 continue
             sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
-            with self._tx() as s:
+            with self.transaction() as s:
                 game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
                             rules={})  # fmt: skip
                 s.add(game)
@@ -164,11 +167,11 @@ class Table:
     # -- characters ----------------------------------------------------------------------
 
     def new_character(self, game_name: str, sheet: Mapping[str, Any]) -> dict[str, Any]:
-        with self._tx() as s:
-            return self._add_character(s, self._game(s, game_name), sheet)
+        with self.transaction() as s:
+            return self._add_character(s, self.game_row(s, game_name), sheet)
 
     def _add_character(self, s: Session, game: Game, sheet: Mapping[str, Any]) -> dict[str, Any]:
-        rules, _ = self._rules(game)
+        rules, _ = self.ruleset_of(game)
         sys_ = system(game.system)
         stored = sys_.sheet(sheet, rules, "sheet")
         points = sys_.starting_points(stored, rules)
@@ -194,9 +197,9 @@ class Table:
     ) -> dict[str, Any]:
         """Merge ``changes`` into the sheet (tables merge key by key; a value of None
         removes a key). A changed sheet needs approving again."""
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name, lock=True)
-            rules, _ = self._rules(game)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            rules, _ = self.ruleset_of(game)
             merged = _merge(row.sheet, changes)
             row.sheet = system(game.system).sheet(merged, rules, "sheet")
             row.approved = False
@@ -204,13 +207,13 @@ class Table:
             return _character_dict(row, game)
 
     def character(self, game_name: str | None, name: str) -> dict[str, Any]:
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name)
             data = _character_dict(row, game)
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             data["problems"] = system(game.system).problems(row.sheet, rules)
             if game.system == "fs3":
-                data["ratings"] = self._sheet(game, row, rules).rating_names(rules)
+                data["ratings"] = self.sheet_of(game, row, rules).rating_names(rules)
             return data
 
     def check(self, game_name: str | None, name: str) -> list[str]:
@@ -218,9 +221,9 @@ class Table:
         return list(self.character(game_name, name)["problems"])
 
     def approve(self, game_name: str | None, name: str) -> dict[str, Any]:
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name, lock=True)
-            rules, _ = self._rules(game)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            rules, _ = self.ruleset_of(game)
             problems = system(game.system).problems(row.sheet, rules)
             if problems:
                 raise RuleError(f"{row.name} cannot be approved: {'; '.join(problems)}")
@@ -233,10 +236,11 @@ class Table:
             query = query.with_for_update()
         return s.scalar(query)
 
-    def _character(
+    def character_row(
         self, s: Session, game_name: str | None, name: str, lock: bool = False
     ) -> tuple[Game, Character]:
-        game = self._game(s, game_name) if game_name else self._game_of(s, name)
+        """A character (and its game) by name, loosely matched; errors suggest names."""
+        game = self.game_row(s, game_name) if game_name else self._game_of(s, name)
         row = self._find(s, game, name, lock)
         if row is None:
             row = self._find(s, game, _casefold_match(s, game, name) or name, lock)
@@ -273,8 +277,8 @@ class Table:
             raise RollplayError(
                 f"award a positive number of XP in halves, like 2 or 1.5; not {amount}"
             )
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name, lock=True)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
             _fs3_only(game, "experience")
             row.xp_halves += halves
             row.raises_since_award = 0
@@ -286,10 +290,10 @@ class Table:
         """002 Experience: spend XP to raise a skill (or learn a language) one level."""
         from rollplay.systems.fs3.sheet import sheet_from_mapping, xp_cost
 
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name, lock=True)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
             _fs3_only(game, "experience")
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             sheet = sheet_from_mapping(row.sheet, rules, "sheet")
             canonical = _ability_name(skill, kind, sheet, rules)
             cost, current = xp_cost(sheet, kind, canonical, rules)  # type: ignore[arg-type]
@@ -325,16 +329,16 @@ class Table:
     def award_luck(self, game_name: str | None, name: str, amount: int = 1) -> dict[str, Any]:
         if amount < 1:
             raise RollplayError(f"award 1 or more luck points, not {amount}")
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name, lock=True)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
             _fs3_only(game, "luck")
             row.luck += amount
             return _character_dict(row, game)
 
     def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> dict[str, Any]:
         """Spend a luck point outside a roll (cancelling one used against the character)."""
-        with self._tx() as s:
-            game, row = self._character(s, game_name, name)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name)
             _fs3_only(game, "luck")
             self._spend(CoreWriter(s.connection()), row, Points(luck=1))
             s.refresh(row)
@@ -369,7 +373,7 @@ class Table:
     ) -> dict[str, Any]:
         """A roll from a character's sheet, its spends taken and the roll logged, together."""
         with self._rolling(game_name, [(name, request)], visibility) as (s, game, side):
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             rolled = system(game.system).roll(side.check, rules, _dice(dice))
             result = {"system": game.system, **rolled}
             entry_id = self._log(s, game, side, result, visibility)
@@ -388,7 +392,7 @@ class Table:
         """Two characters of one game roll against each other (000/002, 003); each side is
         logged, with the contest's result."""
         with self._rolling(game_name, [first, second], visibility) as (s, game, a, b):
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             result = system(game.system).opposed(a.check, b.check, rules, _dice(dice))
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
             for side, key in zip((a, b), keys, strict=True):
@@ -418,7 +422,7 @@ class Table:
                 )
             from rollplay.table.systems import FS3
 
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             result = FS3().teamwork(lead.check, [h.check for h in helpers], rules, _dice(dice))
             for helper, rolled in zip(helpers, result["assists"], strict=True):
                 outcome = {"system": "fs3", **rolled, "assisting": lead.row.name}
@@ -450,7 +454,7 @@ class Table:
             exact = []
             where = game_name
             for name, request in sides:
-                game, row = self._character(lookup, where, name)
+                game, row = self.character_row(lookup, where, name)
                 where = game.name  # every side plays in the first one's game
                 exact.append((row.name, request))
         try:
@@ -475,10 +479,10 @@ class Table:
                 raise _Inexact
             game = _GameRow(*found[:5])
             row = _CharacterRow(*found[5:])
-            rules, _ = self._rules(game)
+            rules, _ = self.ruleset_of(game)
             before = Points(row.luck, row.character_points, row.fate_points)
             check, after = system(game.system).check(
-                self._sheet(game, row, rules), before, request, rules
+                self.sheet_of(game, row, rules), before, request, rules
             )
             used: dict[str, Any] = spent(before, after)
             self._spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
@@ -499,7 +503,7 @@ class Table:
         self._spend(w, payer, Points(luck=1))
         return str(payer.name)
 
-    def _sheet(self, game: Any, row: Any, rules: Any) -> Any:
+    def sheet_of(self, game: Any, row: Any, rules: Any) -> Any:
         """The character's checked sheet, parsed once per stored version of it (the version
         column changes with every write, from any process)."""
         key = (game.id, row.id, row.version, id(rules))
@@ -514,7 +518,7 @@ class Table:
         self, w: Writer, game: Any, side: Side, outcome: dict[str, Any],
         visibility: str,
     ) -> int:  # fmt: skip
-        _, version = self._rules(game)
+        _, version = self.ruleset_of(game)
         request = side.request
         values = {
             "game_id": game.id,
@@ -546,10 +550,10 @@ class Table:
     ) -> list[dict[str, Any]]:
         """Log entries, newest first. A player (``viewer`` = their character's name) sees
         public rolls and their own private ones; secret rolls only as having been made."""
-        with self._tx() as s:
+        with self.transaction() as s:
             query = select(RollEntry, Game.name).join(Game).order_by(RollEntry.id.desc())
             if game_name:
-                query = query.where(RollEntry.game_id == self._game(s, game_name).id)
+                query = query.where(RollEntry.game_id == self.game_row(s, game_name).id)
             if character:
                 query = query.where(RollEntry.character == character)
             if since:

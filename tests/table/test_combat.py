@@ -122,3 +122,29 @@ def test_a_games_own_gear(db_url: str) -> None:
     status = tracker.status("Stars", "Bridge")
     assert status["combatants"][0]["ammo"] == 3
     table.close()
+
+
+def test_luck_moves_a_wound(db_url: str) -> None:
+    # 002 Luck in combat: a luck point moves a wound to another location (cosmetic).
+    table = Table(db_url)
+    tracker = wounded(table)
+    data = tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "Left_Arm")
+    nikos = next(c for c in data["combatants"] if c["name"] == "Nikos")
+    assert nikos["wounds"][0]["location"] == "Left_Arm"
+    assert nikos["wounds"][0]["severity"] == "Moderate"
+    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["location"] == "Left_Arm"
+    assert table.character("Pegasus", "Nikos")["luck"] == 0
+    with pytest.raises(RuleError, match="no luck"):
+        tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "Chest")
+    with pytest.raises(RollplayError, match="pick 1 to 1"):
+        tracker.move_wound("Pegasus", "Hangar", "Nikos", 2, "Chest")
+    table.close()
+
+
+def wounded(table: Table) -> Tracker:
+    tracker = setup(table)
+    faces = [1] * (3 + 4) + [10, 20]  # initiative; the Raider first
+    faces += [8, 8, 8, 8, 1, 1, 1, 3, 3]  # 4 hits vs 0; Chest
+    faces += [90, 36, 60]  # armor not stopped, -35; damage 60 + 10 + 15 - 35 = 50: Moderate
+    tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    return tracker

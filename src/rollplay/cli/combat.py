@@ -193,6 +193,21 @@ def _event_line(e: dict[str, Any]) -> str:
     return line
 
 
+@combat.command("move-wound")
+@_where
+@click.argument("who")
+@click.argument("wound", type=int)
+@click.argument("location")
+@db_option
+@json_option
+def move_wound(
+    *, name: str, game_name: str, who: str, wound: int, location: str, db: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Spend a luck point to move WHO's WOUND (1 = the first taken) to LOCATION (002 Luck)."""
+    _status(_tracker(db).move_wound(game_name, name, who, wound, location), as_json)
+
+
 @combat.command()
 @_where
 @db_option

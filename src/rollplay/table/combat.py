@@ -184,6 +184,33 @@ class Tracker:
                 sheet["wounds"] = [w.to_dict() for w in new.wounds]
                 row.sheet = sheet
 
+    def move_wound(
+        self, game_name: str, name: str, who: str, wound: int, location: str
+    ) -> dict[str, Any]:
+        """002 Luck in combat: a luck point moves a wound to another location (cosmetic: the
+        severity stays). ``wound`` counts from 1 in the order the wounds were taken."""
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name)
+            gear = self.gear(game)
+            fighters = [_from_json(c) for c in combat.combatants]
+            me = next((f for f in fighters if f.name == who), None)
+            if me is None:
+                raise StorageError(f"{who!r} is not in {name}")
+            if not 1 <= wound <= len(me.wounds):
+                raise RollplayError(
+                    f"{who} has {len(me.wounds)} wounds; pick 1 to {len(me.wounds)}"
+                )
+            gear.chart(location)  # a known location
+            if me.luck < 1:
+                raise RuleError(f"{who} has no luck points to spend")
+            wounds = list(me.wounds)
+            wounds[wound - 1] = replace(wounds[wound - 1], location=location)
+            moved = replace(me, wounds=tuple(wounds), luck=me.luck - 1)
+            after = [moved if f.name == who else f for f in fighters]
+            self._write_back(s, game, fighters, after)
+            combat.combatants = [_to_json(f) for f in after]
+            return {**_status(combat), "combatants": _summaries(after, gear)}
+
     def status(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name, lock=False)

@@ -63,6 +63,19 @@ def test_a_scripted_fight(db_url: str) -> None:
     assert nikos["ammo"] == 11
     with pytest.raises(RuleError, match="knocked out"):
         again.act("Pegasus", "Hangar", "Raider", Action("attack", "Nikos"))
+    # Turn 2: Nikos aims; the Raider, knocked out, does nothing.
+    again.act("Pegasus", "Hangar", "Nikos", Action("aim", "Raider"))
+    faces = [1, 1, 1, 1, 1, 50, 40]  # initiative: Nikos 3 dice, the Raider 4 - 2 wounds
+    report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    assert [(e["actor"], e["action"]) for e in report["events"]] == [
+        ("Nikos", "aim"), ("Raider", "none")]  # fmt: skip
+    # Turn 3: the aim pays: Firearms 3 + Reflexes 3 + aim 3; the Raider defends with 4 - 2.
+    again.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
+    faces = [1, 1, 1] + [1, 1] + [50, 40] + [1] * 9 + [1, 1]
+    report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    assert report["events"][0]["pools"] == [9, 2]
+    assert report["events"][0]["outcome"] == "miss"
+    assert report["turn"] == 3
     again.table.close()
 
 

@@ -77,15 +77,16 @@ def start(name: str, game_name: str, db: str | None, as_json: bool) -> None:
 @click.option("--npc", "rating", type=int, metavar="RATING", help="An NPC with one rating (004).")
 @click.option("--weapon", default="Unarmed", show_default=True, help="Weapon from the gear.")
 @click.option("--armor", default="None", show_default=True, help="Armor from the gear.")
+@click.option("--type", "kind", default="Human", show_default=True, help="Combatant type.")
 @db_option
 @json_option
 def join(
     *, name: str, game_name: str, who: str, team: str, rating: int | None, weapon: str,
-    armor: str, db: str | None, as_json: bool,
+    armor: str, kind: str, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Add a character of the game, or an NPC (--npc RATING)."""
     data = _tracker(db).join(game_name, name, who, team=team, rating=rating, weapon=weapon,
-                             armor=armor)  # fmt: skip
+                             armor=armor, kind=kind)  # fmt: skip
     _status(data, as_json)
 
 

@@ -83,6 +83,7 @@ class Tracker:
         rating: int | None = None,
         weapon: str = "Unarmed",
         armor: str = "None",
+        kind: str = "Human",
     ) -> dict[str, Any]:
         """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
         with self.table.transaction() as s:
@@ -90,6 +91,7 @@ class Tracker:
             gear = self.gear(game)
             gear.weapon(weapon)
             gear.armor_named(armor)
+            gear.center_of_mass(kind)
             fighters = [_from_json(c) for c in combat.combatants]
             if any(c.name.casefold() == who.casefold() for c in fighters):
                 raise StorageError(f"{who} is already in {name}")
@@ -98,11 +100,11 @@ class Tracker:
                 rules, _ = self.table.ruleset_of(game)
                 sheet = self.table.sheet_of(game, row, rules)
                 fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
-                                    luck=row.luck)  # fmt: skip
+                                    luck=row.luck, kind=kind)  # fmt: skip
             else:
                 if not 1 <= rating <= 30:
                     raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
-                fighter = Combatant(who, team, {}, rating, weapon, armor)
+                fighter = Combatant(who, team, {}, rating, weapon, armor, kind=kind)
             combat.combatants = [*combat.combatants, _to_json(fighter)]
             return _status(combat)
 

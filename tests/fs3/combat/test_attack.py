@@ -79,7 +79,7 @@ def test_kelly_stabs_michael() -> None:
     faces += [4, 5]  # location 9 + 1 on the chest chart: Chest
     faces += [50]  # damage roll 50 - 10 knife + 15 vital = 55: Moderate
     a = resolve_attack(("Kelly", "Michael"), (3, 3), knife,
-                       target=(RULES.armor_named("None"), False, None), rules=RULES, fs3=FS3_3,
+                       target=(RULES.armor_named("None"), False, "Chest"), rules=RULES, fs3=FS3_3,
                        dice=ScriptedDice(faces))  # fmt: skip
     assert (a.attack_hits, a.defense_hits, a.outcome) == (2, 1, "hit")
     assert a.location == "Chest"
@@ -96,7 +96,7 @@ def test_cover_and_armor_are_cumulative() -> None:
     faces += [50, 11]  # flak vest 4 vs 4: doesn't stop; reduces by 10
     faces += [70]  # damage 70 + 10 + 15 - 20 - 10 = 65: Moderate
     a = resolve_attack(("A", "B"), (2, 2), rifle,
-                       target=(RULES.armor_named("Flak Vest"), True, None), rules=RULES,
+                       target=(RULES.armor_named("Flak Vest"), True, "Chest"), rules=RULES,
                        fs3=FS3_3, dice=ScriptedDice(faces))  # fmt: skip
     assert [layer.source for layer in a.armor] == ["cover", "Flak Vest"]
     assert a.damage == 65
@@ -108,7 +108,7 @@ def test_three_hits_are_exposed_to_cover() -> None:
     pistol = RULES.weapon("Pistol")
     faces = [6, 7, 8, 1, 1, 5, 5, 1]  # 3 hits: no cover roll; location 10 + 3; damage 1
     a = resolve_attack(("A", "B"), (3, 2), pistol,
-                       target=(RULES.armor_named("None"), True, None), rules=RULES, fs3=FS3_3,
+                       target=(RULES.armor_named("None"), True, "Chest"), rules=RULES, fs3=FS3_3,
                        dice=ScriptedDice(faces))  # fmt: skip
     assert a.cover_roll is None
     assert a.damage == 1 + 0 + 15

@@ -128,3 +128,16 @@ def test_escape() -> None:
     (_, jesse), report = turn([kid, held], {"Jesse": Action("escape")}, faces)
     assert report["events"][1]["result"] == "escaped"
     assert jesse.subdued_by is None
+
+
+def test_combatant_types_aim_at_their_own_center() -> None:
+    # A game's combatant types say where a plain attack aims (002 Hit Location).
+    rules = replace(RULES, types={"Human": "Chest", "Hound": "Abdomen"})
+    hound = Combatant("Rex", team="B", rating=4, kind="Hound")
+    faces = [1] * 8 + [60, 40] + [8, 1, 1, 1, 1, 1, 1, 1] + [5, 5] + [30]
+    dice = ScriptedDice(faces)
+    _, report = resolve_turn(1, [KID, hound], {"Kid": Action("attack", "Rex")}, rules=rules,
+                             fs3=FS3_3, dice=dice)  # fmt: skip
+    assert report.events[0]["location"] == "Abdomen"  # 5 + 5 + 1 on the abdomen chart
+    with pytest.raises(RollplayError, match="unknown combatant type"):
+        rules.center_of_mass("Dragon")

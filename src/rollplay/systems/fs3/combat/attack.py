@@ -145,16 +145,16 @@ def resolve_attack(
     pools: tuple[int, int],
     weapon: Weapon,
     *,
-    target: tuple[Armor, bool, str | None],
+    target: tuple[Armor, bool, str],
     rules: CombatRules,
     fs3: FS3Ruleset,
     dice: Dice,
 ) -> Attack:
     """002 Attack Resolution with 004's details. ``pools`` are the attacker's and defender's
     dice after every modifier; ``target`` is the defender's armor, whether the defender is in
-    Cover, and a called location (None: center of mass)."""
+    Cover, and the location aimed at (a called shot, or the target type's center of mass)."""
     attacker, defender = names
-    armor, in_cover, called = target
+    armor, in_cover, aimed_at = target
     a = roll_pool(max(pools[0], 1), None, fs3, dice)
     d = roll_pool(max(pools[1], 1), None, fs3, dice)
     result = outcome(a.successes, d.successes)
@@ -162,7 +162,7 @@ def resolve_attack(
     if result != "hit":
         return base
     first, second = dice.roll(8, 2)
-    chart = rules.chart(called or rules.default_location)
+    chart = rules.chart(aimed_at)
     location = hit_location(first + second, a.successes - d.successes, chart)
     if location == MISS:
         return _with(base, location=MISS, location_roll=first + second)

@@ -105,7 +105,9 @@ class CombatRules:
     weapons: tuple[Weapon, ...] = WEAPONS
     armor: tuple[Armor, ...] = ARMOR
     charts: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(CHARTS))
-    default_location: str = "Chest"  # 002: "For a human, this is the chest"
+    # Combatant types and the location a plain attack aims at on each (002 Hit Location:
+    # "The default assumption is that you're aiming for center of mass").
+    types: dict[str, str] = field(default_factory=lambda: {"Human": "Chest"})
     vital: tuple[str, ...] = ("Chest", "Abdomen")
     critical: tuple[str, ...] = ("Head", "Neck")
     vital_bonus: int = 15  # 004 Hit Location Damage Modifier
@@ -154,6 +156,16 @@ class CombatRules:
         raise RulesetError(
             f"no hit location chart for {location!r}{suggest(location, self.charts)}; "
             f"charts: {', '.join(self.charts)}"
+        )
+
+    def center_of_mass(self, kind: str) -> str:
+        """Where a plain attack aims on a combatant of this type."""
+        for name, location in self.types.items():
+            if name.casefold() == kind.casefold():
+                return location
+        raise RulesetError(
+            f"unknown combatant type {kind!r}{suggest(kind, self.types)}; "
+            f"types: {', '.join(self.types)}"
         )
 
     def location_bonus(self, location: str) -> int:

@@ -53,6 +53,7 @@ class Combatant:
     luck: int = 0
     knocked_out: bool = False
     subdued_by: str | None = None
+    kind: str = "Human"  # a combatant type from the rules: where its center of mass is
 
     @property
     def npc(self) -> bool:
@@ -109,6 +110,8 @@ def check_action(c: Combatant, action: Action, everyone: dict[str, Combatant],
         raise RollplayError(
             f"unknown stance {action.stance!r}; accepted: {', '.join(rules.stances)}"
         )
+    if action.called is not None:
+        rules.chart(action.called)
     if action.range not in rules.range_modifiers:
         ranges = ", ".join(rules.range_modifiers)
         raise RollplayError(f"unknown range {action.range!r}; accepted: {ranges}")
@@ -282,7 +285,7 @@ class _Turn:
         result: Attack = resolve_attack(
             (name, target_name), pools, weapon,
             target=(self.rules.armor_named(target.armor), target.stance == "Cover",
-                    action.called),
+                    action.called or self.rules.center_of_mass(target.kind)),
             rules=self.rules, fs3=self.fs3, dice=self.dice,
         )  # fmt: skip
         event.update(result.to_dict(), pools=list(pools))

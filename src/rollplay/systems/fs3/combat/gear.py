@@ -142,6 +142,9 @@ class CombatRules:
     healing_factor: float = 0.5  # 002: treated or healing wounds count half
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
     toughness_ability: str = "Grit"
+    treat_ability: str = "Medicine"  # 002 Treat: first aid
+    rally_ability: str = "Presence"  # 002 Rally: "a big morale boosting speech"
+    escape_ability: str = "Melee"  # 002 Escape, against the holder's same ability
 
     def weapon(self, name: str) -> Weapon:
         return _find(self.weapons, name, "weapon")

@@ -309,9 +309,10 @@ class _Turn:
     def escape(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """002 Escape: melee against the one holding on; more hits break free."""
         c = self.state[name]
-        mine = self.roll(pool(c, "Melee", self.fs3) - self.wounds(name))
+        ability = self.rules.escape_ability
+        mine = self.roll(pool(c, ability, self.fs3) - self.wounds(name))
         holder = self.state.get(str(c.subdued_by))
-        theirs = self.roll(pool(holder, "Melee", self.fs3)) if holder else None
+        theirs = self.roll(pool(holder, ability, self.fs3)) if holder else None
         free = theirs is None or mine.successes > theirs.successes
         if free:
             self.state[name] = replace(c, subdued_by=None)
@@ -320,7 +321,7 @@ class _Turn:
     def help(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """002 Rally and Treat: a roll; treating tends the worst untreated wound (it then
         counts half); either brings a knocked-out target back."""
-        ability = "Medicine" if action.kind == "treat" else "Presence"
+        ability = self.rules.treat_ability if action.kind == "treat" else self.rules.rally_ability
         roll = self.roll(pool(self.state[name], ability, self.fs3) - self.wounds(name))
         event["dice"] = list(roll.dice)
         if roll.successes == 0:

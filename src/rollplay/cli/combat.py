@@ -176,10 +176,11 @@ def _event_line(e: dict[str, Any]) -> str:
     if "outcome" not in e:
         target = f" {e['target']}" if e.get("target") else ""
         return f"{who}: {e['action']}{target}: {e.get('result', '')}"
-    line = (f"{who} {e['action']}s {e['target']}: {e['attack_hits']} vs {e['defense_hits']} "
-            f"hits, {e['outcome']}")  # fmt: skip
+    attack = " ".join(map(str, e["attack_dice"]))
+    defense = " ".join(map(str, e["defense_dice"]))
+    line = f"{who} {e['action']}s {e['target']}: {attack} vs {defense}: {e['outcome']}"
     if e.get("location"):
-        line += f", {e['location']}"
+        line += f", {e['location']} (2d8 {e['location_roll']})"
     for layer in e.get("armor", []):
         did = (
             "stopped it"

@@ -141,3 +141,21 @@ def test_combatant_types_aim_at_their_own_center() -> None:
     assert report.events[0]["location"] == "Abdomen"  # 5 + 5 + 1 on the abdomen chart
     with pytest.raises(RollplayError, match="unknown combatant type"):
         rules.center_of_mass("Dragon")
+
+
+def test_full_auto_over_two_targets() -> None:
+    # 004 Burst Fire: a 10-round burst at two targets: one lost, 5 and 4 bullets; recoil 1
+    # takes one more die off each bullet after the first.
+    gunner = replace(KID, weapon="Assault Rifle")
+    other = Combatant("Lee", team="B", rating=4)
+    faces = [1] * 12 + [60, 40, 30]  # initiative for three; the gunner first
+    for bullet in range(9):
+        faces += [1] * max(4 - bullet, 1) + [1] * 4  # every bullet a miss against 4 dice
+    _, report = turn([gunner, JESSE, other],
+                     {"Kid": Action("attack", burst=("Jesse", "Lee"))}, faces)  # fmt: skip
+    event = report["events"][0]
+    assert event["rounds"] == 10
+    assert [b["defender"] for b in event["bullets"]] == ["Jesse"] * 5 + ["Lee"] * 4
+    assert [b["pools"][0] for b in event["bullets"]] == [4, 3, 2, 1, 0, -1, -2, -3, -4]
+    with pytest.raises(RuleError, match="fires bursts"):
+        turn([KID, JESSE], {"Kid": Action("attack", burst=("Jesse",))}, [])

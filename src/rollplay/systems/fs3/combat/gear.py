@@ -27,6 +27,7 @@ class Weapon:
     recoil: int = 0
     ammo: int = 0  # rounds in a full clip; 0 for melee weapons
     damage: DamageType = "wound"
+    burst: int = 0  # rounds in a full-auto burst (004 Burst Fire); 0: single shots only
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,16 @@ WEAPONS = (
     Weapon("Sword", "Melee", "Melee", melee=True, lethality=0, penetration=2),
     Weapon("Pistol", "Firearms", "Reflexes", lethality=0, penetration=2, recoil=1, ammo=12),
     Weapon("Rifle", "Firearms", "Reflexes", lethality=10, penetration=4, recoil=1, ammo=30),
+    Weapon(
+        "Assault Rifle",
+        "Firearms",
+        "Reflexes",
+        lethality=10,
+        penetration=4,
+        recoil=1,
+        ammo=30,
+        burst=10,
+    ),
     Weapon("Shotgun", "Firearms", "Reflexes", lethality=15, penetration=2, recoil=2, ammo=6),
     Weapon("Taser", "Firearms", "Reflexes", lethality=-20, penetration=1, ammo=1, damage="stun"),
 )

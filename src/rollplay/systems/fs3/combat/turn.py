@@ -21,6 +21,7 @@ from rollplay.systems.fs3.combat.attack import (
     resolve_attack,
     wound_modifier,
 )
+from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.pool import resolve
 from rollplay.systems.fs3.rolls import roll_pool
@@ -69,6 +70,7 @@ class Action:
     luck: str | None = None  # "attack", "defense", "initiative" or "knockout" (002 Luck)
     stance: str | None = None  # free action
     weapon: str | None = None  # free action: draw or pick up
+    burst: tuple[str, ...] = ()  # full-auto at these targets (004 Burst Fire), in order
 
 
 @dataclass
@@ -96,6 +98,15 @@ def check_action(c: Combatant, action: Action, everyone: dict[str, Combatant],
         raise RuleError(f"{c.name} is knocked out and cannot act")
     if c.subdued_by and action.kind not in ("escape", "pass"):
         raise RuleError(f"{c.name} is subdued by {c.subdued_by}: escape first")
+    if action.burst:
+        if action.kind != "attack" or not rules.weapon(action.weapon or c.weapon).burst:
+            raise RuleError("full-auto fire is an attack with a weapon that fires bursts")
+        unknown = [t for t in action.burst if t not in everyone or t == c.name]
+        if unknown:
+            raise RollplayError(f"full-auto targets must be others in the combat: {unknown}")
+        weapon = rules.weapon(action.weapon or c.weapon)
+        burst_size(weapon.burst, _ammo(c, rules), len(action.burst))
+        action = replace(action, target=action.burst[0])
     if action.kind in NEEDS_TARGET:
         if action.target is None or action.target not in everyone:
             raise RollplayError(f"{action.kind} needs a target among: {', '.join(everyone)}")
@@ -255,11 +266,18 @@ class _Turn:
         event["result"] = f"{target.name} suppressed to {points}"
 
     def attack(self, name: str, action: Action, event: dict[str, Any]) -> None:
+        if action.burst:
+            self.full_auto(name, action, event)
+            return
         if not self._fire(name, event):
             return
+        self._one_shot(name, action, event, 0)
+
+    def _one_shot(self, name: str, action: Action, event: dict[str, Any], recoil: int) -> None:
         c, target_name = self.state[name], str(action.target)
         weapon = self.rules.weapon(c.weapon)
         attack_mod, defense_mod = _modifiers(c, self.state[target_name], action, self.rules)
+        attack_mod += recoil
         attack_mod += self.luck(name, "attack")
         defense_mod += self.luck(target_name, "defense")
         target = self.state[target_name]
@@ -297,6 +315,25 @@ class _Turn:
             target = replace(target, wounds=(*target.wounds, result.wound))
             self.damaged.add(target_name)
         self.state[target_name] = target
+
+    def full_auto(self, name: str, action: Action, event: dict[str, Any]) -> None:
+        """004 Burst Fire: each target's bullets in turn, one attack and defense roll each,
+        every bullet after the first at -(recoil x bullets so far)."""
+        c = self.state[name]
+        weapon = self.rules.weapon(c.weapon)
+        rounds = burst_size(weapon.burst, _ammo(c, self.rules), len(action.burst))
+        self.state[name] = replace(c, ammo=_ammo(c, self.rules) - rounds)
+        modifiers = recoil_modifiers(rounds, weapon.recoil)
+        fired = 0
+        bullets = []
+        for target_name, count in zip(action.burst, spread(rounds, len(action.burst)), strict=True):
+            for _ in range(count):
+                single = replace(action, target=target_name, burst=())
+                shot: dict[str, Any] = {}
+                self._one_shot(name, single, shot, modifiers[fired])
+                bullets.append(shot)
+                fired += 1
+        event.update(rounds=rounds, bullets=bullets, target=", ".join(action.burst))
 
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
         event["result"] = f"aiming at {action.target}: +{self.rules.aim_bonus} next turn"

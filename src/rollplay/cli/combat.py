@@ -129,18 +129,25 @@ def stance(
 )
 @click.option("--stance", "new_stance", metavar="STANCE", help="Also change stance (free).")
 @click.option("--draw", "weapon", metavar="WEAPON", help="Also draw a weapon (free).")
+@click.option(
+    "--burst",
+    "burst",
+    multiple=True,
+    metavar="TARGET",
+    help="Full-auto at up to five targets, in order (repeatable; 004 Burst Fire).",
+)
 @db_option
 @json_option
 def action(
     *, name: str, game_name: str, who: str, kind: str, target: str | None, called: str | None,
     range_: str, luck: str | None, new_stance: str | None, weapon: str | None,
-    db: str | None, as_json: bool,
+    burst: tuple[str, ...], db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Set WHO's action this turn: attack, aim, suppress, reload, subdue, escape, rally,
     treat or pass (with a TARGET where it needs one)."""
     from rollplay.systems.fs3.combat.turn import Action
 
-    chosen = Action(kind, target, called, range_, luck, new_stance, weapon)
+    chosen = Action(kind, target, called, range_, luck, new_stance, weapon, tuple(burst))
     _status(_tracker(db).act(game_name, name, who, chosen), as_json)
 
 
@@ -173,6 +180,11 @@ def _event_line(e: dict[str, Any]) -> str:
     who = e["actor"]
     if e["action"] == "none":
         return f"{who} cannot act ({e['why']})"
+    if "bullets" in e:
+        hits = [b for b in e["bullets"] if b.get("wound")]
+        wounds = ", ".join(f"{b['defender']} {b['wound']['severity']}" for b in hits)
+        return (f"{who} fires {e['rounds']} rounds at {e['target']}: "
+                f"{len(e['bullets'])} bullets rolled; {wounds or 'no wounds'}")  # fmt: skip
     if "outcome" not in e:
         target = f" {e['target']}" if e.get("target") else ""
         return f"{who}: {e['action']}{target}: {e.get('result', '')}"

@@ -28,6 +28,8 @@ class Weapon:
     ammo: int = 0  # rounds in a full clip; 0 for melee weapons
     damage: DamageType = "wound"
     burst: int = 0  # rounds in a full-auto burst (004 Burst Fire); 0: single shots only
+    blast_radius: int = 0  # explosives (004 Explosions): zone 0 within it, zone 1 within twice
+    shrapnel: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,16 @@ WEAPONS = (
     ),
     Weapon("Shotgun", "Firearms", "Reflexes", lethality=15, penetration=2, recoil=2, ammo=6),
     Weapon("Taser", "Firearms", "Reflexes", lethality=-20, penetration=1, ammo=1, damage="stun"),
+    Weapon(
+        "Grenade",
+        "Athletics",
+        "Reflexes",
+        lethality=0,
+        penetration=3,
+        ammo=1,
+        blast_radius=5,
+        shrapnel=True,
+    ),
 )
 TORSO = ("Chest", "Abdomen")
 ARMOR = (
@@ -107,6 +119,18 @@ ARMOR = (
     Armor("Helmet", {"Head": 5}),
     Armor("Tactical Armor", {**dict.fromkeys(TORSO, 6), "Head": 5, "Neck": 2}),
 )
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A row of 004's explosion zone table: shrapnel pieces ("4d4", "1d4/2", "" for none)
+    and the damage modifier."""
+
+    shrapnel: str
+    modifier: int
+
+
+ZONES = (Zone("4d4", 50), Zone("1d6", 0), Zone("1d4", -25), Zone("1d4/2", -50), Zone("", -100))
 
 
 @dataclass(frozen=True)
@@ -151,6 +175,8 @@ class CombatRules:
         Severity("Critical", 4.0),
     )
     healing_factor: float = 0.5  # 002: treated or healing wounds count half
+    zones: tuple[Zone, ...] = ZONES  # 004 Explosions
+    shrapnel_penetration: int = 3
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
     toughness_ability: str = "Grit"
     treat_ability: str = "Medicine"  # 002 Treat: first aid

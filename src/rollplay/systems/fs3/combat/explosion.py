@@ -117,14 +117,28 @@ def blast(
     hits = [concussion]
     if not weapon.shrapnel:
         return hits
+    hits += automatic_hits(pieces(row.shrapnel, dice), row.modifier, armor, center=center,
+                           rules=rules, dice=dice)  # fmt: skip
+    return hits
+
+
+def automatic_hits(
+    count: int, modifier: int, armor: Armor, *, center: str, rules: CombatRules, dice: Dice
+) -> list[BlastHit]:
+    """``count`` automatic hits of penetration 3 (shrapnel, or a vehicle's crew hits): each
+    2d8 on the center-of-mass chart (a Miss entry flew wide), armor, then damage at
+    ``modifier`` plus the location's bonus."""
     chart = rules.chart(center)
-    for _ in range(pieces(row.shrapnel, dice)):
+    hits = []
+    for _ in range(count):
         first, second = dice.roll(8, 2)
         location = hit_location(first + second, 0, chart)
         if location == MISS:
             hits.append(BlastHit("shrapnel", MISS, first + second, None, None, None, None))
             continue
-        modifier = row.modifier + rules.location_bonus(location)
-        hits.append(_hit("shrapnel", location, modifier, penetration=rules.shrapnel_penetration,
-                         armor=armor, rules=rules, dice=dice, roll=first + second))  # fmt: skip
+        hits.append(
+            _hit("shrapnel", location, modifier + rules.location_bonus(location),
+                 penetration=rules.shrapnel_penetration, armor=armor, rules=rules, dice=dice,
+                 roll=first + second)
+        )  # fmt: skip
     return hits

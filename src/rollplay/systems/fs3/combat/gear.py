@@ -134,6 +134,24 @@ ZONES = (Zone("4d4", 50), Zone("1d6", 0), Zone("1d4", -25), Zone("1d4/2", -50), 
 
 
 @dataclass(frozen=True)
+class CrewHit:
+    """A row of 004's Crew Hits table: a passenger's chance (percent) to be hurt when the
+    vehicle takes a wound of this severity in its main body, and how many hits."""
+
+    severity: str
+    chance: int
+    hits: str  # "1", "1d4/2", "1d4"
+
+
+CREW_HITS = (
+    CrewHit("Light", 1, "1"),
+    CrewHit("Moderate", 5, "1"),
+    CrewHit("Serious", 10, "1d4/2"),
+    CrewHit("Critical", 50, "1d4"),
+)
+
+
+@dataclass(frozen=True)
 class CombatRules:
     """Every number of FS3 combat; a game replaces any of it in its rules file."""
 
@@ -177,6 +195,9 @@ class CombatRules:
     healing_factor: float = 0.5  # 002: treated or healing wounds count half
     zones: tuple[Zone, ...] = ZONES  # 004 Explosions
     shrapnel_penetration: int = 3
+    crew_hits: tuple[CrewHit, ...] = CREW_HITS  # 004 Crew Hits
+    compartment_factor: int = 5  # "5 times higher ... (up to a max of 90%)"
+    compartment_cap: int = 90
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
     toughness_ability: str = "Grit"
     treat_ability: str = "Medicine"  # 002 Treat: first aid

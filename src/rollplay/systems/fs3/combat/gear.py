@@ -196,6 +196,14 @@ class CombatRules:
     zones: tuple[Zone, ...] = ZONES  # 004 Explosions
     shrapnel_penetration: int = 3
     crew_hits: tuple[CrewHit, ...] = CREW_HITS  # 004 Crew Hits
+    # 004 Healing Damage: points to drop a wound one level; stun and vehicle wounds a fifth.
+    healing_points: dict[str, int] = field(
+        default_factory=lambda: {"Light": 2, "Moderate": 3, "Serious": 4, "Critical": 5}
+    )
+    healing_divisor: int = 5
+    healing_toughness: tuple[int, int] = (2, 1)  # points per wound on a success, a failure
+    healing_medicine: int = 1  # per wound, on a successful medicine (or repair) roll
+    healing_hospital: int = 1
     compartment_factor: int = 5  # "5 times higher ... (up to a max of 90%)"
     compartment_cap: int = 90
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"

@@ -1,0 +1,60 @@
+"""004 Healing Damage and Vehicle Healing."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollplay.errors import RuleError
+from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.healing import (
+    Healing,
+    check_rounds,
+    daily_points,
+    heal,
+    needed,
+)
+
+RULES = CombatRules()
+
+
+@pytest.mark.parametrize(("severity", "points"), [("Light", 2), ("Moderate", 3),
+                                                  ("Serious", 4), ("Critical", 5)])  # fmt: skip
+def test_points_to_drop_a_level(severity: str, points: int) -> None:
+    assert needed(Wound("Chest", severity), RULES) == points * 5  # in fifths
+    assert needed(Wound("Chest", severity, "stun"), RULES) == points  # a fifth for stun
+    assert needed(Wound("Hull", severity), RULES, vehicle=True) == points
+
+
+def test_daily_points() -> None:
+    # Toughness success 2, failure 1; a doctor's success 1; a hospital 1.
+    assert daily_points(True, None, False, RULES) == 2
+    assert daily_points(False, True, True, RULES) == 3
+    assert daily_points(None, True, False, RULES) == 1  # a vehicle: repairs only
+
+
+def test_a_serious_wound_mends() -> None:
+    wounds = [Healing(Wound("Chest", "Serious"))]
+    wounds, report = heal(wounds, 2, RULES)  # 2 of the 4 points
+    assert report == [{"location": "Chest", "from": "Serious", "to": "Serious"}]
+    wounds, report = heal(wounds, 3, RULES)  # 5: Moderate, 1 point carried over
+    assert report[0]["to"] == "Moderate"
+    assert wounds[0].fifths == 5
+    wounds, _ = heal(wounds, 2, RULES)  # 3 of 3: Light
+    wounds, report = heal(wounds, 2, RULES)  # 2 of 2: healed
+    assert wounds == []
+    assert report[0]["to"] == "healed"
+
+
+def test_stun_heals_fast() -> None:
+    wounds, report = heal([Healing(Wound("Head", "Critical", "stun"))], 2, RULES)
+    # 2 points = 10 fifths: Critical (5) -> Serious (4) -> 1 left, Moderate needs 3.
+    assert report[0]["to"] == "Moderate"
+    assert wounds[0].wound.severity == "Moderate"
+    assert wounds[0].fifths == 1
+
+
+def test_doctors() -> None:
+    check_rounds({"Nikos": "Doc", "Mavros": "Doc"}, {"Doc": 4})  # half of 4: two patients
+    with pytest.raises(RuleError, match="can tend 1 patient a day"):
+        check_rounds({"Nikos": "Doc", "Mavros": "Doc"}, {"Doc": 3})

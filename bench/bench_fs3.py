@@ -76,6 +76,25 @@ def bench_batch() -> list[tuple[str, str]]:
     return [("batch roller: d8 rolled and judged (10-die pools)", f"{rate / 1e6:.0f} M d8/s")]
 
 
+def bench_attacks() -> list[tuple[str, str]]:
+    from rollplay.systems.fs3.combat.simulate import simulate_attacks
+
+    rules = fs3.ruleset("3.3")
+    trials = 1_000_000
+
+    def run() -> None:
+        simulate_attacks(6, 4, penetration=4, lethality=10, protection=4, cover=True,
+                         rules=rules.combat, fs3=rules, trials=trials, seed=1)  # fmt: skip
+
+    elapsed = min(timed(run) for _ in range(3))
+    return [
+        (
+            "attack simulator: attacks resolved (cover and armor), numpy",
+            f"{trials / elapsed / 1e6:.1f} M/s",
+        )
+    ]
+
+
 def bench_process() -> list[tuple[str, str]]:
     return [
         process_time("`rollplay fs3 roll --dice 10`, whole process", "fs3 roll --dice 10"),
@@ -88,7 +107,7 @@ def bench_process() -> list[tuple[str, str]]:
 def main() -> None:
     print(f"Python {sys.version.split()[0]} on {os.cpu_count()} cores")
     print("| measure | result |\n| --- | --- |")
-    for section in (bench_roll, bench_table, bench_batch, bench_process):
+    for section in (bench_roll, bench_table, bench_batch, bench_attacks, bench_process):
         for label, value in section():
             print(f"| {label} | {value} |", flush=True)
 

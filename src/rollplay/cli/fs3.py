@@ -480,3 +480,69 @@ def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
 
     ruleset = _ruleset(edition, rules_file)
     click.echo(dump(ruleset, fmt), nl=False)
+
+
+# -- simulate -------------------------------------------------------------------------------
+
+
+@fs3.group()
+def simulate() -> None:
+    """Simulators for balancing gear: many attacks (or, later, whole combats) at once."""
+
+
+@simulate.command("attack")
+@click.option("--attack-dice", type=int, required=True, metavar="A", help="The attacker's pool.")
+@click.option("--defense-dice", type=int, required=True, metavar="D", help="The defender's pool.")
+@click.option("--weapon", metavar="NAME", help="A weapon from the rules' gear (or the numbers).")
+@click.option("--armor", metavar="NAME", help="Armor from the rules' gear (or --protection).")
+@click.option("--penetration", type=int, metavar="P", help="The weapon's penetration.")
+@click.option("--lethality", type=int, metavar="L", help="The weapon's lethality.")
+@click.option("--protection", type=int, default=0, metavar="PR", help="Armor at every location.")
+@click.option("--cover", is_flag=True, help="The defender is in the Cover stance.")
+@click.option("--target", default="Chest", show_default=True, help="The location aimed at.")
+@click.option("--trials", type=int, default=100_000, show_default=True, help="How many attacks.")
+@click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@_ruleset_options
+@json_option
+def simulate_attack(
+    *, attack_dice: int, defense_dice: int, weapon: str | None, armor: str | None,
+    penetration: int | None, lethality: int | None, protection: int, cover: bool, target: str,
+    trials: int, seed: int | None, edition: str | None, rules_file: str | None, as_json: bool,
+) -> None:  # fmt: skip
+    """What a weapon does against an armor: miss, hit location, stopped, wound severity.
+
+    \b
+    Examples:
+      rollplay fs3 simulate attack --attack-dice 6 --defense-dice 4 --penetration 4 \\
+          --lethality 10 --protection 4 --cover --trials 1000000 --seed 1
+      rollplay fs3 simulate attack --attack-dice 6 --defense-dice 4 --weapon Rifle \\
+          --armor "Flak Vest"
+    """
+    from rollplay.systems.fs3.combat.simulate import simulate_attacks
+
+    rules = _ruleset(edition, rules_file)
+    gear = rules.combat
+    if not 1 <= trials <= 100_000_000:
+        raise RollplayError(f"--trials {trials}: accepted 1 to 100000000")
+    if weapon is not None:
+        w = gear.weapon(weapon)
+        penetration = w.penetration if penetration is None else penetration
+        lethality = w.lethality if lethality is None else lethality
+    if penetration is None or lethality is None:
+        raise click.UsageError("give --weapon, or both --penetration and --lethality")
+    shield: int | dict[str, int] = protection
+    if armor is not None:
+        shield = dict(gear.armor_named(armor).protection)
+    stats = simulate_attacks(
+        attack_dice, defense_dice, penetration=penetration, lethality=lethality,
+        protection=shield, cover=cover, target=target, rules=gear, fs3=rules, trials=trials,
+        seed=seed,
+    )  # fmt: skip
+    if as_json:
+        emit_json({"system": "fs3", **stats.to_dict()})
+        return
+    say(f"{trials:,} attacks: {attack_dice} dice against {defense_dice}, penetration "
+        f"{penetration}, lethality {lethality}")  # fmt: skip
+    say(f"missed or blocked {percent(stats.attack_missed)}   stopped {percent(stats.stopped)}")
+    say("Location: " + "  ".join(f"{k} {percent(v)}" for k, v in stats.location.items()))
+    say("Wounds:   " + "  ".join(f"{k} {percent(v)}" for k, v in stats.severity.items()))

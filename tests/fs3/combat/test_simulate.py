@@ -118,3 +118,25 @@ def test_a_seed_repeats() -> None:
     args = {"penetration": 2, "lethality": 0, "protection": 2, "rules": RULES, "fs3": FS3_3,
             "trials": 10_000}  # fmt: skip
     assert simulate_attacks(5, 5, seed=3, **args) == simulate_attacks(5, 5, seed=3, **args)  # type: ignore[arg-type]
+
+
+def test_cli_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.clirun import fails_cleanly, run_json
+
+    data = run_json(capsys, "fs3", "simulate", "attack", "--attack-dice", "6", "--defense-dice",
+                    "4", "--weapon", "Rifle", "--armor", "Flak Vest", "--cover", "--trials",
+                    "20000", "--seed", "5")  # fmt: skip
+    assert set(data) >= {"attack_missed", "location", "stopped", "severity"}
+    assert set(data["severity"]) == {"Light", "Moderate", "Serious", "Critical"}
+    assert sum(data["location"].values()) == pytest.approx(1)
+    again = run_json(capsys, "fs3", "simulate", "attack", "--attack-dice", "6",
+                     "--defense-dice", "4", "--weapon", "Rifle", "--armor", "Flak Vest",
+                     "--cover", "--trials", "20000", "--seed", "5")  # fmt: skip
+    assert again == data  # a fixed seed repeats
+    assert "give --weapon" in fails_cleanly(
+        capsys, "fs3", "simulate", "attack", "--attack-dice", "6", "--defense-dice", "4"
+    )
+    assert "unknown weapon" in fails_cleanly(
+        capsys, "fs3", "simulate", "attack", "--attack-dice", "6", "--defense-dice", "4",
+        "--weapon", "Phaser",
+    )  # fmt: skip

@@ -21,6 +21,7 @@ _COMMANDS = {
     "demo": "rollplay.cli.demo:demo",
     "fs3": "rollplay.cli.fs3:fs3",
     "gurps": "rollplay.cli.gurps:gurps",
+    "heal": "rollplay.cli.heal:heal",
     "game": "rollplay.cli.table:game",
     "char": "rollplay.cli.table:char",
     "xp": "rollplay.cli.table:xp",

@@ -99,8 +99,14 @@ class Tracker:
                 _, row = self.table.character_row(s, game.name, who)
                 rules, _ = self.table.ruleset_of(game)
                 sheet = self.table.sheet_of(game, row, rules)
+                # Wounds carried in from earlier fights; healing ones count half (002 Damage).
+                carried = tuple(
+                    Wound(w["location"], w["severity"], w.get("type", "wound"),
+                          bool(w.get("treated")) or int(w.get("healing", 0)) > 0)
+                    for w in row.sheet.get("wounds", [])
+                )  # fmt: skip
                 fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
-                                    luck=row.luck, kind=kind)  # fmt: skip
+                                    wounds=carried, luck=row.luck, kind=kind)  # fmt: skip
             else:
                 if not 1 <= rating <= 30:
                     raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")

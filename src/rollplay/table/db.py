@@ -20,7 +20,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, Operati
 from rollplay.errors import RollplayError
 
 ENV = "ROLLPLAY_DATABASE_URL"
-HEAD = "0004"  # the newest migration in migrations/versions/
+HEAD = "0005"  # the newest migration in migrations/versions/
 
 
 class StorageError(RollplayError):

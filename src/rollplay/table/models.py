@@ -38,6 +38,7 @@ class Game(Base):
     edition: Mapped[str] = mapped_column(String(20))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    day: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # last day healed
 
 
 class Character(Base):

@@ -1,0 +1,86 @@
+"""Healing days at the table (004 Healing Damage; 002 Healing): the game's clock moves a day,
+every wounded character rolls toughness, doctors roll medicine for their patients, and each
+wound gathers its points. One transaction; a day already healed is not healed again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from rollplay.dice import Dice, default_dice
+from rollplay.errors import RuleError
+from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.healing import Healing, check_rounds, daily_points, heal
+from rollplay.systems.fs3.pool import resolve
+from rollplay.systems.fs3.rolls import roll_pool
+from rollplay.table.models import Character
+from rollplay.table.store import Table
+
+
+def _wounds(sheet: dict[str, Any]) -> list[Healing]:
+    return [
+        Healing(
+            Wound(w["location"], w["severity"], w.get("type", "wound"), w.get("treated", False)),
+            int(w.get("healing", 0)),
+        )
+        for w in sheet.get("wounds", [])
+    ]
+
+
+def heal_day(
+    table: Table,
+    game_name: str,
+    *,
+    day: int | None = None,
+    doctors: dict[str, str] | None = None,
+    hospital: tuple[str, ...] = (),
+    dice: Dice | None = None,
+) -> dict[str, Any]:
+    """Heal ``day`` (the day after the last one healed, by default). ``doctors`` maps a
+    patient to their doctor (one each); ``hospital`` names patients in a hospital."""
+    source = dice or default_dice()
+    doctors = doctors or {}
+    with table.transaction() as s:
+        game = table.game_row(s, game_name)
+        if game.system != "fs3":
+            raise RuleError(f"healing days are FS3's (004); {game.name} plays {game.system}")
+        target = game.day + 1 if day is None else day
+        if target <= game.day:
+            return {"game": game.name, "day": target, "already_healed": True, "patients": []}
+        rules, _ = table.ruleset_of(game)
+        gear = rules.combat
+        rows = {c.name: c for c in s.scalars(
+            select(Character).where(Character.game_id == game.id).with_for_update())}  # fmt: skip
+        for name in (*doctors, *doctors.values(), *hospital):
+            if name not in rows:
+                raise RuleError(f"{game.name} has no character called {name!r}")
+        ratings = {n: table.sheet_of(game, row, rules).ratings() for n, row in rows.items()}
+        check_rounds(doctors, {d: ratings[d].get(gear.treat_ability, 0) for d in doctors.values()})
+        report = []
+        for name in sorted(rows):
+            row = rows[name]
+            wounds = _wounds(row.sheet)
+            if not wounds:
+                continue
+            tough = roll_pool(max(resolve(gear.toughness_ability, rules, ratings[name]).dice, 1),
+                              None, rules, source)  # fmt: skip
+            medicine = None
+            if name in doctors:
+                doc = doctors[name]
+                medicine = roll_pool(max(resolve(gear.treat_ability, rules, ratings[doc]).dice, 1),
+                                     None, rules, source)  # fmt: skip
+            points = daily_points(tough.succeeded, medicine.succeeded if medicine else None,
+                                  name in hospital, gear)  # fmt: skip
+            healed, progress = heal(wounds, points, gear)
+            sheet = dict(row.sheet)
+            sheet["wounds"] = [{**h.wound.to_dict(), "healing": h.fifths} for h in healed]
+            row.sheet = sheet
+            report.append({
+                "name": name, "toughness": list(tough.dice),
+                "medicine": None if medicine is None else list(medicine.dice),
+                "doctor": doctors.get(name), "hospital": name in hospital, "points": points,
+                "wounds": progress,
+            })  # fmt: skip
+        game.day = target
+        return {"game": game.name, "day": target, "already_healed": False, "patients": report}

@@ -1,0 +1,53 @@
+"""Healing days at the table (004 Healing Damage), on both databases."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollplay.dice import ScriptedDice
+from rollplay.errors import RuleError
+from rollplay.table.healing import heal_day
+from rollplay.table.store import Table
+from tests.table.conftest import NIKOS
+
+
+def wounded(table: Table) -> None:
+    table.new_game("Pegasus", "fs3", "3.3")
+    table.new_character("Pegasus", NIKOS)  # Grit 2
+    doc = {**NIKOS, "name": "Doc", "action": {"Medicine": 4}}  # 4 + Wits 3 = 7 dice; 2 patients
+    table.new_character("Pegasus", doc)
+    wound = {"location": "Chest", "severity": "Serious", "type": "wound", "treated": False}
+    table.set_character("Pegasus", "Nikos", {"wounds": [wound]})
+
+
+def test_a_day_of_healing_is_idempotent(db_url: str) -> None:
+    table = Table(db_url)
+    wounded(table)
+    # Nikos: toughness Grit 2 dice, a success (2 points); Doc's Medicine 7 dice, a success
+    # (1); a hospital (1): 4 points, a Serious wound's worth: Moderate.
+    faces = [8, 2, 8, 2, 2, 2, 2, 2, 2]
+    report = heal_day(table, "Pegasus", doctors={"Nikos": "Doc"}, hospital=("Nikos",),
+                      dice=ScriptedDice(faces))  # fmt: skip
+    assert report["day"] == 1
+    (patient,) = report["patients"]
+    assert patient["points"] == 4
+    assert patient["wounds"] == [{"location": "Chest", "from": "Serious", "to": "Moderate"}]
+    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["severity"] == "Moderate"
+    again = heal_day(table, "Pegasus", day=1, dice=ScriptedDice([]))
+    assert again["already_healed"] is True  # the same day heals once
+    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["severity"] == "Moderate"
+    # Day 2: a failed toughness roll gives 1 point; 1 of the 3 a Moderate wound needs.
+    report = heal_day(table, "Pegasus", dice=ScriptedDice([1, 1]))
+    assert report["day"] == 2
+    assert report["patients"][0]["points"] == 1
+    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["healing"] == 5
+    table.close()
+
+
+def test_doctor_limits(db_url: str) -> None:
+    table = Table(db_url)
+    wounded(table)
+    table.set_character("Pegasus", "Doc", {"action": {"Medicine": 1}})  # 1 // 2 = 0 patients
+    with pytest.raises(RuleError, match="can tend 0 patients"):
+        heal_day(table, "Pegasus", doctors={"Nikos": "Doc"}, dice=ScriptedDice([]))
+    table.close()

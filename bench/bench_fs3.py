@@ -95,6 +95,21 @@ def bench_attacks() -> list[tuple[str, str]]:
     ]
 
 
+def bench_battles() -> list[tuple[str, str]]:
+    from rollplay.systems.fs3.combat.battle import Fighter, simulate_battles
+
+    rules = fs3.ruleset("3.3")
+    fighters = [Fighter(f"M{i}", "Marines", 6, "Rifle", "Flak Vest") for i in range(4)]
+    fighters += [Fighter(f"R{i}", "Raiders", 5, "Pistol") for i in range(4)]
+    combats = 10_000
+
+    def run() -> None:
+        simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats, seed=1)
+
+    elapsed = min(timed(run) for _ in range(3))
+    return [("combat simulator: whole 4 vs 4 combats, numpy", f"{combats / elapsed:,.0f}/s")]
+
+
 def bench_process() -> list[tuple[str, str]]:
     return [
         process_time("`rollplay fs3 roll --dice 10`, whole process", "fs3 roll --dice 10"),
@@ -107,7 +122,14 @@ def bench_process() -> list[tuple[str, str]]:
 def main() -> None:
     print(f"Python {sys.version.split()[0]} on {os.cpu_count()} cores")
     print("| measure | result |\n| --- | --- |")
-    for section in (bench_roll, bench_table, bench_batch, bench_attacks, bench_process):
+    for section in (
+        bench_roll,
+        bench_table,
+        bench_batch,
+        bench_attacks,
+        bench_battles,
+        bench_process,
+    ):
         for label, value in section():
             print(f"| {label} | {value} |", flush=True)
 

@@ -546,3 +546,50 @@ def simulate_attack(
     say(f"missed or blocked {percent(stats.attack_missed)}   stopped {percent(stats.stopped)}")
     say("Location: " + "  ".join(f"{k} {percent(v)}" for k, v in stats.location.items()))
     say("Wounds:   " + "  ".join(f"{k} {percent(v)}" for k, v in stats.severity.items()))
+
+
+@simulate.command("combat")
+@click.argument("scenario")
+@click.option("--combats", type=int, default=10_000, show_default=True, help="How many.")
+@click.option("--max-turns", type=int, default=30, show_default=True, help="A combat's limit.")
+@click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@json_option
+def simulate_combat(
+    *, scenario: str, combats: int, max_turns: int, seed: int | None, as_json: bool
+) -> None:
+    """Play a scenario's combat many times: each side's win rate (with a 95% interval),
+    turns to finish, knockouts. SCENARIO is a YAML/TOML/JSON file (docs/combat.md)."""
+    from rollplay.rulesfile import read
+    from rollplay.systems.fs3.combat.battle import Fighter, simulate_battles
+
+    data = read(scenario, "scenario")
+    edition = str(data.get("edition", "3.3"))
+    rules = _ruleset(edition if "rules" not in data else None, data.get("rules"))
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or len(sides) < 2:
+        raise RollplayError(f"scenario {scenario}: 'sides' needs two or more named lists")
+    fighters = []
+    for side, members in sides.items():
+        for i, m in enumerate(members if isinstance(members, list) else []):
+            if not isinstance(m, dict) or not isinstance(m.get("rating"), int):
+                raise RollplayError(f"scenario {scenario}: {side} #{i + 1} needs a rating")
+            fighters.append(Fighter(str(m.get("name", f"{side} {i + 1}")), str(side),
+                                    m["rating"], str(m.get("weapon", "Unarmed")),
+                                    str(m.get("armor", "None"))))  # fmt: skip
+    if not 1 <= combats <= 1_000_000:
+        raise RollplayError(f"--combats {combats}: accepted 1 to 1000000")
+    for f in fighters:
+        rules.combat.weapon(f.weapon)
+        rules.combat.armor_named(f.armor)
+    stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
+                             max_turns=max_turns, seed=seed)  # fmt: skip
+    if as_json:
+        emit_json({"system": "fs3", **stats.to_dict()})
+        return
+    say(f"{combats:,} combats, {rules.name}")
+    for side, share in stats.wins.items():
+        lo, hi = stats.wins_ci[side]
+        say(f"  {side}: wins {percent(share)} (95%: {percent(lo)} to {percent(hi)}), "
+            f"{stats.knockouts_mean[side]:.2f} knocked out on average")  # fmt: skip
+    say(f"  draws {percent(stats.draws)}, unfinished after {max_turns} turns "
+        f"{percent(stats.unfinished)}; {stats.turns_mean:.1f} turns on average")  # fmt: skip

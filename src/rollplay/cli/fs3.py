@@ -502,12 +502,14 @@ def simulate() -> None:
 @click.option("--target", default="Chest", show_default=True, help="The location aimed at.")
 @click.option("--trials", type=int, default=100_000, show_default=True, help="How many attacks.")
 @click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
 @_ruleset_options
 @json_option
 def simulate_attack(
     *, attack_dice: int, defense_dice: int, weapon: str | None, armor: str | None,
     penetration: int | None, lethality: int | None, protection: int, cover: bool, target: str,
-    trials: int, seed: int | None, edition: str | None, rules_file: str | None, as_json: bool,
+    trials: int, seed: int | None, chart: str | None, edition: str | None,
+    rules_file: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """What a weapon does against an armor: miss, hit location, stopped, wound severity.
 
@@ -538,6 +540,10 @@ def simulate_attack(
         protection=shield, cover=cover, target=target, rules=gear, fs3=rules, trials=trials,
         seed=seed,
     )  # fmt: skip
+    if chart:
+        from rollplay.cli.charts import attack_chart
+
+        attack_chart(chart, stats.to_dict())
     if as_json:
         emit_json({"system": "fs3", **stats.to_dict()})
         return
@@ -553,10 +559,12 @@ def simulate_attack(
 @click.option("--combats", type=int, default=10_000, show_default=True, help="How many.")
 @click.option("--max-turns", type=int, default=30, show_default=True, help="A combat's limit.")
 @click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
 @json_option
 def simulate_combat(
-    *, scenario: str, combats: int, max_turns: int, seed: int | None, as_json: bool
-) -> None:
+    *, scenario: str, combats: int, max_turns: int, seed: int | None, chart: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
     """Play a scenario's combat many times: each side's win rate (with a 95% interval),
     turns to finish, knockouts. SCENARIO is a YAML/TOML/JSON file (docs/combat.md)."""
     from rollplay.rulesfile import read
@@ -583,6 +591,10 @@ def simulate_combat(
         rules.combat.armor_named(f.armor)
     stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
                              max_turns=max_turns, seed=seed)  # fmt: skip
+    if chart:
+        from rollplay.cli.charts import battle_chart
+
+        battle_chart(chart, stats.to_dict())
     if as_json:
         emit_json({"system": "fs3", **stats.to_dict()})
         return

@@ -64,3 +64,16 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "two or more" in fails_cleanly(capsys, "fs3", "simulate", "combat", str(bad))
     bad.write_text("sides: {A: [{rating: 5}], B: [{name: x}]}\n")
     assert "needs a rating" in fails_cleanly(capsys, "fs3", "simulate", "combat", str(bad))
+
+
+def test_charts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    png, svg = tmp_path / "battle.png", tmp_path / "attack.svg"
+    run_json(capsys, "fs3", "simulate", "combat", SKIRMISH, "--combats", "500", "--seed", "1",
+             "--chart", str(png))  # fmt: skip
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    run_json(capsys, "fs3", "simulate", "attack", "--attack-dice", "5", "--defense-dice", "3",
+             "--weapon", "Pistol", "--trials", "1000", "--chart", str(svg))  # fmt: skip
+    assert "<svg" in svg.read_text()
+    assert ".png or .svg" in fails_cleanly(
+        capsys, "fs3", "simulate", "combat", SKIRMISH, "--chart", str(tmp_path / "x.gif")
+    )

@@ -141,13 +141,14 @@ def stance(
 def action(
     *, name: str, game_name: str, who: str, kind: str, target: str | None, called: str | None,
     range_: str, luck: str | None, new_stance: str | None, weapon: str | None,
-    burst: tuple[str, ...], db: str | None, as_json: bool,
+    burst: tuple[str, ...], near: tuple[str, ...], db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Set WHO's action this turn: attack, aim, suppress, reload, subdue, escape, rally,
     treat or pass (with a TARGET where it needs one)."""
     from rollplay.systems.fs3.combat.turn import Action
 
-    chosen = Action(kind, target, called, range_, luck, new_stance, weapon, tuple(burst))
+    chosen = Action(kind, target, called, range_, luck, new_stance, weapon, tuple(burst),
+                    tuple(near))  # fmt: skip
     _status(_tracker(db).act(game_name, name, who, chosen), as_json)
 
 
@@ -180,6 +181,12 @@ def _event_line(e: dict[str, Any]) -> str:
     who = e["actor"]
     if e["action"] == "none":
         return f"{who} cannot act ({e['why']})"
+    if "caught" in e:
+        parts = []
+        for v in e["caught"]:
+            taken = [h["wound"]["severity"] for h in v["hits"] if h.get("wound")]
+            parts.append(f"{v['name']} zone {v['zone']}: {', '.join(taken) or 'unhurt'}")
+        return f"{who} throws at {e['target']}: " + "; ".join(parts)
     if "bullets" in e:
         hits = [b for b in e["bullets"] if b.get("wound")]
         wounds = ", ".join(f"{b['defender']} {b['wound']['severity']}" for b in hits)

@@ -159,3 +159,33 @@ def test_full_auto_over_two_targets() -> None:
     assert [b["pools"][0] for b in event["bullets"]] == [4, 3, 2, 1, 0, -1, -2, -3, -4]
     with pytest.raises(RuleError, match="fires bursts"):
         turn([KID, JESSE], {"Kid": Action("attack", burst=("Jesse",))}, [])
+
+
+def test_a_grenade_in_the_tracker_turn() -> None:
+    # 004 Explosions: the thrower gets no hits: the target goes to zone 1, a bystander
+    # (zone 1 to start) to zone 2; no defender out-rolls the thrower. Grenades throw shrapnel.
+    thrower = replace(KID, weapon="Grenade")
+    lee = Combatant("Lee", team="B", rating=4)
+    faces = [1] * 12 + [60, 40, 30]  # initiative: the thrower first
+    faces += [2, 2, 2, 2]  # Athletics (NPC rating 4): no hits (and no Embarrassing Failure)
+    # Jesse: defense, zone 1; concussion 30; 1d6 = 2 pieces, both wide (2 on the chart).
+    faces += [2, 2, 2, 2, 30, 2, 1, 1, 1, 1]
+    # Lee: defense, zone 2; concussion 90; 1d4 = 1 piece: 5 + 5 = 10 Chest, 40.
+    faces += [2, 2, 2, 2, 90, 1, 5, 5, 40]
+    faces += [8, 2, 2]  # Lee's knockout roll: Moderate + Light = 1.15, rating 4 - 1: stays up
+    (_, jesse, lee_after), report = turn(
+        [thrower, JESSE, lee], {"Kid": Action("attack", "Jesse", near=("Lee",))}, faces
+    )
+    caught = report["events"][0]["caught"]
+    assert [(v["name"], v["zone"]) for v in caught] == [("Jesse", 1), ("Lee", 2)]
+    assert [h["kind"] for h in caught[0]["hits"]] == ["concussion", "shrapnel", "shrapnel"]
+    assert jesse.wounds[0].location == "Head"  # the concussion
+    assert caught[0]["hits"][0]["damage"] == 30 + 0 + 0  # zone 1 +0, the grenade's +0
+    assert caught[1]["hits"][0]["damage"] == 90 - 25  # zone 2 -25
+    assert caught[1]["hits"][1]["location"] == "Chest"
+    assert report["knockouts"] == [
+        {"name": "Lee", "dice": [8, 2, 2], "modifier": -1, "knocked_out": False}
+    ]
+    assert len(lee_after.wounds) == 2
+    with pytest.raises(RuleError, match="only by an explosive"):
+        turn([KID, JESSE, lee], {"Kid": Action("attack", "Jesse", near=("Lee",))}, [])

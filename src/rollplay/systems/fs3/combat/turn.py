@@ -22,6 +22,7 @@ from rollplay.systems.fs3.combat.attack import (
     wound_modifier,
 )
 from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
+from rollplay.systems.fs3.combat.explosion import adjust_zone, blast
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.pool import resolve
 from rollplay.systems.fs3.rolls import roll_pool
@@ -71,6 +72,7 @@ class Action:
     stance: str | None = None  # free action
     weapon: str | None = None  # free action: draw or pick up
     burst: tuple[str, ...] = ()  # full-auto at these targets (004 Burst Fire), in order
+    near: tuple[str, ...] = ()  # an explosive's bystanders within twice its blast radius
 
 
 @dataclass
@@ -107,6 +109,11 @@ def check_action(c: Combatant, action: Action, everyone: dict[str, Combatant],
         weapon = rules.weapon(action.weapon or c.weapon)
         burst_size(weapon.burst, _ammo(c, rules), len(action.burst))
         action = replace(action, target=action.burst[0])
+    for bystander in action.near:
+        if bystander not in everyone:
+            raise RollplayError(f"{bystander!r} is not in this combat: {', '.join(everyone)}")
+    if action.near and not rules.weapon(action.weapon or c.weapon).blast_radius:
+        raise RuleError("bystanders are caught only by an explosive (a weapon with a blast radius)")
     if action.kind in NEEDS_TARGET:
         if action.target is None or action.target not in everyone:
             raise RollplayError(f"{action.kind} needs a target among: {', '.join(everyone)}")
@@ -269,6 +276,9 @@ class _Turn:
         if action.burst:
             self.full_auto(name, action, event)
             return
+        if self.rules.weapon(self.state[name].weapon).blast_radius > 0:
+            self.explode(name, action, event)
+            return
         if not self._fire(name, event):
             return
         self._one_shot(name, action, event, 0)
@@ -334,6 +344,32 @@ class _Turn:
                 bullets.append(shot)
                 fired += 1
         event.update(rounds=rounds, bullets=bullets, target=", ".join(action.burst))
+
+    def explode(self, name: str, action: Action, event: dict[str, Any]) -> None:
+        """004 Explosions: one attack roll; the target starts in zone 0, bystanders within
+        twice the radius in zone 1; each rolls defense and moves out as the rolls say, then
+        takes the concussion and the zone's shrapnel."""
+        if not self._fire(name, event):
+            return
+        c = self.state[name]
+        weapon = self.rules.weapon(c.weapon)
+        attack_mod, _ = _modifiers(c, self.state[str(action.target)], action, self.rules)
+        attack_mod += self.luck(name, "attack")
+        a = self.roll(pool(c, weapon.attack_skill, self.fs3) + attack_mod)
+        event.update(attack_dice=list(a.dice), attack_hits=a.successes, caught=[])
+        for who, start in ((str(action.target), 0), *((n, 1) for n in action.near)):
+            victim = self.state[who]
+            d = self.roll(pool(victim, weapon.defense_skill, self.fs3) - self.wounds(who))
+            zone = adjust_zone(start, a.successes, a.embarrassing, d.successes, self.rules)
+            hits = blast(zone, weapon, self.rules.armor_named(victim.armor),
+                         center=self.rules.center_of_mass(victim.kind), rules=self.rules,
+                         dice=self.dice)  # fmt: skip
+            fresh = tuple(h.wound for h in hits if h.wound is not None)
+            if fresh:
+                self.state[who] = replace(victim, wounds=(*victim.wounds, *fresh))
+                self.damaged.add(who)
+            event["caught"].append({"name": who, "defense_dice": list(d.dice), "zone": zone,
+                                    "hits": [h.to_dict() for h in hits]})  # fmt: skip
 
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
         event["result"] = f"aiming at {action.target}: +{self.rules.aim_bonus} next turn"

@@ -136,6 +136,13 @@ def stance(
     metavar="TARGET",
     help="Full-auto at up to five targets, in order (repeatable; 004 Burst Fire).",
 )
+@click.option(
+    "--near",
+    "near",
+    multiple=True,
+    metavar="NAME",
+    help="An explosive's bystander within twice the blast radius (repeatable).",
+)
 @db_option
 @json_option
 def action(

@@ -78,15 +78,16 @@ def start(name: str, game_name: str, db: str | None, as_json: bool) -> None:
 @click.option("--weapon", default="Unarmed", show_default=True, help="Weapon from the gear.")
 @click.option("--armor", default="None", show_default=True, help="Armor from the gear.")
 @click.option("--type", "kind", default="Human", show_default=True, help="Combatant type.")
+@click.option("--crew", multiple=True, metavar="NAME", help="A vehicle's crew (repeatable).")
 @db_option
 @json_option
 def join(
     *, name: str, game_name: str, who: str, team: str, rating: int | None, weapon: str,
-    armor: str, kind: str, db: str | None, as_json: bool,
+    armor: str, kind: str, crew: tuple[str, ...], db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Add a character of the game, or an NPC (--npc RATING)."""
     data = _tracker(db).join(game_name, name, who, team=team, rating=rating, weapon=weapon,
-                             armor=armor, kind=kind)  # fmt: skip
+                             armor=armor, kind=kind, crew=tuple(crew))  # fmt: skip
     _status(data, as_json)
 
 

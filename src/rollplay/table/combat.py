@@ -84,6 +84,7 @@ class Tracker:
         weapon: str = "Unarmed",
         armor: str = "None",
         kind: str = "Human",
+        crew: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
         with self.table.transaction() as s:
@@ -92,6 +93,8 @@ class Tracker:
             gear.weapon(weapon)
             gear.armor_named(armor)
             gear.center_of_mass(kind)
+            if crew and kind not in gear.vehicles:
+                raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
             fighters = [_from_json(c) for c in combat.combatants]
             if any(c.name.casefold() == who.casefold() for c in fighters):
                 raise StorageError(f"{who} is already in {name}")
@@ -110,7 +113,7 @@ class Tracker:
             else:
                 if not 1 <= rating <= 30:
                     raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
-                fighter = Combatant(who, team, {}, rating, weapon, armor, kind=kind)
+                fighter = Combatant(who, team, {}, rating, weapon, armor, kind=kind, crew=crew)
             combat.combatants = [*combat.combatants, _to_json(fighter)]
             return _status(combat)
 

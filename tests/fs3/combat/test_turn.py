@@ -189,3 +189,23 @@ def test_a_grenade_in_the_tracker_turn() -> None:
     assert len(lee_after.wounds) == 2
     with pytest.raises(RuleError, match="only by an explosive"):
         turn([KID, JESSE, lee], {"Kid": Action("attack", "Jesse", near=("Lee",))}, [])
+
+
+def test_a_vehicle_hit_hurts_its_crew() -> None:
+    # 004 Crew Hits: a Critical wound to the cockpit, a crew compartment: 50% x 5, at most 90%.
+    jeep = Combatant("Jeep", team="B", rating=4, kind="Vehicle", crew=("Driver",))
+    driver = Combatant("Driver", team="B", rating=3)
+    gunner = replace(KID, weapon="Rifle")
+    faces = [1] * 4 + [1] * 4 + [1] * 3 + [60, 50, 40]  # initiative; the gunner first
+    faces += [8, 8, 8, 8, 2, 2, 2, 2]  # 4 hits vs 0
+    faces += [3, 3, 90]  # 6 + 4 = 10 on the hull chart: Cockpit; damage 90 + 10: Critical
+    faces += [20, 1, 5, 5, 30]  # the driver: 20 < 90, hurt; 1d4 = 1 hit: 10 Chest, 30 + 15
+    faces += [8]  # the jeep's knockout roll: rating 4 - 4 -> 1 die: a hit, stays up
+    (_, _, driver_after), report = turn([gunner, jeep, driver], {"Kid": Action("attack", "Jeep")},
+                                        faces)  # fmt: skip
+    event = report["events"][0]
+    assert event["location"] == "Cockpit"
+    assert event["wound"]["severity"] == "Critical"
+    assert list(event["crew_hits"]) == ["Driver"]
+    assert event["crew_hits"]["Driver"][0]["damage"] == 30 + 0 + 15  # modifier 0, chest +15
+    assert driver_after.wounds[0].severity == "Moderate"

@@ -81,6 +81,11 @@ CHARTS: dict[str, tuple[str, ...]] = {
     "Left_Arm": chart(_ARM.format(near="Left_Leg", it="Left_Arm")),
     "Right_Leg": chart(_LEG.format(other="Left_Leg", arm="Right_Arm", it="Right_Leg")),
     "Left_Leg": chart(_LEG.format(other="Right_Leg", arm="Left_Arm", it="Left_Leg")),
+    # A ground vehicle: its main body (the hull), with the engine, wheels and cockpit about it.
+    "Hull": chart(
+        "MISS MISS MISS MISS Wheels Wheels Engine Engine Hull Cockpit Hull Hull Hull Hull Hull"
+    ),
+    "Cockpit": chart("MISS MISS MISS MISS Wheels Engine Hull Hull Hull " + "Cockpit " * 6),
 }
 
 WEAPONS = (
@@ -111,6 +116,7 @@ WEAPONS = (
         blast_radius=5,
         shrapnel=True,
     ),
+    Weapon("Vehicle Gun", "Gunnery", "Piloting", lethality=0, penetration=8, ammo=20),
 )
 TORSO = ("Chest", "Abdomen")
 ARMOR = (
@@ -118,6 +124,7 @@ ARMOR = (
     Armor("Flak Vest", dict.fromkeys(TORSO, 4)),
     Armor("Helmet", {"Head": 5}),
     Armor("Tactical Armor", {**dict.fromkeys(TORSO, 6), "Head": 5, "Neck": 2}),
+    Armor("Light Vehicle", {"Hull": 6, "Engine": 6, "Wheels": 4, "Cockpit": 3}),
 )
 
 
@@ -160,7 +167,10 @@ class CombatRules:
     charts: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(CHARTS))
     # Combatant types and the location a plain attack aims at on each (002 Hit Location:
     # "The default assumption is that you're aiming for center of mass").
-    types: dict[str, str] = field(default_factory=lambda: {"Human": "Chest"})
+    types: dict[str, str] = field(default_factory=lambda: {"Human": "Chest", "Vehicle": "Hull"})
+    # 004 Crew Hits: vehicle types, and the locations that hold crew ("like the cockpit").
+    vehicles: tuple[str, ...] = ("Vehicle",)
+    compartments: tuple[str, ...] = ("Cockpit",)
     vital: tuple[str, ...] = ("Chest", "Abdomen")
     critical: tuple[str, ...] = ("Head", "Neck")
     vital_bonus: int = 15  # 004 Hit Location Damage Modifier

@@ -24,6 +24,7 @@ from rollplay.systems.fs3.combat.attack import (
 from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
 from rollplay.systems.fs3.combat.explosion import adjust_zone, blast
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.vehicles import crew_hits
 from rollplay.systems.fs3.pool import resolve
 from rollplay.systems.fs3.rolls import roll_pool
 from rollplay.systems.fs3.ruleset import FS3Ruleset
@@ -56,6 +57,7 @@ class Combatant:
     knocked_out: bool = False
     subdued_by: str | None = None
     kind: str = "Human"  # a combatant type from the rules: where its center of mass is
+    crew: tuple[str, ...] = ()  # a vehicle's crew and passengers (004 Crew Hits)
 
     @property
     def npc(self) -> bool:
@@ -324,6 +326,9 @@ class _Turn:
         if result.wound is not None:
             target = replace(target, wounds=(*target.wounds, result.wound))
             self.damaged.add(target_name)
+            self.state[target_name] = target
+            self.crew_hits(target, result.wound, event)
+            target = self.state[target_name]
         self.state[target_name] = target
 
     def full_auto(self, name: str, action: Action, event: dict[str, Any]) -> None:
@@ -344,6 +349,28 @@ class _Turn:
                 bullets.append(shot)
                 fired += 1
         event.update(rounds=rounds, bullets=bullets, target=", ".join(action.burst))
+
+    def crew_hits(self, vehicle: Combatant, wound: Wound, event: dict[str, Any]) -> None:
+        """004 Crew Hits: a wound to a vehicle's main body (or, five times as likely, to a
+        crew compartment) may hurt each of its crew."""
+        if vehicle.kind not in self.rules.vehicles or not vehicle.crew:
+            return
+        compartment = wound.location in self.rules.compartments
+        if not compartment and wound.location != self.rules.center_of_mass(vehicle.kind):
+            return
+        crew = [
+            (n, self.rules.armor_named(self.state[n].armor),
+             self.rules.center_of_mass(self.state[n].kind))
+            for n in vehicle.crew if n in self.state
+        ]  # fmt: skip
+        hurt = crew_hits(wound.severity, compartment, crew, rules=self.rules, dice=self.dice)
+        for who, hits in hurt.items():
+            fresh = tuple(h.wound for h in hits if h.wound is not None)
+            if fresh:
+                c = self.state[who]
+                self.state[who] = replace(c, wounds=(*c.wounds, *fresh))
+                self.damaged.add(who)
+        event["crew_hits"] = {who: [h.to_dict() for h in hits] for who, hits in hurt.items()}
 
     def explode(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """004 Explosions: one attack roll; the target starts in zone 0, bystanders within

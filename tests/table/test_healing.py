@@ -51,3 +51,37 @@ def test_doctor_limits(db_url: str) -> None:
     with pytest.raises(RuleError, match="can tend 0 patients"):
         heal_day(table, "Pegasus", doctors={"Nikos": "Doc"}, dice=ScriptedDice([]))
     table.close()
+
+
+def test_vehicles_mend_only_by_repair(db_url: str) -> None:
+    # 004 Vehicle Healing: a repair roll stands in for medicine; a fifth of the points.
+    from rollplay.table.combat import Tracker, _from_json, _to_json
+
+    table = Table(db_url)
+    wounded(table)
+    table.set_character("Pegasus", "Doc", {"action": {"Medicine": 4, "Repair": 3}})
+    tracker = Tracker(table)
+    tracker.start("Pegasus", "Hangar")
+    tracker.join("Pegasus", "Hangar", "Jeep", team="B", rating=4, kind="Vehicle",
+                 armor="Light Vehicle")  # fmt: skip
+    with table.transaction() as s:
+        _, combat = tracker.combat_row(s, "Pegasus", "Hangar")
+        jeep = _from_json(combat.combatants[0])
+        from dataclasses import replace
+
+        from rollplay.systems.fs3.combat.attack import Wound
+
+        combat.combatants = [_to_json(replace(jeep, wounds=(Wound("Hull", "Serious"),)))]
+    # Nikos's toughness (2 dice), then Doc's repair: Repair 3 + Wits 3 = 6 dice, a success:
+    # 1 point; a vehicle's Serious wound needs 4/5 of a point: it drops to Moderate.
+    faces = [8, 2, 8, 2, 2, 2, 2, 2]
+    report = heal_day(table, "Pegasus", repairs=(("Hangar", "Jeep", "Doc"),),
+                      dice=ScriptedDice(faces))  # fmt: skip
+    (vehicle,) = report["vehicles"]
+    assert vehicle["points"] == 1
+    assert vehicle["wounds"] == [{"location": "Hull", "from": "Serious", "to": "Moderate"}]
+    status = tracker.status("Pegasus", "Hangar")
+    assert status["combatants"][0]["wounds"][0]["severity"] == "Moderate"
+    with pytest.raises(RuleError, match="not a vehicle"):
+        heal_day(table, "Pegasus", repairs=(("Hangar", "Nikos", "Doc"),), dice=ScriptedDice([8, 2]))
+    table.close()

@@ -28,12 +28,20 @@ def heal() -> None:
     help="A doctor's patient for the day (repeatable; one doctor each).",
 )
 @click.option("--hospital", multiple=True, metavar="NAME", help="A patient in a hospital.")
+@click.option(
+    "--repair",
+    "repairs",
+    multiple=True,
+    metavar="COMBAT:VEHICLE=MECHANIC",
+    help="A vehicle a mechanic repairs today (004 Vehicle Healing; repeatable).",
+)
 @dice_options("8,7,3")
 @db_option
 @json_option
 def day(
     *, game_name: str, day: int | None, doctors: Sequence[str], hospital: Sequence[str],
-    faces: str | None, seed: str | None, db: str | None, as_json: bool,
+    repairs: Sequence[str], faces: str | None, seed: str | None, db: str | None,
+    as_json: bool,
 ) -> None:  # fmt: skip
     """Advance the game a day: every wounded character heals. A day already healed is not
     healed again."""
@@ -48,9 +56,16 @@ def day(
         if patient.strip() in pairs:
             raise RollplayError(f"{patient.strip()} has two doctors; one per patient (004)")
         pairs[patient.strip()] = doctor.strip()
+    jobs = []
+    for spec in repairs:
+        where, sep, mechanic = spec.partition("=")
+        combat, colon, vehicle = where.partition(":")
+        if not (sep and colon and combat and vehicle and mechanic):
+            raise RollplayError(f"bad --repair {spec!r}: write COMBAT:VEHICLE=MECHANIC")
+        jobs.append((combat.strip(), vehicle.strip(), mechanic.strip()))
     source = dice_source(faces, seed)
     report = heal_day(Table(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
-                      dice=source)  # fmt: skip
+                      repairs=tuple(jobs), dice=source)  # fmt: skip
     extra = finish_dice(source)
     if as_json:
         emit_json({**report, **extra})
@@ -61,6 +76,7 @@ def day(
     say(bold(f"{report['game']}: day {report['day']}"))
     if not report["patients"]:
         say("  nobody is wounded")
-    for p in report["patients"]:
+    for p in [*report["patients"], *report["vehicles"]]:
         changes = ", ".join(f"{w['location']} {w['from']} → {w['to']}" for w in p["wounds"])
-        say(f"  {p['name']}: +{p['points']} points a wound; {changes}")
+        who = p.get("name") or f"{p['vehicle']} (repaired by {p['mechanic']})"
+        say(f"  {who}: +{p['points']} points a wound; {changes or 'no wounds'}")

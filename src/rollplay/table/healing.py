@@ -4,6 +4,7 @@ wound gathers its points. One transaction; a day already healed is not healed ag
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -35,10 +36,13 @@ def heal_day(
     day: int | None = None,
     doctors: dict[str, str] | None = None,
     hospital: tuple[str, ...] = (),
+    repairs: tuple[tuple[str, str, str], ...] = (),
     dice: Dice | None = None,
 ) -> dict[str, Any]:
     """Heal ``day`` (the day after the last one healed, by default). ``doctors`` maps a
-    patient to their doctor (one each); ``hospital`` names patients in a hospital."""
+    patient to their doctor (one each); ``hospital`` names patients in a hospital;
+    ``repairs`` are (combat, vehicle, mechanic): vehicles mend only by repair (004
+    Vehicle Healing), a mechanic's repair roll standing in for medicine."""
     source = dice or default_dice()
     doctors = doctors or {}
     with table.transaction() as s:
@@ -82,5 +86,51 @@ def heal_day(
                 "doctor": doctors.get(name), "hospital": name in hospital, "points": points,
                 "wounds": progress,
             })  # fmt: skip
+        vehicles = [
+            _repair(s, game, spec, ratings=ratings, rules=rules, dice=source) for spec in repairs
+        ]
         game.day = target
-        return {"game": game.name, "day": target, "already_healed": False, "patients": report}
+        return {
+            "game": game.name,
+            "day": target,
+            "already_healed": False,
+            "patients": report,
+            "vehicles": vehicles,
+        }
+
+
+def _repair(
+    s: Any, game: Any, spec: tuple[str, str, str], *, ratings: dict[str, Any], rules: Any,
+    dice: Dice,
+) -> dict[str, Any]:  # fmt: skip
+    """One vehicle's day (004 Vehicle Healing): the mechanic's repair roll gives each wound a
+    point, and a fifth of a person's points drops a level; nothing heals without it."""
+    from rollplay.table.combat import _from_json, _to_json
+    from rollplay.table.models import Combat
+
+    combat_name, vehicle, mechanic = spec
+    query = select(Combat).where(Combat.game_id == game.id, Combat.name == combat_name)
+    combat = s.scalar(query.with_for_update())
+    if combat is None:
+        raise RuleError(f"{game.name} has no combat called {combat_name!r}")
+    if mechanic not in ratings:
+        raise RuleError(f"{game.name} has no character called {mechanic!r}")
+    fighters = [_from_json(c) for c in combat.combatants]
+    found = next((f for f in fighters if f.name == vehicle), None)
+    gear = rules.combat
+    if found is None or found.kind not in gear.vehicles:
+        raise RuleError(f"{vehicle!r} is not a vehicle in {combat_name}")
+    pool = resolve(gear.repair_ability, rules, ratings[mechanic]).dice
+    roll = roll_pool(max(pool, 1), None, rules, dice)
+    points = daily_points(None, roll.succeeded, False, gear)
+    healed, progress = heal([Healing(w) for w in found.wounds], points, gear, vehicle=True)
+    fixed = replace(found, wounds=tuple(h.wound for h in healed))
+    combat.combatants = [_to_json(fixed if f.name == vehicle else f) for f in fighters]
+    return {
+        "vehicle": vehicle,
+        "combat": combat_name,
+        "mechanic": mechanic,
+        "repair": list(roll.dice),
+        "points": points,
+        "wounds": progress,
+    }

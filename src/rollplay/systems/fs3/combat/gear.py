@@ -219,6 +219,7 @@ class CombatRules:
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
     toughness_ability: str = "Grit"
     treat_ability: str = "Medicine"  # 002 Treat: first aid
+    repair_ability: str = "Repair"  # 004 Vehicle Healing: the Storyteller's repair skill
     rally_ability: str = "Presence"  # 002 Rally: "a big morale boosting speech"
     escape_ability: str = "Melee"  # 002 Escape, against the holder's same ability
 

@@ -85,3 +85,26 @@ def test_vehicles_mend_only_by_repair(db_url: str) -> None:
     with pytest.raises(RuleError, match="not a vehicle"):
         heal_day(table, "Pegasus", repairs=(("Hangar", "Nikos", "Doc"),), dice=ScriptedDice([8, 2]))
     table.close()
+
+
+def test_a_fight_keeps_healing_points(db_url: str) -> None:
+    from rollplay.systems.fs3.combat.turn import Action
+    from rollplay.table.combat import Tracker
+
+    table = Table(db_url)
+    wounded(table)
+    heal_day(table, "Pegasus", dice=ScriptedDice([1, 2]))  # a failed toughness roll: 1 point
+    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["healing"] == 5
+    tracker = Tracker(table)
+    tracker.start("Pegasus", "Hangar")
+    tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
+    tracker.join("Pegasus", "Hangar", "Raider", team="B", rating=3, weapon="Knife")
+    tracker.act("Pegasus", "Hangar", "Nikos", Action("pass"))
+    # Initiative (Nikos 3 - 1 wound... the carried Serious wound counts half: 1), the Raider's
+    # knife: 6 dice (3 + 3) against Nikos's 3 - 1 = 2 Melee dice; location 5 + 5 + 3 = 13.
+    faces = [1, 1, 1, 1, 1, 60, 40, 8, 8, 8, 2, 2, 2, 2, 2, 5, 5, 10, 8]
+    tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
+    wounds = table.character("Pegasus", "Nikos")["sheet"]["wounds"]
+    assert len(wounds) == 2
+    assert wounds[0]["healing"] == 5  # kept through the fight
+    table.close()

@@ -192,7 +192,14 @@ class Tracker:
             fresh = new.wounds[len(old.wounds) :]
             if fresh or new.wounds != old.wounds:
                 sheet = dict(row.sheet)
-                sheet["wounds"] = [w.to_dict() for w in new.wounds]
+                # Wounds carried in keep their healing points (table/healing.py).
+                carried = row.sheet.get("wounds", [])
+                sheet["wounds"] = [
+                    {**w.to_dict(), "healing": carried[i].get("healing", 0)}
+                    if i < len(carried) and carried[i].get("location") == w.location
+                    else w.to_dict()
+                    for i, w in enumerate(new.wounds)
+                ]
                 row.sheet = sheet
 
     def move_wound(

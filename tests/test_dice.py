@@ -8,7 +8,7 @@ import threading
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rollplay.dice import (
@@ -47,6 +47,8 @@ def test_parse_faces_round_trip(faces: list[int]) -> None:
 
 
 @given(st.text(max_size=30))
+@example("0000000000")  # found by hypothesis: a zero written long
+@example("99999999999")  # too large for any die
 def test_parse_faces_fails_cleanly(text: str) -> None:
     try:
         parse_faces(text)

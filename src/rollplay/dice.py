@@ -29,7 +29,7 @@ import weakref
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from rollplay.errors import DiceError, whole
+from rollplay.errors import DiceError, RollplayError, whole
 
 __all__ = [
     "Dice",
@@ -234,7 +234,12 @@ def parse_faces(text: str) -> tuple[int, ...]:
         raise DiceError(
             f"faces must be whole numbers separated by commas, like 8,7,3,1,1; got {text!r}"
         )
-    return tuple(whole(part, "a face") for part in text.split(","))
+    try:
+        return tuple(whole(part, "a face") for part in text.split(","))
+    except DiceError:
+        raise
+    except RollplayError as exc:  # a face too large to be on any die
+        raise DiceError(f"faces must be whole numbers separated by commas: {exc}") from None
 
 
 _default: SecureDice | None = None

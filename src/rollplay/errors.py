@@ -49,7 +49,7 @@ def whole(text: str, what: str, limit: int = 999_999_999) -> int:
     digits = clean.lstrip("+-")
     if not digits.isdecimal() or len(clean) - len(digits) > 1 or not digits.isascii():
         raise RollplayError(f"{what} must be a whole number, not {_clip(text)!r}")
-    if len(digits) > len(str(limit)) or int(digits) > limit:
+    if len(digits.lstrip("0")) > len(str(limit)) or int(digits) > limit:
         raise RollplayError(f"{what} {_clip(text)}: at most {limit} either way")
     return int(clean)
 

@@ -55,7 +55,7 @@ def test_doctor_limits(db_url: str) -> None:
 
 def test_vehicles_mend_only_by_repair(db_url: str) -> None:
     # 004 Vehicle Healing: a repair roll stands in for medicine; a fifth of the points.
-    from rollplay.table.combat import Tracker, _from_json, _to_json
+    from rollplay.table.combat import Tracker, combatant_from_json, combatant_to_json
 
     table = Table(db_url)
     wounded(table)
@@ -66,12 +66,12 @@ def test_vehicles_mend_only_by_repair(db_url: str) -> None:
                  armor="Light Vehicle")  # fmt: skip
     with table.transaction() as s:
         _, combat = tracker.combat_row(s, "Pegasus", "Hangar")
-        jeep = _from_json(combat.combatants[0])
+        jeep = combatant_from_json(combat.combatants[0])
         from dataclasses import replace
 
         from rollplay.systems.fs3.combat.attack import Wound
 
-        combat.combatants = [_to_json(replace(jeep, wounds=(Wound("Hull", "Serious"),)))]
+        combat.combatants = [combatant_to_json(replace(jeep, wounds=(Wound("Hull", "Serious"),)))]
     # Nikos's toughness (2 dice), then Doc's repair: Repair 3 + Wits 3 = 6 dice, a success:
     # 1 point; a vehicle's Serious wound needs 4/5 of a point: it drops to Moderate.
     faces = [8, 2, 8, 2, 2, 2, 2, 2]

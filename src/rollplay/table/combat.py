@@ -24,13 +24,13 @@ from rollplay.table.models import Character, Combat, Game
 from rollplay.table.store import Table
 
 
-def _to_json(c: Combatant) -> dict[str, Any]:
+def combatant_to_json(c: Combatant) -> dict[str, Any]:
     data = asdict(c)
     data["wounds"] = [w.to_dict() for w in c.wounds]
     return data
 
 
-def _from_json(data: dict[str, Any]) -> Combatant:
+def combatant_from_json(data: dict[str, Any]) -> Combatant:
     wounds = tuple(
         Wound(w["location"], w["severity"], w.get("type", "wound"), w.get("treated", False))
         for w in data.get("wounds", [])
@@ -95,7 +95,7 @@ class Tracker:
             gear.center_of_mass(kind)
             if crew and kind not in gear.vehicles:
                 raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
-            fighters = [_from_json(c) for c in combat.combatants]
+            fighters = [combatant_from_json(c) for c in combat.combatants]
             if any(c.name.casefold() == who.casefold() for c in fighters):
                 raise StorageError(f"{who} is already in {name}")
             if rating is None:
@@ -114,7 +114,7 @@ class Tracker:
                 if not 1 <= rating <= 30:
                     raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
                 fighter = Combatant(who, team, {}, rating, weapon, armor, kind=kind, crew=crew)
-            combat.combatants = [*combat.combatants, _to_json(fighter)]
+            combat.combatants = [*combat.combatants, combatant_to_json(fighter)]
             return _status(combat)
 
     def leave(self, game_name: str, name: str, who: str) -> dict[str, Any]:
@@ -131,7 +131,7 @@ class Tracker:
         """Set (or replace) a combatant's action for this turn, checked now."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
-            fighters = {c["name"]: _from_json(c) for c in combat.combatants}
+            fighters = {c["name"]: combatant_from_json(c) for c in combat.combatants}
             if who not in fighters:
                 raise StorageError(
                     f"{who!r} is not in {name}{suggest(who, fighters)}; "
@@ -148,7 +148,7 @@ class Tracker:
             game, combat = self.combat_row(s, game_name, name)
             if not combat.active:
                 raise RuleError(f"{name} is over")
-            fighters = [_from_json(c) for c in combat.combatants]
+            fighters = [combatant_from_json(c) for c in combat.combatants]
             if len(fighters) < 2:
                 raise RuleError(f"{name} needs two combatants to fight")
             actions = {k: Action(**v) for k, v in combat.actions.items()}
@@ -162,7 +162,7 @@ class Tracker:
                 dice=dice or default_dice(),
             )  # fmt: skip
             self._write_back(s, game, fighters, after)
-            combat.combatants = [_to_json(c) for c in after]
+            combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {}
             combat.turn += 1
             return {"combat": name, "game": game.name, **report.to_dict(),
@@ -210,7 +210,7 @@ class Tracker:
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             gear = self.gear(game)
-            fighters = [_from_json(c) for c in combat.combatants]
+            fighters = [combatant_from_json(c) for c in combat.combatants]
             me = next((f for f in fighters if f.name == who), None)
             if me is None:
                 raise StorageError(f"{who!r} is not in {name}")
@@ -226,13 +226,13 @@ class Tracker:
             moved = replace(me, wounds=tuple(wounds), luck=me.luck - 1)
             after = [moved if f.name == who else f for f in fighters]
             self._write_back(s, game, fighters, after)
-            combat.combatants = [_to_json(f) for f in after]
+            combat.combatants = [combatant_to_json(f) for f in after]
             return {**_status(combat), "combatants": _summaries(after, gear)}
 
     def status(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name, lock=False)
-            fighters = [_from_json(c) for c in combat.combatants]
+            fighters = [combatant_from_json(c) for c in combat.combatants]
             return {**_status(combat), "combatants": _summaries(fighters, self.gear(game))}
 
     def stop(self, game_name: str, name: str) -> dict[str, Any]:
@@ -301,9 +301,9 @@ def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> d
         stances = tracker.gear(game).stances
         if new not in stances:
             raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
-        fighters = [_from_json(c) for c in combat.combatants]
+        fighters = [combatant_from_json(c) for c in combat.combatants]
         if who not in [f.name for f in fighters]:
             raise StorageError(f"{who!r} is not in {name}")
-        combat.combatants = [_to_json(replace(f, stance=new) if f.name == who else f)
+        combat.combatants = [combatant_to_json(replace(f, stance=new) if f.name == who else f)
                              for f in fighters]  # fmt: skip
         return _status(combat)

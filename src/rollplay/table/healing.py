@@ -105,7 +105,7 @@ def _repair(
 ) -> dict[str, Any]:  # fmt: skip
     """One vehicle's day (004 Vehicle Healing): the mechanic's repair roll gives each wound a
     point, and a fifth of a person's points drops a level; nothing heals without it."""
-    from rollplay.table.combat import _from_json, _to_json
+    from rollplay.table.combat import combatant_from_json, combatant_to_json
     from rollplay.table.models import Combat
 
     combat_name, vehicle, mechanic = spec
@@ -115,7 +115,7 @@ def _repair(
         raise RuleError(f"{game.name} has no combat called {combat_name!r}")
     if mechanic not in ratings:
         raise RuleError(f"{game.name} has no character called {mechanic!r}")
-    fighters = [_from_json(c) for c in combat.combatants]
+    fighters = [combatant_from_json(c) for c in combat.combatants]
     found = next((f for f in fighters if f.name == vehicle), None)
     gear = rules.combat
     if found is None or found.kind not in gear.vehicles:
@@ -125,7 +125,7 @@ def _repair(
     points = daily_points(None, roll.succeeded, False, gear)
     healed, progress = heal([Healing(w) for w in found.wounds], points, gear, vehicle=True)
     fixed = replace(found, wounds=tuple(h.wound for h in healed))
-    combat.combatants = [_to_json(fixed if f.name == vehicle else f) for f in fighters]
+    combat.combatants = [combatant_to_json(fixed if f.name == vehicle else f) for f in fighters]
     return {
         "vehicle": vehicle,
         "combat": combat_name,

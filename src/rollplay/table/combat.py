@@ -31,10 +31,7 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
 
 
 def combatant_from_json(data: dict[str, Any]) -> Combatant:
-    wounds = tuple(
-        Wound(w["location"], w["severity"], w.get("type", "wound"), w.get("treated", False))
-        for w in data.get("wounds", [])
-    )
+    wounds = tuple(Wound.from_dict(w) for w in data.get("wounds", []))
     return Combatant(**{**data, "wounds": wounds})
 
 
@@ -103,11 +100,7 @@ class Tracker:
                 rules, _ = self.table.ruleset_of(game)
                 sheet = self.table.sheet_of(game, row, rules)
                 # Wounds carried in from earlier fights; healing ones count half (002 Damage).
-                carried = tuple(
-                    Wound(w["location"], w["severity"], w.get("type", "wound"),
-                          bool(w.get("treated")) or int(w.get("healing", 0)) > 0)
-                    for w in row.sheet.get("wounds", [])
-                )  # fmt: skip
+                carried = tuple(Wound.from_dict(w) for w in row.sheet.get("wounds", []))
                 fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
                                     wounds=carried, luck=row.luck, kind=kind)  # fmt: skip
             else:

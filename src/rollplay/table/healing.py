@@ -20,13 +20,7 @@ from rollplay.table.store import Table
 
 
 def _wounds(sheet: dict[str, Any]) -> list[Healing]:
-    return [
-        Healing(
-            Wound(w["location"], w["severity"], w.get("type", "wound"), w.get("treated", False)),
-            int(w.get("healing", 0)),
-        )
-        for w in sheet.get("wounds", [])
-    ]
+    return [Healing(Wound.from_dict(w), int(w.get("healing", 0))) for w in sheet.get("wounds", [])]
 
 
 def heal_day(

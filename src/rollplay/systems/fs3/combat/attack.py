@@ -85,6 +85,18 @@ class Wound:
             "treated": self.treated,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Wound:
+        """A wound as a sheet or the tracker stores it; one that has begun healing counts
+        as treated (002 Damage: "begun healing or been treated ... ½")."""
+        healing = int(data.get("healing", 0)) > 0
+        return cls(
+            data["location"],
+            data["severity"],
+            data.get("type", "wound"),
+            bool(data.get("treated", False)) or healing,
+        )
+
 
 def wound_modifier(wounds: list[Wound] | tuple[Wound, ...], rules: CombatRules) -> int:
     """002 Damage Levels: Light 0.25, Moderate 0.9, Serious 2, Critical 4, summed and

@@ -16,6 +16,7 @@ import numpy as np
 
 from rollplay.errors import RollplayError
 from rollplay.systems.fs3.combat.gear import MISS, CombatRules
+from rollplay.systems.fs3.combat.simulate import armor_rolls
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 
@@ -158,11 +159,7 @@ class _Battles:
         where = self.where_of[np.clip(roll, 1, self.chart_len) - 1]
         landed = hit & (where != self.miss)
         prot = self.armor[target, where]
-        chance = np.clip(np.floor(((prot / self.penetration[actor]) * 2 - 1) * 25 + 10), 0, 100)
-        armor_roll = self.rng.integers(1, 101, m)
-        covered = landed & (prot > 0) & (armor_roll != 100)
-        stopped = covered & (armor_roll <= chance)
-        reduction = np.where(covered & ~stopped, np.floor(self.rng.random(m) * (chance + 1)), 0)
+        stopped, reduction = armor_rolls(self.rng, landed, prot, self.penetration[actor])
         damage = (self.rng.integers(1, 101, m) + self.lethality[actor] + self.bonus[where]
                   - reduction)  # fmt: skip
         wounded = landed & ~stopped

@@ -35,11 +35,16 @@ class AttackStats:
         }
 
 
-def _armor(
-    rng: np.random.Generator, active: np.ndarray, protection: np.ndarray, penetration: int
+def armor_rolls(
+    rng: np.random.Generator,
+    active: np.ndarray,
+    protection: np.ndarray,
+    penetration: int | np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """004 Armor for every trial where ``active``: (stopped, reduction)."""
-    chance = np.clip(np.floor(((protection / max(penetration, 1)) * 2 - 1) * 25 + 10), 0, 100)
+    """004 Armor for every trial where ``active`` (attack.armor_roll, as arrays): (stopped,
+    reduction). Penetration may be one number or one per trial."""
+    pen = np.maximum(penetration, 1)
+    chance = np.clip(np.floor(((protection / pen) * 2 - 1) * 25 + 10), 0, 100)
     chance = np.where(protection > 0, chance, -1)
     roll = rng.integers(1, 101, size=active.shape)
     applies = active & (protection > 0) & (roll != 100)
@@ -85,10 +90,10 @@ def simulate_attacks(
     if cover:
         exposed = a >= rules.cover_exposed_at
         applies = landed & ~exposed & (rng.integers(1, 101, trials) <= rules.cover_chance)
-        s, r = _armor(rng, applies, np.full(trials, rules.cover_protection), penetration)
+        s, r = armor_rolls(rng, applies, np.full(trials, rules.cover_protection), penetration)
         stopped |= s
         reduction += r
-    s, r = _armor(rng, landed & ~stopped, prot, penetration)
+    s, r = armor_rolls(rng, landed & ~stopped, prot, penetration)
     stopped |= s
     reduction += r
     bonus = np.array([rules.location_bonus(n) for n in names])[where]

@@ -568,27 +568,14 @@ def simulate_combat(
     """Play a scenario's combat many times: each side's win rate (with a 95% interval),
     turns to finish, knockouts. SCENARIO is a YAML/TOML/JSON file (docs/combat.md)."""
     from rollplay.rulesfile import read
-    from rollplay.systems.fs3.combat.battle import Fighter, simulate_battles
+    from rollplay.systems.fs3.combat.battle import scenario_fighters, simulate_battles
 
     data = read(scenario, "scenario")
     edition = str(data.get("edition", "3.3"))
     rules = _ruleset(edition if "rules" not in data else None, data.get("rules"))
-    sides = data.get("sides")
-    if not isinstance(sides, dict) or len(sides) < 2:
-        raise RollplayError(f"scenario {scenario}: 'sides' needs two or more named lists")
-    fighters = []
-    for side, members in sides.items():
-        for i, m in enumerate(members if isinstance(members, list) else []):
-            if not isinstance(m, dict) or not isinstance(m.get("rating"), int):
-                raise RollplayError(f"scenario {scenario}: {side} #{i + 1} needs a rating")
-            fighters.append(Fighter(str(m.get("name", f"{side} {i + 1}")), str(side),
-                                    m["rating"], str(m.get("weapon", "Unarmed")),
-                                    str(m.get("armor", "None"))))  # fmt: skip
     if not 1 <= combats <= 1_000_000:
         raise RollplayError(f"--combats {combats}: accepted 1 to 1000000")
-    for f in fighters:
-        rules.combat.weapon(f.weapon)
-        rules.combat.armor_named(f.armor)
+    fighters = scenario_fighters(data, rules.combat, scenario)
     stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
                              max_turns=max_turns, seed=seed)  # fmt: skip
     if chart:

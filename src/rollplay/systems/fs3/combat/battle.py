@@ -53,6 +53,29 @@ class BattleStats:
         }
 
 
+def scenario_fighters(data: dict[str, Any], rules: CombatRules, source: str) -> list[Fighter]:
+    """The fighters of a scenario's ``sides`` (docs/combat.md), their gear checked."""
+    sides = data.get("sides")
+    if not isinstance(sides, dict) or len(sides) < 2:
+        raise RollplayError(f"scenario {source}: 'sides' needs two or more named lists")
+    fighters = []
+    for side, members in sides.items():
+        for i, m in enumerate(members if isinstance(members, list) else []):
+            if not isinstance(m, dict) or not isinstance(m.get("rating"), int):
+                raise RollplayError(f"scenario {source}: {side} #{i + 1} needs a rating")
+            fighter = Fighter(
+                str(m.get("name", f"{side} {i + 1}")),
+                str(side),
+                m["rating"],
+                str(m.get("weapon", "Unarmed")),
+                str(m.get("armor", "None")),
+            )
+            rules.weapon(fighter.weapon)
+            rules.armor_named(fighter.armor)
+            fighters.append(fighter)
+    return fighters
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """A 95% confidence interval for a proportion k/n (Wilson score)."""
     if n == 0:

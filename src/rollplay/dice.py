@@ -39,6 +39,7 @@ __all__ = [
     "default_dice",
     "dice_from_options",
     "parse_faces",
+    "settle",
 ]
 
 _BUFFER = 4096
@@ -218,6 +219,13 @@ class ScriptedDice:
                 f"{len(self.faces)} faces given but the roll used {self._pos}; "
                 f"give exactly the faces the roll needs"
             )
+
+
+def settle(dice: Dice) -> None:
+    """Call before a command that drew from ``dice`` commits: typed faces left over mean the
+    roll and the table disagree, and the command must change nothing (issue 13)."""
+    if isinstance(dice, ScriptedDice):
+        dice.check_all_used()
 
 
 def _ordinal(n: int) -> str:

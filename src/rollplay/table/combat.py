@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rollplay.dice import Dice, default_dice
+from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.gear import CombatRules
@@ -150,10 +150,11 @@ class Tracker:
             for f in fighters:
                 if f.name not in actions and f.npc:
                     actions[f.name] = _npc_action(f, fighters, gear)
+            source = dice or default_dice()
             after, report = resolve_turn(
-                combat.turn, fighters, actions, rules=gear, fs3=rules,
-                dice=dice or default_dice(),
+                combat.turn, fighters, actions, rules=gear, fs3=rules, dice=source,
             )  # fmt: skip
+            settle(source)  # typed faces left over: nothing of this turn is kept
             self._write_back(s, game, fighters, after)
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {}

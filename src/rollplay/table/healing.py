@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from rollplay.dice import Dice, default_dice
+from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RuleError
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.healing import Healing, check_rounds, daily_points, heal
@@ -83,6 +83,7 @@ def heal_day(
         vehicles = [
             _repair(s, game, spec, ratings=ratings, rules=rules, dice=source) for spec in repairs
         ]
+        settle(source)  # typed faces left over: the day is not healed
         game.day = target
         return {
             "game": game.name,

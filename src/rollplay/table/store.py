@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from rollplay.dice import Dice, default_dice
+from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.table.db import StorageError, database_url, open_engine, upgrade
 from rollplay.table.models import Character, Game, RollEntry, now
@@ -374,9 +374,11 @@ class Table:
         """A roll from a character's sheet, its spends taken and the roll logged, together."""
         with self._rolling(game_name, [(name, request)], visibility) as (s, game, side):
             rules, _ = self.ruleset_of(game)
-            rolled = system(game.system).roll(side.check, rules, _dice(dice))
+            source = _dice(dice)
+            rolled = system(game.system).roll(side.check, rules, source)
             result = {"system": game.system, **rolled}
             entry_id = self._log(s, game, side, result, visibility)
+            settle(source)
             return {**result, "character": side.row.name, "game": game.name, "log_id": entry_id,
                     "visibility": visibility, "spent": side.spent}  # fmt: skip
 
@@ -393,7 +395,9 @@ class Table:
         logged, with the contest's result."""
         with self._rolling(game_name, [first, second], visibility) as (s, game, a, b):
             rules, _ = self.ruleset_of(game)
-            result = system(game.system).opposed(a.check, b.check, rules, _dice(dice))
+            source = _dice(dice)
+            result = system(game.system).opposed(a.check, b.check, rules, source)
+            settle(source)
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
             for side, key in zip((a, b), keys, strict=True):
                 outcome = {"system": game.system, **result[key], "opposed": _contest(result)}
@@ -423,7 +427,9 @@ class Table:
             from rollplay.table.systems import FS3
 
             rules, _ = self.ruleset_of(game)
-            result = FS3().teamwork(lead.check, [h.check for h in helpers], rules, _dice(dice))
+            source = _dice(dice)
+            result = FS3().teamwork(lead.check, [h.check for h in helpers], rules, source)
+            settle(source)
             for helper, rolled in zip(helpers, result["assists"], strict=True):
                 outcome = {"system": "fs3", **rolled, "assisting": lead.row.name}
                 self._log(s, game, helper, outcome, visibility)

@@ -28,11 +28,9 @@ fuzz = settings(
 
 
 def parses_in_time(
-    parse: Callable[[str], Any],
-    text: str,
-    seconds: float = 2.0,
-    allowed: type[BaseException] | tuple[type[BaseException], ...] = ValueError,
-) -> None:
+    parse: Callable[[str], Any], text: str, seconds: float = 2.0,
+    allowed: type[BaseException] = ValueError,
+) -> None:  # fmt: skip
     """``parse(text)`` returns or raises ``allowed`` within ``seconds``."""
     start = time.perf_counter()
     with contextlib.suppress(allowed):

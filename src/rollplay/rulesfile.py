@@ -67,23 +67,43 @@ def build(
     """Validate plain data into ``cls`` (a dataclass or pydantic model)."""
     from pydantic import TypeAdapter, ValidationError
 
-    data = dict(data)
-    if is_dataclass(cls):  # TOML has no null: "" stands for none in an optional setting
-        for f in fields(cls):
-            if data.get(f.name) == "" and "None" in str(f.type):
-                data[f.name] = None
+    data = _nulls(cls, data)
     try:
         return TypeAdapter(cls).validate_python(data)
     except ValidationError as exc:
         raise error(f"{source}: {_summarise(exc, cls, hint)}") from None
 
 
+def _nulls(cls: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """TOML has no null: "" stands for none in an optional setting, in groups too."""
+    import typing
+
+    data = dict(data)
+    if not is_dataclass(cls):
+        return data
+    hints = typing.get_type_hints(cls)
+    for f in fields(cls):
+        value = data.get(f.name)
+        if value == "" and "None" in str(f.type):
+            data[f.name] = None
+        elif isinstance(value, Mapping) and is_dataclass(hints.get(f.name)):
+            data[f.name] = _nulls(hints[f.name], value)
+    return data
+
+
 def extend(base: T, overrides: Mapping[str, Any], source: str, hint: str = "") -> T:
     """A ruleset: ``base`` (an edition's) with the overrides merged over it and validated.
-    Tables replace the base's whole table; the name records where the rules came from."""
+    A group of settings (``[chargen]``, ``[combat]``) merges key by key, so changing one
+    setting keeps the edition's others; a table of data (levels, stances, charts) replaces
+    the base's whole table. The name records where the rules came from."""
     merged = plain(base)
     merged["name"] = f"{merged['name']} ({source})"
-    merged.update(overrides)
+    for key, value in overrides.items():
+        group = getattr(base, key, None)
+        if is_dataclass(group) and isinstance(value, Mapping):
+            merged[key] = {**plain(group), **value}
+        else:
+            merged[key] = value
     merged.pop("extends", None)
     return build(type(base), merged, source, hint=hint)
 

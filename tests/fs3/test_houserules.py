@@ -98,3 +98,23 @@ def test_presets_pass_validation(edition: str) -> None:
     data = original.as_mapping()
     data["extends"] = edition
     assert from_mapping(data) == original
+
+
+def test_a_group_of_settings_merges_key_by_key() -> None:
+    """Changing one character-creation limit keeps the edition's others (here 3.3's cost per
+    rating of its 0-3 skills, rulings R26); a table of data still replaces the whole table."""
+    rules = from_mapping({"extends": "3.3", "chargen": {"ability_points": 40}})
+    assert rules.chargen.ability_points == 40
+    assert rules.chargen.scaled_cost == 2
+    assert rules.combat.weapons == fs3.ruleset("3.3").combat.weapons
+    rules = from_mapping({"extends": "3.3", "combat": {"stances": {"Normal": [0, 0]}}})
+    assert list(rules.combat.stances) == ["Normal"]
+
+
+def test_toml_blank_means_none_inside_a_group(tmp_path: Path) -> None:
+    """rulings R26: a 3.3 game back on 002's costs, written in TOML (which has no null)."""
+    path = tmp_path / "old-costs.toml"
+    path.write_text('extends = "3.3"\nscaled_xp_costs = []\n[chargen]\nscaled_cost = ""\n')
+    rules = fs3.load_rules(path)
+    assert rules.chargen.scaled_cost is None
+    assert rules.scaled_xp_costs == ()

@@ -98,23 +98,83 @@ def test_set_merges_and_unapproves(table: Table) -> None:
     assert data["approved"] is False
 
 
+NIKOS_32: dict[str, Any] = {
+    **NIKOS,
+    "attributes": {"Academic": 2, "Athletic": 2, "Creative": 2, "Reactive": 3, "Social": 2},
+    "languages": ["English"],
+    "background": {"Singing": {"rating": 2, "attribute": "Creative"}},
+}
+
+
 def test_xp_costs_follow_the_002_table(table: Table) -> None:
-    fs3_game(table)
-    table.award_xp("Pegasus", "Nikos", 10)
-    raised = table.raise_skill("Pegasus", "Nikos", "firearms")
+    """002 Experience: the action-skill table; background skills half; a language a flat 3."""
+    table.new_game("Galactica", "fs3", "3.2")
+    table.new_character("Galactica", NIKOS_32)
+    table.award_xp("Galactica", "Nikos", 10)
+    raised = table.raise_skill("Galactica", "Nikos", "firearms")
     assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}  # level 3 -> 4: 4 XP
     assert raised["xp"] == 6
-    background = table.raise_skill("Pegasus", "Nikos", "Singing", "background")
+    background = table.raise_skill("Galactica", "Nikos", "Singing", "background")
     assert background["raised"]["cost"] == 1  # level 2: 2 XP, halved for background skills
-    new = table.raise_skill("Pegasus", "Nikos", "Cooking", "background")
+    new = table.raise_skill("Galactica", "Nikos", "Cooking", "background")
     assert new["raised"] == {"skill": "Cooking", "from": 0, "cost": 0.5}  # half points kept
     assert new["xp"] == 4.5
-    language = table.raise_skill("Pegasus", "Nikos", "Spanish", "language")
+    language = table.raise_skill("Galactica", "Nikos", "Spanish", "language")
     assert language["raised"]["cost"] == 3
     assert language["xp"] == 1.5
+    with pytest.raises(RuleError, match="already speaks Spanish"):
+        table.raise_skill("Galactica", "Nikos", "Spanish", "language")
     with pytest.raises(RuleError, match=r"costs 4 XP; Nikos has 1\.5"):
-        table.raise_skill("Pegasus", "Nikos", "Firearms")
-    assert table.character("Pegasus", "Nikos")["sheet"]["action"]["Firearms"] == 4
+        table.raise_skill("Galactica", "Nikos", "Firearms")
+    assert table.character("Galactica", "Nikos")["sheet"]["action"]["Firearms"] == 4
+
+
+def test_fs33_scaled_skills_rise_to_fluent_and_stop(table: Table) -> None:
+    """000 rates background and language skills 0-3 (Everyman to Exceptional / Fluent):
+    raises follow that scale, cost ``scaled_xp_costs`` (rulings R26) and stop at its top."""
+    fs3_game(table)  # Nikos: Singing 2, English 3
+    table.award_xp("Pegasus", "Nikos", 20)
+    sing = table.raise_skill("Pegasus", "Nikos", "Singing", "background")
+    assert sing["raised"] == {"skill": "Singing", "from": 2, "cost": 4}
+    with pytest.raises(RuleError, match="highest its scale goes"):
+        table.raise_skill("Pegasus", "Nikos", "Singing", "background")
+    spanish = [table.raise_skill("Pegasus", "Nikos", "Spanish", "language")["raised"]
+               for _ in range(3)]  # fmt: skip
+    assert [(r["from"], r["cost"]) for r in spanish] == [(0, 1), (1, 3), (2, 4)]
+    with pytest.raises(RuleError, match="highest its scale goes"):
+        table.raise_skill("Pegasus", "Nikos", "English", "language")
+    sheet = table.character("Pegasus", "Nikos")["sheet"]
+    assert sheet["languages"] == {"English": 3, "Spanish": 3}
+    assert sheet["background"]["Singing"]["rating"] == 3
+    assert table.character("Pegasus", "Nikos")["xp"] == 20 - 4 - 1 - 3 - 4
+
+
+def test_fs33_sheet_keeps_background_and_languages_on_their_scale(table: Table) -> None:
+    """000: background and language ratings run 0-3 in 3.3 (rulings R9); 3.2 rates background
+    skills 0-12 (002 Skills)."""
+    table.new_game("Pegasus", "fs3", "3.3")
+    for bad in ({"background": {"Singing": 4}}, {"languages": {"English": 4}}):
+        with pytest.raises(RollplayError, match="accepted: 0 to 3"):
+            table.new_character("Pegasus", {**NIKOS, **bad})
+    table.new_game("Galactica", "fs3", "3.2")
+    nine = {"Singing": {"rating": 9, "attribute": "Creative"}}
+    table.new_character("Galactica", {**NIKOS_32, "background": nine})
+
+
+def test_fs33_character_creation_costs_scaled_skills_per_rating(table: Table) -> None:
+    """3.3 background and language skills cost 2 points a rating at creation (rulings R26);
+    3.2 languages cost 2 points each (002 Character Creation)."""
+    table.new_game("Tight", "fs3", "3.3", {"chargen": {"ability_points": 30}})
+    table.new_character("Tight", NIKOS)  # attributes 12, action 8, Singing 2 -> 4, English 3 -> 6
+    assert table.check("Tight", "Nikos") == []
+    table.set_character("Tight", "Nikos", {"languages": {"Spanish": 1}})
+    assert table.check("Tight", "Nikos") == [
+        "32 ability points spent (attributes 12, action 8, background 4, languages 8); "
+        "the game allows 30"
+    ]
+    table.new_game("Galactica", "fs3", "3.2", {"chargen": {"ability_points": 12 + 8 + 2 + 2}})
+    table.new_character("Galactica", NIKOS_32)  # Singing 2 -> 2, one language -> 2
+    assert table.check("Galactica", "Nikos") == []
 
 
 def test_xp_table_is_the_rulesets(table: Table) -> None:

@@ -288,7 +288,7 @@ class Table:
         self, game_name: str | None, name: str, skill: str, kind: str = "action"
     ) -> dict[str, Any]:
         """002 Experience: spend XP to raise a skill (or learn a language) one level."""
-        from rollplay.systems.fs3.sheet import sheet_from_mapping, xp_cost
+        from rollplay.systems.fs3.sheet import raise_ability, sheet_from_mapping
 
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name, lock=True)
@@ -296,7 +296,7 @@ class Table:
             rules, _ = self.ruleset_of(game)
             sheet = sheet_from_mapping(row.sheet, rules, "sheet")
             canonical = _ability_name(skill, kind, sheet, rules)
-            cost, current = xp_cost(sheet, kind, canonical, rules)  # type: ignore[arg-type]
+            data, cost, current = raise_ability(sheet, _skill_kind(kind), canonical, rules)
             limit = rules.max_raises_between_awards
             if limit is not None and row.raises_since_award >= limit:
                 raise RuleError(
@@ -309,15 +309,6 @@ class Table:
                     f"raising {canonical} from {current} costs {cost / 2:g} XP; "
                     f"{row.name} has {row.xp_halves / 2:g}"
                 )
-            data = sheet.to_mapping()
-            if kind == "action":
-                data["action"][canonical] = current + 1
-            elif kind == "background":
-                entry = data["background"].get(canonical, {"rating": 0})
-                entry["rating"] = current + 1
-                data["background"][canonical] = entry
-            else:
-                data["languages"][canonical] = 1
             row.sheet = system(game.system).sheet(data, rules, "sheet")
             row.xp_halves -= cost
             row.raises_since_award += 1
@@ -642,6 +633,14 @@ def _fs3_only(game: Game, what: str) -> None:
         raise RuleError(
             f"{what} as points to award and spend is FS3's (002); {game.name} plays {game.system}"
         )
+
+
+def _skill_kind(kind: str) -> Any:
+    if kind not in ("action", "background", "language"):
+        raise RollplayError(
+            f"unknown kind of skill {kind!r}; accepted: action, background, language"
+        )
+    return kind
 
 
 def _ability_name(skill: str, kind: str, sheet: Any, rules: Any) -> str:

@@ -9,7 +9,7 @@ docs/rulings.md.
 from __future__ import annotations
 
 from rollplay.errors import RulesetError, suggest
-from rollplay.systems.fs3.ruleset import ActionSkill, Band, FS3Ruleset, Situation
+from rollplay.systems.fs3.ruleset import ActionSkill, Band, Chargen, FS3Ruleset, Situation
 
 _SITUATIONS = (
     Situation("defaulting", -3, "rolling a semi-related skill instead (000 Untrained Rolls)"),
@@ -76,6 +76,10 @@ FS3_3 = FS3Ruleset(
     languages=("English", "Spanish", "Wookie"),
     situations=_SITUATIONS,
     skill_range=(0, 8),
+    # 000 rates background and language skills 0-3 (1, 2, 4, 6 dice); 000 gives no costs, so
+    # they cost what the dice they add cost as action ratings (rulings R26).
+    chargen=Chargen(scaled_cost=2),
+    scaled_xp_costs=(1, 3, 4),
 )
 
 FS3_2 = FS3Ruleset(

@@ -55,6 +55,9 @@ class Chargen:
     attribute_cost: int = 1
     skill_cost: int = 1
     language_cost: int = 2
+    # Skills on a 0-3 dice scale (3.3 background and language skills, 000) cost this many
+    # points per rating instead of the 002 costs above; None: the 002 costs (rulings R26).
+    scaled_cost: int | None = None
     min_attribute: int = 1
     max_attribute_points: int | None = None
     max_action_points: int | None = None
@@ -109,6 +112,9 @@ class FS3Ruleset:
     xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
     background_xp_divisor: int = 2
     language_xp: int = 3
+    # XP to raise a skill on the 0-3 scale (3.3 background and language skills) from each
+    # current rating; empty: the 002 costs (background halved, a language learned flat).
+    scaled_xp_costs: tuple[int, ...] = ()
     # 002 Experience: "how many skills can be raised at once" - raises between two awards.
     max_raises_between_awards: int | None = None
     starting_luck: int = 1
@@ -181,6 +187,18 @@ class FS3Ruleset:
                 )
         if not self.xp_costs or any(c < 0 for c in self.xp_costs):
             raise bad("xp_costs needs a cost (0 or more) for each current level")
+        if (
+            self.scaled_skill_dice
+            and self.scaled_xp_costs
+            and (
+                len(self.scaled_xp_costs) < len(self.scaled_skill_dice) - 1
+                or any(c < 0 for c in self.scaled_xp_costs)
+            )
+        ):
+            raise bad(
+                f"scaled_xp_costs needs a cost (0 or more) for each rating from 0 to "
+                f"{len(self.scaled_skill_dice) - 2}"
+            )
         if self.background_xp_divisor < 1:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:

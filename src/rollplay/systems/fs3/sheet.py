@@ -124,6 +124,8 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
         for k, v in table_in(data, "action", bad).items()
     }
     background: dict[str, Background] = {}
+    # 000: background skills are on the 0-3 dice scale where the edition has one (R9).
+    background_range = _scale(rules) or (skill_lo, skill_hi)
     for key, entry in table_in(data, "background", bad).items():
         label = " ".join(str(key).split())
         if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
@@ -136,7 +138,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
             if entry.get("attribute") is not None:
                 ruling = _canonical(entry["attribute"], rules.attributes, "attribute", bad)
         background[label] = Background(
-            whole_in(rating, f"background skill {label}", (skill_lo, skill_hi), bad), ruling
+            whole_in(rating, f"background skill {label}", background_range, bad), ruling
         )
     languages = _languages(data.get("languages"), rules, bad)
     specialties: dict[str, tuple[str, ...]] = {}
@@ -167,13 +169,17 @@ def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:
         value = dict.fromkeys(value, 1)
     if not isinstance(value, Mapping):
         raise bad("languages must be a list of names, or names with ratings")
-    top = len(rules.scaled_skill_dice) - 1 if rules.scaled_skill_dice else 1
     return {
         _canonical(k, rules.languages, "language", bad): whole_in(
-            v, f"language {k}", (0, max(top, 1)), bad
+            v, f"language {k}", _scale(rules) or (1, 1), bad
         )
         for k, v in value.items()
     }
+
+
+def _scale(rules: FS3Ruleset) -> tuple[int, int] | None:
+    """The 0-3 rating range of scaled skills (000), or None where the edition has none."""
+    return (0, len(rules.scaled_skill_dice) - 1) if rules.scaled_skill_dice else None
 
 
 def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
@@ -185,8 +191,13 @@ def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
             problems.append(f"{attribute} must be at least {c.min_attribute}")
     attribute_points = sum(sheet.attributes.values()) * c.attribute_cost
     action_points = sum(sheet.action.values()) * c.skill_cost
-    background_points = sum(b.rating for b in sheet.background.values()) * c.skill_cost
-    language_points = len(sheet.languages) * c.language_cost
+    background_ratings = sum(b.rating for b in sheet.background.values())
+    if c.scaled_cost is not None:  # 3.3: a cost per rating on the 0-3 scale (R26)
+        background_points = background_ratings * c.scaled_cost
+        language_points = sum(sheet.languages.values()) * c.scaled_cost
+    else:  # 002: background skills a point per rating, languages a flat cost each
+        background_points = background_ratings * c.skill_cost
+        language_points = len(sheet.languages) * c.language_cost
     spent = attribute_points + action_points + background_points + language_points
     if spent > c.ability_points:
         problems.append(
@@ -226,20 +237,48 @@ def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
 
 def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -> tuple[int, int]:
     """002 Experience: the cost in half XP of raising ``skill`` one level, and its current
-    level. Half points keep background skills' halved costs exact (rulings R20)."""
+    level. Half points keep background skills' halved costs exact (rulings R20); skills on
+    the 0-3 scale cost ``scaled_xp_costs`` (R26); every scale stops at its top."""
     if kind in ("attribute", "quirk"):
         raise RuleError(f"{kind}s cannot be raised with XP (002 Experience)")
-    if kind == "language":
+    scale = _scale(rules) if rules.scaled_xp_costs else None
+    if kind == "language" and scale is None:  # 002: "a flat rate of 3XP" to learn one
         if skill in sheet.languages:
             raise RuleError(f"{sheet.name} already speaks {skill}")
         return rules.language_xp * 2, 0
-    current = sheet.action.get(skill, 0) if kind == "action" else _background_rating(sheet, skill)
-    if current >= min(rules.skill_range[1], len(rules.xp_costs)):
-        raise RuleError(f"{skill} is at {current}, the highest it can go")
+    if kind == "action":
+        current, top = sheet.action.get(skill, 0), min(rules.skill_range[1], len(rules.xp_costs))
+    elif kind == "language":
+        current = sheet.languages.get(skill, 0)
+        top = scale[1] if scale else 1
+    else:
+        current = _background_rating(sheet, skill)
+        top = scale[1] if scale else min(rules.skill_range[1], len(rules.xp_costs))
+    if current >= top:
+        raise RuleError(f"{skill} is at {current}, the highest its scale goes")
+    if kind != "action" and scale is not None:
+        return rules.scaled_xp_costs[current] * 2, current
     cost = rules.xp_costs[current] * 2
     if kind == "background":
         cost = -(-cost // rules.background_xp_divisor)
     return cost, current
+
+
+def raise_ability(
+    sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset
+) -> tuple[dict[str, Any], int, int]:
+    """Raise ``skill`` one level (or learn a language): the new sheet data, the cost in half
+    XP and the level it was at. Checking the character has the XP is the caller's."""
+    cost, current = xp_cost(sheet, kind, skill, rules)
+    data = sheet.to_mapping()
+    if kind == "action":
+        data["action"][skill] = current + 1
+    elif kind == "background":
+        entry = data["background"].get(skill, {"rating": 0})
+        data["background"][skill] = {**entry, "rating": current + 1}
+    else:
+        data["languages"][skill] = current + 1
+    return data, cost, current
 
 
 def _background_rating(sheet: FS3Sheet, skill: str) -> int:

@@ -356,3 +356,73 @@ def test_fs32_luck_on_someone_elses_roll(table: Table) -> None:
                    dice=ScriptedDice([8] * 11))  # fmt: skip
     with pytest.raises(RollplayError, match="--luck-from"):
         table.roll("Galactica", "Nikos", Request("Firearms", luck="boost"), dice=ScriptedDice([]))
+
+
+def _wounded(table: Table, *severities: str, treated: bool = False) -> None:
+    fs3_game(table)
+    wounds = [{"location": "Chest", "severity": s, "treated": treated} for s in severities]
+    table.set_character("Pegasus", "Nikos", {"wounds": wounds})
+
+
+def test_wounds_bite_at_the_table(table: Table) -> None:
+    """002 Damage: "Wound Modifiers are applied to all ability rolls, and are cumulative
+    (rounded down). Thus if you have two Moderate wounds you would suffer a -1 modifier"."""
+    _wounded(table, "Moderate", "Moderate")
+    r = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 5))
+    assert (r["requested"], r["pool"]) == (3 + 3 - 1, 5)
+    assert {"reason": "wounds", "value": -1} in r["modifiers"]
+    logged = table.log(limit=1)[0]
+    assert {"reason": "wounds", "value": -1} in logged["outcome"]["modifiers"]
+
+
+def test_treated_wounds_bite_half(table: Table) -> None:
+    """002 Damage: wounds "treated with first aid give only 1/2 the listed wound modifier":
+    two treated Moderate wounds are 0.9 in all, rounded down to 0."""
+    _wounded(table, "Moderate", "Moderate", treated=True)
+    r = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 6))
+    assert r["pool"] == 6
+    assert all(m["reason"] != "wounds" for m in r["modifiers"])
+
+
+def test_wounds_bite_in_opposed_rolls_and_teamwork(table: Table) -> None:
+    """002 Damage, "all ability rolls": each side of a contest and each assister."""
+    _wounded(table, "Serious")  # -2
+    table.new_character("Pegasus", {**NIKOS, "name": "Mavros"})
+    duel = table.opposed("Pegasus", ("Nikos", Request("Firearms")), ("Mavros", Request("Firearms")),
+                         dice=ScriptedDice([8] * 4 + [8] * 6))  # fmt: skip
+    assert (duel["first"]["pool"], duel["second"]["pool"]) == (4, 6)
+    helper = [("Nikos", Request("Firearms"))]
+    team = table.teamwork("Pegasus", ("Mavros", Request("Firearms")), helper,
+                          dice=ScriptedDice([1] * 4 + [8] * 5))  # fmt: skip
+    assert team["assists"][0]["pool"] == 4
+    assert {"reason": "wounds", "value": -2} in team["assists"][0]["modifiers"]
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        ({"wounds": [{"location": "Chest", "severity": "Bogus"}]}, "severity is one of"),
+        ({"wounds": [{"location": "Chest"}]}, "severity is one of"),
+        ({"wounds": [{"severity": "Light"}]}, "needs a location"),
+        ({"wounds": ["Chest"]}, "a wound is a table"),
+        ({"wounds": {"Chest": "Light"}}, "wounds must be a list"),
+        ({"wounds": [{"location": "Chest", "severity": "Light", "treated": "yes"}]}, "treated"),
+        ({"wounds": [{"location": "Chest", "severity": "Light", "healing": -1}]}, "healing"),
+        ({"attributes": None}, "every character rates every attribute"),
+        ({"attributes": {"Brawn": None}}, "every character rates every attribute"),
+        ({"name": None}, "cannot be changed"),
+        ({"name": "Starbuck"}, "cannot be changed"),
+        ({"concept": "x" * 2001}, "at most 2000"),
+        ({"quirks": ["q" * 101]}, "at most 100"),
+    ],
+)
+def test_a_sheet_is_checked_on_every_change(
+    table: Table, change: dict[str, Any], complaint: str
+) -> None:
+    """A sheet is validated on every change, so a bad one never breaks later commands."""
+    fs3_game(table)
+    before = table.character("Pegasus", "Nikos")
+    with pytest.raises(RollplayError, match=complaint):
+        table.set_character("Pegasus", "Nikos", change)
+    assert table.character("Pegasus", "Nikos") == before
+    table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 6))

@@ -201,6 +201,11 @@ class Table:
             game, row = self.character_row(s, game_name, name, lock=True)
             rules, _ = self.ruleset_of(game)
             merged = _merge(row.sheet, changes)
+            if merged.get("name") != row.sheet.get("name"):
+                raise RollplayError(
+                    f"a sheet's name is the character's ({row.name}); it cannot be changed "
+                    f"or removed with a sheet change"
+                )
             row.sheet = system(game.system).sheet(merged, rules, "sheet")
             row.approved = False
             row.updated_at = now()

@@ -111,7 +111,7 @@ class FS3(_System):
 
     def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
         from rollplay.errors import whole
-        from rollplay.systems.fs3.rolls import Check
+        from rollplay.systems.fs3.rolls import Check, Modifier
 
         parsed = sheet
         expression = _with_ruling_attribute(request.expression, parsed, rules)
@@ -125,10 +125,14 @@ class FS3(_System):
             if points.luck < 1:
                 raise RuleError(f"{parsed.name} has no luck points to spend")
             after = Points(points.luck - 1, points.character_points, points.fate_points)
+        modifiers: tuple[int | Modifier, ...] = tuple(whole(m, "--mod") for m in request.mods)
+        wounds = parsed.wound_modifier(rules)
+        if wounds:  # 002 Damage: "applied to all ability rolls", table rolls included
+            modifiers += (Modifier("wounds", -wounds),)
         check = Check(
             pool=expression,
             ratings=parsed.ratings(),
-            modifiers=tuple(whole(m, "--mod") for m in request.mods),
+            modifiers=modifiers,
             luck=request.luck,  # type: ignore[arg-type]  # checked by the roll itself
             name=parsed.name,
         )

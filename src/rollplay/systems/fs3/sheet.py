@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.rulesfile import sheet_header, table_in, whole_in
+from rollplay.rulesfile import known_keys, sheet_header, table_in, whole_in
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
@@ -49,7 +49,13 @@ class FS3Sheet:
     languages: Mapping[str, int] = field(default_factory=dict)
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     quirks: tuple[str, ...] = ()
-    wounds: tuple[Any, ...] = ()  # kept for the combat rules
+    wounds: tuple[Mapping[str, Any], ...] = ()  # checked by _wound; the combat rules' own
+
+    def wound_modifier(self, rules: FS3Ruleset) -> int:
+        """002 Damage: the total wound modifier, "applied to all ability rolls"."""
+        from rollplay.systems.fs3.combat.attack import Wound, wound_modifier
+
+        return wound_modifier([Wound.from_dict(dict(w)) for w in self.wounds], rules.combat)
 
     def ratings(self) -> dict[str, int]:
         """Every rated ability, for roll strings."""
@@ -106,8 +112,9 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     """A sheet from plain data, checked against the game's ability lists (first problem)."""
     name, bad = sheet_header(data, source, "FS3", _KEYS, SheetError)
     concept = data.get("concept", "")
-    if not isinstance(concept, str):
-        raise bad("concept must be some text")
+    if not isinstance(concept, str) or len(concept) > MAX_CONCEPT:
+        raise bad(f"concept must be some text, at most {MAX_CONCEPT} characters")
+    _short(name, "name", bad)
     attr_lo, attr_hi = 0, rules.attribute_range[1]
     skill_lo, skill_hi = rules.skill_range
     attributes = {
@@ -116,6 +123,9 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
         )
         for k, v in table_in(data, "attributes", bad).items()
     }
+    missing = [a for a in rules.attributes if a not in attributes]
+    if missing:  # 002 Attributes: "All characters will have a rating in every attribute"
+        raise bad(f"no rating for {', '.join(missing)}: every character rates every attribute")
     action_names = tuple(s.name for s in rules.action_skills)
     action = {
         _canonical(k, action_names, "action skill", bad): whole_in(
@@ -127,7 +137,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     # 000: background skills are on the 0-3 dice scale where the edition has one (R9).
     background_range = _scale(rules) or (skill_lo, skill_hi)
     for key, entry in table_in(data, "background", bad).items():
-        label = " ".join(str(key).split())
+        label = _short(" ".join(str(key).split()), "a background skill's name", bad)
         if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
             raise bad(f"background skill {key!r} is empty or another ability's name")
         rating, ruling = entry, None
@@ -148,18 +158,66 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
             raise bad(f"specialties of {skill}: a list of names")
         allowed = next(s.specialties for s in rules.action_skills if s.name == skill)
         specialties[skill] = tuple(
-            _canonical(x, allowed, f"{skill} specialty", bad) if allowed else x for x in listed
+            _canonical(x, allowed, f"{skill} specialty", bad)
+            if allowed
+            else _short(x, f"a {skill} specialty", bad)
+            for x in listed
         )
     quirks = data.get("quirks", [])
     if not isinstance(quirks, list) or not all(isinstance(q, str) for q in quirks):
         raise bad("quirks must be a list of short texts")
-    wounds = data.get("wounds", [])
-    if not isinstance(wounds, list):
-        raise bad("wounds must be a list")
+    for quirk in quirks:
+        _short(quirk, "a quirk", bad)
+    wounds = [_wound(w, rules, bad) for w in _listed(data.get("wounds"), "wounds", bad)]
     return FS3Sheet(
         name, concept, attributes, action, background, languages, specialties, tuple(quirks),
         tuple(wounds),
     )  # fmt: skip
+
+
+MAX_NAME = 100
+MAX_CONCEPT = 2000
+_WOUND_KEYS = ("location", "severity", "type", "treated", "healing")
+
+
+def _short(text: str, what: str, bad: Any) -> str:
+    if len(text) > MAX_NAME:
+        raise bad(f"{what} is {len(text)} characters long; at most {MAX_NAME}")
+    return text
+
+
+def _listed(value: Any, what: str, bad: Any) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise bad(f"{what} must be a list")
+    return value
+
+
+def _wound(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, Any]:
+    """A wound as the combat and healing rules store it: checked, so that a hand-edited
+    sheet cannot break the game's later rolls, fights or healing days."""
+    if not isinstance(value, Mapping):
+        raise bad(f"a wound is a table ({', '.join(_WOUND_KEYS)}), not {value!r}")
+    known_keys(value, _WOUND_KEYS, bad, "a wound")
+    location = value.get("location")
+    if not isinstance(location, str) or not location.strip():
+        raise bad("a wound needs a location (a hit location's name)")
+    severities = [s.name for s in rules.combat.severities]
+    severity = value.get("severity")
+    if severity not in severities:
+        raise bad(f"a wound's severity is one of {', '.join(severities)}, not {severity!r}")
+    kind = value.get("type", "wound")
+    if kind not in ("wound", "stun"):
+        raise bad(f"a wound's type is wound or stun, not {kind!r}")
+    treated = value.get("treated", False)
+    if not isinstance(treated, bool):
+        raise bad(f"a wound's treated is true or false, not {treated!r}")
+    wound = {"location": _short(location.strip(), "a wound's location", bad),
+             "severity": severity, "type": kind, "treated": treated}  # fmt: skip
+    if "healing" in value:
+        wound["healing"] = whole_in(value["healing"], "a wound's healing points", (0, 10**6), bad)
+    return wound
 
 
 def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:

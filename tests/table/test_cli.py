@@ -125,7 +125,7 @@ def test_opposed_and_teamwork(capsys: pytest.CaptureFixture[str], db: str) -> No
         (["game", "show", "Pegasis"], "did you mean Pegasus"),
         (["game", "new", "Pegasus", "--system", "fs3"], "already a game"),
         (["xp", "raise", "Nikos", "Firearms"], "costs 4 XP"),
-        (["xp", "award", "Nikos", "0.3"], "in halves"),
+        (["xp", "award", "Nikos", "0.3"], "whole or half points"),
         (["luck", "award", "Kara Voss"], "FS3"),
         (["roll", "Kara Voss", "Search", "--cp", "9"], "cannot spend 9"),
         (

@@ -53,7 +53,7 @@ def parse_seed(seed: str | None) -> int | str | None:
         return None
     # A numeric seed is an int (as in Python); a very long one stays text rather than
     # meeting int()'s digit limit.
-    digits = seed.lstrip("-")
+    digits = seed.removeprefix("-")
     return int(seed) if digits.isdecimal() and digits.isascii() and len(digits) < 100 else seed
 
 

@@ -19,6 +19,7 @@ from rollplay.cli.options import (
 )
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.errors import RollplayError
+from rollplay.table.limits import MAX_LOG_LIMIT
 
 if TYPE_CHECKING:
     from rollplay.table.store import Table
@@ -461,14 +462,19 @@ def summary(r: dict[str, Any]) -> str:
 @click.option("--character", metavar="NAME", help="Only this character's rolls.")
 @click.option("--since", metavar="DATE", help="From this date or time (ISO, e.g. 2026-11-01).")
 @click.option("--until", metavar="DATE", help="Before this date or time.")
-@click.option("--limit", type=int, default=50, show_default=True, help="Newest N (0: all).")
+@click.option(
+    "--limit",
+    type=click.IntRange(0, MAX_LOG_LIMIT),
+    default=50,
+    show_default=True,
+    help="Newest N (0: all).",
+)
 @click.option(
     "--as",
     "viewer",
-    default="storyteller",
-    metavar="WHO",
-    help="View as the Storyteller (default) or as a character: hides others' "
-    "private rolls and every secret roll's result.",
+    metavar="CHARACTER",
+    help="See the log as this character's player does: others' private rolls and every "
+    "secret roll's result hidden (default: as the Storyteller).",
 )
 @click.option(
     "--export",
@@ -480,7 +486,7 @@ def summary(r: dict[str, Any]) -> str:
 @json_option
 def log(
     *, game_name: str | None, character: str | None, since: str | None, until: str | None,
-    limit: int, viewer: str, export_fmt: str | None, db: str | None, as_json: bool,
+    limit: int, viewer: str | None, export_fmt: str | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """The roll log, newest first."""
     filters: dict[str, Any] = {

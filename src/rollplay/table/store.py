@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -23,8 +24,16 @@ from sqlalchemy.orm import Session
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.table.db import StorageError, database_url, open_engine, upgrade
+from rollplay.table.limits import MAX_LOG_LIMIT, MAX_LUCK, MAX_LUCK_AWARD, MAX_XP, MAX_XP_AWARD
 from rollplay.table.models import Character, Game, RollEntry, now
-from rollplay.table.systems import Points, Request, ruleset_version, spent, system
+from rollplay.table.systems import (
+    Points,
+    Request,
+    check_options,
+    ruleset_version,
+    spent,
+    system,
+)
 from rollplay.table.writers import CoreWriter, Writer, writing
 
 VISIBILITIES = ("public", "private", "secret")
@@ -175,8 +184,8 @@ class Table:
         sys_ = system(game.system)
         stored = sys_.sheet(sheet, rules, "sheet")
         points = sys_.starting_points(stored, rules)
-        name = _name(stored["name"], "character")
-        if self._find(s, game, name) is not None:
+        name = _character_name(stored["name"])
+        if _casefold_match(s, game, name) is not None:
             raise StorageError(f"{game.name} already has a character called {name!r}")
         row = Character(
             game_id=game.id,
@@ -257,12 +266,16 @@ class Table:
         return game, row
 
     def _game_of(self, s: Session, name: str) -> Game:
-        """The game of a character named without --game: it must be unambiguous."""
+        """The game of a character named without --game, matched exactly or else without
+        regard to case: it must be unambiguous."""
         games = list(
             s.scalars(
                 select(Game).join(Character).where(Character.name == name).order_by(Game.name)
             )
         )
+        if not games:
+            pairs = s.execute(select(Game, Character.name).join(Character).order_by(Game.name))
+            games = [g for g, known in pairs if known.casefold() == name.casefold()]
         if len(games) == 1:
             return games[0]
         all_games = list(s.scalars(select(Game).order_by(Game.name)))
@@ -277,14 +290,20 @@ class Table:
     # -- experience and luck (002) ---------------------------------------------------------
 
     def award_xp(self, game_name: str | None, name: str, amount: float) -> dict[str, Any]:
-        halves = round(amount * 2)
-        if halves <= 0 or abs(amount * 2 - halves) > 1e-9:
+        """The Storyteller awards XP (002 Experience): whole or half points."""
+        if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
             raise RollplayError(
-                f"award a positive number of XP in halves, like 2 or 1.5; not {amount}"
+                f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
+                f"1.5; not {amount:g}"
             )
+        halves = int(amount * 2)
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name, lock=True)
             _fs3_only(game, "experience")
+            if row.xp_halves + halves > MAX_XP * 2:
+                raise RollplayError(
+                    f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
+                )
             row.xp_halves += halves
             row.raises_since_award = 0
             return _character_dict(row, game)
@@ -323,11 +342,16 @@ class Table:
             return result
 
     def award_luck(self, game_name: str | None, name: str, amount: int = 1) -> dict[str, Any]:
-        if amount < 1:
-            raise RollplayError(f"award 1 or more luck points, not {amount}")
+        """The Storyteller awards luck points (002 Luck)."""
+        if not 1 <= amount <= MAX_LUCK_AWARD:
+            raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name, lock=True)
             _fs3_only(game, "luck")
+            if row.luck + amount > MAX_LUCK:
+                raise RollplayError(
+                    f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
+                )
             row.luck += amount
             return _character_dict(row, game)
 
@@ -474,14 +498,19 @@ class Table:
         its request spends already taken (conditionally: see _spend). Raises _Inexact when a
         name does not match exactly."""
         game: Any = None
-        prepared = []
+        prepared: list[Side] = []
         for name, request in sides:
             found = w.side(game_name, name)
             if found is None:
                 raise _Inexact
             game = _GameRow(*found[:5])
             row = _CharacterRow(*found[5:])
+            if any(side.row.id == row.id for side in prepared):
+                raise RuleError(
+                    f"{row.name} appears twice in one roll: nobody assists or opposes themself"
+                )
             rules, _ = self.ruleset_of(game)
+            check_options(request, game.system, system(game.system).options)
             before = Points(row.luck, row.character_points, row.fate_points)
             check, after = system(game.system).check(
                 self.sheet_of(game, row, rules), before, request, rules
@@ -548,27 +577,40 @@ class Table:
         since: datetime | None = None,
         until: datetime | None = None,
         limit: int | None = 100,
-        viewer: str = "storyteller",
+        viewer: str | None = None,
     ) -> list[dict[str, Any]]:
-        """Log entries, newest first. A player (``viewer`` = their character's name) sees
-        public rolls and their own private ones; secret rolls only as having been made."""
+        """Log entries, newest first. With no ``viewer`` they are as the Storyteller sees
+        them; a player (``viewer`` = one of their characters, found like any character name)
+        sees public rolls and that character's private ones, and secret rolls only as having
+        been made. Character names match without regard to case."""
+        if limit is not None and not 0 <= limit <= MAX_LOG_LIMIT:
+            raise RollplayError(f"a log limit is 0 (all) to {MAX_LOG_LIMIT:,}, not {limit}")
+        since_at = self._stored_time(since, "since") if since else None
+        until_at = self._stored_time(until, "until") if until else None
         with self.transaction() as s:
             query = select(RollEntry, Game.name).join(Game).order_by(RollEntry.id.desc())
             if game_name:
                 query = query.where(RollEntry.game_id == self.game_row(s, game_name).id)
             if character:
-                query = query.where(RollEntry.character == character)
-            if since:
-                query = query.where(RollEntry.created_at >= self._stored_time(since))
-            if until:
-                query = query.where(RollEntry.created_at < self._stored_time(until))
+                query = query.where(RollEntry.character.in_(_names_like(s, game_name, character)))
+            if since_at:
+                query = query.where(RollEntry.created_at >= since_at)
+            if until_at:
+                query = query.where(RollEntry.created_at < until_at)
             if limit:
                 query = query.limit(limit)
-            return [_entry_dict(e, g, viewer) for e, g in s.execute(query)]
+            sees = None if viewer is None else self.character_row(s, game_name, viewer)[1].id
+            return [_entry_dict(e, g, sees) for e, g in s.execute(query)]
 
-    def _stored_time(self, when: datetime) -> datetime:
+    def _stored_time(self, when: datetime, what: str) -> datetime:
         """SQLite keeps times as UTC text without a zone; compare like with like."""
-        utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
+        try:
+            utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
+        except OverflowError:
+            raise RollplayError(
+                f"--{what} {when.isoformat()} is at the end of the calendar; give a date "
+                f"from 0001-01-02 to 9999-12-30"
+            ) from None
         return utc.replace(tzinfo=None) if self.engine.dialect.name == "sqlite" else utc
 
     def export_log(self, fmt: str = "jsonl", **filters: Any) -> str:
@@ -595,8 +637,9 @@ class Table:
             writer.writeheader()
             for e in entries:
                 writer.writerow(
-                    {k: json.dumps(v) if isinstance(v, dict | list) else v for k, v in e.items()}
-                )
+                    {k: _cell(json.dumps(v) if isinstance(v, dict | list) else v)
+                     for k, v in e.items()}
+                )  # fmt: skip
             return out.getvalue()
         raise RollplayError(f"unknown log format {fmt!r}; accepted: jsonl, csv")
 
@@ -612,6 +655,17 @@ def _name(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
         raise RollplayError(f"a {what} needs a name of 1 to 100 characters")
     return " ".join(value.split())
+
+
+def _character_name(value: Any) -> str:
+    """A character's name: one the command forms can address (``NAME/EXPR``, ``A vs B``)."""
+    name = _name(value, "character")
+    if "/" in name or name.casefold() == "vs":
+        raise RollplayError(
+            f"a character's name cannot contain '/' or be 'vs' ({name!r}): rolls are written "
+            f"NAME/EXPR and A vs B"
+        )
+    return name
 
 
 def _merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -697,7 +751,8 @@ def _character_dict(c: Character, g: Game) -> dict[str, Any]:
     return data
 
 
-def _entry_dict(e: RollEntry, game: str, viewer: str) -> dict[str, Any]:
+def _entry_dict(e: RollEntry, game: str, viewer: int | None) -> dict[str, Any]:
+    """A log entry as ``viewer`` (a character's id; None: the Storyteller) may see it."""
     data = {
         "id": e.id,
         "time": (e.created_at if e.created_at.tzinfo else e.created_at.replace(tzinfo=UTC))
@@ -714,12 +769,32 @@ def _entry_dict(e: RollEntry, game: str, viewer: str) -> dict[str, Any]:
         "visibility": e.visibility,
         "ruleset_version": e.ruleset_version,
     }
-    hidden = (e.visibility == "secret" and viewer != "storyteller") or (
-        e.visibility == "private" and viewer not in ("storyteller", e.character)
+    hidden = viewer is not None and (
+        e.visibility == "secret" or (e.visibility == "private" and e.character_id != viewer)
     )
     if hidden:
         data.update(dice=None, outcome=None, modifiers=None, spends=None)
     return data
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a
+    tab or carriage return) gets a leading apostrophe, as OWASP advises for CSV injection."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _names_like(s: Session, game_name: str | None, name: str) -> list[str]:
+    """The stored names a log filter means: this name in any case, in the game if given."""
+    query = select(Character.name).distinct()
+    if game_name:
+        query = query.join(Game).where(Game.name == game_name)
+    known = list(s.scalars(query))
+    found = [k for k in known if k.casefold() == name.casefold()]
+    if not found:
+        raise StorageError(f"no character called {name!r}{suggest(name, known)}")
+    return found
 
 
 def parse_sheet_file(path: str, game_system: str) -> dict[str, Any]:

@@ -44,9 +44,36 @@ class Request:
     # FS3.2 "boost" or "hinder": whose luck point pays for it (002 Luck: someone else's).
     luck_from: str | None = None
 
+    def given(self) -> list[str]:
+        """The options this request sets beyond its expression, by their field names."""
+        blank = Request(self.expression)
+        return [k for k in OPTION_NAMES if getattr(self, k) != getattr(blank, k)]
+
+
+# Request fields and the options a user writes them as (the CLI's; the grammar's later).
+OPTION_NAMES = {
+    "mods": "--mod", "difficulty": "--difficulty", "luck": "--luck", "cp": "--cp",
+    "fate": "--fate", "defense": "--defense", "wild_one": "--wild-one", "bonuses": "--bonus",
+    "unskilled": "--unskilled", "luck_from": "--luck-from",
+}  # fmt: skip
+
+
+def check_options(request: Request, system_name: str, accepted: tuple[str, ...]) -> None:
+    """An option the game's system does not use is refused, never silently ignored (a CP
+    spent on an FS3 roll would be lost)."""
+    stray = [k for k in request.given() if k not in accepted]
+    if stray:
+        said = ", ".join(OPTION_NAMES[k] for k in stray)
+        takes = ", ".join(OPTION_NAMES[k] for k in accepted)
+        raise RollplayError(
+            f"{said} {'does' if len(stray) == 1 else 'do'} not apply to a {system_name} roll; "
+            f"it takes {takes}"
+        )
+
 
 class System(Protocol):
     name: str
+    options: tuple[str, ...]  # the Request fields its rolls use
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any: ...
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
@@ -71,6 +98,7 @@ class _System:
     character-creation rules or starting points unless it says otherwise."""
 
     name = ""
+    options: tuple[str, ...] = ()
 
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
         import importlib
@@ -90,6 +118,7 @@ class _System:
 
 class FS3(_System):
     name = "fs3"
+    options: tuple[str, ...] = ("mods", "luck", "luck_from")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
@@ -116,6 +145,11 @@ class FS3(_System):
         parsed = sheet
         expression = _with_ruling_attribute(request.expression, parsed, rules)
         after = points
+        if request.luck_from and request.luck not in ("boost", "hinder"):
+            raise RollplayError(
+                "--luck-from names who pays for a boost or hinder (--luck boost|hinder); "
+                "without one it would spend a point for nothing"
+            )
         if request.luck in ("boost", "hinder"):
             if not request.luck_from:
                 raise RollplayError(
@@ -165,6 +199,7 @@ def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
 
 class GURPS(_System):
     name = "gurps"
+    options: tuple[str, ...] = ("mods", "difficulty", "defense")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.gurps.character import from_mapping
@@ -211,6 +246,15 @@ class GURPS(_System):
 
 class D6(_System):
     name = "d6"
+    options: tuple[str, ...] = (
+        "mods",
+        "difficulty",
+        "cp",
+        "fate",
+        "wild_one",
+        "bonuses",
+        "unskilled",
+    )
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.d6.character import from_mapping

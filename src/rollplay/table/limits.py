@@ -1,0 +1,16 @@
+"""The limits a user can hit at the table, in one place (docs/limits.md lists them all).
+
+They keep every number inside what both databases store (PostgreSQL's INTEGER is 32 bits) and
+every text inside what a screen, a chat message or a log line can show.
+"""
+
+from __future__ import annotations
+
+MAX_NAME = 100  # characters in a game's, a character's or a combat's name
+MAX_EXPRESSION = 200  # characters in a roll expression (FS3 roll strings say the same)
+MAX_XP_AWARD = 1_000  # XP in one award (whole or half points)
+MAX_XP = 100_000  # XP a character may hold
+MAX_LUCK_AWARD = 100  # luck points in one award
+MAX_LUCK = 1_000  # luck points a character may hold
+MAX_LOG_LIMIT = 1_000_000_000  # entries one log query may ask for (0: all)
+MAX_SHEET_VALUE = 10_000  # characters in one `char set` value

@@ -145,7 +145,8 @@ def _table(live: Dice, db: str | None) -> None:
     from pathlib import Path
 
     from rollplay.cli.render import bold, say
-    from rollplay.cli.table import summary
+    from rollplay.render.cards import entry_card, outcome_card
+    from rollplay.render.text import line_text
     from rollplay.table.store import Table
     from rollplay.table.systems import Request
 
@@ -164,11 +165,19 @@ def _table(live: Dice, db: str | None) -> None:
         )
         for game, who, request, visibility in rolls:
             r = table.roll(game, who, request, visibility=visibility, dice=live)
-            spent = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in r["spent"].items())
+            spent = ", ".join(_points(k, v) for k, v in r["spent"].items())
             say(f"  {who} rolls {request.expression} ({visibility}"
-                + (f"; spends {spent}" if spent else "") + f"): {summary(r)}")  # fmt: skip
+                + (f"; spends {spent}" if spent else "") + "):")  # fmt: skip
+            for line in outcome_card(r):
+                say("    " + line_text(line))
         say(bold("\nThe log") + ", as the player of Nikos sees it (secret results hidden):")
         for e in table.log(limit=4, viewer="Nikos"):
-            dice = "(secret)" if e["dice"] is None else e["dice"]
-            say(f"  #{e['id']} {e['character']}: {e['expression']} {dice}")
+            for line in entry_card(e):
+                say("  " + line_text(line))
         table.close()
+
+
+def _points(kind: str, n: int) -> str:
+    name = {"luck": "luck point", "character_points": "Character Point",
+            "fate_points": "Fate Point"}.get(kind, kind)  # fmt: skip
+    return f"{n} {name}{'s' if n != 1 else ''}"

@@ -3,7 +3,6 @@ the work is rollplay.table.store.Table's, one transaction per command."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -206,7 +205,15 @@ def char_set(
 def char_show(name: str, game_name: str | None, db: str | None, as_json: bool) -> None:
     """A character: sheet, points, approval and any character-creation problems."""
     table = _table(db)
-    _show(table.character(game_name, name), as_json)
+    data = table.character(game_name, name)
+    if as_json:
+        emit_json(data)
+        return
+    from rollplay.render.sheets import sheet_card
+    from rollplay.render.text import echo_lines
+
+    game = table.game(data["game"])
+    echo_lines(sheet_card(data, game["system"], game["edition"]))
 
 
 @char.command("check")
@@ -426,11 +433,14 @@ def roll(
     if as_json:
         emit_json({**result, **extra})
         return
-    if "log_id" in result:
-        say(f"{bold(result['character'])} ({result['game']}): {' '.join(words)} → "
-            f"{summary(result)}  [log #{result['log_id']}, {visibility}]")  # fmt: skip
-    else:
-        _show(result, False)
+    from rollplay.render.cards import outcome_card
+    from rollplay.render.text import echo_lines
+
+    ids = result.get("log_ids") or [result["log_id"]]
+    who = result.get("character") or "Opposed roll"
+    logged = ", ".join(f"#{i}" for i in ids)
+    say(f"{bold(who)} ({result['game']}) · log {logged} · {visibility}")
+    echo_lines(outcome_card(result))
 
 
 def _side(words: Sequence[str]) -> tuple[str, str]:
@@ -446,15 +456,6 @@ def _side(words: Sequence[str]) -> tuple[str, str]:
     if not name.strip() or not expression.strip():
         raise RollplayError(f"{'/'.join(words)!r}: give both a name and what to roll")
     return name.strip(), expression.strip()
-
-
-def summary(r: dict[str, Any]) -> str:
-    if r.get("system") == "fs3":
-        return f"{' '.join(map(str, r['dice']))}: {r['level']}"
-    if r.get("system") == "gurps":
-        return f"{' '.join(map(str, r['dice']))} = {r['roll']} vs {r['effective']}: {r['outcome']}"
-    verdict = "" if r.get("success") is None else (": success" if r["success"] else ": failure")
-    return f"total {r['total']}{verdict}"
 
 
 @click.command("log")
@@ -501,12 +502,13 @@ def log(
     if as_json:
         emit_json(entries)
         return
+    from rollplay.render.cards import entry_card
+    from rollplay.render.text import echo_lines
+
+    if not entries:
+        say("No rolls logged yet." if not any(filters.values()) else "No rolls match.")
     for e in entries:
-        what = json.dumps(e["dice"]) if e["dice"] is not None else "(secret)"
-        say(
-            f"#{e['id']} {e['time'][:19]} {e['game']} {e['character']}: {e['expression']} "
-            f"{what} [{e['visibility']}]"
-        )
+        echo_lines(entry_card(e))
 
 
 def _when(text: str | None, what: str) -> datetime | None:

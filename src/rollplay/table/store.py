@@ -227,7 +227,10 @@ class Table:
             rules, _ = self.ruleset_of(game)
             data["problems"] = system(game.system).problems(row.sheet, rules)
             if game.system == "fs3":
-                data["ratings"] = self.sheet_of(game, row, rules).rating_names(rules)
+                sheet = self.sheet_of(game, row, rules)
+                data["ratings"] = sheet.rating_names(rules)
+                data["dice"] = sheet.pools(rules)
+                data["wound_modifier"] = -sheet.wound_modifier(rules)
             return data
 
     def check(self, game_name: str | None, name: str) -> list[str]:
@@ -419,10 +422,13 @@ class Table:
             result = system(game.system).opposed(a.check, b.check, rules, source)
             settle(source)
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
-            for side, key in zip((a, b), keys, strict=True):
-                outcome = {"system": game.system, **result[key], "opposed": _contest(result)}
-                self._log(s, game, side, outcome, visibility)
-            return {"system": game.system, "game": game.name, **result}
+            ids = [
+                self._log(s, game, side, {"system": game.system, **result[key],
+                                          "opposed": _contest(result)}, visibility)
+                for side, key in zip((a, b), keys, strict=True)
+            ]  # fmt: skip
+            return {"system": game.system, "game": game.name, **result, "log_ids": ids,
+                    "visibility": visibility}  # fmt: skip
 
     def teamwork(
         self,
@@ -450,11 +456,14 @@ class Table:
             source = _dice(dice)
             result = FS3().teamwork(lead.check, [h.check for h in helpers], rules, source)
             settle(source)
-            for helper, rolled in zip(helpers, result["assists"], strict=True):
-                outcome = {"system": "fs3", **rolled, "assisting": lead.row.name}
-                self._log(s, game, helper, outcome, visibility)
-            self._log(s, game, lead, {"system": "fs3", **result}, visibility)
-            return {"system": "fs3", "game": game.name, **result}
+            ids = [
+                self._log(s, game, helper, {"system": "fs3", **rolled,
+                                            "assisting": lead.row.name}, visibility)
+                for helper, rolled in zip(helpers, result["assists"], strict=True)
+            ]  # fmt: skip
+            ids.append(self._log(s, game, lead, {"system": "fs3", **result}, visibility))
+            return {"system": "fs3", "game": game.name, **result, "character": lead.row.name,
+                    "log_ids": ids, "visibility": visibility}  # fmt: skip
 
     @contextmanager
     def _rolling(

@@ -175,17 +175,27 @@ class FS3(_System):
     def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
         from rollplay.systems.fs3.rolls import roll_check
 
-        return roll_check(check, rules, dice).to_dict()
+        return _stamped(roll_check(check, rules, dice).to_dict(), rules)
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
         from rollplay.systems.fs3.rolls import opposed
 
-        return opposed(first, second, rules, dice).to_dict()
+        result = opposed(first, second, rules, dice).to_dict()
+        return {**result, "first": _stamped(result["first"], rules),
+                "second": _stamped(result["second"], rules)}  # fmt: skip
 
     def teamwork(self, leader: Any, assisters: list[Any], rules: Any, dice: Dice) -> dict[str, Any]:
         from rollplay.systems.fs3.rolls import teamwork
 
-        return teamwork(leader, assisters, rules, dice).to_dict()
+        result = _stamped(teamwork(leader, assisters, rules, dice).to_dict(), rules)
+        result["assists"] = [_stamped(a, rules) for a in result["assists"]]
+        return result
+
+
+def _stamped(roll: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """An FS3 roll names its ruleset and the face a success starts at, so that a card drawn
+    from the log marks the dice as the game's house rules judged them."""
+    return {**roll, "ruleset": rules.name, "success_at": rules.success_at}
 
 
 def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:

@@ -83,6 +83,23 @@ class FS3Sheet:
             "wounds": list(self.wounds),
         }
 
+    def pools(self, rules: FS3Ruleset) -> dict[str, int]:
+        """The dice each rated ability rolls with its linked attribute (000 What to Roll), as
+        a sheet shows them; one that cannot be rolled alone (a 3.2 background skill with no
+        ruling attribute) is left out."""
+        from rollplay.systems.fs3.pool import resolve
+
+        ratings = self.ratings()
+        out = {}
+        for name in ratings:
+            entry = self.background.get(name)
+            expression = f"{name}+{entry.attribute}" if entry and entry.attribute else name
+            try:
+                out[name] = resolve(expression, rules, ratings).dice
+            except RollplayError:
+                continue
+        return out
+
     def rating_names(self, rules: FS3Ruleset) -> dict[str, str]:
         """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'}."""
         kinds = (

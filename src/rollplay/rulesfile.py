@@ -18,22 +18,43 @@ from rollplay.errors import RollplayError, RulesetError, suggest
 T = TypeVar("T")
 
 SUFFIXES = (".toml", ".yaml", ".yml", ".json")
+MAX_FILE = 16_000_000  # characters in a settings, sheet or GCS file
+MAX_DEPTH = 64  # tables and lists nested in one another
 
 
 def read(
-    path: str | Path, what: str = "rules file", error: type[RollplayError] = RulesetError
+    path: str | Path,
+    what: str = "rules file",
+    error: type[RollplayError] = RulesetError,
+    kind: str | None = None,
 ) -> dict[str, Any]:
-    """Read a .toml, .yaml/.yml or .json file into a mapping, with one-line errors."""
+    """Read a .toml, .yaml/.yml or .json file (or ``kind``, for other suffixes) into a
+    mapping, with one-line errors. Anything a hostile file could do to a parser (too big,
+    nested too deep, YAML aliases that multiply, NaN or infinite numbers) is refused."""
     p = Path(path)
-    suffix = p.suffix.lower()
+    suffix = kind or p.suffix.lower()
     if suffix not in SUFFIXES:
         raise error(f"{what} {p}: use a .toml, .yaml, .yml or .json file, not {suffix!r}")
     try:
+        if p.stat().st_size > MAX_FILE * 4:
+            raise error(f"{what} {p}: larger than {MAX_FILE:,} characters")
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise error(f"{what} {p}: cannot read it ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise error(f"{what} {p}: not UTF-8 text") from None
+    return parse_text(text, suffix, f"{what} {p}", error)
+
+
+def parse_text(
+    text: str, suffix: str, label: str, error: type[RollplayError] = RulesetError
+) -> dict[str, Any]:
+    """Text in one of the settings formats as a mapping (see ``read``)."""
+    if len(text) > MAX_FILE:
+        raise error(f"{label}: larger than {MAX_FILE:,} characters")
+    if _bracket_depth(text) > MAX_DEPTH:  # before a recursive parser meets it
+        raise error(f"{label}: nested deeper than {MAX_DEPTH} levels")
+    kind = "YAML" if suffix == ".yml" else suffix[1:].upper()
     try:
         data: object
         if suffix == ".toml":
@@ -43,18 +64,88 @@ def read(
         elif suffix == ".json":
             import json
 
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant)
         else:
             import yaml
 
-            data = yaml.safe_load(text) or {}
+            data = yaml.load(text, Loader=_loader()) or {}  # a safe loader
+    except RecursionError:
+        raise error(f"{label}: nested deeper than {MAX_DEPTH} levels") from None
+    except RollplayError as exc:
+        raise error(f"{label}: {exc}") from None
     except Exception as exc:  # the parsers' own error types differ; each says where
-        detail = " ".join(str(exc).split())
-        kind = "YAML" if suffix == ".yml" else suffix[1:].upper()
-        raise error(f"{what} {p}: not valid {kind}: {detail}") from None
+        detail = " ".join(str(exc).split())[:200]
+        raise error(f"{label}: not valid {kind}: {detail}") from None
     if not isinstance(data, dict):
-        raise error(f"{what} {p}: expected a table of settings at the top level")
+        raise error(f"{label}: expected a table of settings at the top level")
+    problem = _hostile(data, 0)
+    if problem:
+        raise error(f"{label}: {problem}")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    raise RollplayError(f"{name} is not a number a setting can hold")
+
+
+def _bracket_depth(text: str) -> int:
+    """How deep JSON-style brackets nest, outside strings (a fast linear scan)."""
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    quote = ""
+    escaped = False
+    for ch in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _hostile(value: Any, depth: int, seen: set[int] | None = None) -> str | None:
+    """What a parsed file holds that no setting may: depth past the limit, a number that is
+    not finite, or one table or list reached twice, which is what a YAML alias makes: an
+    alias can stand for a table that stands for many more (a "billion laughs"), costing
+    nothing to load and everything to use."""
+    import math
+
+    seen = set() if seen is None else seen
+    if depth > MAX_DEPTH:
+        return f"nested deeper than {MAX_DEPTH} levels"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a number a setting can hold"
+    if isinstance(value, dict):
+        items: Any = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    if id(value) in seen:
+        return "YAML aliases (*name) are not accepted: write each table out"
+    seen.add(id(value))
+    for item in items:
+        problem = _hostile(item, depth + 1, seen)
+        if problem:
+            return problem
+    return None
+
+
+def _loader() -> Any:
+    """PyYAML's safe loader, in C where libyaml is there (a megabyte in a tenth of the time)."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def build(

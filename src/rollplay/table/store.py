@@ -817,10 +817,6 @@ def parse_sheet_file(path: str, game_system: str) -> dict[str, Any]:
             )
         from rollplay.systems.gurps.gcs import from_gcs
 
-        try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError) as exc:
-            raise RollplayError(f"{path}: cannot read it as a GCS file ({exc})") from None
+        data = read(path, "GCS file", RollplayError, kind=".json")
         return from_gcs(data, path)
     return read(path, "sheet", RollplayError)

@@ -20,6 +20,7 @@ T = TypeVar("T")
 SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 MAX_FILE = 16_000_000  # characters in a settings, sheet or GCS file
 MAX_DEPTH = 64  # tables and lists nested in one another
+MAX_VALUE = 10_000  # characters in one value set from the command line
 
 
 def read(
@@ -82,6 +83,29 @@ def parse_text(
     if problem:
         raise error(f"{label}: {problem}")
     return data
+
+
+def yaml_value(text: str, label: str, error: type[RollplayError] = RollplayError) -> Any:
+    """One value written in YAML (``char set KEY=VALUE``), under the same limits as a file;
+    text that is not YAML stays text."""
+    import yaml
+
+    if len(text) > MAX_VALUE:
+        raise error(f"{label}: {len(text):,} characters; a value holds at most {MAX_VALUE:,}")
+    if not text.strip():
+        return ""
+    if _bracket_depth(text) > MAX_DEPTH:
+        raise error(f"{label}: nested deeper than {MAX_DEPTH} levels")
+    try:
+        value = yaml.load(text, Loader=_loader())  # a safe loader
+    except yaml.YAMLError:
+        return text
+    except RecursionError:
+        raise error(f"{label}: nested deeper than {MAX_DEPTH} levels") from None
+    problem = _hostile(value, 0)
+    if problem:
+        raise error(f"{label}: {problem}")
+    return value
 
 
 def _no_constant(name: str) -> Any:

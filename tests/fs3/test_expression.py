@@ -10,6 +10,7 @@ from rollplay.errors import ExpressionError, RollplayError
 from rollplay.systems.fs3.expression import parse
 from rollplay.systems.fs3.pool import resolve
 from rollplay.systems.fs3.presets import FS3_3
+from tests.fuzzing import MEGABYTE, parses_in_time
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,26 @@ def test_resolving_any_text_fails_only_with_user_errors(text: str, ratings: dict
     except RollplayError:
         return
     assert isinstance(pool.dice, int)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" + " " * MEGABYTE + "b",
+        "Firearms" + "+1" * (MEGABYTE // 2),
+        "F" * MEGABYTE,
+        "1" * MEGABYTE,
+    ],
+)
+def test_a_megabyte_roll_string_is_refused_at_once(text: str) -> None:
+    """Issue 13: linear time; a roll string is at most 200 characters."""
+    parses_in_time(parse, text, seconds=0.5)
+    with pytest.raises(ExpressionError, match="at most 200"):
+        parse(text)
+
+
+def test_typed_faces_parse_in_linear_time() -> None:
+    from rollplay.dice import parse_faces
+
+    parses_in_time(parse_faces, ",".join(["8"] * (MEGABYTE // 2)))
+    parses_in_time(parse_faces, "1" + ", " * MEGABYTE, allowed=RollplayError)

@@ -184,3 +184,23 @@ def test_csv_cells_are_never_formulas(capsys: pytest.CaptureFixture[str], db: st
     assert row["game"] == "'=cmd"
     assert row["character"] == "'@SUM(A1)"
     assert row["expression"] == "Reflexes"
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        (["action=3", "action.Melee=2"], "also set to a value"),
+        (["action..Melee=2"], "names joined by dots"),
+        (["quirks=" + "[" * 100 + "]" * 100], "nested deeper than 64"),
+        (["quirks=[&a [x, y], *a, *a]"], "YAML aliases"),
+        (["concept=" + "x" * 10_001], "at most 10,000"),
+        (["luck=.nan"], "not a number"),
+    ],
+)
+def test_char_set_values_are_checked(
+    capsys: pytest.CaptureFixture[str], db: str, change: list[str], complaint: str
+) -> None:
+    ok(capsys, db, "game", "example")
+    before = ok(capsys, db, "char", "show", "Nikos")
+    assert complaint in refused(capsys, db, "char", "set", "Nikos", *change)
+    assert ok(capsys, db, "char", "show", "Nikos") == before

@@ -44,10 +44,6 @@ def _table(db: str | None) -> Table:
 def _show(data: Any, as_json: bool) -> None:
     if as_json:
         emit_json(data)
-        return
-    import yaml
-
-    click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), nl=False)
 
 
 # -- games -----------------------------------------------------------------------------------
@@ -113,7 +109,15 @@ def game_example(db: str | None, as_json: bool) -> None:
 @json_option
 def game_show(name: str, db: str | None, as_json: bool) -> None:
     """A game, its rules and its characters."""
-    _show(_table(db).game(name), as_json)
+    data = _table(db).game(name)
+    if as_json:
+        emit_json(data)
+        return
+    system = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}[data["system"]]
+    say(f"{bold(data['name'])}  ({system} {data['edition']})")
+    say(f"Characters: {', '.join(data['characters']) or 'none yet'}")
+    rules = data["rules"]
+    say(f"House rules: {', '.join(sorted(rules)) if rules else 'none (the edition as written)'}")
 
 
 # -- characters ------------------------------------------------------------------------------
@@ -177,24 +181,32 @@ def char_set(
 ) -> None:
     """Change a sheet: KEY.PATH=VALUE pairs, e.g. action.Firearms=4 concept="A pilot".
     VALUE is read as YAML (numbers, lists); 'null' removes the key."""
-    import yaml
+    from rollplay.rulesfile import yaml_value
 
     merged: dict[str, Any] = {}
     for change in changes:
         path, sep, raw = change.partition("=")
-        if not sep or not path.strip():
-            raise RollplayError(f"bad change {change!r}: write KEY=VALUE, like action.Firearms=4")
-        try:
-            value = yaml.safe_load(raw) if raw.strip() else ""
-        except yaml.YAMLError:
-            value = raw
+        if not sep or not path.strip() or len(path) > 300:
+            raise RollplayError(
+                f"bad change {change[:60]!r}: write KEY=VALUE, like action.Firearms=4"
+            )
+        value = yaml_value(raw, path.strip())
         node = merged
-        keys = path.strip().split(".")
+        keys = [k.strip() for k in path.split(".")]
+        if not all(keys):
+            raise RollplayError(f"bad key {path!r}: names joined by dots, like action.Firearms")
         for key in keys[:-1]:
             node = node.setdefault(key, {})
+            if not isinstance(node, dict):
+                raise RollplayError(f"{path!r} sets inside {key!r}, which is also set to a value")
         node[keys[-1]] = value
     table = _table(db)
-    _show(table.set_character(game_name, name, merged), as_json)
+    data = table.set_character(game_name, name, merged)
+    if as_json:
+        emit_json(data)
+        return
+    say(f"{bold(data['name'])}'s sheet changed" + ("" if data["approved"] else
+        " (it needs the Storyteller's approval again)"))  # fmt: skip
 
 
 @char.command("show")

@@ -13,4 +13,3 @@ MAX_XP = 100_000  # XP a character may hold
 MAX_LUCK_AWARD = 100  # luck points in one award
 MAX_LUCK = 1_000  # luck points a character may hold
 MAX_LOG_LIMIT = 1_000_000_000  # entries one log query may ask for (0: all)
-MAX_SHEET_VALUE = 10_000  # characters in one `char set` value

@@ -426,3 +426,30 @@ def test_a_sheet_is_checked_on_every_change(
         table.set_character("Pegasus", "Nikos", change)
     assert table.character("Pegasus", "Nikos") == before
     table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 6))
+
+
+def test_fs32_cancelling_a_hinder(table: Table) -> None:
+    """002 Luck: "Spend a point to cancel a luck point used against you": Mavros's hinder
+    and Nikos's cancelling point are both spent, and the roll has no -5."""
+    table.new_game("Galactica", "fs3", "3.2")
+    table.new_character("Galactica", NIKOS_32)
+    table.new_character("Galactica", {**NIKOS_32, "name": "Mavros"})
+    r = table.roll("Galactica", "Nikos",
+                   Request("Firearms", luck="hinder", luck_from="Mavros", luck_cancel=True),
+                   dice=ScriptedDice([8] * 6))  # fmt: skip
+    assert r["pool"] == 6
+    assert {"reason": "luck (hinder, cancelled)", "value": 0} in r["modifiers"]
+    assert r["spent"] == {"luck": 1, "luck_from": "Mavros"}
+    assert table.character("Galactica", "Nikos")["luck"] == 0
+    assert table.character("Galactica", "Mavros")["luck"] == 0
+
+
+def test_fs33_has_no_cancelling(table: Table) -> None:
+    """3.3 (000) has no boost, hinder or cancel (rulings R11)."""
+    fs3_game(table)
+    table.new_character("Pegasus", {**NIKOS, "name": "Mavros"})
+    with pytest.raises(RollplayError, match=r"no luck spend 'hinder'|does not let luck cancel"):
+        table.roll("Pegasus", "Nikos",
+                   Request("Firearms", luck="hinder", luck_from="Mavros", luck_cancel=True),
+                   dice=ScriptedDice([]))  # fmt: skip
+    assert table.character("Pegasus", "Mavros")["luck"] == 1

@@ -379,6 +379,11 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
     help="FS3: spend a luck point on the roll (boost/hinder: someone else's, with --luck-from).",
 )
 @click.option("--luck-from", metavar="NAME", help="FS3.2: who spends the boost or hinder.")
+@click.option(
+    "--luck-cancel",
+    is_flag=True,
+    help="FS3.2: the roller spends a point to cancel that boost or hinder (002 Luck).",
+)
 @click.option("--cp", type=int, default=0, metavar="N", help="D6: Character Points to spend.")
 @click.option("--fate", is_flag=True, help="D6: spend a Fate Point.")
 @click.option("--bonus", "bonuses", multiple=True, metavar="+1D|+2", help="D6: a bonus.")
@@ -397,7 +402,8 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 @json_option
 def roll(
     *, words: Sequence[str], assists: Sequence[str], game_name: str | None, mods: Sequence[str],
-    difficulty: str | None, luck: str | None, luck_from: str | None, cp: int, fate: bool,
+    difficulty: str | None, luck: str | None, luck_from: str | None, luck_cancel: bool, cp: int,
+    fate: bool,
     bonuses: Sequence[str],
     wild_one: str | None, unskilled: bool, defense: bool, visibility: str,
     faces: str | None, seed: str | None, db: str | None, as_json: bool,
@@ -421,7 +427,7 @@ def roll(
             return Request(expression)
         return Request(
             expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
-            tuple(bonuses), unskilled, luck_from,
+            tuple(bonuses), unskilled, luck_from, luck_cancel,
         )  # fmt: skip
 
     source = dice_source(faces, seed)
@@ -463,10 +469,11 @@ def _side(words: Sequence[str]) -> tuple[str, str]:
         name, expression = words
     else:
         raise RollplayError(
-            f"say who rolls what: NAME EXPR, or NAME/EXPR (around 'vs'); got {' '.join(words)!r}"
+            f"say who rolls what: NAME EXPR, or NAME/EXPR (around 'vs'); got "
+            f"{_clip(' '.join(words))!r}"
         )
     if not name.strip() or not expression.strip():
-        raise RollplayError(f"{'/'.join(words)!r}: give both a name and what to roll")
+        raise RollplayError(f"{_clip('/'.join(words))!r}: give both a name and what to roll")
     return name.strip(), expression.strip()
 
 
@@ -521,6 +528,10 @@ def log(
         say("No rolls logged yet." if not any(filters.values()) else "No rolls match.")
     for e in entries:
         echo_lines(entry_card(e))
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
 
 
 def _when(text: str | None, what: str) -> datetime | None:

@@ -43,6 +43,8 @@ class Request:
     unskilled: bool = False
     # FS3.2 "boost" or "hinder": whose luck point pays for it (002 Luck: someone else's).
     luck_from: str | None = None
+    # 002 Luck: the roller spends a point of their own to cancel that boost or hinder.
+    luck_cancel: bool = False
 
     def given(self) -> list[str]:
         """The options this request sets beyond its expression, by their field names."""
@@ -54,13 +56,19 @@ class Request:
 OPTION_NAMES = {
     "mods": "--mod", "difficulty": "--difficulty", "luck": "--luck", "cp": "--cp",
     "fate": "--fate", "defense": "--defense", "wild_one": "--wild-one", "bonuses": "--bonus",
-    "unskilled": "--unskilled", "luck_from": "--luck-from",
+    "unskilled": "--unskilled", "luck_from": "--luck-from", "luck_cancel": "--luck-cancel",
 }  # fmt: skip
 
 
 def check_options(request: Request, system_name: str, accepted: tuple[str, ...]) -> None:
     """An option the game's system does not use is refused, never silently ignored (a CP
     spent on an FS3 roll would be lost)."""
+    from rollplay.table.limits import MAX_EXPRESSION
+
+    if len(request.expression) > MAX_EXPRESSION:
+        raise RollplayError(
+            f"what to roll is {len(request.expression):,} characters long; at most {MAX_EXPRESSION}"
+        )
     stray = [k for k in request.given() if k not in accepted]
     if stray:
         said = ", ".join(OPTION_NAMES[k] for k in stray)
@@ -118,7 +126,7 @@ class _System:
 
 class FS3(_System):
     name = "fs3"
-    options: tuple[str, ...] = ("mods", "luck", "luck_from")
+    options: tuple[str, ...] = ("mods", "luck", "luck_from", "luck_cancel")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
@@ -155,6 +163,14 @@ class FS3(_System):
                 raise RollplayError(
                     f"--luck {request.luck} is spent by someone else: say who (--luck-from NAME)"
                 )
+            if request.luck_cancel:  # 002 Luck: "cancel a luck point used against you"
+                if not rules.luck_cancel:
+                    raise RuleError(f"{rules.name} does not let luck cancel luck")
+                if points.luck < 1:
+                    raise RuleError(f"{parsed.name} has no luck point to cancel it with")
+                after = Points(points.luck - 1, points.character_points, points.fate_points)
+        elif request.luck_cancel:
+            raise RollplayError("--luck-cancel cancels a boost or hinder spent on this roll")
         elif request.luck in ("bonus", "reroll", "hail-mary"):
             if points.luck < 1:
                 raise RuleError(f"{parsed.name} has no luck points to spend")
@@ -168,6 +184,7 @@ class FS3(_System):
             ratings=parsed.ratings(),
             modifiers=modifiers,
             luck=request.luck,  # type: ignore[arg-type]  # checked by the roll itself
+            luck_cancelled=request.luck_cancel,
             name=parsed.name,
         )
         return check, after
@@ -229,11 +246,13 @@ class GURPS(_System):
         return from_mapping(sheet, "sheet")
 
     def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
+        from rollplay.errors import whole
         from rollplay.systems.gurps.rolls import build_check
 
         character = sheet
         text = request.expression.strip()
-        skill: int | str = int(text) if text.lstrip("+-").isdigit() else text
+        number = text.replace("\u2212", "-").removeprefix("-").removeprefix("+")
+        skill: int | str = whole(text, "a skill level") if number.isdecimal() else text
         check = build_check(
             skill,
             request.mods,

@@ -36,7 +36,7 @@ def test_codes(text: str, code: tuple[int, int]) -> None:
         ("4D+3", "that is 5D"),
         ("4D-1", "pips run from"),
         ("101D", "at most 100D"),
-        ("9" * 5000 + "D", "at most 100D"),
+        ("9" * 5000 + "D", "at most 40 characters"),
         ("", "bad die code"),
     ],
 )
@@ -90,7 +90,7 @@ def test_example_sheet() -> None:
     assert kara.code_of("Perception") == (DieCode(3, 1), "Perception")
     assert kara.skill_attributes == {"Demolitions": "Knowledge"}
     assert (kara.character_points, kara.fate_points) == (5, 1)
-    with pytest.raises(SheetError, match="roll its attribute with --unskilled"):
+    with pytest.raises(SheetError, match="add --unskilled"):
         kara.code_of("Lockpicking")
 
 

@@ -167,3 +167,19 @@ def test_bad_evening_input_gets_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], needle: str
 ) -> None:
     assert needle in fails_cleanly(capsys, *args)
+
+
+def test_003_rushing_rows_of_a_house_rule_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """003 Rushing (+10 for 50% less time); a game's own rows reach the command line too."""
+    assert (
+        run_json(capsys, "d6", "roll", "2D", "--difficulty", "5", "--rush", "50%")["difficulty"]
+        == 15
+    )
+    house = tmp_path / "hurry.toml"
+    house.write_text("rushing = [[25, 5], [50, 10], [75, 20], [90, 40]]\n")
+    data = run_json(
+        capsys, "d6", "roll", "2D", "--difficulty", "5", "--rush", "90", "--rules", str(house)
+    )
+    assert data["difficulty_modifiers"] == [{"reason": "rushing (90% less time)", "value": 40}]

@@ -270,3 +270,13 @@ def test_sheet_files_of_a_megabyte(tmp_path: Path) -> None:
     ok = {**GOOD, "skills": {f"Skill {i:04}": "3D+1" for i in range(2000)}}
     parses_in_time(d6.character, ok)  # type: ignore[arg-type]
     assert len(d6.character(ok).skills) == 2000
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("bonuses", 7), ("bonuses", [7]), ("related", 19), ("related", [None])]
+)
+def test_lists_of_the_wrong_kind_are_refused(field: str, value: Any) -> None:
+    with pytest.raises(RollplayError) as caught:
+        d6.check("3D", 10, **{field: value})
+    one_line(caught.value)
+    assert d6.check("3D", bonuses="+1D").bonuses == (d6.Bonus(1, 0),)

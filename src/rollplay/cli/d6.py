@@ -4,11 +4,19 @@ only; the rules live in rollplay.systems.d6."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from rollplay.cli.d6_options import (
+    judged_options,
+    make_check,
+    rules_option,
+    ruleset,
+    side_options,
+)
+from rollplay.cli.d6_render import print_after, print_roll
 from rollplay.cli.options import (
     dice_options,
     dice_source,
@@ -16,16 +24,14 @@ from rollplay.cli.options import (
     format_option,
     json_option,
 )
-from rollplay.cli.render import alarm, bold, emit_json, percent, say, signed
-from rollplay.errors import RollplayError, whole
-from rollplay.systems.d6.limits import MAX_DIFFICULTY
+from rollplay.cli.render import bold, emit_json, percent, say, signed
+from rollplay.errors import RollplayError
 
 if TYPE_CHECKING:
-    from rollplay.systems.d6.character import D6Character
-    from rollplay.systems.d6.rolls import D6Check, D6Roll
+    from rollplay.systems.d6.rolls import D6Roll
     from rollplay.systems.d6.ruleset import D6Ruleset
 
-F = TypeVar("F", bound=Callable[..., Any])
+__all__ = ["d6", "print_roll"]
 
 
 @click.group()
@@ -33,168 +39,13 @@ def d6() -> None:
     """The D6 System: die codes, the Wild Die, Character and Fate Points, exact odds."""
 
 
-# Options every roll takes, each side of a contest its own: (flag, parameter, click settings).
-_SIDE: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    (
-        "--bonus",
-        "bonuses",
-        {
-            "multiple": True,
-            "metavar": "+1D|+2",
-            "help": "A bonus: dice join the regular dice, a number adds to the total "
-            "(--bonus=+1D, --bonus=-2, --bonus '+1D scope').",
-        },
-    ),
-    ("--cp", "cp", {"type": int, "default": 0, "metavar": "N",
-                    "help": "Character Points spent: each an extra Wild Die."}),
-    ("--fate", "fate", {"is_flag": True, "help": "Spend a Fate Point: double the code."}),
-    ("--gm-allows-both", "gm_allows_both", {
-        "is_flag": True, "help": "The GM allows Character and Fate Points on this roll."}),
-    ("--wild-one", "wild_one", {
-        "type": click.Choice(["complication", "cancel"]),
-        "help": "A 1 on the Wild Die's first toss: flag a complication, or cancel the "
-        "highest die (default: the ruleset's, complication)."}),
-    ("--unskilled", "unskilled", {
-        "is_flag": False, "flag_value": "default", "metavar": "[=N]",
-        "help": "Untrained use: the difficulty rises by 5 (or by N: --unskilled=2). With "
-        "--sheet, a skill the sheet lacks is rolled from its attribute."}),
-    ("--attribute", "attribute", {
-        "metavar": "NAME",
-        "help": "With --sheet and --unskilled: the attribute the untrained skill falls under."}),
-    ("--prepare", "prepare", {"type": int, "default": 0, "metavar": "N",
-                              "help": "Doublings of time: +1D each, max 3."}),
-    ("--rush", "rush", {"metavar": "25|50|75",
-                        "help": "Percent less time: +5, +10 or +20 difficulty."}),
-    ("--related", "related", {
-        "multiple": True, "metavar": "TOTAL:DIFFICULTY",
-        "help": "A related skill's roll, e.g. 19:15 (+2 on the total; a miss takes away)."}),
-    ("--carry", "carry", {
-        "type": int, "metavar": "N",
-        "help": "Result points of an earlier roll: half of them, rounded up, added."}),
-    ("--second-chance", "second_chance", {
-        "type": int, "default": 0, "metavar": "RAISE",
-        "help": "A second try: the difficulty rises by RAISE (the GM's call)."}),
-    ("--actions", "actions", {
-        "type": int, "default": 1, "metavar": "N",
-        "help": "Actions this round: each after the first costs the multi-action penalty (1D)."}),
-    ("--sheet", "sheet", {"metavar": "FILE",
-                          "help": "A character sheet; CODE may then be a skill name."}),
-)  # fmt: skip
-
-
-def _side_options(vs: bool = False) -> Callable[[F], F]:
-    """Every roll option; with ``vs``, the resister's twins (--vs-cp, --vs-sheet...)."""
-
-    def apply(f: F) -> F:
-        for flag, param, settings in reversed(_SIDE):
-            extra = dict(settings)
-            if vs:
-                extra["help"] = f"As {flag}, for the resister."
-            name, dest = ("--vs-" + flag[2:], "vs_" + param) if vs else (flag, param)
-            f = click.option(name, dest, **extra)(f)
-        return f
-
-    return apply
-
-
-def _judged_options(f: F) -> F:
-    """Options of a roll against a difficulty."""
-    options = (
-        click.option(
-            "--difficulty",
-            metavar="N|NAME[=N]",
-            help="A number, or a standard difficulty: very-easy, easy, moderate, difficult, "
-            "very-difficult, heroic, legendary; NAME=N for a number in its range (moderate=13).",
-        ),
-        click.option(
-            "--damage-from",
-            "damage_from",
-            type=int,
-            metavar="N",
-            help="A damage roll: the attack's result points, a fifth (rounded up) added.",
-        ),
-    )
-    for option in reversed(options):
-        f = option(f)
-    return f
-
-
-def _rules_option(f: F) -> F:
-    return click.option(
-        "--rules", "rules_file", metavar="FILE", help="A house-rules file (TOML/YAML/JSON)."
-    )(f)
-
-
-def _ruleset(rules_file: str | None) -> D6Ruleset:
-    if rules_file:
-        from rollplay.rulesfile import read
-        from rollplay.systems.d6.houserules import from_mapping
-
-        return from_mapping(read(rules_file), source=rules_file)
-    from rollplay.systems.d6.presets import preset
-
-    return preset()
-
-
-def _character(sheet: str | None, rules: D6Ruleset) -> D6Character | None:
-    if sheet is None:
-        return None
-    from rollplay.rulesfile import read
-    from rollplay.systems.d6.character import SheetError, from_mapping
-
-    return from_mapping(read(sheet, "sheet", SheetError), sheet, rules.pips_per_die)
-
-
-def _make_check(
-    code: str,
-    rules: D6Ruleset,
-    kw: dict[str, Any],
-    name: str | None,
-    *,
-    contest: bool = False,
-    attack: bool = False,
-) -> D6Check:
-    """A check from one side's options (``kw``, without any vs_ prefix)."""
-    from rollplay.systems.d6.options import RollOptions, make_check
-    from rollplay.systems.d6.results import parse_related
-
-    unskilled = kw["unskilled"]
-    if unskilled is None:
-        unskilled_value: bool | int = False
-    elif unskilled == "default":
-        unskilled_value = True
-    else:
-        unskilled_value = whole(unskilled, "--unskilled", MAX_DIFFICULTY)
-    options = RollOptions(
-        difficulty=kw.get("difficulty"),
-        bonuses=tuple(kw["bonuses"]),
-        cp=kw["cp"],
-        fate=kw["fate"],
-        gm_allows_both=kw["gm_allows_both"],
-        wild_one=kw["wild_one"],
-        unskilled=unskilled_value,
-        attribute=kw["attribute"],
-        prepare=kw["prepare"],
-        rush=kw["rush"] or 0,
-        related=tuple(parse_related(r) for r in kw["related"]),
-        carry=kw["carry"],
-        damage_from=kw.get("damage_from"),
-        second_chance=kw["second_chance"],
-        actions=kw["actions"],
-        attack=attack,
-        name=name,
-    )
-    character = _character(kw["sheet"], rules)
-    return make_check(code, options, rules, character=character, contest=contest)
-
-
 # -- roll ------------------------------------------------------------------------------------
 
 
 @d6.command()
 @click.argument("code")
-@_judged_options
-@_side_options()
+@judged_options
+@side_options()
 @click.option("--attack", is_flag=True, help="An attack roll: show its damage bonus.")
 @click.option(
     "--cp-after",
@@ -210,7 +61,7 @@ def _make_check(
     is_flag=True,
     help="Show the roll, then ask how many Character Points to spend (on a terminal only).",
 )
-@_rules_option
+@rules_option
 @click.option("--name", metavar="NAME", help="Who rolls (shown in the output).")
 @dice_options("4,3,5,6,2")
 @json_option
@@ -245,8 +96,8 @@ def roll(
 
     if cp_after and ask_cp:
         raise RollplayError("--cp-after N and --ask-cp both spend points after the roll: use one")
-    rules = _ruleset(kw.pop("rules_file"))
-    check = _make_check(code, rules, kw, name, attack=attack)
+    rules = ruleset(kw.pop("rules_file"))
+    check = make_check(code, rules, kw, name, attack=attack)
     if cp_after:
         plan_after(check, cp_after, rules)
     source = dice_source(faces, seed)
@@ -300,85 +151,18 @@ def _ask(
     return answer
 
 
-def _tosses(tosses: Sequence[int]) -> str:
-    return " → ".join(str(t) for t in tosses)
-
-
-def print_roll(r: D6Roll, *, judged: bool = True, echo: Callable[[str], None] = say) -> None:
-    """A roll in two lines (and a note for a Critical Failure or an attack). Unjudged, the
-    total is shown without the verdict: points may still be spent after it."""
-    who = f"{r.name}: " if r.name else ""
-    what = f"{r.skill} {r.code}" if r.skill else r.code
-    if r.attribute:
-        what = f"{r.skill} untrained, from {r.attribute} {r.code}"
-    if r.fate:
-        what += f", doubled by a Fate Point to {r.rolled}"
-    extras = "".join(f", {b}" for b in r.bonuses)
-    if r.related:
-        extras += f", related skills {signed(r.related)}"
-    echo(f"{who}{what}{extras}")
-    wild = _tosses(r.wild)
-    if r.critical_failure:
-        wild = alarm(wild)
-    parts = [f"dice {' '.join(map(str, r.dice))}" if r.dice else "", f"Wild Die {wild}"]
-    parts += [f"CP die {_tosses(t)}" for t in r.cp_dice]
-    if r.cancelled:
-        parts.append(f"cancelled {' '.join(map(str, r.cancelled))}")
-    adds = r.pips + r.bonus + r.related
-    line = " | ".join(p for p in parts if p) + (f" | {signed(adds)}" if adds else "")
-    if not judged:
-        echo(f"{line} = {bold(str(r.total))} (before Character Points after the roll)")
-    else:
-        echo(f"{line} = {bold(str(r.total))}{_verdict(r)}")
-    if r.critical_failure:
-        if r.complication:
-            echo(alarm("Critical Failure on the Wild Die: a complication occurs"))
-        else:
-            echo(alarm("Critical Failure on the Wild Die: it cancels the highest die"))
-    if judged:
-        _attack_line(r, echo)
-
-
-def print_after(r: D6Roll, cp: int) -> None:
-    """The Character Points spent after the roll, the new total and the verdict."""
-    dice = " | ".join(f"CP die {_tosses(t)}" for t in r.cp_dice[len(r.cp_dice) - cp :])
-    spent = f"{cp} Character Point{'s' if cp != 1 else ''} after the roll: {dice}" if cp else ""
-    say(f"{spent}{' ' if spent else ''}= {bold(str(r.total))}{_verdict(r)}".strip())
-    _attack_line(r, say)
-
-
-def _verdict(r: D6Roll) -> str:
-    if r.difficulty is None:
-        return ""
-    mods = "".join(f" {signed(v)} {reason}" for reason, v in r.difficulty_mods)
-    outcome = "success" if r.success else "failure"
-    verdict = f" vs {r.difficulty}{mods and f' (with{mods})'}: {bold(outcome)}"
-    return verdict + f", {signed(r.result_points or 0)} result points"
-
-
-def _attack_line(r: D6Roll, echo: Callable[[str], None]) -> None:
-    if not r.attack or r.difficulty is None:
-        return
-    if r.success:
-        echo(
-            f"Damage bonus {signed(r.damage_bonus or 0)} (a fifth of the result points, rounded up)"
-        )
-    else:
-        echo("The attack misses: no damage")
-
-
 # -- opposed ---------------------------------------------------------------------------------
 
 
 @d6.command()
 @click.argument("initiator")
 @click.argument("resister")
-@_side_options()
-@_side_options(vs=True)
+@side_options()
+@side_options(vs=True)
 @click.option("--name", metavar="NAME", help="The initiator's name.")
 @click.option("--vs-name", "vs_name", metavar="NAME", help="The resister's name.")
 @click.option("--attack", is_flag=True, help="The initiator attacks: a win's damage bonus.")
-@_rules_option
+@rules_option
 @dice_options("4,3,5,6,2,1,6,3")
 @json_option
 def opposed(
@@ -406,11 +190,11 @@ def opposed(
     """
     from rollplay.systems.d6.rolls import opposed as roll_opposed
 
-    rules = _ruleset(rules_file)
+    rules = ruleset(rules_file)
     mine = {k: v for k, v in kw.items() if not k.startswith("vs_")}
     theirs = {k[3:]: v for k, v in kw.items() if k.startswith("vs_")}
-    first = _make_check(initiator, rules, mine, name, contest=True, attack=attack)
-    second = _make_check(resister, rules, theirs, vs_name, contest=True)
+    first = make_check(initiator, rules, mine, name, contest=True, attack=attack)
+    second = make_check(resister, rules, theirs, vs_name, contest=True)
     first = first._replace(name=first.name or "Initiator")
     second = second._replace(name=second.name or "Resister")
     source = dice_source(faces, seed)
@@ -448,9 +232,9 @@ def opposed(
 
 @d6.command()
 @click.argument("code")
-@_judged_options
-@_side_options()
-@_rules_option
+@judged_options
+@side_options()
+@rules_option
 @json_option
 def odds(*, code: str, as_json: bool, **kw: Any) -> None:
     """Exact odds before rolling: the distribution of the total and the chance of success.
@@ -462,8 +246,8 @@ def odds(*, code: str, as_json: bool, **kw: Any) -> None:
     """
     from rollplay.systems.d6.odds import check_odds
 
-    rules = _ruleset(kw.pop("rules_file"))
-    o = check_odds(_make_check(code, rules, kw, None), rules)
+    rules = ruleset(kw.pop("rules_file"))
+    o = check_odds(make_check(code, rules, kw, None), rules)
     if as_json:
         emit_json(o.to_dict())
         return
@@ -488,7 +272,7 @@ def odds(*, code: str, as_json: bool, **kw: Any) -> None:
 @json_option
 def difficulties(rules_file: str | None, as_json: bool) -> None:
     """The standard difficulties (003): names, ranges and the number each name gives."""
-    rules = _ruleset(rules_file)
+    rules = ruleset(rules_file)
     rows = [
         {
             "name": d.name,
@@ -515,4 +299,4 @@ def rules(rules_file: str | None, fmt: str) -> None:
     """Print the ruleset as a house-rules file: a game's starting point."""
     from rollplay.systems.d6.houserules import dump
 
-    click.echo(dump(_ruleset(rules_file), fmt), nl=False)
+    click.echo(dump(ruleset(rules_file), fmt), nl=False)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.errors import RollplayError, suggest
 from rollplay.rulesfile import Complaint, sheet_header, table_in, whole_in
 from rollplay.systems.d6.code import CodeError, DieCode, parse_code
 from rollplay.systems.d6.limits import MAX_ATTRIBUTES, MAX_NAME, MAX_POINTS, MAX_SKILLS, clip
@@ -92,16 +92,6 @@ class D6Character:
                 f"{suggest(attribute, self.attributes)}; attributes: {', '.join(self.attributes)}"
             )
         return name, found[1], found[2]
-
-    def check_spend(self, character_points: int, fate: bool) -> None:
-        """003 Improving a Roll: "She may not spend more ... than the character has"."""
-        if character_points > self.character_points:
-            raise RuleError(
-                f"{self.name} has {self.character_points} Character Point"
-                f"{'s' if self.character_points != 1 else ''}; cannot spend {character_points}"
-            )
-        if fate and self.fate_points < 1:
-            raise RuleError(f"{self.name} has no Fate Points to spend")
 
 
 def from_mapping(

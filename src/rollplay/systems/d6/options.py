@@ -7,29 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.d6.check import D6Check, Points, dice_counts
-from rollplay.systems.d6.code import (
-    Bonus,
-    CodeError,
-    DieCode,
-    checked_bonus,
-    parse_bonus,
-    parse_code,
+from rollplay.systems.d6.code import Bonus, CodeError, DieCode, parse_code
+from rollplay.systems.d6.limits import MAX_NAME, MAX_POINTS, bounded, short
+from rollplay.systems.d6.modifiers import (
+    bonuses_of,
+    difficulty_mods,
+    fate_flag,
+    flag,
+    preparing,
+    related_total,
 )
-from rollplay.systems.d6.limits import (
-    MAX_ACTIONS,
-    MAX_DIFFICULTY,
-    MAX_NAME,
-    MAX_POINTS,
-    MAX_TOTAL,
-    bounded,
-    short,
-)
-from rollplay.systems.d6.results import carried, damage_from, related_modifier
-from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne, parse_rush
+from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne
+
+__all__ = ["RollOptions", "build_check", "make_check", "preparing", "sheet_check"]
 
 if TYPE_CHECKING:
     from rollplay.systems.d6.character import D6Character
@@ -108,20 +102,15 @@ def make_check(
         raise RollplayError(
             f"--attribute is for a skill the sheet lacks, rolled untrained; {ability} is not one"
         )
-    fate = _fate(o.fate)
+    fate = fate_flag(o.fate)
     if character is not None:
         name = name or character.name
         held = held or Points(character.character_points, character.fate_points)
     if held is not None and fate and held.fate_points < 1:
         raise RuleError(f"{name or 'The character'} has no Fate Points to spend")
-    bonuses = [_bonus(b) for b in o.bonuses]
-    bonuses += _time_and_actions(o, rules)
-    if o.carry is not None:
-        bonuses.append(carried(o.carry, rules))
-    if o.damage_from is not None:
-        bonuses.append(damage_from(o.damage_from, rules))
+    bonuses = bonuses_of(o, rules)
     base = None if o.difficulty is None else rules.difficulty(o.difficulty)[0]
-    mods = _difficulty_mods(o, rules)
+    mods = difficulty_mods(o, rules)
     if base is None and mods and not contest:
         raise RollplayError(
             "unskilled use, rushing and a second chance raise a difficulty: give one too"
@@ -139,12 +128,12 @@ def make_check(
         bounded(o.cp, "Character Points spent", 0, MAX_POINTS),
         fate,
         cast("WildOne | None", o.wild_one),  # checked against WILD_ONE_OPTIONS above
-        sum(_related(r, rules) for r in o.related),
-        _flag(o.gm_allows_both, "gm_allows_both"),
+        related_total(o, rules),
+        flag(o.gm_allows_both, "gm_allows_both"),
         skill,
         name,
         None if held is None else held.character_points,
-        _flag(o.attack, "attack"),
+        flag(o.attack, "attack"),
         attribute,
     )
     dice_counts(check, rules)  # the spends and the dice limit, before anything is rolled
@@ -181,94 +170,6 @@ def _what(
     return code, label, None  # an attribute rolled for an untrained skill left unnamed
 
 
-def _bonus(b: str | Bonus) -> Bonus:
-    if isinstance(b, Bonus):
-        return checked_bonus(b)
-    return parse_bonus(b)
-
-
-def _time_and_actions(o: RollOptions, rules: D6Ruleset) -> list[Bonus]:
-    """003 Preparing (+1D per doubling of time) and the multi-action penalty (rulings D15)."""
-    out = []
-    actions = bounded(o.actions, "actions this round", 1, MAX_ACTIONS)
-    if o.prepare:
-        if o.rush:
-            raise RuleError(
-                "preparing (taking more time) and rushing (taking less) on one roll: choose one "
-                "(003 Preparing, Rushing)"
-            )
-        if actions > 1:
-            raise RuleError(
-                'preparing and more than one action: a preparing character "can do nothing '
-                'else" (003 Preparing)'
-            )
-        out.append(preparing(o.prepare, rules))
-    if actions > 1 and rules.multi_action_penalty:
-        lost = (actions - 1) * rules.multi_action_penalty
-        out.append(Bonus(-lost, 0, f"multi-action penalty ({actions} actions)"))
-    return out
-
-
-def _difficulty_mods(o: RollOptions, rules: D6Ruleset) -> list[tuple[str, int]]:
-    mods: list[tuple[str, int]] = []
-    if o.unskilled is not False:
-        size = (
-            rules.unskilled_modifier
-            if o.unskilled is True
-            else bounded(o.unskilled, "unskilled modifier", 0, MAX_DIFFICULTY)
-        )
-        mods.append(("unskilled", size))
-    if o.rush:
-        percent = (
-            parse_rush(o.rush) if isinstance(o.rush, str) else bounded(o.rush, "rushing", 0, 100)
-        )
-        mods.append((f"rushing ({percent}% less time)", rules.rush(percent)))
-    if o.second_chance:
-        raise_by = bounded(o.second_chance, "a second chance's raise", 1, MAX_DIFFICULTY)
-        mods.append(("second chance", raise_by))
-    return mods
-
-
-def _related(r: int | tuple[int, int] | Sequence[int], rules: D6Ruleset) -> int:
-    if isinstance(r, int) and not isinstance(r, bool):
-        return bounded(r, "a related skill's modifier", -MAX_TOTAL, MAX_TOTAL)
-    if isinstance(r, Sequence) and not isinstance(r, str) and len(r) == 2:
-        return related_modifier(r[0], r[1], rules)
-    raise RollplayError(
-        f"a related skill is (total, difficulty) or a modifier, not {str(r)[:40]!r}"
-    )
-
-
-def _fate(value: object) -> bool:
-    """003 Fate Points: "A player may use only one Fate Point per roll per round"."""
-    if value not in (True, False):  # True, False, 1 or 0
-        raise RuleError(
-            f"fate {str(value)[:40]!r}: a player may use only one Fate Point per roll per round "
-            f"(003 Fate Points)"
-        )
-    return bool(value)
-
-
-def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise RollplayError(f"{what} is true or false, not {str(value)[:40]!r}")
-    return value
-
-
-def preparing(doublings: int, rules: D6Ruleset) -> Bonus:
-    """003 Preparing: +1D per doubling of the time spent, at most +3D."""
-    if (
-        isinstance(doublings, bool)
-        or not isinstance(doublings, int)
-        or not 0 <= doublings <= rules.preparing_max
-    ):
-        raise RuleError(
-            f"preparing {str(doublings)[:40]} doublings of time: accepted 0 to "
-            f"{rules.preparing_max} (+1D each, at most +{rules.preparing_max}D; 003 Preparing)"
-        )
-    return Bonus(doublings, 0, f"preparing ({2**doublings}x the time)")
-
-
 def build_check(
     code: str | DieCode,
     rules: D6Ruleset,
@@ -296,7 +197,7 @@ def build_check(
     """``make_check`` with the options as keywords (``character_points`` is ``cp``)."""
     options = RollOptions(
         difficulty=difficulty,
-        bonuses=tuple(bonuses),
+        bonuses=_as_tuple(bonuses),
         cp=character_points,
         fate=fate,
         gm_allows_both=gm_allows_both,
@@ -305,7 +206,7 @@ def build_check(
         attribute=attribute,
         prepare=prepare,
         rush=rush,
-        related=tuple(related),
+        related=_as_tuple(related),
         carry=carry,
         damage_from=damage_from,
         second_chance=second_chance,
@@ -314,3 +215,8 @@ def build_check(
         name=name,
     )
     return make_check(code, options, rules, character=character, contest=contest)
+
+
+def _as_tuple(values: Any) -> Any:
+    """A list as a tuple; anything else as it is, for make_check to judge."""
+    return tuple(values) if isinstance(values, list | tuple) else values

@@ -117,10 +117,14 @@ class D6Ruleset:
                 raise bad(f"difficulty {d.name}: number {d.number} is outside its range")
             if not 0 <= d.lowest <= d.number <= MAX_DIFFICULTY or top > MAX_DIFFICULTY:
                 raise bad(f"difficulty {d.name}: numbers run from 0 to {MAX_DIFFICULTY}")
+            if len(d.description) > 2 * MAX_NAME:
+                raise bad(f"difficulty {clip(d.name)}: a description of at most {2 * MAX_NAME}")
             if not d.name.strip() or len(d.name) > MAX_NAME or "=" in d.name:
                 raise bad(f"difficulty {clip(d.name)}: a name of 1 to {MAX_NAME} characters, no =")
         seen: dict[str, str] = {}
         for group in self.skills:
+            if not group.attribute.strip() or len(group.attribute) > MAX_NAME:
+                raise bad(f"skills: attribute {clip(group.attribute)} is not a name")
             for skill in group.skills:
                 if not skill.strip() or len(skill) > MAX_NAME:
                     raise bad(f"skills: {clip(skill)} is not a name of 1 to {MAX_NAME} characters")

@@ -23,6 +23,7 @@ from typing import Any
 from rollplay import rulesfile
 from rollplay.dice import Dice
 from rollplay.systems.d6 import houserules
+from rollplay.systems.d6 import results as _results
 from rollplay.systems.d6.character import D6Character, SheetError
 from rollplay.systems.d6.character import from_mapping as _character_from_mapping
 from rollplay.systems.d6.code import Bonus, DieCode, parse_bonus, parse_code
@@ -32,13 +33,15 @@ from rollplay.systems.d6.rolls import (
     D6Check,
     D6Opposed,
     D6Roll,
-    add_character_points,
+    Points,
+    RollOptions,
     build_check,
     roll_check,
+    sheet_check,
 )
 from rollplay.systems.d6.rolls import opposed as _opposed
-from rollplay.systems.d6.rolls import related_modifier as _related_modifier
 from rollplay.systems.d6.ruleset import D6Ruleset
+from rollplay.systems.d6.spends import add_character_points, spend_after
 
 __all__ = [
     "Bonus",
@@ -49,11 +52,15 @@ __all__ = [
     "D6Roll",
     "D6Ruleset",
     "DieCode",
+    "Points",
+    "RollOptions",
     "add_character_points",
     "bonus",
+    "carried",
     "character",
     "check",
     "code",
+    "damage_from",
     "load_rules",
     "load_sheet",
     "odds",
@@ -61,6 +68,8 @@ __all__ = [
     "related_modifier",
     "roll",
     "ruleset",
+    "sheet_check",
+    "spend_after",
 ]
 
 
@@ -74,12 +83,14 @@ def load_rules(path: str | Path) -> D6Ruleset:
     return houserules.from_mapping(rulesfile.read(path), source=str(path))
 
 
-def character(data: Mapping[str, Any], source: str = "sheet") -> D6Character:
-    return _character_from_mapping(data, source)
+def character(
+    data: Mapping[str, Any], source: str = "sheet", ruleset: D6Ruleset | None = None
+) -> D6Character:
+    return _character_from_mapping(data, source, (ruleset or preset()).pips_per_die)
 
 
-def load_sheet(path: str | Path) -> D6Character:
-    return character(rulesfile.read(path, "sheet", SheetError), str(path))
+def load_sheet(path: str | Path, ruleset: D6Ruleset | None = None) -> D6Character:
+    return character(rulesfile.read(path, "sheet", SheetError), str(path), ruleset)
 
 
 def code(text: str, ruleset: D6Ruleset | None = None) -> DieCode:
@@ -102,17 +113,31 @@ def check(
     wild_one: str | None = None,
     unskilled: bool | int = False,
     prepare: int = 0,
-    rush: int = 0,
+    rush: int | str = 0,
     related: Sequence[int | tuple[int, int]] = (),
     gm_allows_both: bool = False,
     character: D6Character | None = None,
     ruleset: D6Ruleset | None = None,
     name: str | None = None,
+    attribute: str | None = None,
+    carry: int | None = None,
+    damage_from: int | None = None,
+    second_chance: int = 0,
+    actions: int = 1,
+    attack: bool = False,
+    contest: bool = False,
 ) -> D6Check:
     """What to roll, from what a player says. ``cp``: Character Points (extra Wild Dice);
-    ``fate``: spend a Fate Point; ``unskilled``: True for the ruleset's +5, or a number;
+    ``fate``: spend a Fate Point; ``unskilled``: True for the ruleset's +5, or a number (with
+    ``character``, a skill the sheet lacks is rolled from its attribute, or ``attribute``);
     ``prepare``: doublings of time (+1D each); ``rush``: percent less time (25, 50, 75);
-    ``related``: related-skill rolls as (total, difficulty), or their modifiers."""
+    ``related``: related-skill rolls as (total, difficulty), or their modifiers; ``carry``:
+    an earlier roll's result points (half, rounded up, added); ``damage_from``: an attack's
+    result points on its damage roll (a fifth, rounded up); ``second_chance``: the raise of a
+    second try's difficulty; ``actions``: actions this round (the multi-action penalty);
+    ``attack``: the roll is an attack; ``contest``: one side of an opposed roll (no
+    difficulty; its difficulty modifiers count against its total). Options are those of
+    ``RollOptions``."""
     return build_check(
         code,
         ruleset or preset(),
@@ -128,6 +153,13 @@ def check(
         gm_allows_both=gm_allows_both,
         character=character,
         name=name,
+        attribute=attribute,
+        carry=carry,
+        damage_from=damage_from,
+        second_chance=second_chance,
+        actions=actions,
+        attack=attack,
+        contest=contest,
     )
 
 
@@ -176,4 +208,14 @@ def opposed(
 
 def related_modifier(total: int, difficulty: int, *, ruleset: D6Ruleset | None = None) -> int:
     """003 Related Skills: the modifier a related roll gives the primary skill's total."""
-    return _related_modifier(total, difficulty, ruleset or preset())
+    return _results.related_modifier(total, difficulty, ruleset or preset())
+
+
+def carried(points: int, *, ruleset: D6Ruleset | None = None) -> Bonus:
+    """003 Result Points: an earlier roll's result points as a bonus (half, rounded up)."""
+    return _results.carried(points, ruleset or preset())
+
+
+def damage_from(points: int, *, ruleset: D6Ruleset | None = None) -> Bonus:
+    """003 Result Points: an attack's result points as a damage bonus (a fifth, rounded up)."""
+    return _results.damage_from(points, ruleset or preset())

@@ -109,3 +109,29 @@ def test_odds_follow_the_check() -> None:
     assert d6.odds("3D").success is None
     assert d6.odds("3D", 10, wild_one="cancel").complication == 0
     assert d6.odds("3D", 10).complication == Fraction(1, 6)
+
+
+def test_odds_follow_the_evening_options() -> None:
+    """003 Result Points, Second Chances and the multi-action penalty (rulings D15) change
+    the odds exactly as they change a roll."""
+    assert d6.odds("3D", 10, carry=3).distribution == d6.odds("3D", 10, bonuses=["+2"]).distribution
+    assert d6.odds("4D", 10, actions=2).distribution == d6.odds("3D", 10).distribution
+    assert d6.odds("3D", 10, second_chance=5).difficulty == 15
+    doubled = d6.odds("3D+2", 10, fate=True)
+    assert doubled.distribution == d6.odds("7D+1", 10).distribution
+
+
+def test_exact_odds_of_a_doubled_code_against_the_real_roller() -> None:
+    """003 Fate Points: 1D+2 doubled is 3D+1; every roll of the roller, explosions cut at
+    three tosses, counted against the odds."""
+    tosses = 3
+    rules = d6.ruleset()
+    check = d6.check("1D+2", 9, fate=True, actions=2)  # 3D+1, less 1D: 2D+1
+    seen: Counter[int] = Counter()
+    for face in range(1, 7):
+        for wild in exploding(tosses):
+            r = roll_check(check, rules, ScriptedDice([face, *wild]))
+            seen[r.total] += 6 ** (tosses - len(wild))
+    odds = check_odds(check, rules, tosses=tosses)
+    denominator = 6 * 6**tosses
+    assert odds.distribution == {t: Fraction(n, denominator) for t, n in seen.items()}

@@ -3,11 +3,20 @@ only; the rules live in rollplay.systems.d6."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from rollplay.cli.d6_options import (
+    judged_options,
+    make_check,
+    rules_option,
+    ruleset,
+    side_options,
+)
+from rollplay.cli.d6_render import print_after, print_roll
 from rollplay.cli.options import (
     dice_options,
     dice_source,
@@ -15,15 +24,14 @@ from rollplay.cli.options import (
     format_option,
     json_option,
 )
-from rollplay.cli.render import alarm, bold, emit_json, percent, say, signed
-from rollplay.errors import RollplayError, whole
+from rollplay.cli.render import bold, emit_json, percent, say, signed
+from rollplay.errors import RollplayError
 
 if TYPE_CHECKING:
-    from rollplay.systems.d6.character import D6Character
-    from rollplay.systems.d6.rolls import D6Check, D6Roll
+    from rollplay.systems.d6.rolls import D6Roll
     from rollplay.systems.d6.ruleset import D6Ruleset
 
-F = TypeVar("F", bound=Callable[..., Any])
+__all__ = ["d6", "print_roll"]
 
 
 @click.group()
@@ -31,142 +39,29 @@ def d6() -> None:
     """The D6 System: die codes, the Wild Die, Character and Fate Points, exact odds."""
 
 
-def _check_options(f: F) -> F:
-    options = (
-        click.option(
-            "--difficulty",
-            metavar="N|NAME",
-            help="A number, or a standard difficulty: very-easy, easy, moderate, difficult, "
-            "very-difficult, heroic, legendary.",
-        ),
-        click.option(
-            "--bonus",
-            "bonuses",
-            multiple=True,
-            metavar="+1D|+2",
-            help="A bonus: dice join the regular dice, a number adds to the total "
-            "(--bonus=+1D, --bonus=-2, --bonus '+1D scope').",
-        ),
-        click.option(
-            "--cp",
-            type=int,
-            default=0,
-            metavar="N",
-            help="Character Points spent: each an extra Wild Die.",
-        ),
-        click.option("--fate", is_flag=True, help="Spend a Fate Point: double the code."),
-        click.option(
-            "--gm-allows-both",
-            is_flag=True,
-            help="The GM allows Character and Fate Points on this roll.",
-        ),
-        click.option(
-            "--wild-one",
-            type=click.Choice(["complication", "cancel"]),
-            help="A 1 on the Wild Die's first toss: flag a complication, or cancel the "
-            "highest die (default: the ruleset's, complication).",
-        ),
-        click.option(
-            "--unskilled",
-            is_flag=False,
-            flag_value="default",
-            metavar="[=N]",
-            help="Untrained use: the difficulty rises by 5 (or by N: --unskilled=2).",
-        ),
-        click.option(
-            "--prepare",
-            type=int,
-            default=0,
-            metavar="N",
-            help="Doublings of time: +1D each, max 3.",
-        ),
-        click.option(
-            "--rush",
-            type=click.Choice(["25", "50", "75"]),
-            help="Percent less time: +5, +10 or +20 difficulty.",
-        ),
-        click.option(
-            "--related",
-            multiple=True,
-            metavar="TOTAL:DIFFICULTY",
-            help="A related skill's roll, e.g. 19:15 (+2 on the total; a miss takes away).",
-        ),
-        click.option(
-            "--sheet", metavar="FILE", help="A character sheet; CODE may then be a skill name."
-        ),
-        click.option(
-            "--rules", "rules_file", metavar="FILE", help="A house-rules file (TOML/YAML/JSON)."
-        ),
-    )
-    for option in reversed(options):
-        f = option(f)
-    return f
-
-
-def _ruleset(rules_file: str | None) -> D6Ruleset:
-    if rules_file:
-        from rollplay.rulesfile import read
-        from rollplay.systems.d6.houserules import from_mapping
-
-        return from_mapping(read(rules_file), source=rules_file)
-    from rollplay.systems.d6.presets import preset
-
-    return preset()
-
-
-def _character(sheet: str | None, rules: D6Ruleset) -> D6Character | None:
-    if sheet is None:
-        return None
-    from rollplay.rulesfile import read
-    from rollplay.systems.d6.character import SheetError, from_mapping
-
-    return from_mapping(read(sheet, "sheet", SheetError), sheet, rules.pips_per_die)
-
-
-def _related(pairs: Sequence[str]) -> list[tuple[int, int]]:
-    out = []
-    for pair in pairs:
-        total, sep, difficulty = pair.partition(":")
-        if not sep:
-            raise RollplayError(f"bad --related {pair!r}: write TOTAL:DIFFICULTY, like 19:15")
-        out.append((whole(total, "--related TOTAL"), whole(difficulty, "--related DIFFICULTY")))
-    return out
-
-
-def _make_check(code: str, rules: D6Ruleset, kw: dict[str, Any], name: str | None) -> D6Check:
-    from rollplay.systems.d6.rolls import build_check
-
-    unskilled = kw["unskilled"]
-    if unskilled is None:
-        unskilled_value: bool | int = False
-    elif unskilled == "default":
-        unskilled_value = True
-    else:
-        unskilled_value = whole(unskilled, "--unskilled")
-    return build_check(
-        code,
-        rules,
-        difficulty=kw["difficulty"],
-        bonuses=kw["bonuses"],
-        character_points=kw["cp"],
-        fate=kw["fate"],
-        wild_one=kw["wild_one"],
-        unskilled=unskilled_value,
-        prepare=kw["prepare"],
-        rush=int(kw["rush"] or 0),
-        related=_related(kw["related"]),
-        gm_allows_both=kw["gm_allows_both"],
-        character=_character(kw["sheet"], rules),
-        name=name,
-    )
-
-
 # -- roll ------------------------------------------------------------------------------------
 
 
 @d6.command()
 @click.argument("code")
-@_check_options
+@judged_options
+@side_options()
+@click.option("--attack", is_flag=True, help="An attack roll: show its damage bonus.")
+@click.option(
+    "--cp-after",
+    "cp_after",
+    type=int,
+    default=0,
+    metavar="N",
+    help="Character Points spent after seeing the roll: N more Wild Dice, then the verdict.",
+)
+@click.option(
+    "--ask-cp",
+    "ask_cp",
+    is_flag=True,
+    help="Show the roll, then ask how many Character Points to spend (on a terminal only).",
+)
+@rules_option
 @click.option("--name", metavar="NAME", help="Who rolls (shown in the output).")
 @dice_options("4,3,5,6,2")
 @json_option
@@ -174,6 +69,9 @@ def roll(
     *,
     code: str,
     name: str | None,
+    attack: bool,
+    cp_after: int,
+    ask_cp: bool,
     faces: str | None,
     seed: str | None,
     as_json: bool,
@@ -183,61 +81,74 @@ def roll(
 
     \b
     Dice are drawn in this order: the regular dice, the Wild Die's tosses, then each
-    Character Point die's tosses.
+    Character Point die's tosses (those spent after the roll last).
     \b
     Examples:
       rollplay d6 roll 4D+2 --difficulty moderate
       rollplay d6 roll 3D --difficulty 15 --bonus=+1D --cp 2
       rollplay d6 roll 2D+1 --difficulty 10 --unskilled --wild-one cancel
       rollplay d6 roll Search --sheet kara.yaml --difficulty 12 --fate
+      rollplay d6 roll Lockpicking --sheet kara.yaml --difficulty easy --unskilled
+      rollplay d6 roll 3D --difficulty 15 --cp-after 1
     """
     from rollplay.systems.d6.rolls import roll_check
+    from rollplay.systems.d6.spends import plan_after, spend_after
 
-    rules = _ruleset(kw.pop("rules_file"))
-    check = _make_check(code, rules, kw, name)
+    if cp_after and ask_cp:
+        raise RollplayError("--cp-after N and --ask-cp both spend points after the roll: use one")
+    rules = ruleset(kw.pop("rules_file"))
+    check = make_check(code, rules, kw, name, attack=attack)
+    if cp_after:
+        plan_after(check, cp_after, rules)
     source = dice_source(faces, seed)
-    result = roll_check(check, rules, source)
+    first = result = roll_check(check, rules, source)
+    remaining = None if check.cp_held is None else check.cp_held - check.character_points
+    asked = ask_cp and _interactive()
+    if asked:
+        print_roll(first, judged=False, echo=_to_stderr if as_json else say)
+        cp_after = _ask(first, rules, remaining, _to_stderr if as_json else say)
+    elif cp_after and not as_json:
+        print_roll(first, judged=False)
+    if cp_after:
+        result, _ = spend_after(first, cp_after, rules, remaining=remaining, dice=source)
     extra = finish_dice(source)
     if as_json:
-        emit_json({**result.to_dict(), **extra})
-        return
-    print_roll(result)
+        after = {"first_roll": first.to_dict(), "cp_after": cp_after} if cp_after else {}
+        emit_json({**result.to_dict(), **after, **extra})
+    elif cp_after or asked:
+        print_after(result, cp_after)
+    else:
+        print_roll(result)
 
 
-def _tosses(tosses: Sequence[int]) -> str:
-    return " → ".join(str(t) for t in tosses)
+def _interactive() -> bool:
+    return sys.stdin.isatty()
 
 
-def print_roll(r: D6Roll) -> None:
-    who = f"{r.name}: " if r.name else ""
-    what = f"{r.skill} {r.code}" if r.skill else r.code
-    if r.fate:
-        what += f", doubled by a Fate Point to {r.rolled}"
-    extras = "".join(f", {b}" for b in r.bonuses)
-    if r.related:
-        extras += f", related skills {signed(r.related)}"
-    say(f"{who}{what}{extras}")
-    wild = _tosses(r.wild)
-    if r.critical_failure:
-        wild = alarm(wild)
-    parts = [f"dice {' '.join(map(str, r.dice))}" if r.dice else "", f"Wild Die {wild}"]
-    parts += [f"CP die {_tosses(t)}" for t in r.cp_dice]
-    if r.cancelled:
-        parts.append(f"cancelled {' '.join(map(str, r.cancelled))}")
-    adds = r.pips + r.bonus + r.related
-    line = " | ".join(p for p in parts if p) + (f" | {signed(adds)}" if adds else "")
-    verdict = ""
-    if r.difficulty is not None:
-        mods = "".join(f" {signed(v)} {reason}" for reason, v in r.difficulty_mods)
-        outcome = "success" if r.success else "failure"
-        verdict = f" vs {r.difficulty}{mods and f' (with{mods})'}: {bold(outcome)}"
-        verdict += f", {signed(r.result_points or 0)} result points"
-    say(f"{line} = {bold(str(r.total))}{verdict}")
-    if r.critical_failure:
-        if r.complication:
-            say(alarm("Critical Failure on the Wild Die: a complication occurs"))
-        else:
-            say(alarm("Critical Failure on the Wild Die: it cancels the highest die"))
+def _to_stderr(text: str) -> None:
+    click.echo(text, err=True)
+
+
+def _ask(
+    first: D6Roll, rules: D6Ruleset, remaining: int | None, echo: Callable[[str], None]
+) -> int:
+    """003 Character Points: "before or after he makes a roll ... but always before the
+    gamemaster determines the result": ask, within what the character and the dice allow."""
+    if first.fate and not (rules.cp_with_fate or first.gm_allows_both):
+        echo("(no Character Points on a roll with a Fate Point unless the GM allows it)")
+        return 0
+    most = rules.max_dice - first.dice_rolled
+    if remaining is not None:
+        most = min(most, remaining)
+    if most <= 0:
+        return 0
+    answer: int = click.prompt(
+        f"Character Points to spend after the roll (0-{most})",
+        type=click.IntRange(0, most),
+        default=0,
+        err=True,
+    )
+    return answer
 
 
 # -- opposed ---------------------------------------------------------------------------------
@@ -246,30 +157,46 @@ def print_roll(r: D6Roll) -> None:
 @d6.command()
 @click.argument("initiator")
 @click.argument("resister")
-@click.option("--rules", "rules_file", metavar="FILE", help="A house-rules file.")
+@side_options()
+@side_options(vs=True)
+@click.option("--name", metavar="NAME", help="The initiator's name.")
+@click.option("--vs-name", "vs_name", metavar="NAME", help="The resister's name.")
+@click.option("--attack", is_flag=True, help="The initiator attacks: a win's damage bonus.")
+@rules_option
 @dice_options("4,3,5,6,2,1,6,3")
 @json_option
 def opposed(
     *,
     initiator: str,
     resister: str,
+    name: str | None,
+    vs_name: str | None,
+    attack: bool,
     rules_file: str | None,
     faces: str | None,
     seed: str | None,
     as_json: bool,
+    **kw: Any,
 ) -> None:
-    """Both sides roll a die code; the higher total wins, ties go to the initiator.
+    """Both sides roll; the higher total wins, ties go to the initiator.
+
+    Every roll option applies to the initiator; its --vs- twin to the resister (--cp 1
+    --vs-fate, --sheet kara.yaml --vs-sheet guard.yaml).
 
     \b
-    Example:
+    Examples:
       rollplay d6 opposed 4D+1 3D+2
+      rollplay d6 opposed Sneak Search --sheet kara.yaml --vs-sheet guard.yaml --vs-cp 1
     """
-    from rollplay.systems.d6.rolls import build_check
     from rollplay.systems.d6.rolls import opposed as roll_opposed
 
-    rules = _ruleset(rules_file)
-    first = build_check(initiator, rules, name="Initiator")
-    second = build_check(resister, rules, name="Resister")
+    rules = ruleset(rules_file)
+    mine = {k: v for k, v in kw.items() if not k.startswith("vs_")}
+    theirs = {k[3:]: v for k, v in kw.items() if k.startswith("vs_")}
+    first = make_check(initiator, rules, mine, name, contest=True, attack=attack)
+    second = make_check(resister, rules, theirs, vs_name, contest=True)
+    first = first._replace(name=first.name or "Initiator")
+    second = second._replace(name=second.name or "Resister")
     source = dice_source(faces, seed)
     result = roll_opposed(first, second, rules, source)
     extra = finish_dice(source)
@@ -278,8 +205,26 @@ def opposed(
         return
     print_roll(result.initiator)
     print_roll(result.resister)
+    scores = result.scores
+    if scores != (result.initiator.total, result.resister.total):
+        shown = [
+            f"{r.name} {r.total}"
+            + "".join(f" {signed(-v)} {why}" for why, v in r.difficulty_mods)
+            + f" = {score}"
+            for r, score in zip((result.initiator, result.resister), scores, strict=True)
+        ]
+        say("Difficulty modifiers count against their side: " + "; ".join(shown))
     tie = " (a tie goes to the initiator)" if result.margin == 0 else ""
-    say(f"{bold(result.winner.capitalize() + ' wins')} by {result.margin}{tie}")
+    winner = result.initiator if result.winner == "initiator" else result.resister
+    who = result.winner.capitalize()
+    if winner.name and winner.name.casefold() != result.winner:
+        who = f"{winner.name} ({result.winner})"
+    say(f"{bold(who + ' wins')} by {result.margin}{tie}")
+    if result.damage_bonus is not None:
+        if result.winner == "initiator":
+            say(f"Damage bonus {signed(result.damage_bonus)} (a fifth of the margin, rounded up)")
+        else:
+            say("The attack misses: no damage")
 
 
 # -- odds ------------------------------------------------------------------------------------
@@ -287,7 +232,9 @@ def opposed(
 
 @d6.command()
 @click.argument("code")
-@_check_options
+@judged_options
+@side_options()
+@rules_option
 @json_option
 def odds(*, code: str, as_json: bool, **kw: Any) -> None:
     """Exact odds before rolling: the distribution of the total and the chance of success.
@@ -299,8 +246,8 @@ def odds(*, code: str, as_json: bool, **kw: Any) -> None:
     """
     from rollplay.systems.d6.odds import check_odds
 
-    rules = _ruleset(kw.pop("rules_file"))
-    o = check_odds(_make_check(code, rules, kw, None), rules)
+    rules = ruleset(kw.pop("rules_file"))
+    o = check_odds(make_check(code, rules, kw, None), rules)
     if as_json:
         emit_json(o.to_dict())
         return
@@ -325,7 +272,7 @@ def odds(*, code: str, as_json: bool, **kw: Any) -> None:
 @json_option
 def difficulties(rules_file: str | None, as_json: bool) -> None:
     """The standard difficulties (003): names, ranges and the number each name gives."""
-    rules = _ruleset(rules_file)
+    rules = ruleset(rules_file)
     rows = [
         {
             "name": d.name,
@@ -352,4 +299,4 @@ def rules(rules_file: str | None, fmt: str) -> None:
     """Print the ruleset as a house-rules file: a game's starting point."""
     from rollplay.systems.d6.houserules import dump
 
-    click.echo(dump(_ruleset(rules_file), fmt), nl=False)
+    click.echo(dump(ruleset(rules_file), fmt), nl=False)

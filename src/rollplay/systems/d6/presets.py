@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rollplay.errors import RulesetError, suggest
-from rollplay.systems.d6.ruleset import D6Ruleset, Difficulty
+from rollplay.systems.d6.ruleset import D6Ruleset, Difficulty, SkillGroup
 
 # 003 Standard Difficulties. A bare name gives the top of its range, the number D6 games
 # print for it (Moderate 15); Legendary, open-ended, continues the steps of five (rulings D5).
@@ -18,7 +18,39 @@ DIFFICULTIES = (
     Difficulty("legendary", 35, 31, None, "nearly impossible (31 or more)"),
 )
 
-D6_SYSTEM = D6Ruleset(name="D6 System", edition="d6", difficulties=DIFFICULTIES)
+# 003 Untrained Skill Use needs "the attribute under which that skill falls", but 003 lists
+# no attributes or skills. An example list in the style of D6 Adventure, whose attribute
+# names the example sheet uses; a game replaces it (rulings D14).
+SKILLS = (
+    SkillGroup(
+        "Reflexes",
+        ("Acrobatics", "Brawling", "Climbing", "Contortion", "Dodge", "Jumping",
+         "Melee Combat", "Riding", "Sneak"),
+    ),
+    SkillGroup(
+        "Coordination",
+        ("Lockpicking", "Marksmanship", "Missile Weapons", "Pilotry", "Sleight of Hand",
+         "Throwing"),
+    ),
+    SkillGroup("Physique", ("Lifting", "Running", "Stamina", "Swimming")),
+    SkillGroup(
+        "Knowledge",
+        ("Business", "Demolitions", "Forgery", "Languages", "Medicine", "Navigation",
+         "Scholar", "Security", "Tech"),
+    ),
+    SkillGroup(
+        "Perception",
+        ("Artist", "Gambling", "Hide", "Investigation", "Know-How", "Repair", "Search",
+         "Streetwise", "Survival", "Tracking"),
+    ),
+    SkillGroup(
+        "Presence",
+        ("Animal Handling", "Bluff", "Charm", "Command", "Disguise", "Intimidation",
+         "Persuasion", "Willpower"),
+    ),
+)  # fmt: skip
+
+D6_SYSTEM = D6Ruleset(name="D6 System", edition="d6", difficulties=DIFFICULTIES, skills=SKILLS)
 
 EDITIONS: dict[str, D6Ruleset] = {"d6": D6_SYSTEM}
 DEFAULT_EDITION = "d6"

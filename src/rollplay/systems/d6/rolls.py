@@ -2,143 +2,46 @@
 
 Draw order (what a scripted source must supply): the regular dice, all at once; then the
 Wild Die's tosses, one at a time, for as long as it explodes; then each Character Point
-die's tosses the same way. An opposed roll draws the initiator's roll, then the resister's.
+die's tosses the same way (those spent after the roll last). An opposed roll draws the
+initiator's roll, then the resister's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from rollplay.dice import Dice, default_dice
-from rollplay.errors import RollplayError, RuleError
-from rollplay.systems.d6.code import Bonus, DieCode, parse_bonus, parse_code
-from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne
+from rollplay.systems.d6.check import D6Check, Points, dice_counts
+from rollplay.systems.d6.code import DieCode
+from rollplay.systems.d6.options import RollOptions, build_check, make_check, preparing, sheet_check
+from rollplay.systems.d6.outcome import D6Roll
+from rollplay.systems.d6.results import bonus_points, damage_points, related_modifier
+from rollplay.systems.d6.ruleset import D6Ruleset
 
-if TYPE_CHECKING:
-    from rollplay.systems.d6.character import D6Character
+__all__ = [
+    "D6Check",
+    "D6Opposed",
+    "D6Roll",
+    "Points",
+    "RollOptions",
+    "build_check",
+    "dice_counts",
+    "make_check",
+    "opposed",
+    "preparing",
+    "related_modifier",
+    "roll_check",
+    "sheet_check",
+]
 
 # A die that keeps exploding stops after this many tosses (rulings D8): at 1/6 a toss the
 # chance of reaching it is below 1e-77.
 MAX_TOSSES = 100
 
-
-class D6Check(NamedTuple):
-    """What to roll: the character's own code, outside bonuses, and the spends on it.
-
-    ``difficulty`` is the base difficulty; ``difficulty_mods`` are (reason, increase) pairs
-    (unskilled +5, rushing +10). ``related`` is a related-skill modifier to the total.
-    ``wild_one`` chooses the Critical Failure option for this roll (the ruleset's if None).
-    """
-
-    code: DieCode
-    bonuses: tuple[Bonus, ...] = ()
-    difficulty: int | None = None
-    difficulty_mods: tuple[tuple[str, int], ...] = ()
-    character_points: int = 0
-    fate: bool = False
-    wild_one: WildOne | None = None
-    related: int = 0
-    gm_allows_both: bool = False
-    skill: str | None = None
-    name: str | None = None
+Faces = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
-class D6Roll(NamedTuple):
-    """A judged skill check: every die, kept apart by kind, and the verdict."""
-
-    code: str
-    rolled: str
-    dice: tuple[int, ...]
-    wild: tuple[int, ...]
-    cp_dice: tuple[tuple[int, ...], ...]
-    cancelled: tuple[int, ...]
-    pips: int
-    bonus: int
-    total: int
-    difficulty: int | None
-    critical_failure: bool
-    complication: bool
-    wild_one: str
-    bonuses: tuple[Bonus, ...] = ()
-    difficulty_mods: tuple[tuple[str, int], ...] = ()
-    fate: bool = False
-    related: int = 0
-    ties_succeed: bool = True
-    bonus_points: int | None = None
-    damage_bonus: int | None = None
-    skill: str | None = None
-    name: str | None = None
-
-    @property
-    def success(self) -> bool | None:
-        """Total meets (ties go to the initiator) or beats the difficulty; None without one."""
-        if self.difficulty is None:
-            return None
-        return self.total > self.difficulty or (self.ties_succeed and self.total == self.difficulty)
-
-    @property
-    def result_points(self) -> int | None:
-        """003 Result Points: the total minus the difficulty."""
-        return None if self.difficulty is None else self.total - self.difficulty
-
-    @property
-    def character_points(self) -> int:
-        return len(self.cp_dice)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "d6",
-            "name": self.name,
-            "skill": self.skill,
-            "code": self.code,
-            "rolled": self.rolled,
-            "dice": list(self.dice),
-            "wild": list(self.wild),
-            "cp_dice": [list(d) for d in self.cp_dice],
-            "cancelled": list(self.cancelled),
-            "pips": self.pips,
-            "bonus": self.bonus,
-            "bonuses": [
-                {"dice": b.dice, "number": b.number, "reason": b.reason} for b in self.bonuses
-            ],
-            "related": self.related,
-            "total": self.total,
-            "difficulty": self.difficulty,
-            "difficulty_modifiers": [{"reason": r, "value": v} for r, v in self.difficulty_mods],
-            "success": self.success,
-            "critical_failure": self.critical_failure,
-            "complication": self.complication,
-            "wild_one": self.wild_one,
-            "result_points": self.result_points,
-            "bonus_points": self.bonus_points,
-            "damage_bonus": self.damage_bonus,
-            "fate": self.fate,
-            "character_points": self.character_points,
-        }
-
-
-def dice_counts(check: D6Check, rules: D6Ruleset) -> tuple[DieCode, int]:
-    """The code actually rolled (doubled by a Fate Point) and how many regular dice go with
-    the Wild Die; checks the spends (003 Improving a Roll) and the dice limit."""
-    if check.character_points < 0:
-        raise RollplayError(
-            f"Character Points spent must be 0 or more, not {check.character_points}"
-        )
-    if check.fate and check.character_points and not (rules.cp_with_fate or check.gm_allows_both):
-        raise RuleError(
-            "Character Points and a Fate Point are not spent on the same roll unless the GM "
-            "allows it (003 Improving a Roll)"
-        )
-    own = check.code.doubled() if check.fate else check.code
-    dice = own.dice + sum(b.dice for b in check.bonuses)
-    total_dice = max(dice, 1) + check.character_points
-    if total_dice > rules.max_dice:
-        raise RollplayError(f"the roll needs {total_dice} dice; at most {rules.max_dice}")
-    return own, max(dice, 1) - 1  # the Wild Die is one of the dice (rulings D6)
-
-
-def _tosses(dice: Dice, explode_on: int) -> tuple[int, ...]:
+def tosses(dice: Dice, explode_on: int) -> tuple[int, ...]:
     """One Wild Die (or Character Point die): rolled again as long as it shows ``explode_on``
     or more."""
     out: list[int] = []
@@ -157,29 +60,12 @@ def roll_check(check: D6Check, rules: D6Ruleset, dice: Dice | None = None) -> D6
     # order, so one call draws them all; the Wild Die goes on only if it exploded.
     faces = source.roll(6, regular_count + 1)
     regular, first = faces[:-1], faces[-1]
-    wild = (first,) if first < rules.explode_on else (first, *_tosses(source, rules.explode_on))
-    cp_dice = tuple(_tosses(source, rules.explode_on) for _ in range(check.character_points))
-    return _judge(check, rules, own, (regular, wild, cp_dice))
+    wild = (first,) if first < rules.explode_on else (first, *tosses(source, rules.explode_on))
+    cp_dice = tuple(tosses(source, rules.explode_on) for _ in range(check.character_points))
+    return judge(check, rules, own, (regular, wild, cp_dice))
 
 
-def add_character_points(
-    result: D6Roll, check: D6Check, count: int, rules: D6Ruleset, dice: Dice | None = None
-) -> D6Roll:
-    """003 Character Points: spent after the roll (but before the GM judges it), each one an
-    extra Wild Die added to the roll already made."""
-    more = check._replace(character_points=check.character_points + count)
-    own, _ = dice_counts(more, rules)
-    source = dice or default_dice()
-    extra = tuple(_tosses(source, rules.explode_on) for _ in range(count))
-    return _judge(more, rules, own, (result.dice, result.wild, result.cp_dice + extra))
-
-
-def _judge(
-    check: D6Check,
-    rules: D6Ruleset,
-    own: DieCode,
-    faces: tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]],
-) -> D6Roll:
+def judge(check: D6Check, rules: D6Ruleset, own: DieCode, faces: Faces) -> D6Roll:
     """Total and verdict from the faces: (regular dice, Wild Die tosses, CP dice tosses)."""
     regular, wild, cp_dice = faces
     option = check.wild_one or rules.wild_one
@@ -196,8 +82,7 @@ def _judge(
     if check.difficulty is not None:
         difficulty = check.difficulty + sum(v for _, v in check.difficulty_mods)
         points = total - difficulty
-        bonus_pts = _ceil_div(points, rules.bonus_divisor) if points > 0 else 0
-        damage = _ceil_div(points, rules.damage_divisor) if points > 0 else 0
+        bonus_pts, damage = bonus_points(points, rules), damage_points(points, rules)
     return D6Roll(
         str(check.code),
         str(own),
@@ -221,128 +106,65 @@ def _judge(
         damage,
         check.skill,
         check.name,
+        wild[0] >= rules.explode_on,  # 003 Wild Die: "this is called a Critical Success"
+        check.attack,
+        check.attribute,
+        check.gm_allows_both,
     )
 
 
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-def related_modifier(total: int, difficulty: int, rules: D6Ruleset) -> int:
-    """003 Related Skills: (total - difficulty) / 2 rounded up, at least 1; added to the
-    primary skill's total if the related roll succeeded, subtracted if it failed."""
-    points = total - difficulty
-    size = max(rules.related_minimum, _ceil_div(abs(points), rules.related_divisor))
-    succeeded = points > 0 or (points == 0 and rules.ties_succeed)
-    return size if succeeded else -size
-
-
 class D6Opposed(NamedTuple):
-    """003 Opposed Difficulties: the higher total wins; ties go to the initiator."""
+    """003 Opposed Difficulties: the higher total wins; ties go to the initiator.
+
+    A side's difficulty modifiers (unskilled, rushing, a second chance) raise the total the
+    other side must be beaten by, so each side's ``score`` is its total less its own
+    modifiers (rulings D17); with none, the scores are the totals."""
 
     initiator: D6Roll
     resister: D6Roll
+    damage_bonus: int | None = None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (_score(self.initiator), _score(self.resister))
 
     @property
     def winner(self) -> str:
-        return "initiator" if self.initiator.total >= self.resister.total else "resister"
+        first, second = self.scores
+        return "initiator" if first >= second else "resister"
 
     @property
     def margin(self) -> int:
-        return abs(self.initiator.total - self.resister.total)
+        first, second = self.scores
+        return abs(first - second)
 
     def to_dict(self) -> dict[str, Any]:
+        first, second = self.scores
         return {
             "system": "d6",
             "initiator": self.initiator.to_dict(),
             "resister": self.resister.to_dict(),
             "winner": self.winner,
             "margin": self.margin,
+            "scores": {"initiator": first, "resister": second},
+            "damage_bonus": self.damage_bonus,
         }
+
+
+def _score(r: D6Roll) -> int:
+    return r.total - sum(v for _, v in r.difficulty_mods)
 
 
 def opposed(
     initiator: D6Check, resister: D6Check, rules: D6Ruleset, dice: Dice | None = None
 ) -> D6Opposed:
+    """Both sides roll, the initiator first. An initiator's attack that wins adds a fifth of
+    its margin, rounded up, to damage (003 Result Points: the margin is its result points)."""
     source = dice or default_dice()
     plain = (initiator._replace(difficulty=None), resister._replace(difficulty=None))
-    return D6Opposed(*(roll_check(c, rules, source) for c in plain))
-
-
-def preparing(doublings: int, rules: D6Ruleset) -> Bonus:
-    """003 Preparing: +1D per doubling of the time spent, at most +3D."""
-    if not 0 <= doublings <= rules.preparing_max:
-        raise RuleError(
-            f"preparing {doublings} doublings of time: accepted 0 to {rules.preparing_max} "
-            f"(+1D each, at most +{rules.preparing_max}D; 003 Preparing)"
-        )
-    return Bonus(doublings, 0, f"preparing ({2**doublings}x the time)")
-
-
-def build_check(
-    code: str | DieCode,
-    rules: D6Ruleset,
-    *,
-    difficulty: str | int | None = None,
-    bonuses: Sequence[str | Bonus] = (),
-    character_points: int = 0,
-    fate: bool = False,
-    wild_one: str | None = None,
-    unskilled: bool | int = False,
-    prepare: int = 0,
-    rush: int = 0,
-    related: Sequence[int | tuple[int, int]] = (),
-    gm_allows_both: bool = False,
-    character: D6Character | None = None,
-    name: str | None = None,
-) -> D6Check:
-    """A check from what a player or GM says: a code (or an ability on ``character``), a
-    difficulty by name or number, bonuses like '+1D' or '+2 scope', and the spends."""
-    skill = None
-    if isinstance(code, DieCode):
-        own = code
-    elif _looks_like_code(code) or character is None:
-        own = parse_code(code, rules.pips_per_die, rules.max_dice)
-    else:
-        own, skill = character.code_of(code)
-        character.check_spend(character_points, fate)
-        name = name or character.name
-    extra = [b if isinstance(b, Bonus) else parse_bonus(b) for b in bonuses]
-    if prepare:
-        extra.append(preparing(prepare, rules))
-    base = None
-    mods: list[tuple[str, int]] = []
-    if difficulty is not None:
-        base, _ = rules.difficulty(difficulty)
-        if unskilled is not False:
-            size = rules.unskilled_modifier if unskilled is True else int(unskilled)
-            mods.append(("unskilled", size))
-        if rush:
-            mods.append((f"rushing ({rush}% less time)", rules.rush(rush)))
-    elif unskilled is not False or rush:
-        raise RollplayError("unskilled use and rushing raise a difficulty: give one too")
-    if wild_one is not None and wild_one not in WILD_ONE_OPTIONS:
-        raise RollplayError(
-            f"unknown Wild Die option {wild_one!r}; accepted: {', '.join(WILD_ONE_OPTIONS)}"
-        )
-    related_total = sum(
-        r if isinstance(r, int) else related_modifier(r[0], r[1], rules) for r in related
-    )
-    return D6Check(
-        own,
-        tuple(extra),
-        base,
-        tuple(mods),
-        character_points,
-        fate,
-        cast("WildOne | None", wild_one),  # checked against WILD_ONE_OPTIONS above
-        related_total,
-        gm_allows_both,
-        skill,
-        name,
-    )
-
-
-def _looks_like_code(text: str) -> bool:
-    head = text.strip()[:1]
-    return head.isdigit()
+    first, second = (roll_check(c, rules, source) for c in plain)
+    result = D6Opposed(first, second)
+    if initiator.attack:
+        won = result.winner == "initiator"
+        result = result._replace(damage_bonus=damage_points(result.margin, rules) if won else 0)
+    return result

@@ -40,6 +40,7 @@ INVOCATIONS: dict[str, list[str]] = {
                  "--game", "Pegasus2"],
     "char set": [TABLE, "char", "set", "Nikos", "action.Melee=3"],
     "char show": [TABLE, "char", "show", "Nikos"],
+    "cp-after": [TABLE, "cp-after", NUM, "1", "1"],
     "combat action": [TABLE, "combat", "action", "Hangar", "--game", "Pegasus", "Nikos",
                       "attack", "Raider"],
     "combat join": [TABLE, "combat", "join", "Hangar", "--game", "Pegasus", "Pirate",
@@ -119,6 +120,7 @@ def base_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["game", "new", "Pegasus2", "--system", "gurps"],
         ["xp", "award", "Nikos", "10"],
         ["char", "set", "Nikos", "wounds=[{location: Chest, severity: Light}]"],
+        ["roll", "Kara Voss", "Search", "--seed", "1"],  # log #1: a D6 roll, for cp-after
         ["combat", "start", "Hangar", "--game", "Pegasus"],
         ["combat", "join", "Hangar", "--game", "Pegasus", "Nikos", "--weapon", "Pistol"],
         ["combat", "join", "Hangar", "--game", "Pegasus", "Raider", "--npc", "4", "--team", "B",

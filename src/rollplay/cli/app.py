@@ -27,6 +27,7 @@ _COMMANDS = {
     "xp": "rollplay.cli.table:xp",
     "luck": "rollplay.cli.table:luck",
     "roll": "rollplay.cli.table:roll",
+    "cp-after": "rollplay.cli.table:cp_after",
     "log": "rollplay.cli.table:log",
 }
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Options every roll takes, each side of a contest its own: (flag, parameter, click settings).
-_SIDE: tuple[tuple[str, str, dict[str, Any]], ...] = (
+SIDE: tuple[tuple[str, str, dict[str, Any]], ...] = (
     (
         "--bonus",
         "bonuses",
@@ -71,7 +71,7 @@ def side_options(vs: bool = False) -> Callable[[F], F]:
     """Every roll option; with ``vs``, the resister's twins (--vs-cp, --vs-sheet...)."""
 
     def apply(f: F) -> F:
-        for flag, param, settings in reversed(_SIDE):
+        for flag, param, settings in reversed(SIDE):
             extra = dict(settings)
             if vs:
                 extra["help"] = f"As {flag}, for the resister."
@@ -130,6 +130,15 @@ def _character(sheet: str | None, rules: D6Ruleset) -> D6Character | None:
     return from_mapping(read(sheet, "sheet", SheetError), sheet, rules.pips_per_die)
 
 
+def unskilled_value(given: str | None) -> bool | int:
+    """--unskilled alone is the ruleset's modifier; --unskilled=N a number (003 Untrained)."""
+    if given is None:
+        return False
+    if given == "default":
+        return True
+    return whole(given, "--unskilled", MAX_DIFFICULTY)
+
+
 def make_check(
     code: str,
     rules: D6Ruleset,
@@ -144,13 +153,6 @@ def make_check(
     from rollplay.systems.d6.options import make_check as check_from
     from rollplay.systems.d6.results import parse_related
 
-    unskilled = kw["unskilled"]
-    if unskilled is None:
-        unskilled_value: bool | int = False
-    elif unskilled == "default":
-        unskilled_value = True
-    else:
-        unskilled_value = whole(unskilled, "--unskilled", MAX_DIFFICULTY)
     options = RollOptions(
         difficulty=kw.get("difficulty"),
         bonuses=tuple(kw["bonuses"]),
@@ -158,7 +160,7 @@ def make_check(
         fate=kw["fate"],
         gm_allows_both=kw["gm_allows_both"],
         wild_one=kw["wild_one"],
-        unskilled=unskilled_value,
+        unskilled=unskilled_value(kw["unskilled"]),
         attribute=kw["attribute"],
         prepare=kw["prepare"],
         rush=kw["rush"] or 0,

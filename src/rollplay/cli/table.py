@@ -3,6 +3,7 @@ the work is rollplay.table.store.Table's, one transaction per command."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +18,7 @@ from rollplay.cli.options import (
     json_option,
 )
 from rollplay.cli.render import bold, emit_json, say
+from rollplay.cli.roll_options import roll_options
 from rollplay.errors import RollplayError
 from rollplay.table.limits import MAX_LOG_LIMIT
 
@@ -371,25 +373,19 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
     metavar="NAME/EXPR",
     help="FS3 teamwork: a character assisting (repeatable); assisters roll first.",
 )
-@click.option("--mod", "mods", multiple=True, metavar="N", help="A modifier (repeatable).")
-@click.option("--difficulty", metavar="D", help="GURPS task difficulty; D6 difficulty.")
+@roll_options
 @click.option(
-    "--luck",
-    type=click.Choice(["bonus", "reroll", "hail-mary", "boost", "hinder"]),
-    help="FS3: spend a luck point on the roll (boost/hinder: someone else's, with --luck-from).",
+    "--cp-after",
+    type=click.IntRange(0, 100),
+    default=0,
+    metavar="N",
+    help="D6: after the roll is shown, spend N Character Points on it (as `cp-after`).",
 )
-@click.option("--luck-from", metavar="NAME", help="FS3.2: who spends the boost or hinder.")
 @click.option(
-    "--luck-cancel",
+    "--ask-cp",
     is_flag=True,
-    help="FS3.2: the roller spends a point to cancel that boost or hinder (002 Luck).",
+    help="D6: after the roll is shown, ask how many Character Points to spend (a terminal).",
 )
-@click.option("--cp", type=int, default=0, metavar="N", help="D6: Character Points to spend.")
-@click.option("--fate", is_flag=True, help="D6: spend a Fate Point.")
-@click.option("--bonus", "bonuses", multiple=True, metavar="+1D|+2", help="D6: a bonus.")
-@click.option("--wild-one", type=click.Choice(["complication", "cancel"]), help="D6 option.")
-@click.option("--unskilled", is_flag=True, help="D6: untrained use (+5 difficulty).")
-@click.option("--defense", is_flag=True, help="GURPS: a defense roll.")
 @click.option(
     "--visibility",
     type=click.Choice(["public", "private", "secret"]),
@@ -401,42 +397,52 @@ def luck_spend(name: str, game_name: str | None, db: str | None, as_json: bool) 
 @db_option
 @json_option
 def roll(
-    *, words: Sequence[str], assists: Sequence[str], game_name: str | None, mods: Sequence[str],
-    difficulty: str | None, luck: str | None, luck_from: str | None, luck_cancel: bool, cp: int,
-    fate: bool,
-    bonuses: Sequence[str],
-    wild_one: str | None, unskilled: bool, defense: bool, visibility: str,
-    faces: str | None, seed: str | None, db: str | None, as_json: bool,
+    *, words: Sequence[str], assists: Sequence[str], game_name: str | None, visibility: str,
+    cp_after: int, ask_cp: bool, faces: str | None, seed: str | None, db: str | None,
+    as_json: bool, **kw: Any,
 ) -> None:  # fmt: skip
     """Roll a character's ability from its sheet, and log it; or two characters against each
-    other (NAME/EXPR vs NAME/EXPR); or FS3 teamwork (--assist NAME/EXPR). The options apply
-    to the first character's roll.
+    other (NAME/EXPR vs NAME/EXPR, the second side's options as --vs-mod, --vs-cp...); or FS3
+    teamwork (--assist NAME/EXPR). Every option of `rollplay fs3|gurps|d6 roll` works here;
+    each game's system refuses the ones it does not use.
 
     \b
     Examples:
       rollplay roll Nikos Firearms+Reflexes --mod=-1 --luck bonus
       rollplay roll "Inspector Vance" Interrogation --difficulty hard --visibility secret
-      rollplay roll "Kara Voss" Search --difficulty 15 --cp 1
-      rollplay roll Nikos/Melee vs Mavros/Melee
+      rollplay roll "Kara Voss" Search --difficulty 15 --cp 1 --prepare 1
+      rollplay roll Nikos/Melee vs Mavros/Melee --vs-mod=-1
       rollplay roll Nikos Piloting --assist Mavros/Athletics
     """
-    from rollplay.table.systems import Request
+    from rollplay.cli.roll_options import request as side_request
+    from rollplay.table.systems import OPTION_NAMES, Request
 
     def request(expression: str, own: bool = True) -> Request:
-        if not own:
-            return Request(expression)
-        return Request(
-            expression, tuple(mods), difficulty, luck, cp, fate, defense, wild_one,
-            tuple(bonuses), unskilled, luck_from, luck_cancel,
-        )  # fmt: skip
+        return side_request(expression, kw) if own else Request(expression)
 
+    contest = "vs" in words
+    second = side_request("-", kw, "vs_").given()
+    if second and not contest:
+        raise RollplayError(
+            f"{', '.join('--vs-' + OPTION_NAMES[k][2:] for k in second)}: for the second side of "
+            f"a contest (A vs B)"
+        )
+    if contest and assists:
+        raise RollplayError("--assist is teamwork on one roll; a contest (A vs B) has none")
+    if (cp_after or ask_cp) and (contest or assists):
+        raise RollplayError("--cp-after and --ask-cp follow one character's roll")
+    if (cp_after or ask_cp) and faces is not None:
+        raise RollplayError(
+            "typed --faces are the roll's; type the Character Point dice with "
+            "`rollplay cp-after LOG_ID N --faces ...`"
+        )
     source = dice_source(faces, seed)
     table = _table(db)
-    if "vs" in words:
+    if contest:
         at = words.index("vs")
         (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
         result = table.opposed(
-            game_name, (a, request(ea)), (b, request(eb, own=False)),
+            game_name, (a, request(ea)), (b, side_request(eb, kw, "vs_")),
             visibility=visibility, dice=source,
         )  # fmt: skip
     else:
@@ -448,16 +454,68 @@ def roll(
         else:
             result = table.roll(game_name, name, first[1], visibility=visibility, dice=source)
     extra = finish_dice(source)
+    if (cp_after or ask_cp) and result["system"] != "d6":
+        raise RollplayError("Character Points after the roll are the D6 System's (003)")
+    if not as_json:
+        _roll_card(result)
+    if ask_cp and sys.stdin.isatty():  # 003: the player sees the roll, then decides
+        cp_after = click.prompt(
+            "Character Points to spend after the roll", type=click.IntRange(0, 100), default=0,
+            err=True,
+        )  # fmt: skip
+    if cp_after:
+        from rollplay.table.after import add_character_points
+
+        shown = result
+        result = add_character_points(table, shown["log_id"], cp_after, dice=source)
+        result["first_roll"] = shown
+        if not as_json:
+            _roll_card(result)
     if as_json:
         emit_json({**result, **extra})
-        return
+
+
+def _roll_card(result: dict[str, Any]) -> None:
     from rollplay.render.cards import outcome_card
     from rollplay.render.text import echo_lines
 
     ids = result.get("log_ids") or [result["log_id"]]
     who = result.get("character") or "Opposed roll"
     logged = ", ".join(f"#{i}" for i in ids)
-    say(f"{bold(who)} ({result['game']}) · log {logged} · {visibility}")
+    say(f"{bold(who)} ({result['game']}) · log {logged} · {result['visibility']}")
+    echo_lines(outcome_card(result))
+
+
+@click.command("cp-after")
+@click.argument("entry", type=click.IntRange(1, 2**62), metavar="LOG_ID")
+@click.argument("count", type=click.IntRange(1, 100), metavar="N")
+@dice_options("6,3")
+@db_option
+@json_option
+def cp_after(
+    *, entry: int, count: int, faces: str | None, seed: str | None, db: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """D6: spend N Character Points on a roll already made, after seeing it (003 Character
+    Points), before the character rolls again: each an extra Wild Die, logged as a new entry.
+
+    \b
+    Example:
+      rollplay roll "Kara Voss" Search --difficulty 15     # logged as #12: 14, a failure
+      rollplay cp-after 12 2                               # two more Wild Dice on #12
+    """
+    from rollplay.render.cards import outcome_card
+    from rollplay.render.text import echo_lines
+    from rollplay.table.after import add_character_points
+
+    source = dice_source(faces, seed)
+    result = add_character_points(_table(db), entry, count, dice=source)
+    extra = finish_dice(source)
+    if as_json:
+        emit_json({**result, **extra})
+        return
+    say(f"{bold(result['character'])} ({result['game']}) · log #{result['log_id']} · "
+        f"{result['visibility']}")  # fmt: skip
     echo_lines(outcome_card(result))
 
 

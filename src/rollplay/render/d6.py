@@ -60,6 +60,9 @@ def roll_card(r: Mapping[str, Any]) -> list[Line]:
         body += [plain(f" vs {r['difficulty']}{mods and f' (with{mods})'}: "), bold(outcome)]
         body.append(plain(f", {signed(r.get('result_points') or 0)} result points"))
     lines.append(body)
+    if r.get("adds_to") is not None:
+        lines.append([plain(f"Character Points after the roll on #{r['adds_to']}: "
+                            f"{r.get('total_before')} → {r['total']}")])  # fmt: skip
     if r.get("critical_failure"):
         what_happens = (
             "a complication occurs" if r.get("complication") else "it cancels the highest die"

@@ -363,11 +363,11 @@ class Table:
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name)
             _fs3_only(game, "luck")
-            self._spend(CoreWriter(s.connection()), row, Points(luck=1))
+            self.spend(CoreWriter(s.connection()), row, Points(luck=1))
             s.refresh(row)
             return _character_dict(row, game)
 
-    def _spend(self, w: Writer, row: Any, cost: Points) -> None:
+    def spend(self, w: Writer, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two
         processes cannot both spend the last point."""
         if not (cost.luck or cost.character_points or cost.fate_points):
@@ -416,7 +416,9 @@ class Table:
     ) -> dict[str, Any]:
         """Two characters of one game roll against each other (000/002, 003); each side is
         logged, with the contest's result."""
-        with self._rolling(game_name, [first, second], visibility) as (s, game, a, b):
+        with self._rolling(game_name, [first, second], visibility, contest=True) as (
+            s, game, a, b,
+        ):  # fmt: skip
             rules, _ = self.ruleset_of(game)
             source = _dice(dice)
             result = system(game.system).opposed(a.check, b.check, rules, source)
@@ -467,7 +469,11 @@ class Table:
 
     @contextmanager
     def _rolling(
-        self, game_name: str | None, sides: list[tuple[str, Request]], visibility: str
+        self,
+        game_name: str | None,
+        sides: list[tuple[str, Request]],
+        visibility: str,
+        contest: bool = False,
     ) -> Iterator[tuple[Any, ...]]:
         """One write transaction with each side prepared: (connection, game, *sides).
 
@@ -481,7 +487,7 @@ class Table:
         if game_name is not None:
             try:
                 with writing(self.engine) as w:  # an inexact name rolls it all back
-                    yield (w, *self._prepare(w, game_name, sides))
+                    yield (w, *self._prepare(w, game_name, sides, contest))
                     return
             except _Inexact:
                 pass
@@ -494,17 +500,17 @@ class Table:
                 exact.append((row.name, request))
         try:
             with writing(self.engine) as w:
-                yield (w, *self._prepare(w, str(where), exact))
+                yield (w, *self._prepare(w, str(where), exact, contest))
         except _Inexact:
             raise StorageError(
                 "a character was renamed or removed while rolling; try again"
             ) from None
 
     def _prepare(
-        self, w: Writer, game_name: str, sides: list[tuple[str, Request]]
+        self, w: Writer, game_name: str, sides: list[tuple[str, Request]], contest: bool
     ) -> tuple[Any, ...]:
         """The game and each side (its row and the check its sheet makes), with the points
-        its request spends already taken (conditionally: see _spend). Raises _Inexact when a
+        its request spends already taken (conditionally: see spend). Raises _Inexact when a
         name does not match exactly."""
         game: Any = None
         prepared: list[Side] = []
@@ -522,10 +528,10 @@ class Table:
             check_options(request, game.system, system(game.system).options)
             before = Points(row.luck, row.character_points, row.fate_points)
             check, after = system(game.system).check(
-                self.sheet_of(game, row, rules), before, request, rules
+                self.sheet_of(game, row, rules), before, request, rules, contest=contest
             )
             used: dict[str, Any] = spent(before, after)
-            self._spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
+            self.spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
                                        used.get("fate_points", 0)))  # fmt: skip
             if request.luck_from:  # 002 Luck: a point spent on someone else's roll
                 used = {**used, "luck_from": self._spend_for(w, game, request.luck_from, row)}
@@ -540,7 +546,7 @@ class Table:
         payer = _CharacterRow(*found[5:])
         if payer.id == target.id:
             raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
-        self._spend(w, payer, Points(luck=1))
+        self.spend(w, payer, Points(luck=1))
         return str(payer.name)
 
     def sheet_of(self, game: Any, row: Any, rules: Any) -> Any:

@@ -29,22 +29,37 @@ class Points:
 
 @dataclass(frozen=True)
 class Request:
-    """A roll as a player or Storyteller asks for it at the table."""
+    """A roll as a player or Storyteller asks for it at the table: the expression and every
+    option any system's roll takes, as plain values (each system uses its own and refuses
+    the others: ``check_options``). Field names are the system commands' own."""
 
     expression: str
     mods: tuple[str, ...] = ()
-    difficulty: str | None = None
+    difficulty: str | None = None  # GURPS task difficulty; D6 difficulty
+    # FS3 (000, 002): situations by name, and a luck point (002 Luck).
+    situations: tuple[str, ...] = ()
     luck: str | None = None
-    cp: int = 0
-    fate: bool = False
-    defense: bool = False
-    wild_one: str | None = None
-    bonuses: tuple[str, ...] = ()
-    unskilled: bool = False
     # FS3.2 "boost" or "hinder": whose luck point pays for it (002 Luck: someone else's).
     luck_from: str | None = None
     # 002 Luck: the roller spends a point of their own to cancel that boost or hinder.
     luck_cancel: bool = False
+    defense: bool = False  # GURPS
+    # D6 (003), as `rollplay d6 roll` takes them (rollplay.systems.d6.options.RollOptions).
+    cp: int = 0
+    fate: bool = False
+    gm_allows_both: bool = False
+    wild_one: str | None = None
+    bonuses: tuple[str, ...] = ()
+    unskilled: bool | int = False
+    attribute: str | None = None
+    prepare: int = 0
+    rush: int | str = 0
+    related: tuple[str, ...] = ()  # TOTAL:DIFFICULTY
+    carry: int | None = None
+    damage_from: int | None = None
+    second_chance: int = 0
+    actions: int = 1
+    attack: bool = False
 
     def given(self) -> list[str]:
         """The options this request sets beyond its expression, by their field names."""
@@ -54,9 +69,13 @@ class Request:
 
 # Request fields and the options a user writes them as (the CLI's; the grammar's later).
 OPTION_NAMES = {
-    "mods": "--mod", "difficulty": "--difficulty", "luck": "--luck", "cp": "--cp",
-    "fate": "--fate", "defense": "--defense", "wild_one": "--wild-one", "bonuses": "--bonus",
-    "unskilled": "--unskilled", "luck_from": "--luck-from", "luck_cancel": "--luck-cancel",
+    "mods": "--mod", "difficulty": "--difficulty", "situations": "--situation",
+    "luck": "--luck", "luck_from": "--luck-from", "luck_cancel": "--luck-cancel",
+    "defense": "--defense", "cp": "--cp", "fate": "--fate", "gm_allows_both": "--gm-allows-both",
+    "wild_one": "--wild-one", "bonuses": "--bonus", "unskilled": "--unskilled",
+    "attribute": "--attribute", "prepare": "--prepare", "rush": "--rush",
+    "related": "--related", "carry": "--carry", "damage_from": "--damage-from",
+    "second_chance": "--second-chance", "actions": "--actions", "attack": "--attack",
 }  # fmt: skip
 
 
@@ -89,7 +108,7 @@ class System(Protocol):
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
     def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any: ...
     def check(
-        self, sheet: Any, points: Points, request: Request, rules: Any
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]: ...
     def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
@@ -126,7 +145,7 @@ class _System:
 
 class FS3(_System):
     name = "fs3"
-    options: tuple[str, ...] = ("mods", "luck", "luck_from", "luck_cancel")
+    options: tuple[str, ...] = ("mods", "situations", "luck", "luck_from", "luck_cancel")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
@@ -146,7 +165,9 @@ class FS3(_System):
 
         return sheet_from_mapping(sheet, rules, "sheet")
 
-    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
+    def check(
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
+    ) -> tuple[Any, Points]:
         from rollplay.errors import whole
         from rollplay.systems.fs3.rolls import Check, Modifier
 
@@ -183,6 +204,7 @@ class FS3(_System):
             pool=expression,
             ratings=parsed.ratings(),
             modifiers=modifiers,
+            situations=request.situations,
             luck=request.luck,  # type: ignore[arg-type]  # checked by the roll itself
             luck_cancelled=request.luck_cancel,
             name=parsed.name,
@@ -245,7 +267,9 @@ class GURPS(_System):
 
         return from_mapping(sheet, "sheet")
 
-    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
+    def check(
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
+    ) -> tuple[Any, Points]:
         from rollplay.errors import whole
         from rollplay.systems.gurps.rolls import build_check
 
@@ -276,14 +300,10 @@ class GURPS(_System):
 class D6(_System):
     name = "d6"
     options: tuple[str, ...] = (
-        "mods",
-        "difficulty",
-        "cp",
-        "fate",
-        "wild_one",
-        "bonuses",
-        "unskilled",
-    )
+        "mods", "difficulty", "cp", "fate", "gm_allows_both", "wild_one", "bonuses",
+        "unskilled", "attribute", "prepare", "rush", "related", "carry", "damage_from",
+        "second_chance", "actions", "attack",
+    )  # fmt: skip
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.d6.character import from_mapping
@@ -293,6 +313,8 @@ class D6(_System):
         for k, code in c.skills.items():
             parent = c.skill_attributes.get(k)
             skills[k] = {"code": str(code), "attribute": parent} if parent else str(code)
+        for k, parent in c.skill_attributes.items():  # untrained skills: their attribute only
+            skills.setdefault(k, {"attribute": parent})
         return {
             "name": c.name,
             "system": "d6",
@@ -313,32 +335,29 @@ class D6(_System):
 
         return from_mapping(sheet, "sheet", rules.pips_per_die)
 
-    def check(self, sheet: Any, points: Points, request: Request, rules: Any) -> tuple[Any, Points]:
-        from dataclasses import replace
+    def check(
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
+    ) -> tuple[Any, Points]:
+        from rollplay.systems.d6.check import Points as D6Points
+        from rollplay.systems.d6.options import RollOptions, sheet_check
+        from rollplay.systems.d6.results import parse_related
 
-        from rollplay.systems.d6.rolls import build_check
-
+        r = request
+        options = RollOptions(
+            difficulty=r.difficulty, bonuses=r.bonuses + r.mods, cp=r.cp, fate=r.fate,
+            gm_allows_both=r.gm_allows_both, wild_one=r.wild_one, unskilled=r.unskilled,
+            attribute=r.attribute, prepare=r.prepare, rush=r.rush,
+            related=tuple(parse_related(x) for x in r.related), carry=r.carry,
+            damage_from=r.damage_from, second_chance=r.second_chance, actions=r.actions,
+            attack=r.attack, name=sheet.name,
+        )  # fmt: skip
         # The columns, not the sheet's starting numbers, say what the character has now.
-        character = replace(
-            sheet,
-            character_points=points.character_points,
-            fate_points=points.fate_points,
-        )
-        check = build_check(
-            request.expression,
-            rules,
-            difficulty=request.difficulty,
-            bonuses=request.bonuses + request.mods,
-            character_points=request.cp,
-            fate=request.fate,
-            wild_one=request.wild_one,
-            unskilled=request.unskilled,
-            character=character,
-        )
+        held = D6Points(points.character_points, points.fate_points)
+        check, spent = sheet_check(sheet, r.expression, options, rules, held, contest=contest)
         after = Points(
             points.luck,
-            points.character_points - request.cp,
-            points.fate_points - (1 if request.fate else 0),
+            points.character_points - spent.character_points,
+            points.fate_points - spent.fate_points,
         )
         return check, after
 

@@ -158,3 +158,11 @@ def test_a_parsed_default_prints_back_the_same(text: str) -> None:
         return
     assert parse_default(str(d)) == d
     assert 0 < len(d.source) <= MAX_NAME
+
+
+def test_the_rollers_name_has_a_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails_cleanly(capsys, "gurps", "roll", "12", "--name", "N" * 101)
+    assert "the roller's name" in err
+    assert "at most 100" in err
+    parses_in_time(lambda text: gurps.roll(12, name=text), "N" * MEGABYTE, allowed=RollplayError)
+    assert gurps.check(12, name="Ann\nBob").name == "Ann Bob"

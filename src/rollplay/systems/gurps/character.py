@@ -15,8 +15,9 @@ which are built in (``BUILT_IN_DEFAULTS``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rollplay.errors import RuleError, suggest
@@ -93,7 +94,8 @@ class Character:
                 note = f"the {best.via} default ({best.value}) beats the sheet's {trained}"
                 return Level(best.value, trained_name, best.default, True, (*best.notes, note))
             return Level(trained, trained_name)
-        name = _display(wanted, self.defaults, BUILT_IN_DEFAULTS)
+        folded = same_name(wanted)
+        name = self._default_names.get(folded) or _BUILT_IN_NAMES.get(folded) or wanted
         if not defaults:
             raise RuleError(
                 f"{name} has no default (001 'No Default'): it cannot be attempted untrained"
@@ -106,15 +108,27 @@ class Character:
             )
         return Level(best.value, name, best.default, False, best.notes)
 
+    @cached_property
+    def _skill_names(self) -> dict[str, str]:
+        """Each skill by the key names are compared by (built once per character)."""
+        return {same_name(n): n for n in self.skills}
+
+    @cached_property
+    def _skills_by_tech_level(self) -> dict[str, list[str]]:
+        """Each skill's names, by its name without a tech level."""
+        index: dict[str, list[str]] = {}
+        for n in self.skills:
+            index.setdefault(_without_tech_level(n), []).append(n)
+        return index
+
     def _trained(self, wanted: str) -> str | None:
         """The sheet's name for a skill: exactly, or without a tech level when only one of
         the sheet's skills matches ('Beam Weapons (Pistol)' finds 'Beam Weapons/TL9
         (Pistol)'); two tech levels of a skill must be told apart."""
-        exact = _find(self.skills, wanted.casefold())
+        exact = self._skill_names.get(same_name(wanted))
         if exact is not None or "/tl" in wanted.casefold():
             return exact
-        key = _without_tech_level(wanted)
-        found = [n for n in self.skills if _without_tech_level(n) == key]
+        found = self._skills_by_tech_level.get(_without_tech_level(wanted), [])
         if len(found) > 1:
             raise SheetError(
                 f"{self.name} has {wanted} at more than one tech level "
@@ -122,15 +136,21 @@ class Character:
             )
         return found[0] if found else None
 
+    @cached_property
+    def _default_names(self) -> dict[str, str]:
+        return {same_name(n): n for n in self.defaults}
+
     def _defaults_of(self, key: str) -> tuple[Default, ...] | None:
-        for table in (self.defaults, BUILT_IN_DEFAULTS):
-            name = (
-                _find(table, key)
-                or _find(table, _without_tech_level(key))
-                or _find(table, _unspecialised(key))
-            )
-            if name is not None:
-                return table[name]
+        """The sheet's defaults for a skill, else the built-in ones: by its name, without
+        its tech level, then without its specialty (rulings G8)."""
+        for table, names in (
+            (self.defaults, self._default_names),
+            (BUILT_IN_DEFAULTS, _BUILT_IN_NAMES),
+        ):
+            for k in _lookup_keys(key):
+                name = names.get(k)
+                if name is not None:
+                    return table[name]
         return None
 
     def _best_default(self, defaults: Sequence[Default], rules: GURPSRuleset) -> Level | None:
@@ -156,11 +176,15 @@ class Character:
         return best
 
 
-def _find(table: Mapping[str, Any], key: str) -> str | None:
-    for name in table:
-        if same_name(name) == key:
-            return name
-    return None
+_BUILT_IN_NAMES = {same_name(n): n for n in BUILT_IN_DEFAULTS}
+
+
+def _lookup_keys(name: str) -> Iterator[str]:
+    """A skill's name as defaults are looked up: whole, without its tech level, and
+    without its specialty."""
+    yield same_name(name)
+    yield _without_tech_level(name)
+    yield _unspecialised(name)
 
 
 def _without_tech_level(name: str) -> str:
@@ -171,14 +195,6 @@ def _without_tech_level(name: str) -> str:
 def _unspecialised(key: str) -> str:
     """'driving/tl7 (automobile)' -> 'driving': a specialty defaults like its skill."""
     return _without_tech_level(key.split("(", 1)[0])
-
-
-def _display(name: str, *tables: Mapping[str, Any]) -> str:
-    for table in tables:
-        found = _find(table, name.casefold())
-        if found is not None:
-            return found
-    return name
 
 
 def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:

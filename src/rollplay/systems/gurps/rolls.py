@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.gurps.modifiers import Modifier, ModifierLike, modifier
-from rollplay.systems.gurps.names import shown
+from rollplay.systems.gurps.names import name_in, shown
 from rollplay.systems.gurps.ruleset import GURPSRuleset, Outcome
 
 if TYPE_CHECKING:
@@ -57,7 +57,10 @@ def build_check(
     character: Character | None = None,
     name: str | None = None,
 ) -> Check:
-    """A Check for a number, or for an ability named on a character's sheet."""
+    """A Check for a number, or for an ability named on a character's sheet. ``name`` (who
+    rolls) is a name like any other: at most 100 characters, on one line."""
+    if name is not None:
+        name = name_in(name, "the roller's name", RollplayError)
     modifiers = tuple(modifier(m) for m in mods)
     if difficulty is not None:
         value, title = rules.difficulty(difficulty)
@@ -65,7 +68,7 @@ def build_check(
     if isinstance(skill, str):
         if character is None:
             raise RollplayError(
-                f"{skill!r} is an ability's name: give a character sheet to roll it, "
+                f"{shown(skill)} is an ability's name: give a character sheet to roll it, "
                 f"or roll a number (the skill level)"
             )
         found = character.level(skill, rules)

@@ -34,13 +34,12 @@ from rollplay.systems.gurps.rolls import (
     GURPSRoll,
     Modifier,
     ModifierLike,
-    SecretRoll,
     build_check,
     effective_skill,
     roll_check,
-    roll_secret,
 )
 from rollplay.systems.gurps.ruleset import GURPSRuleset
+from rollplay.systems.gurps.secret import Information, SecretRoll, roll_secret
 
 __all__ = [
     "Character",
@@ -48,11 +47,14 @@ __all__ = [
     "GURPSOdds",
     "GURPSRoll",
     "GURPSRuleset",
+    "Information",
     "Level",
     "Modifier",
     "SecretRoll",
     "character",
     "check",
+    "gcs_sheet",
+    "load_gcs",
     "load_rules",
     "load_sheet",
     "odds",
@@ -79,8 +81,33 @@ def character(data: Mapping[str, Any], source: str = "sheet") -> Character:
 
 
 def load_sheet(path: str | Path) -> Character:
-    """A character from a sheet file (TOML, YAML or JSON; docs/gurps.md)."""
+    """A character from a sheet file (TOML, YAML or JSON; docs/gurps.md), or a GCS file
+    (``.gcs``)."""
+    if str(path).lower().endswith(".gcs"):
+        return load_gcs(path)
     return character(rulesfile.read(path, "sheet", SheetError), str(path))
+
+
+def gcs_sheet(path: str | Path) -> dict[str, Any]:
+    """A GCS character file (JSON format versions 2 to 5) as a GURPS sheet's plain data; an
+    unreadable or malformed file is one SheetError line."""
+    from rollplay.systems.gurps.gcs import MAX_CHARACTERS, read_gcs
+
+    p = Path(path)
+    try:
+        if p.stat().st_size > 4 * MAX_CHARACTERS:  # UTF-8 takes at most 4 bytes a character
+            raise SheetError(f"{p}: too large for a GCS character file")
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise SheetError(f"{p}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise SheetError(f"{p}: not UTF-8 text, so not a GCS character file") from None
+    return read_gcs(text, str(p))
+
+
+def load_gcs(path: str | Path) -> Character:
+    """A character from a GCS file: skills by the names GCS shows (docs/gurps.md)."""
+    return character(gcs_sheet(path), str(path))
 
 
 def check(
@@ -139,12 +166,14 @@ def secret_roll(
     ruleset: GURPSRuleset | None = None,
     dice: Dice | None = None,
     name: str | None = None,
+    sense: bool = False,
 ) -> SecretRoll:
     """A roll the GM makes in secret (001 When the GM Rolls): ``player_view()`` is what the
-    player may see, ``gm_view()`` the roll and the quality of the information it gives."""
+    player may see, ``gm_view()`` the roll and the information it gives. ``sense`` marks a
+    Sense roll, whose failure notices nothing rather than being lied to."""
     rules = ruleset or preset()
     c = check(skill, mods, difficulty=difficulty, character=character, ruleset=rules, name=name)
-    return roll_secret(c, rules, dice)
+    return roll_secret(c, rules, dice, sense=sense)
 
 
 def odds(

@@ -54,7 +54,8 @@ def _check_options(f: F) -> F:
             click.option(
                 "--sheet",
                 metavar="FILE",
-                help="A character sheet (TOML/YAML/JSON); SKILL is then a skill or attribute name.",
+                help="A character sheet (TOML/YAML/JSON, or a GCS .gcs file); SKILL is then a "
+                "skill or attribute name.",
             ),
             click.option(
                 "--rules",
@@ -90,10 +91,9 @@ def _skill(text: str, sheet: str | None) -> tuple[int | str, Character | None]:
         raise RollplayError(
             f"SKILL {text!r}: give a number (the skill level), or a skill name with --sheet FILE"
         )
-    from rollplay.rulesfile import read
-    from rollplay.systems.gurps.character import SheetError, from_mapping
+    from rollplay.gurps import load_sheet
 
-    return text, from_mapping(read(sheet, "sheet", SheetError), sheet)
+    return text, load_sheet(sheet)
 
 
 # -- roll ------------------------------------------------------------------------------------
@@ -108,6 +108,11 @@ def _skill(text: str, sheet: str | None) -> tuple[int | str, Character | None]:
     is_flag=True,
     help="A GM's secret roll (information, senses): the player is told only that it was made.",
 )
+@click.option(
+    "--sense",
+    is_flag=True,
+    help="A Sense roll, made in secret: a failure notices nothing (never a lie).",
+)
 @dice_options("6,5,3")
 @json_option
 def roll(
@@ -120,6 +125,7 @@ def roll(
     rules_file: str | None,
     name: str | None,
     secret: bool,
+    sense: bool,
     faces: str | None,
     seed: str | None,
     as_json: bool,
@@ -133,27 +139,27 @@ def roll(
       rollplay gurps roll 2 --defense
       rollplay gurps roll Lockpicking --sheet louis.yaml
       rollplay gurps roll Search --sheet louis.yaml --secret
+      rollplay gurps roll Per --sheet louis.yaml --sense
     """
-    from rollplay.systems.gurps.rolls import build_check, roll_check, roll_secret
+    from rollplay.systems.gurps.rolls import build_check, roll_check
+    from rollplay.systems.gurps.secret import CATEGORY_WORDS, roll_secret
 
-    if secret and defense:
-        raise click.UsageError("a defense roll is made openly; drop --secret or --defense")
     rules = _ruleset(rules_file)
     level, character = _skill(skill, sheet)
     check = build_check(
         level, mods, rules, difficulty=difficulty, defense=defense, character=character, name=name
     )
     source = dice_source(faces, seed)
-    if secret:
-        hidden = roll_secret(check, rules, source)
+    if secret or sense:
+        hidden = roll_secret(check, rules, source, sense=sense)
         extra = finish_dice(source)
         if as_json:
             emit_json({"player": hidden.player_view(), "gm": {**hidden.gm_view(), **extra}})
             return
+        info = hidden.information
         say(bold("Secret roll: for the GM's eyes only"))
         print_roll(hidden.roll)
-        truth = "true" if hidden.truthful else "not true"
-        say(f"Information: {bold(hidden.quality.grade)} ({truth}): {hidden.quality.meaning}")
+        say(f"Information: {bold(info.grade)} ({CATEGORY_WORDS[info.category]}): {info.meaning}")
         say(f"Tell the player: {hidden.player_view()['message']}")
         return
     result = roll_check(check, rules, source)

@@ -1,7 +1,7 @@
 """GURPS characters for success rolls: attributes, trained skills, and defaults (001 Default
 Rolls, The Rule of 20, "No Default").
 
-A sheet is plain data (the file format is in docs/gurps.md):
+A sheet is plain data (the file format is in docs/gurps.md; ``sheet.py`` reads it):
 
     name: Louis
     attributes: {ST: 10, DX: 12, IQ: 12, HT: 11}     # Will and Per default to IQ
@@ -15,67 +15,35 @@ which are built in (``BUILT_IN_DEFAULTS``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.rulesfile import sheet_header, table_in, whole_in
+from rollplay.errors import RuleError, suggest
+from rollplay.systems.gurps.defaults import BUILT_IN_DEFAULTS, Default, parse_default
+from rollplay.systems.gurps.names import (
+    ATTRIBUTE_KEYS,
+    ATTRIBUTES,
+    SheetError,
+    name_in,
+    same_name,
+)
 from rollplay.systems.gurps.ruleset import GURPSRuleset
 
-ATTRIBUTES = ("ST", "DX", "IQ", "HT", "Will", "Per")
-_ATTRIBUTE_KEYS = {a.casefold(): a for a in ATTRIBUTES}
-# 001 does not set these; the Basic Set has Will and Per start equal to IQ (rulings G7).
-_FROM_IQ = ("Will", "Per")
-_SKILL_RANGE = (-99, 999)
-_ATTRIBUTE_RANGE = (0, 999)
+__all__ = [
+    "ATTRIBUTES",
+    "BUILT_IN_DEFAULTS",
+    "Character",
+    "Default",
+    "Level",
+    "SheetError",
+    "from_mapping",
+    "parse_default",
+]
 
-
-class SheetError(RollplayError):
-    """A character sheet that is malformed, or names something it does not define."""
-
-
-@dataclass(frozen=True)
-class Default:
-    """One default of a skill: an attribute or another skill, at a modifier ('IQ-5')."""
-
-    source: str
-    modifier: int
-    attribute: bool
-
-    def __str__(self) -> str:
-        if not self.modifier:
-            return self.source
-        return f"{self.source}{'+' if self.modifier > 0 else '-'}{abs(self.modifier)}"
-
-
-_DEFAULT = re.compile(r"\s*(.*?\S)\s*(?:([+\-\u2212])\s*(\d{1,3}))?\s*")
-
-
-def parse_default(text: str) -> Default:
-    """'IQ-5' -> Default('IQ', -5, attribute=True); 'Intimidation-3' -> a skill default."""
-    match = _DEFAULT.fullmatch(text) if isinstance(text, str) else None
-    if match is None or match[1][-1] in "+-\u2212" or not any(c.isalpha() for c in match[1]):
-        raise SheetError(f"bad default {text!r}: write a source and a penalty, like IQ-5")
-    source, sign, digits = match.groups()
-    value = int(digits or 0) * (-1 if sign in ("-", "\u2212") else 1)
-    attribute = _ATTRIBUTE_KEYS.get(source.casefold())
-    return Default(attribute or source, value, attribute is not None)
-
-
-def _defaults(texts: Sequence[str]) -> tuple[Default, ...]:
-    return tuple(parse_default(t) for t in texts)
-
-
-# The defaults 001 itself names. "No default" is an empty tuple. A game adds the rest in its
-# sheets (a GCS import brings each skill's own, in the characters issue).
-BUILT_IN_DEFAULTS: dict[str, tuple[Default, ...]] = {
-    "Lockpicking": _defaults(["IQ-5"]),
-    "Interrogation": _defaults(["IQ-5", "Intimidation-3", "Psychology-4"]),
-    "Driving": _defaults(["DX-5"]),
-    "Alchemy": (),
-    "Karate": (),
-}
+# "Navigation/TL7 (Sea)": GCS writes a skill's tech level after its name (rulings G14).
+_TECH_LEVEL = re.compile(r"/TL[^\s(]*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -105,27 +73,29 @@ class Character:
 
     def level(self, ability: str, rules: GURPSRuleset) -> Level:
         """The level to roll for an attribute, a trained skill, or a skill's best default."""
-        key = ability.strip().casefold()
-        attribute = _ATTRIBUTE_KEYS.get(key)
+        wanted = name_in(ability, "the skill to roll", SheetError)
+        key = wanted.casefold()
+        attribute = ATTRIBUTE_KEYS.get(key)
         if attribute is not None:
             return Level(self.attributes[attribute], attribute)
-        trained_name = _find(self.skills, key)
-        defaults = self._defaults_of(key)
+        trained_name = self._trained(wanted)
+        defaults = self._defaults_of((trained_name or wanted).casefold())
         if trained_name is None and defaults is None:
             known = [*ATTRIBUTES, *self.skills, *self.defaults, *BUILT_IN_DEFAULTS]
             raise SheetError(
-                f"{self.name} has no skill {ability.strip()!r}{suggest(ability, known)} and no "
+                f"{self.name} has no skill {wanted!r}{suggest(wanted, known)} and no "
                 f"default is known for it; add it to the sheet's skills, or its defaults "
-                f"(e.g. {ability.strip()}: [IQ-5]) under 'defaults'"
+                f"(e.g. {wanted}: [IQ-5]) under 'defaults'"
             )
-        best = self._best_default(defaults or (), rules.default_attribute_cap)
+        best = self._best_default(defaults or (), rules)
         if trained_name is not None:
             trained = self.skills[trained_name]
             if best is not None and best.value > trained:  # rulings G4
                 note = f"the {best.via} default ({best.value}) beats the sheet's {trained}"
                 return Level(best.value, trained_name, best.default, True, (*best.notes, note))
             return Level(trained, trained_name)
-        name = _display(ability.strip(), self.defaults, BUILT_IN_DEFAULTS)
+        folded = same_name(wanted)
+        name = self._default_names.get(folded) or _BUILT_IN_NAMES.get(folded) or wanted
         if not defaults:
             raise RuleError(
                 f"{name} has no default (001 'No Default'): it cannot be attempted untrained"
@@ -138,25 +108,65 @@ class Character:
             )
         return Level(best.value, name, best.default, False, best.notes)
 
+    @cached_property
+    def _skill_names(self) -> dict[str, str]:
+        """Each skill by the key names are compared by (built once per character)."""
+        return {same_name(n): n for n in self.skills}
+
+    @cached_property
+    def _skills_by_tech_level(self) -> dict[str, list[str]]:
+        """Each skill's names, by its name without a tech level."""
+        index: dict[str, list[str]] = {}
+        for n in self.skills:
+            index.setdefault(_without_tech_level(n), []).append(n)
+        return index
+
+    def _trained(self, wanted: str) -> str | None:
+        """The sheet's name for a skill: exactly, or without a tech level when only one of
+        the sheet's skills matches ('Beam Weapons (Pistol)' finds 'Beam Weapons/TL9
+        (Pistol)'); two tech levels of a skill must be told apart."""
+        exact = self._skill_names.get(same_name(wanted))
+        if exact is not None or "/tl" in wanted.casefold():
+            return exact
+        found = self._skills_by_tech_level.get(_without_tech_level(wanted), [])
+        if len(found) > 1:
+            raise SheetError(
+                f"{self.name} has {wanted} at more than one tech level "
+                f"({', '.join(sorted(found))}): say which"
+            )
+        return found[0] if found else None
+
+    @cached_property
+    def _default_names(self) -> dict[str, str]:
+        return {same_name(n): n for n in self.defaults}
+
     def _defaults_of(self, key: str) -> tuple[Default, ...] | None:
-        for table in (self.defaults, BUILT_IN_DEFAULTS):
-            name = _find(table, key) or _find(table, _unspecialised(key))
-            if name is not None:
-                return table[name]
+        """The sheet's defaults for a skill, else the built-in ones: by its name, without
+        its tech level, then without its specialty (rulings G8)."""
+        for table, names in (
+            (self.defaults, self._default_names),
+            (BUILT_IN_DEFAULTS, _BUILT_IN_NAMES),
+        ):
+            for k in _lookup_keys(key):
+                name = names.get(k)
+                if name is not None:
+                    return table[name]
         return None
 
-    def _best_default(self, defaults: Sequence[Default], cap: int) -> Level | None:
-        """001: "always choose the best one". ``cap`` is the Rule of 20 (0: none)."""
+    def _best_default(self, defaults: Sequence[Default], rules: GURPSRuleset) -> Level | None:
+        """001: "always choose the best one". The Rule of 20 caps the basic attributes
+        (``capped_attributes``; rulings G13) at ``default_attribute_cap`` (0: none)."""
+        cap = rules.default_attribute_cap
         best: Level | None = None
         for d in defaults:
             notes: tuple[str, ...] = ()
             if d.attribute:
                 base = self.attributes[d.source]
-                if cap and base > cap:
+                if cap and base > cap and d.source in rules.capped_attributes:
                     notes = (f"{d.source} {base} counts as {cap} for defaults (Rule of 20)",)
                     base = cap
             else:
-                found = _find(self.skills, d.source.casefold())
+                found = self._trained(d.source)
                 if found is None:
                     continue
                 base = self.skills[found]
@@ -166,92 +176,29 @@ class Character:
         return best
 
 
-def _find(table: Mapping[str, Any], key: str) -> str | None:
-    for name in table:
-        if name.casefold() == key:
-            return name
-    return None
+_BUILT_IN_NAMES = {same_name(n): n for n in BUILT_IN_DEFAULTS}
+
+
+def _lookup_keys(name: str) -> Iterator[str]:
+    """A skill's name as defaults are looked up: whole, without its tech level, and
+    without its specialty."""
+    yield same_name(name)
+    yield _without_tech_level(name)
+    yield _unspecialised(name)
+
+
+def _without_tech_level(name: str) -> str:
+    """'Navigation/TL7 (Sea)' -> 'navigation (sea)'."""
+    return same_name(_TECH_LEVEL.sub("", name))
 
 
 def _unspecialised(key: str) -> str:
-    """'driving (automobile)' -> 'driving': a specialty defaults like its skill."""
-    return key.split("(", 1)[0].strip()
-
-
-def _display(name: str, *tables: Mapping[str, Any]) -> str:
-    for table in tables:
-        found = _find(table, name.casefold())
-        if found is not None:
-            return found
-    return name
-
-
-_SHEET_KEYS = ("name", "system", "attributes", "skills", "defaults")
+    """'driving/tl7 (automobile)' -> 'driving': a specialty defaults like its skill."""
+    return _without_tech_level(key.split("(", 1)[0])
 
 
 def from_mapping(data: Mapping[str, Any], source: str = "sheet") -> Character:
-    """A character from a sheet's plain data; the first problem is named in one line
-    (checked by hand: see rollplay.rulesfile)."""
+    """A character from a sheet's plain data; the first problem is named in one line."""
+    from rollplay.systems.gurps.sheet import read_sheet
 
-    name, bad = sheet_header(data, source, "GURPS", _SHEET_KEYS, SheetError)
-
-    attributes: dict[str, int] = {}
-    for key, value in table_in(data, "attributes", bad, required=True).items():
-        canonical = _ATTRIBUTE_KEYS.get(str(key).strip().casefold())
-        if canonical is None:
-            raise bad(
-                f"unknown attribute {key!r}{suggest(str(key), ATTRIBUTES)}; "
-                f"GURPS attributes are {', '.join(ATTRIBUTES)}"
-            )
-        if canonical in attributes:
-            raise bad(f"attribute {canonical} is given twice")
-        attributes[canonical] = whole_in(value, f"attribute {canonical}", _ATTRIBUTE_RANGE, bad)
-    missing = [a for a in ATTRIBUTES if a not in attributes and a not in _FROM_IQ]
-    if missing:
-        raise bad(f"missing attribute{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-    for derived in _FROM_IQ:
-        attributes.setdefault(derived, attributes["IQ"])
-
-    skills: dict[str, int] = {}
-    defaults: dict[str, tuple[Default, ...]] = {}
-    for key, entry in table_in(data, "skills", bad).items():
-        clean = " ".join(str(key).split())
-        if not clean or _find(skills, clean.casefold()) or clean.casefold() in _ATTRIBUTE_KEYS:
-            raise bad(f"skill {key!r} is empty, repeated, or an attribute's name")
-        level, listed = entry, None
-        if isinstance(entry, Mapping):
-            extra = set(entry) - {"level", "defaults"}
-            if extra or "level" not in entry:
-                raise bad(f"skill {clean}: give level (and, if you like, defaults), nothing else")
-            level, listed = entry["level"], entry.get("defaults")
-        elif isinstance(entry, bool) or not isinstance(entry, int):
-            raise bad(
-                f"skill {clean}: a skill is a level (a whole number) or "
-                f"{{level, defaults}}, not {entry!r}"
-            )
-        skills[clean] = whole_in(level, f"skill {clean}", _SKILL_RANGE, bad)
-        if listed is not None:
-            defaults[clean] = _sheet_defaults(bad, clean, listed)
-    for key, listed in table_in(data, "defaults", bad).items():
-        clean = " ".join(str(key).split())
-        defaults[clean] = _sheet_defaults(bad, clean, listed)
-    return Character(name.strip(), attributes, skills, defaults)
-
-
-def _sheet_defaults(bad: Any, skill: str, listed: Any) -> tuple[Default, ...]:
-    if isinstance(listed, str):
-        if listed.strip().casefold() in ("none", "no default"):
-            return ()
-        listed = [listed]
-    if not isinstance(listed, list | tuple):
-        raise bad(f"defaults of {skill}: a list like [IQ-5, Intimidation-3], or none")
-    out = []
-    for text in listed:
-        try:
-            d = parse_default(text)
-        except SheetError as exc:
-            raise bad(f"defaults of {skill}: {exc}") from None
-        if d.source.casefold() == skill.casefold():
-            raise bad(f"defaults of {skill}: a skill cannot default to itself")
-        out.append(d)
-    return tuple(out)
+    return read_sheet(data, source)

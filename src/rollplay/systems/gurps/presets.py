@@ -30,18 +30,21 @@ BASIC_SET = GURPSRuleset(
     name="GURPS 4th edition",
     edition="4e",
     difficulties=DIFFICULTIES,
-    info_critical_success=InfoGrade(4, "complete", "the whole truth, and more than was asked"),
+    # 001 When the GM Rolls; the grades are rulings G6, their categories G12.
+    info_critical_success=InfoGrade(
+        4, "complete", "the whole truth, and more than was asked", "truthful"
+    ),
     info_success=(
-        InfoGrade(8, "clear", "true, specific and useful"),
-        InfoGrade(12, "partial", "true, but only the main points"),
-        InfoGrade(18, "vague", "true, but thin: a hint or an impression"),
+        InfoGrade(8, "clear", "true, specific and useful", "truthful"),
+        InfoGrade(12, "partial", "true, but only the main points", "partial"),
+        InfoGrade(18, "vague", "true, but thin: a hint or an impression", "partial"),
     ),
     info_failure=(
-        InfoGrade(14, "nothing", "no information"),
-        InfoGrade(16, "misleading", "a half-truth that points the wrong way"),
-        InfoGrade(18, "false", "a convincing lie"),
+        InfoGrade(14, "nothing", "no information", "nothing"),
+        InfoGrade(16, "misleading", "a half-truth that points the wrong way", "false"),
+        InfoGrade(18, "false", "a convincing lie", "false"),
     ),
-    info_critical_failure=InfoGrade(18, "dangerous lie", "a lie that leads into harm"),
+    info_critical_failure=InfoGrade(18, "dangerous lie", "a lie that leads into harm", "false"),
 )
 
 EDITIONS: dict[str, GURPSRuleset] = {"4e": BASIC_SET}

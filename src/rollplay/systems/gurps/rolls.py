@@ -1,67 +1,37 @@
 """GURPS success rolls (001) as pure functions over a ruleset and dice.
 
 Draw order: a roll draws three six-sided dice, in order. Nothing is drawn for a roll the
-rules refuse (an effective skill below 3 that is not a defense roll).
+rules refuse (an effective skill below 3, or a base level below 1, that is not a defense
+roll). Secret rolls are in ``secret.py``, modifiers in ``modifiers.py``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import RollplayError, RuleError
-from rollplay.systems.gurps.ruleset import GURPSRuleset, InfoGrade, Outcome
+from rollplay.systems.gurps.modifiers import Modifier, ModifierLike, modifier
+from rollplay.systems.gurps.names import name_in, shown
+from rollplay.systems.gurps.ruleset import GURPSRuleset, Outcome
 
 if TYPE_CHECKING:
     from rollplay.systems.gurps.character import Character
 
+__all__ = [
+    "SKILL_RANGE",
+    "Check",
+    "GURPSRoll",
+    "Modifier",
+    "ModifierLike",
+    "build_check",
+    "effective_skill",
+    "modifier",
+    "roll_check",
+]
+
 SKILL_RANGE = (-99, 999)
-
-
-class Modifier(NamedTuple):
-    """A change to the target number, and why: (-5, 'working by touch')."""
-
-    value: int
-    reason: str = ""
-
-    def __str__(self) -> str:
-        sign = "+" if self.value >= 0 else "-"
-        return f"{sign}{abs(self.value)}{' ' + self.reason if self.reason else ''}"
-
-
-_MODIFIER = re.compile(r"\s*([+\-\u2212]?)\s*(\d+)\s*[:,]?\s*(.*?)\s*", re.DOTALL)
-_LIMIT = 9999
-
-ModifierLike = int | str | Modifier | tuple[int, str]
-
-
-def modifier(spec: ModifierLike) -> Modifier:
-    """-5, '+10', '-5 working by touch', '+10: primitive lock', (-5, 'dark') or a Modifier."""
-    if isinstance(spec, Modifier):
-        return spec
-    if isinstance(spec, bool):
-        raise RollplayError(f"bad modifier {spec!r}: give a number, like -5 or +10")
-    if isinstance(spec, int):
-        if abs(spec) > _LIMIT:
-            raise RollplayError(f"bad modifier {spec}: accepted -{_LIMIT} to +{_LIMIT}")
-        return Modifier(spec)
-    if isinstance(spec, tuple):
-        value, reason = spec
-        return Modifier(modifier(value).value, str(reason))
-    match = _MODIFIER.fullmatch(spec)
-    if match is None:
-        raise RollplayError(
-            f"bad modifier {spec!r}: write a number with an optional reason, "
-            f"like -5 or '-5 working by touch'"
-        )
-    sign, digits, reason = match.groups()
-    if len(digits) > len(str(_LIMIT)):
-        raise RollplayError(f"bad modifier {spec!r}: accepted -{_LIMIT} to +{_LIMIT}")
-    value = -int(digits) if sign in ("-", "\u2212") else int(digits)
-    return Modifier(modifier(value).value, reason)
 
 
 class Check(NamedTuple):
@@ -87,7 +57,10 @@ def build_check(
     character: Character | None = None,
     name: str | None = None,
 ) -> Check:
-    """A Check for a number, or for an ability named on a character's sheet."""
+    """A Check for a number, or for an ability named on a character's sheet. ``name`` (who
+    rolls) is a name like any other: at most 100 characters, on one line."""
+    if name is not None:
+        name = name_in(name, "the roller's name", RollplayError)
     modifiers = tuple(modifier(m) for m in mods)
     if difficulty is not None:
         value, title = rules.difficulty(difficulty)
@@ -95,16 +68,16 @@ def build_check(
     if isinstance(skill, str):
         if character is None:
             raise RollplayError(
-                f"{skill!r} is an ability's name: give a character sheet to roll it, "
+                f"{shown(skill)} is an ability's name: give a character sheet to roll it, "
                 f"or roll a number (the skill level)"
             )
         found = character.level(skill, rules)
         who = name or character.name
         return Check(found.value, modifiers, defense, found.ability, found.via, who)
     if isinstance(skill, bool) or not isinstance(skill, int):
-        raise RollplayError(f"skill must be a whole number, not {skill!r}")
+        raise RollplayError(f"skill must be a whole number, not {shown(skill)}")
     if not SKILL_RANGE[0] <= skill <= SKILL_RANGE[1]:
-        raise RollplayError(f"skill {skill}: accepted {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
+        raise RollplayError(f"skill {shown(skill)}: accepted {SKILL_RANGE[0]} to {SKILL_RANGE[1]}")
     return Check(skill, modifiers, defense, None, None, name)
 
 
@@ -159,7 +132,10 @@ class GURPSRoll(NamedTuple):
 
 def effective_skill(check: Check, rules: GURPSRuleset) -> int:
     """001 Base Skill vs. Effective Skill: the base plus every modifier; refused below the
-    minimum (3) unless it is a defense roll."""
+    minimum (3) unless it is a defense roll. A base level below 1 is no level to roll from,
+    whatever the modifiers (rulings G11), again unless it is a defense roll."""
+    if check.base < rules.minimum_base and not check.defense:
+        raise RuleError(_no_level(check, rules))
     effective = check.base
     for m in check.modifiers:
         effective += m.value
@@ -170,6 +146,20 @@ def effective_skill(check: Check, rules: GURPSRuleset) -> int:
             f"roll may be attempted (001 Base Skill vs. Effective Skill), except a defense roll"
         )
     return effective
+
+
+def _no_level(check: Check, rules: GURPSRuleset) -> str:
+    lowest = rules.minimum_base
+    if check.default:
+        what = f"{check.skill} at its best default, {check.default}, is {check.base}"
+    elif check.skill:
+        what = f"{check.skill} is {check.base}"
+    else:
+        what = f"skill {check.base}"
+    return (
+        f"{what}: a level below {lowest} cannot be rolled, whatever the modifiers "
+        f"(rulings G11), except in a defense roll"
+    )
 
 
 def roll_check(check: Check, rules: GURPSRuleset, dice: Dice | None = None) -> GURPSRoll:
@@ -188,41 +178,3 @@ def roll_check(check: Check, rules: GURPSRuleset, dice: Dice | None = None) -> G
         check.default,
         check.name,
     )
-
-
-@dataclass(frozen=True)
-class SecretRoll:
-    """A roll the GM makes for a player in secret (001 When the GM Rolls). The player is
-    told that it was made, never how it went; the GM sees the roll and what it is worth."""
-
-    roll: GURPSRoll
-    quality: InfoGrade
-    truthful: bool
-
-    def player_view(self) -> dict[str, Any]:
-        """All a player may see: who, what, and that the GM rolled. No dice, no verdict."""
-        what = f" {self.roll.skill}" if self.roll.skill else ""
-        who = f" for {self.roll.name}" if self.roll.name else ""
-        return {
-            "system": "gurps",
-            "secret": True,
-            "name": self.roll.name,
-            "skill": self.roll.skill,
-            "message": f"The GM rolled{what}{who} in secret.",
-        }
-
-    def gm_view(self) -> dict[str, Any]:
-        return {
-            **self.roll.to_dict(),
-            "secret": True,
-            "information": {
-                "grade": self.quality.grade,
-                "truthful": self.truthful,
-                "meaning": self.quality.meaning,
-            },
-        }
-
-
-def roll_secret(check: Check, rules: GURPSRuleset, dice: Dice | None = None) -> SecretRoll:
-    result = roll_check(check, rules, dice)
-    return SecretRoll(result, rules.info_grade(result.total, result.outcome), result.success)

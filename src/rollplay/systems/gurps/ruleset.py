@@ -9,10 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rollplay.errors import RulesetError, suggest, whole
+from rollplay.errors import RollplayError, RulesetError, suggest, whole
+from rollplay.systems.gurps.names import ATTRIBUTES, BASIC_ATTRIBUTES, MAX_NAME, shown
 
 Outcome = Literal["critical success", "success", "failure", "critical failure"]
 OUTCOMES: tuple[Outcome, ...] = ("critical success", "success", "failure", "critical failure")
+# 001 When the GM Rolls: on a success "true information"; on a failure "no information at
+# all or lies". Every grade of information falls in one of these (rulings G6).
+InfoCategory = Literal["truthful", "partial", "nothing", "false"]
+INFO_CATEGORIES: tuple[InfoCategory, ...] = ("truthful", "partial", "nothing", "false")
+_SUCCESS_CATEGORIES = ("truthful", "partial")
+_FAILURE_CATEGORIES = ("nothing", "false")
 
 
 @dataclass(frozen=True)
@@ -29,11 +36,13 @@ class Difficulty:
 
 @dataclass(frozen=True)
 class InfoGrade:
-    """How good the information from a secret roll is, for rolls up to ``up_to``."""
+    """How good the information from a secret roll is, for rolls up to ``up_to``: its grade
+    (the detail), what the grade means, and which of the four categories it falls in."""
 
     up_to: int
     grade: str
     meaning: str
+    category: InfoCategory
 
 
 @dataclass(frozen=True)
@@ -56,14 +65,26 @@ class GURPSRuleset:
     critical_failure_margin: int = 10
     # 001 Base Skill vs. Effective Skill: no roll below 3, "unless ... a defense roll".
     minimum_effective: int = 3
-    # 001 The Rule of 20: attributes count at most this much for defaults (0 turns it off).
+    # A base level (skill, default or attribute) below this is no level to roll from,
+    # whatever the modifiers, except in a defense roll (rulings G11).
+    minimum_base: int = 1
+    # 001 The Rule of 20: attributes count at most this much for defaults (0 turns it off),
+    # "a basic attribute": ST, DX, IQ, HT; Will and Per are left uncapped (rulings G13).
     default_attribute_cap: int = 20
+    capped_attributes: tuple[str, ...] = BASIC_ATTRIBUTES
     difficulties: tuple[Difficulty, ...] = ()
     # 001 When the GM Rolls: graded by the roll, lower is better (docs/rulings.md G6).
-    info_critical_success: InfoGrade = InfoGrade(4, "complete", "the whole truth")
+    info_critical_success: InfoGrade = InfoGrade(4, "complete", "the whole truth", "truthful")
     info_success: tuple[InfoGrade, ...] = ()
     info_failure: tuple[InfoGrade, ...] = ()
-    info_critical_failure: InfoGrade = InfoGrade(18, "dangerous lie", "a harmful lie")
+    info_critical_failure: InfoGrade = InfoGrade(18, "dangerous lie", "a harmful lie", "false")
+    # 001 When the GM Rolls, case 2: a sense roll in secret notices, or does not; a failure
+    # tells the character nothing, never a lie (rulings G12).
+    info_sense_success: InfoGrade = InfoGrade(18, "notices", "notices what is there", "truthful")
+    info_sense_failure: InfoGrade = InfoGrade(18, "unaware", "notices nothing", "nothing")
+    # A defense roll is made openly (rulings G12); a GM who "may always choose to roll the
+    # dice in secret" (001 Success Rolls) may allow it.
+    secret_defense_rolls: bool = False
     # Derived lookups, built once so judging does no searching.
     critical_success_lookup: dict[int, int] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -99,6 +120,29 @@ class GURPSRuleset:
             steps = [g.up_to for g in rows]
             if steps != sorted(set(steps)) or (rows and rows[-1].up_to < 18):
                 raise bad(f"{table} must rise strictly and end at up_to 18 or more: {steps}")
+        self._validate_information()
+        unknown = [a for a in self.capped_attributes if a not in ATTRIBUTES]
+        if unknown:
+            raise bad(f"capped_attributes: {', '.join(unknown)}; known: {', '.join(ATTRIBUTES)}")
+
+    def _validate_information(self) -> None:
+        """001 When the GM Rolls: a success gives true information, a failure none or a lie;
+        a grade that says otherwise would mislead the GM."""
+        sides = (
+            ("info_critical_success", (self.info_critical_success,), _SUCCESS_CATEGORIES),
+            ("info_success", self.info_success, _SUCCESS_CATEGORIES),
+            ("info_failure", self.info_failure, _FAILURE_CATEGORIES),
+            ("info_critical_failure", (self.info_critical_failure,), _FAILURE_CATEGORIES),
+            ("info_sense_success", (self.info_sense_success,), _SUCCESS_CATEGORIES),
+            ("info_sense_failure", (self.info_sense_failure,), _FAILURE_CATEGORIES),
+        )
+        for table, rows, allowed in sides:
+            for row in rows:
+                if row.category not in allowed:
+                    raise RulesetError(
+                        f"ruleset {self.name!r}: {table} grade {row.grade!r} is "
+                        f"{row.category!r}; 001 allows {' or '.join(allowed)} there"
+                    )
 
     # -- the rules ---------------------------------------------------------------------
 
@@ -116,9 +160,12 @@ class GURPSRuleset:
         highest = self.critical_failure_lookup.get(total)
         return "critical failure" if highest is not None and effective <= highest else "failure"
 
-    def info_grade(self, total: int, outcome: Outcome) -> InfoGrade:
+    def info_grade(self, total: int, outcome: Outcome, sense: bool = False) -> InfoGrade:
         """001 When the GM Rolls: the lower the roll the better the truth; the higher a
-        failed roll, the worse the lie."""
+        failed roll, the worse the lie. A sense roll notices or does not."""
+        if sense:
+            success = outcome in ("success", "critical success")
+            return self.info_sense_success if success else self.info_sense_failure
         if outcome == "critical success":
             return self.info_critical_success
         if outcome == "critical failure":
@@ -131,16 +178,26 @@ class GURPSRuleset:
 
     def difficulty(self, spec: str | int) -> tuple[int, str]:
         """A task difficulty by name ('hard'), name and value ('hard=-5') or value (-5):
-        its modifier and its name."""
+        its modifier and its name. Text is refused past a name's length before it is read."""
+        if isinstance(spec, bool) or not isinstance(spec, str | int):
+            raise RollplayError(f"difficulty {shown(spec)}: give a name from the table or a number")
+        if not self.difficulties:
+            raise RulesetError(f"ruleset {self.name!r} has no task difficulty table")
         if isinstance(spec, int) or spec.strip().lstrip("+-\u2212").isdigit():
             value = spec if isinstance(spec, int) else whole(spec, "difficulty")
             for d in self.difficulties:
                 if d.lowest <= value <= d.highest:
                     return value, d.name
+            lowest, highest = self._lowest(), self._highest()
             raise RulesetError(
-                f"difficulty {value}: the table runs from {self._lowest()} to {self._highest()}"
+                f"difficulty {shown(value)}: the table runs from {lowest} to {highest}"
             )
         text, sep, value_text = spec.partition("=")
+        if len(text) > MAX_NAME:
+            raise RulesetError(
+                f"difficulty is {len(text)} characters long; give a name from the table "
+                f"(at most {MAX_NAME} characters), like hard or hard=-5"
+            )
         wanted = " ".join(text.replace("-", " ").replace("_", " ").split()).casefold()
         for d in self.difficulties:
             if d.name.casefold() == wanted:
@@ -156,7 +213,7 @@ class GURPSRuleset:
         value = whole(value_text, f"difficulty {d.name}")
         if not d.lowest <= value <= d.highest:
             span = str(d.lowest) if d.lowest == d.highest else f"{d.lowest} to {d.highest}"
-            raise RulesetError(f"difficulty {spec!r}: {d.name} is {span}")
+            raise RulesetError(f"difficulty {shown(spec)}: {d.name} is {span}")
         return value, d.name
 
     def _lowest(self) -> int:

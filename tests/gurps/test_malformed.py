@@ -224,10 +224,10 @@ def test_malformed_sheets_get_one_line(data: Any, message: str | None) -> None:
 @pytest.mark.parametrize(
     ("name", "text", "message"),
     [
-        ("deep.json", '{"attributes": ' + "[" * DEEP + "]" * DEEP + "}", "not valid JSON"),
-        ("deep.yaml", "attributes: " + "[" * DEEP + "]" * DEEP, "not valid YAML"),
-        ("nan.json", '{"attributes": {"ST": NaN, "DX": 10, "IQ": 10, "HT": 10}}', "finite"),
-        ("big.json", '{"attributes": {"ST": 1e999, "DX": 10, "IQ": 10, "HT": 10}}', "finite"),
+        ("deep.json", '{"attributes": ' + "[" * DEEP + "]" * DEEP + "}", "nested deeper"),
+        ("deep.yaml", "attributes: " + "[" * DEEP + "]" * DEEP, "nested deeper"),
+        ("nan.json", '{"attributes": {"ST": NaN, "DX": 10, "IQ": 10, "HT": 10}}', "not a number"),
+        ("big.json", '{"attributes": {"ST": 1e999, "DX": 10, "IQ": 10, "HT": 10}}', "not a number"),
         ("bool.yaml", "attributes: {ST: yes, DX: 10, IQ: 10, HT: 10}", "not True"),
         ("list.yaml", "attributes: {ST: 10, DX: 10, IQ: 10, HT: 10}\nskills: [Search]", "a list"),
     ],

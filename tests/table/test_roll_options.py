@@ -140,3 +140,35 @@ def test_cp_after_only_follows_a_d6_roll(
     run_json(capsys, "game", "example", "--db", db)
     roll(capsys, db, "Nikos", "Firearms", "--seed", "1")
     fails_cleanly(capsys, *args, "--db", db)
+
+
+def test_a_secret_information_roll_records_its_grade_for_the_gm(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    """001 When the GM Rolls: "On a failure, the GM either gives no information at all or
+    lies": a failure by a little is "nothing", never "false", and only the GM sees it."""
+    run_json(capsys, "game", "example", "--db", db)
+    r = roll(capsys, db, "Inspector Vance", "Search", "--visibility", "secret",
+             "--faces", "4,5,5")  # fmt: skip  # 14 against 13: a failure, by a little
+    assert r["success"] is False
+    assert r["information"]["category"] == "nothing"
+    assert r["information"]["truthful"] is None
+    gm_log = json.loads(run(capsys, "log", "--json", "--db", db)[1])
+    assert gm_log[0]["outcome"]["information"]["category"] == "nothing"
+    _, out, _ = run(capsys, "log", "--db", db)
+    assert "Information: nothing" in out
+    player = json.loads(run(capsys, "log", "--json", "--as", "Nikos", "--db", db)[1])
+    assert player[0]["outcome"] is None
+    assert "nothing" not in json.dumps(player)
+
+
+def test_a_sense_roll_is_secret_and_defense_is_not(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    run_json(capsys, "game", "example", "--db", db)
+    sense = roll(capsys, db, "Inspector Vance", "Per", "--sense", "--faces", "6,6,6")
+    assert sense["visibility"] == "secret"
+    assert sense["information"]["category"] == "nothing"
+    message = fails_cleanly(capsys, "roll", "Inspector Vance", "10", "--defense",
+                            "--visibility", "secret", "--faces", "1,1,1", "--db", db)  # fmt: skip
+    assert "a defense roll is made openly" in message

@@ -39,6 +39,8 @@ _FIRST_ONLY: tuple[tuple[str, str, dict[str, Any]], ...] = (
         "metavar": "D", "help": "GURPS: task difficulty (hard, hard=-5, -3); D6: a number or a "
         "name (moderate, moderate=13)."}),
     ("--defense", "defense", {"is_flag": True, "help": "GURPS: a defense roll."}),
+    ("--sense", "sense", {"is_flag": True, "help": "GURPS: a Sense roll, made in secret "
+                          "(--visibility secret); a failure notices nothing."}),
     ("--damage-from", "damage_from", {
         "type": int, "metavar": "N",
         "help": "D6: a damage roll with an attack's result points (a fifth, rounded up)."}),
@@ -80,6 +82,7 @@ def request(expression: str, kw: Mapping[str, Any], prefix: str = "") -> Request
         luck_from=get("luck_from"),
         luck_cancel=bool(get("luck_cancel", False)),
         defense=False if prefix else bool(kw.get("defense")),
+        sense=False if prefix else bool(kw.get("sense")),
         cp=get("cp", 0),
         fate=bool(get("fate", False)),
         gm_allows_both=bool(get("gm_allows_both", False)),

@@ -398,7 +398,7 @@ class Table:
         with self._rolling(game_name, [(name, request)], visibility) as (s, game, side):
             rules, _ = self.ruleset_of(game)
             source = _dice(dice)
-            rolled = system(game.system).roll(side.check, rules, source)
+            rolled = system(game.system).roll(side.check, rules, source, visibility == "secret")
             result = {"system": game.system, **rolled}
             entry_id = self._log(s, game, side, result, visibility)
             settle(source)
@@ -821,8 +821,7 @@ def parse_sheet_file(path: str, game_system: str) -> dict[str, Any]:
             raise RollplayError(
                 f"{path}: a GCS file is a GURPS character; this game plays {game_system}"
             )
-        from rollplay.systems.gurps.gcs import from_gcs
+        from rollplay.gurps import gcs_sheet
 
-        data = read(path, "GCS file", RollplayError, kind=".json")
-        return from_gcs(data, path)
+        return gcs_sheet(path)
     return read(path, "sheet", RollplayError)

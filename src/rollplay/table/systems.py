@@ -44,6 +44,7 @@ class Request:
     # 002 Luck: the roller spends a point of their own to cancel that boost or hinder.
     luck_cancel: bool = False
     defense: bool = False  # GURPS
+    sense: bool = False  # GURPS: a secret Sense roll (001 When the GM Rolls, 2)
     # D6 (003), as `rollplay d6 roll` takes them (rollplay.systems.d6.options.RollOptions).
     cp: int = 0
     fate: bool = False
@@ -71,7 +72,8 @@ class Request:
 OPTION_NAMES = {
     "mods": "--mod", "difficulty": "--difficulty", "situations": "--situation",
     "luck": "--luck", "luck_from": "--luck-from", "luck_cancel": "--luck-cancel",
-    "defense": "--defense", "cp": "--cp", "fate": "--fate", "gm_allows_both": "--gm-allows-both",
+    "defense": "--defense", "sense": "--sense", "cp": "--cp", "fate": "--fate",
+    "gm_allows_both": "--gm-allows-both",
     "wild_one": "--wild-one", "bonuses": "--bonus", "unskilled": "--unskilled",
     "attribute": "--attribute", "prepare": "--prepare", "rush": "--rush",
     "related": "--related", "carry": "--carry", "damage_from": "--damage-from",
@@ -110,7 +112,7 @@ class System(Protocol):
     def check(
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]: ...
-    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
 
 
@@ -211,7 +213,7 @@ class FS3(_System):
         )
         return check, after
 
-    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
         from rollplay.systems.fs3.rolls import roll_check
 
         return _stamped(roll_check(check, rules, dice).to_dict(), rules)
@@ -248,7 +250,7 @@ def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
 
 class GURPS(_System):
     name = "gurps"
-    options: tuple[str, ...] = ("mods", "difficulty", "defense")
+    options: tuple[str, ...] = ("mods", "difficulty", "defense", "sense")
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.gurps.character import from_mapping
@@ -286,11 +288,16 @@ class GURPS(_System):
             character=character,
             name=character.name,
         )
-        return check, points
+        return check._replace(sense=request.sense), points
 
-    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
+        """A secret roll is graded for the GM (001 When the GM Rolls): its ``information``
+        (truthful, partial, nothing or false) is kept with it in the log."""
         from rollplay.systems.gurps.rolls import roll_check
+        from rollplay.systems.gurps.secret import roll_secret
 
+        if secret:
+            return roll_secret(check, rules, dice, sense=check.sense).gm_view()
         return roll_check(check, rules, dice).to_dict()
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
@@ -361,7 +368,7 @@ class D6(_System):
         )
         return check, after
 
-    def roll(self, check: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
         from rollplay.systems.d6.rolls import roll_check
 
         return roll_check(check, rules, dice).to_dict()

@@ -45,6 +45,8 @@ class Check(NamedTuple):
     skill: str | None = None
     default: str | None = None
     name: str | None = None
+    # A Sense roll (001 When the GM Rolls, 2): in secret, a failure notices nothing.
+    sense: bool = False
 
 
 def build_check(

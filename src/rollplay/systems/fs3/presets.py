@@ -9,6 +9,7 @@ docs/rulings.md.
 from __future__ import annotations
 
 from rollplay.errors import RulesetError, suggest
+from rollplay.systems.fs3.combat.editions import COMBAT_32, COMBAT_33
 from rollplay.systems.fs3.ruleset import ActionSkill, Band, FS3Ruleset, Situation
 
 _SITUATIONS = (
@@ -76,6 +77,7 @@ FS3_3 = FS3Ruleset(
     languages=("English", "Spanish", "Wookie"),
     situations=_SITUATIONS,
     skill_range=(0, 8),
+    combat=COMBAT_33,
 )
 
 FS3_2 = FS3Ruleset(
@@ -121,6 +123,7 @@ FS3_2 = FS3Ruleset(
         Situation("really-hard", -3, "task is really hard (002 Modifiers)"),
     ),
     skill_range=(0, 12),
+    combat=COMBAT_32,  # 002's abilities (rulings C11)
 )
 
 EDITIONS: dict[str, FS3Ruleset] = {"3.3": FS3_3, "3.2": FS3_2}

@@ -1,0 +1,141 @@
+"""What a combat is made of: its combatants, the actions they set, a turn's report, and the
+names they go by (002 Combat Turns; 004)."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from rollplay.errors import RollplayError
+from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.gear import CombatRules
+
+ACTIONS: tuple[str, ...] = (
+    "attack", "aim", "suppress", "reload", "subdue", "escape", "rally", "treat", "pass",
+)  # fmt: skip
+NEEDS_TARGET = ("attack", "aim", "suppress", "subdue", "rally", "treat")
+LUCK_ROLLS = ("attack", "defense", "initiative", "knockout")  # 002 Luck, Combat
+LUCK_SPENDS = ("bonus", "reroll", "boost", "hinder")  # 002 Luck, Ability Rolls
+NAME_LIMIT = 100
+MAX_DISTANCE = 1_000_000
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One side's fighter: a character's ratings, or an NPC's single rating (004)."""
+
+    name: str
+    team: str = "A"
+    ratings: dict[str, int] = field(default_factory=dict)
+    rating: int | None = None  # an NPC rolls this for everything
+    weapon: str = "Unarmed"
+    armor: str = "None"
+    stance: str = "Normal"
+    ammo: int | None = None  # None: the weapon's full clip
+    wounds: tuple[Wound, ...] = ()
+    suppression: int = 0
+    aim_target: str | None = None  # aimed last turn at this target
+    luck: int = 0
+    knocked_out: bool = False
+    subdued_by: str | None = None
+    kind: str = "Human"  # a combatant type from the rules: where its center of mass is
+    crew: tuple[str, ...] = ()  # a vehicle's crew and passengers (004 Crew Hits)
+    fresh: tuple[int, ...] = ()  # wounds (by index) taken in the turn last resolved
+    knocked_out_turn: int | None = None  # the turn whose knockout roll took them out
+    mending: tuple[int, ...] = ()  # a vehicle's repair points per wound, in fifths (004)
+
+    @property
+    def npc(self) -> bool:
+        return self.rating is not None
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    target: str | None = None
+    called: str | None = None  # a called shot's hit location
+    range: str = "short"
+    luck: str | None = None  # the roll a luck point goes to: LUCK_ROLLS (002 Luck, Combat)
+    stance: str | None = None  # free action
+    weapon: str | None = None  # free action: draw or pick up
+    burst: tuple[str, ...] = ()  # full-auto at these targets (004 Burst Fire), in order
+    near: tuple[str, ...] = ()  # an explosive's bystanders: "NAME" (zone 1) or "NAME=DISTANCE"
+    luck_spend: str = "bonus"  # LUCK_SPENDS: how the point modifies that roll
+    luck_on: str | None = None  # whose roll, for a boost or hinder (someone else's)
+
+
+@dataclass
+class Report:
+    turn: int
+    initiative: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    knockouts: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "initiative": self.initiative,
+            "events": self.events,
+            "knockouts": self.knockouts,
+            "notes": self.notes,
+        }
+
+
+def ammo_left(c: Combatant, rules: CombatRules) -> int:
+    return c.ammo if c.ammo is not None else rules.weapon(c.weapon).ammo
+
+
+# Characters the command line gives a meaning: NAME=DISTANCE (--near), PATIENT=DOCTOR
+# (--doctor), COMBAT:VEHICLE=MECHANIC (--repair).
+_RESERVED = "=:"
+
+
+def check_name(text: str, what: str) -> str:
+    """A combat's, combatant's or team's name: 1 to 100 characters, spaces tidied, and one the
+    command line can address (no leading '-', no '=' or ':', no control characters)."""
+    name = " ".join(str(text).split())
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise RollplayError(
+            f"a {what} needs a name of 1 to {NAME_LIMIT} characters, not {len(name)}"
+        )
+    if name.startswith("-"):
+        raise RollplayError(f"a {what}'s name cannot start with '-' (it reads as an option)")
+    bad = [ch for ch in name if ch in _RESERVED or unicodedata.category(ch).startswith("C")]
+    if bad:
+        raise RollplayError(
+            f"a {what}'s name cannot hold {bad[0]!r}: '=' and ':' separate names in "
+            f"--near, --doctor and --repair, and control characters cannot be typed"
+        )
+    return name
+
+
+def same_name(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def parse_near(text: str) -> tuple[str, float | None]:
+    """A bystander: 'NAME' (within double the blast radius: zone 1) or 'NAME=DISTANCE' (004
+    Explosions: the zone comes from the distance against the blast radius)."""
+    name, sep, rest = text.rpartition("=")
+    if not sep:
+        return text.strip(), None
+    try:
+        distance = float(rest.strip())
+    except ValueError:
+        raise RollplayError(
+            f"bad bystander {_clip(text)!r}: write NAME or NAME=DISTANCE, a number from 0 to "
+            f"{MAX_DISTANCE}"
+        ) from None
+    if not math.isfinite(distance) or not 0 <= distance <= MAX_DISTANCE:
+        raise RollplayError(
+            f"bystander {name.strip()!r}: distance {_clip(rest.strip())} is out of range; "
+            f"accepted: 0 to {MAX_DISTANCE}"
+        )
+    return name.strip(), distance
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"

@@ -188,8 +188,9 @@ class Tracker:
         """Set (or replace) a combatant's action for this turn, checked now."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
-            listed = self.fighters(s, game, combat)
-            me = _named(listed, who, combat.name)
+            stored = [combatant_from_json(c) for c in combat.combatants]
+            me = self.refreshed(s, game, _named(stored, who, combat.name))
+            listed = [me if f.name == me.name else f for f in stored]
             action = _canonical(action, listed)
             rules, _ = self.table.ruleset_of(game)
             others = {k: Action(**v) for k, v in combat.actions.items() if k != me.name}

@@ -4,6 +4,7 @@ a ruleset is built (rulings C11)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -57,7 +58,7 @@ def test_a_house_ruled_ability_list_must_name_its_combat_abilities() -> None:
 
 
 def fight(rules: FS3Ruleset, a: Combatant, b: Combatant, faces: list[int],
-          actions: dict[str, Action] | None = None) -> dict[str, object]:  # fmt: skip
+          actions: dict[str, Action] | None = None) -> dict[str, Any]:  # fmt: skip
     dice = ScriptedDice(faces)
     after, report = resolve_turn(1, [a, b], actions or {a.name: Action("attack", b.name)},
                                  rules=rules.combat, fs3=rules, dice=dice)  # fmt: skip
@@ -80,12 +81,12 @@ def test_002_a_fs32_character_fights_with_002_abilities() -> None:
     both = {"Ada": Action("attack", "Raider"), "Raider": Action("attack", "Ada")}
     report = fight(FS3_2, ada, raider, faces, both)
     initiative = report["initiative"]
-    assert initiative[0]["roll"]["parts"] == [{"label": "Reactive 2", "dice": 2}]  # type: ignore[index]
-    shot = report["events"][0]  # type: ignore[index]
+    assert initiative[0]["roll"]["parts"] == [{"label": "Reactive 2", "dice": 2}]
+    shot = report["events"][0]
     assert [p["label"] for p in shot["attack_roll"]["parts"]] == ["Firearms 3", "Reactive 2"]
     assert shot["defense_roll"]["parts"] == [{"label": "Raider rating 3", "dice": 3}]
     assert (shot["attack_hits"], shot["wound"]["severity"]) == (2, "Moderate")
-    reply = report["events"][1]  # type: ignore[index]
+    reply = report["events"][1]
     assert [p["label"] for p in reply["defense_roll"]["parts"]] == ["Melee 2", "Athletic 3"]
 
 
@@ -101,7 +102,7 @@ def test_002_fs32_embarrassment_is_judged_by_the_attackers_own_attribute() -> No
     faces += [2]  # Ada's defense: Reactive 1
     report = fight(FS3_2, ada, raider, faces, {"Ada": Action("attack", "Raider"),
                                                "Raider": Action("attack", "Ada")})  # fmt: skip
-    mine, theirs = report["events"]  # type: ignore[misc]
+    mine, theirs = report["events"]
     assert mine["attack_roll"]["attribute"] == 1
     assert mine["attack_roll"]["level"] == "Embarrassing Failure"
     assert theirs["attack_roll"]["level"] == "Failure"
@@ -114,8 +115,8 @@ def test_000_below_one_die_fail_applies_in_combat() -> None:
     jesse = Combatant("Jesse", team="B", rating=2)
     faces = [1] * 6 + [60, 40] + [1, 1]  # initiative; Kid's attack: none; Jesse's 2 dice
     report = fight(strict, kid, jesse, faces)
-    shot = report["events"][0]  # type: ignore[index]
+    shot = report["events"][0]
     assert (shot["attack_roll"]["pool"], shot["attack_roll"]["requested"]) == (0, -1)
     assert (shot["attack_dice"], shot["outcome"]) == ([], "miss")
     report = fight(FS3_3, kid, jesse, [*faces[:8], 2, 1, 1])  # roll-one: one desperate die
-    assert report["events"][0]["attack_dice"] == [2]  # type: ignore[index]
+    assert report["events"][0]["attack_dice"] == [2]

@@ -102,7 +102,7 @@ def test_wounds_land_on_the_sheet_and_luck_is_spent(db_url: str) -> None:
 def test_refusals_change_nothing(db_url: str) -> None:
     table = Table(db_url)
     tracker = setup(table)
-    with pytest.raises(StorageError, match="is not in Hangar"):
+    with pytest.raises(RollplayError, match="is not in Hangar"):
         tracker.act("Pegasus", "Hangar", "Nobody", Action("pass"))
     with pytest.raises(RollplayError, match="unknown action"):
         tracker.act("Pegasus", "Hangar", "Nikos", Action("dance"))

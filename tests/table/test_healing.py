@@ -11,7 +11,8 @@ import pytest
 from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.attack import Wound
-from rollplay.table.combat import Tracker, combatant_from_json, combatant_to_json
+from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_json
+from rollplay.table.combat import Tracker
 from rollplay.table.healing import heal_day
 from rollplay.table.models import Character
 from rollplay.table.store import Table

@@ -19,28 +19,26 @@ from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.systems.fs3.combat.attack import Wound, read_wounds
+from rollplay.systems.fs3.combat.attack import read_wounds
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.combat.state import Action, Combatant, check_name, same_name
+from rollplay.systems.fs3.combat.state import (
+    Action,
+    Combatant,
+    canonical_action,
+    check_name,
+    combatant_from_json,
+    combatant_to_json,
+    find,
+    mentions,
+    same_name,
+)
 from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
 from rollplay.table.db import StorageError
 from rollplay.table.models import Character, Combat, Game
 from rollplay.table.store import Table
 
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
-
-
-def combatant_to_json(c: Combatant) -> dict[str, Any]:
-    data = asdict(c)
-    data["wounds"] = [w.to_dict() for w in c.wounds]
-    return data
-
-
-def combatant_from_json(data: dict[str, Any]) -> Combatant:
-    wounds = tuple(Wound.from_dict(w) for w in data.get("wounds", []))
-    fixed = {k: tuple(data.get(k, ())) for k in ("crew", "fresh", "mending")}
-    return Combatant(**{**data, "wounds": wounds, **fixed})
 
 
 class Tracker:
@@ -173,7 +171,7 @@ class Tracker:
         with self.table.transaction() as s:
             _, combat = self.combat_row(s, game_name, name)
             fighters = [combatant_from_json(c) for c in combat.combatants]
-            me = _named(fighters, who, combat.name)
+            me = find(fighters, who, combat.name)
             kept = [
                 replace(f, crew=tuple(n for n in f.crew if n != me.name),
                         subdued_by=None if f.subdued_by == me.name else f.subdued_by)
@@ -181,7 +179,7 @@ class Tracker:
             ]  # fmt: skip
             combat.combatants = [combatant_to_json(f) for f in kept]
             combat.actions = {k: v for k, v in combat.actions.items()
-                              if k != me.name and me.name not in _mentions(v)}  # fmt: skip
+                              if k != me.name and me.name not in mentions(v)}  # fmt: skip
             return _status(combat)
 
     def act(self, game_name: str, name: str, who: str, action: Action) -> dict[str, Any]:
@@ -189,9 +187,9 @@ class Tracker:
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             stored = [combatant_from_json(c) for c in combat.combatants]
-            me = self.refreshed(s, game, _named(stored, who, combat.name))
+            me = self.refreshed(s, game, find(stored, who, combat.name))
             listed = [me if f.name == me.name else f for f in stored]
-            action = _canonical(action, listed)
+            action = canonical_action(action, listed)
             rules, _ = self.table.ruleset_of(game)
             others = {k: Action(**v) for k, v in combat.actions.items() if k != me.name}
             check_action(me, action, {f.name: f for f in listed}, rules.combat, fs3=rules,
@@ -249,7 +247,7 @@ class Tracker:
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             fighters = self.fighters(s, game, combat)
-            me = _named(fighters, who, combat.name)
+            me = find(fighters, who, combat.name)
             after = [change(f, combat.turn, self.gear(game)) if f is me else f for f in fighters]
             self._write_back(s, game, fighters, after)
             combat.combatants = [combatant_to_json(f) for f in after]
@@ -300,39 +298,6 @@ class Tracker:
             return {**gone, "deleted": True}
 
 
-def _named(fighters: list[Combatant], who: str, combat: str) -> Combatant:
-    for f in fighters:
-        if same_name(f.name, who):
-            return f
-    names = [f.name for f in fighters]
-    raise StorageError(
-        f"{who!r} is not in {combat}{suggest(who, names)}; in it: {', '.join(names) or 'nobody'}"
-    )
-
-
-def _canonical(action: Action, fighters: list[Combatant]) -> Action:
-    """The action with every name it gives spelled as the combat spells it."""
-    names = {f.name.casefold(): f.name for f in fighters}
-
-    def fix(n: str | None) -> str | None:
-        return None if n is None else names.get(n.strip().casefold(), n)
-
-    def fix_near(entry: str) -> str:
-        who, sep, distance = entry.rpartition("=")
-        return f"{fix(who)}={distance.strip()}" if sep else str(fix(entry))
-
-    return replace(
-        action, target=fix(action.target), luck_on=fix(action.luck_on),
-        burst=tuple(str(fix(t)) for t in action.burst), near=tuple(map(fix_near, action.near)),
-    )  # fmt: skip
-
-
-def _mentions(action: dict[str, Any]) -> set[str]:
-    names = {action.get("target"), action.get("luck_on"), *action.get("burst", ())}
-    names |= {str(n).rpartition("=")[0] or str(n) for n in action.get("near", ())}
-    return {n for n in names if n}
-
-
 def _status(combat: Combat) -> dict[str, Any]:
     return {
         "combat": combat.name,
@@ -353,7 +318,7 @@ def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> d
         if chosen is None:
             raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
         fighters = [combatant_from_json(c) for c in combat.combatants]
-        me = _named(fighters, who, combat.name)
+        me = find(fighters, who, combat.name)
         if me.knocked_out:
             raise RuleError(f"{me.name} is knocked out and cannot change stance")
         combat.combatants = [combatant_to_json(replace(f, stance=chosen) if f is me else f)

@@ -164,7 +164,7 @@ def _repair(
     """One vehicle's day (004 Vehicle Healing): the mechanic's repair roll gives each wound a
     point, and a fifth of a person's points drops a level; nothing heals without it. The
     vehicle may be in a stopped combat (it is the vehicle that mends, not the fight)."""
-    from rollplay.table.combat import combatant_from_json, combatant_to_json
+    from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_json
 
     combat_name, vehicle, mechanic = spec
     _, combat = tracker.combat_row(s, game.name, combat_name, active=False)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.explosion import adjust_zone, blast, zone_for
+from rollplay.systems.fs3.combat.shots import attack_modifiers, defense_modifiers
 from rollplay.systems.fs3.combat.state import Action, parse_near
 from rollplay.systems.fs3.combat.vehicles import crew_hits as roll_crew
 
@@ -31,7 +32,7 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
     c = turn.state[name]
     weapon = rules.weapon(c.weapon)
     target = turn.state[str(action.target)]
-    a = turn.roll(name, weapon.attack_skill, turn.attack_modifiers(c, target, action), "attack")
+    a = turn.roll(name, weapon.attack_skill, attack_modifiers(turn, c, target, action), "attack")
     event.update(attack_dice=list(a.dice), attack_hits=a.successes, attack_roll=a.to_dict(),
                  caught=[], safe=[])  # fmt: skip
     victims: list[tuple[str, float | None]] = [(target.name, None)]
@@ -42,7 +43,7 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
             event["safe"].append({"name": who, "distance": distance})
             continue
         victim = turn.state[who]
-        d = turn.roll(who, weapon.defense_skill, turn.defense_modifiers(victim, weapon), "defense")
+        d = turn.roll(who, weapon.defense_skill, defense_modifiers(turn, victim, weapon), "defense")
         zone = adjust_zone(start, a.successes, a.embarrassing, d.successes, rules)
         entry: dict[str, Any] = {
             "name": who, "distance": distance, "start_zone": start, "zone": zone,

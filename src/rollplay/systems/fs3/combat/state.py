@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, suggest
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.gear import CombatRules
 
@@ -139,3 +139,48 @@ def parse_near(text: str) -> tuple[str, float | None]:
 
 def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+
+def combatant_to_json(c: Combatant) -> dict[str, Any]:
+    data = asdict(c)
+    data["wounds"] = [w.to_dict() for w in c.wounds]
+    return data
+
+
+def combatant_from_json(data: dict[str, Any]) -> Combatant:
+    wounds = tuple(Wound.from_dict(w) for w in data.get("wounds", []))
+    fixed = {k: tuple(data.get(k, ())) for k in ("crew", "fresh", "mending")}
+    return Combatant(**{**data, "wounds": wounds, **fixed})
+
+
+def find(fighters: list[Combatant], who: str, combat: str) -> Combatant:
+    for f in fighters:
+        if same_name(f.name, who):
+            return f
+    names = [f.name for f in fighters]
+    raise RollplayError(
+        f"{who!r} is not in {combat}{suggest(who, names)}; in it: {', '.join(names) or 'nobody'}"
+    )
+
+
+def canonical_action(action: Action, fighters: list[Combatant]) -> Action:
+    """The action with every name it gives spelled as the combat spells it."""
+    names = {f.name.casefold(): f.name for f in fighters}
+
+    def fix(n: str | None) -> str | None:
+        return None if n is None else names.get(n.strip().casefold(), n)
+
+    def fix_near(entry: str) -> str:
+        who, sep, distance = entry.rpartition("=")
+        return f"{fix(who)}={distance.strip()}" if sep else str(fix(entry))
+
+    return replace(
+        action, target=fix(action.target), luck_on=fix(action.luck_on),
+        burst=tuple(str(fix(t)) for t in action.burst), near=tuple(map(fix_near, action.near)),
+    )  # fmt: skip
+
+
+def mentions(action: dict[str, Any]) -> set[str]:
+    names = {action.get("target"), action.get("luck_on"), *action.get("burst", ())}
+    names |= {str(n).rpartition("=")[0] or str(n) for n in action.get("near", ())}
+    return {n for n in names if n}

@@ -16,12 +16,12 @@ from typing import Any
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
-from rollplay.systems.fs3.combat.attack import Attack, outcome, resolve_attack, wound_modifier
-from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
+from rollplay.systems.fs3.combat.attack import wound_modifier
 from rollplay.systems.fs3.combat.blasts import crew_hits, explode
 from rollplay.systems.fs3.combat.checks import check_action
-from rollplay.systems.fs3.combat.gear import CombatRules, Weapon
+from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.combat.rolling import LuckLedger, ability_pool, named, roll
+from rollplay.systems.fs3.combat.shots import Mods, full_auto, one_shot
 from rollplay.systems.fs3.combat.state import (
     ACTIONS,
     NEEDS_TARGET,
@@ -35,7 +35,6 @@ from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 __all__ = ["ACTIONS", "NEEDS_TARGET", "Action", "Combatant", "Report", "check_action",
            "resolve_turn"]  # fmt: skip
-Mods = list[tuple[str, int]]
 
 
 def resolve_turn(
@@ -194,7 +193,7 @@ class Turn:
 
     def attack(self, name: str, action: Action, event: dict[str, Any]) -> None:
         if action.burst:
-            self.full_auto(name, action, event)
+            full_auto(self, name, action, event)
             return
         if self.rules.weapon(self.state[name].weapon).blast_radius > 0:
             if self.fire(name, event):
@@ -202,60 +201,7 @@ class Turn:
             return
         if not self.fire(name, event):
             return
-        self.one_shot(name, action, event, 0)
-
-    def attack_modifiers(self, c: Combatant, target: Combatant, action: Action) -> Mods:
-        """004 Stance and Other Modifiers, Aiming, Suppressing (wounds come with the roll)."""
-        rules, weapon = self.rules, self.rules.weapon(c.weapon)
-        mods = [(f"stance {c.stance}", rules.stances.get(c.stance, (0, 0))[0])]
-        if weapon.melee:
-            mods.append(("attacking with a melee weapon", rules.melee_bonus))
-        else:
-            mods.append((f"range {action.range}", rules.range_modifiers[action.range]))
-        if c.aim_target == target.name:
-            mods.append(("aimed", rules.aim_bonus))
-        mods.append(("suppression", -c.suppression))  # attacks only (004)
-        return mods
-
-    def defense_modifiers(self, target: Combatant, weapon: Weapon) -> Mods:
-        mods = [(f"stance {target.stance}", self.rules.stances.get(target.stance, (0, 0))[1])]
-        if weapon.melee and self.rules.weapon(target.weapon).melee:  # rulings C5
-            mods.append(("defending with a melee weapon", self.rules.melee_bonus))
-        return mods
-
-    def one_shot(self, name: str, action: Action, event: dict[str, Any], recoil: int) -> None:
-        c, target_name = self.state[name], str(action.target)
-        weapon = self.rules.weapon(c.weapon)
-        target = self.state[target_name]
-        mods = [*self.attack_modifiers(c, target, action), ("recoil", recoil)]
-        a = self.roll(name, weapon.attack_skill, mods, "attack")
-        d = self.roll(target_name, weapon.defense_skill,
-                      self.defense_modifiers(target, weapon), "defense")  # fmt: skip
-        target = self.state[target_name]  # luck may have changed it
-        pools = [a.requested, d.requested]
-        if action.kind == "subdue":  # 002: no damage; the target cannot act until it escapes
-            hit = outcome(a.successes, d.successes) == "hit"
-            event.update(attack_dice=list(a.dice), defense_dice=list(d.dice), pools=pools,
-                         attack_roll=a.to_dict(), defense_roll=d.to_dict(),
-                         outcome="hit" if hit else "miss",
-                         result="subdued" if hit else "failed")  # fmt: skip
-            if hit:
-                self.state[target_name] = replace(target, subdued_by=name)
-            return
-        result: Attack = resolve_attack(
-            (name, target_name), (a, d), weapon,
-            target=(self.rules.armor_named(target.armor), target.stance == "Cover",
-                    action.called or self.rules.center_of_mass(target.kind)),
-            rules=self.rules, fs3=self.fs3, dice=self.dice,
-        )  # fmt: skip
-        event.update(result.to_dict(), pools=pools)
-        if not weapon.melee:  # 004: a Suppression Point every time one is fired upon
-            target = replace(
-                target, suppression=min(target.suppression + 1, self.rules.suppression_max)
-            )
-        self.state[target_name] = target
-        if result.wound is not None:
-            self.wound(target_name, result.wound, event)
+        one_shot(self, name, action, event, 0)
 
     def wound(self, who: str, wound: Any, event: dict[str, Any]) -> None:
         """A wound lands; a vehicle's may hurt its crew (004 Crew Hits)."""
@@ -263,25 +209,6 @@ class Turn:
         self.state[who] = replace(c, wounds=(*c.wounds, wound))
         self.damaged.add(who)
         crew_hits(self, who, wound, event)
-
-    def full_auto(self, name: str, action: Action, event: dict[str, Any]) -> None:
-        """004 Burst Fire: each target's bullets in turn, one attack and defense roll each,
-        every bullet after the first at -(recoil x bullets so far)."""
-        c = self.state[name]
-        weapon = self.rules.weapon(c.weapon)
-        rounds = burst_size(weapon.burst, ammo_left(c, self.rules), len(action.burst))
-        self.state[name] = replace(c, ammo=ammo_left(c, self.rules) - rounds)
-        modifiers = recoil_modifiers(rounds, weapon.recoil)
-        fired = 0
-        bullets = []
-        for target_name, count in zip(action.burst, spread(rounds, len(action.burst)), strict=True):
-            for _ in range(count):
-                single = replace(action, target=target_name, burst=())
-                shot: dict[str, Any] = {}
-                self.one_shot(name, single, shot, modifiers[fired])
-                bullets.append(shot)
-                fired += 1
-        event.update(rounds=rounds, bullets=bullets, target=", ".join(action.burst))
 
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
         event["result"] = f"aiming at {action.target}: +{self.rules.aim_bonus} next turn"

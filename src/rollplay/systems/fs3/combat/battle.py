@@ -54,25 +54,27 @@ class BattleStats:
 
 
 def scenario_fighters(data: dict[str, Any], rules: CombatRules, source: str) -> list[Fighter]:
-    """The fighters of a scenario's ``sides`` (docs/combat.md), their gear checked."""
+    """The fighters of a scenario's ``sides`` (docs/combat.md), their gear checked: ratings
+    1 to 30 as an NPC's, names of 1 to 100 characters, at most 100 fighters."""
     sides = data.get("sides")
     if not isinstance(sides, dict) or len(sides) < 2:
         raise RollplayError(f"scenario {source}: 'sides' needs two or more named lists")
     fighters = []
     for side, members in sides.items():
         for i, m in enumerate(members if isinstance(members, list) else []):
-            if not isinstance(m, dict) or not isinstance(m.get("rating"), int):
-                raise RollplayError(f"scenario {source}: {side} #{i + 1} needs a rating")
-            fighter = Fighter(
-                str(m.get("name", f"{side} {i + 1}")),
-                str(side),
-                m["rating"],
-                str(m.get("weapon", "Unarmed")),
-                str(m.get("armor", "None")),
-            )
+            rating = m.get("rating") if isinstance(m, dict) else None
+            if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 30:
+                raise RollplayError(f"scenario {source}: {side} #{i + 1} needs a rating, 1 to 30")
+            name = str(m.get("name", f"{side} {i + 1}"))
+            if not 1 <= len(name) <= 100 or not 1 <= len(str(side)) <= 100:
+                raise RollplayError(f"scenario {source}: names are 1 to 100 characters")
+            fighter = Fighter(name, str(side), rating, str(m.get("weapon", "Unarmed")),
+                              str(m.get("armor", "None")))  # fmt: skip
             rules.weapon(fighter.weapon)
             rules.armor_named(fighter.armor)
             fighters.append(fighter)
+    if len(fighters) > 100:
+        raise RollplayError(f"scenario {source}: {len(fighters)} fighters; at most 100")
     return fighters
 
 

@@ -63,7 +63,9 @@ def _crew(e: Report) -> list[str]:
 
 
 def _attack(who: str, e: Report) -> list[str]:
-    lines = [f"  {who} {e['action']}s {e.get('defender', e['target'])}: {e['outcome']}"]
+    lines = [
+        f"  {who} {e.get('action', 'attack')}s {e.get('defender', e.get('target'))}: {e['outcome']}"
+    ]
     lines.append(f"    attack: {roll_text(e['attack_roll'])}")
     lines.append(f"    defense: {roll_text(e['defense_roll'])}")
     if e.get("location"):

@@ -53,7 +53,7 @@ def test_names_match_without_regard_to_case(db_url: str) -> None:
     tracker = setup(table)
     with pytest.raises(StorageError, match="already has a combat called 'Hangar'"):
         tracker.start("Pegasus", "HANGAR")
-    with pytest.raises(StorageError, match="Nikos is a character of Pegasus"):
+    with pytest.raises(RollplayError, match="Nikos is a character of the game"):
         tracker.join("Pegasus", "Hangar", "NIKOS", rating=3)
     with pytest.raises(StorageError, match="Raider is already in Hangar"):
         tracker.join("Pegasus", "Hangar", "raider", rating=3)

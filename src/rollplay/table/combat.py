@@ -31,6 +31,7 @@ from rollplay.systems.fs3.combat.state import (
     combatant_to_json,
     find,
     mentions,
+    new_npc,
     same_name,
 )
 from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
@@ -117,32 +118,19 @@ class Tracker:
             if crew and kind not in gear.vehicles:
                 raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
             fighters = [combatant_from_json(c) for c in combat.combatants]
-            known = {f.name.casefold(): f.name for f in fighters}
-            weapon_name, armor_name = gear.weapon(weapon).name, gear.armor_named(armor).name
+            kit = (gear.weapon(weapon).name, gear.armor_named(armor).name, kind)
             if rating is None:
                 _, row = self.table.character_row(s, game.name, who)
-                blank = Combatant(check_name(row.name, "character"), team, weapon=weapon_name,
-                                  armor=armor_name, kind=kind)  # fmt: skip
+                blank = Combatant(check_name(row.name, "character"), team, weapon=kit[0],
+                                  armor=kit[1], kind=kind)  # fmt: skip
                 fighter = self._character(game, row, blank)
             else:
-                if not 1 <= rating <= 30:
-                    raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
-                who = check_name(who, "combatant")
-                characters = s.scalars(select(Character.name).where(Character.game_id == game.id))
-                clash = next((c for c in characters if same_name(c, who)), None)
-                if clash:
-                    raise StorageError(f"{clash} is a character of {game.name}: an NPC needs "
-                                       f"another name (or join {clash} without --npc)")  # fmt: skip
-                aboard = []
-                for member in crew:
-                    if member.casefold() not in known:
-                        raise StorageError(f"crew member {member!r} is not in {combat.name}: "
-                                           f"they join first")  # fmt: skip
-                    aboard.append(known[member.casefold()])
-                fighter = Combatant(who, team, {}, rating, weapon_name, armor_name, kind=kind,
-                                    crew=tuple(dict.fromkeys(aboard)))  # fmt: skip
-            if fighter.name.casefold() in known:
-                raise StorageError(f"{known[fighter.name.casefold()]} is already in {combat.name}")
+                names = s.scalars(select(Character.name).where(Character.game_id == game.id))
+                fighter = new_npc(who, team, rating, kit, crew=crew, fighters=fighters,
+                                  characters=list(names))  # fmt: skip
+            clash = next((f.name for f in fighters if same_name(f.name, fighter.name)), None)
+            if clash:
+                raise StorageError(f"{clash} is already in {combat.name}")
             combat.combatants = [*combat.combatants, combatant_to_json(fighter)]
             return _status(combat)
 

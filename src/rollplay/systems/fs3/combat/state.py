@@ -184,3 +184,27 @@ def mentions(action: dict[str, Any]) -> set[str]:
     names = {action.get("target"), action.get("luck_on"), *action.get("burst", ())}
     names |= {str(n).rpartition("=")[0] or str(n) for n in action.get("near", ())}
     return {n for n in names if n}
+
+
+def new_npc(
+    who: str, team: str, rating: int, kit: tuple[str, str, str], *, crew: tuple[str, ...],
+    fighters: list[Combatant], characters: list[str],
+) -> Combatant:  # fmt: skip
+    """A new NPC (004: one rating, 1 to 30) with its weapon, armor and type: a name no
+    character of the game has, and a vehicle's crew already in the combat."""
+    if not 1 <= rating <= 30:
+        raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
+    who = check_name(who, "combatant")
+    clash = next((c for c in characters if same_name(c, who)), None)
+    if clash:
+        raise RollplayError(f"{clash} is a character of the game: an NPC needs another name "
+                            f"(or join {clash} without --npc)")  # fmt: skip
+    known = {f.name.casefold(): f.name for f in fighters}
+    aboard = []
+    for member in crew:
+        if member.casefold() not in known:
+            raise RollplayError(f"crew member {member!r} is not in the combat: they join first")
+        aboard.append(known[member.casefold()])
+    weapon, armor, kind = kit
+    return Combatant(who, team, {}, rating, weapon, armor, kind=kind,
+                     crew=tuple(dict.fromkeys(aboard)))  # fmt: skip

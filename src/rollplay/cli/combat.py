@@ -40,6 +40,8 @@ def _status(data: dict[str, Any], as_json: bool) -> None:
         emit_json(data)
         return
     state = "" if data.get("active", True) else " (over)"
+    if data.get("deleted"):
+        state = " (deleted)"
     say(f"{bold(data['combat'])}, turn {data['turn']}{state}")
     for c in data["combatants"]:
         if isinstance(c, str):
@@ -52,11 +54,15 @@ def _status(data: dict[str, Any], as_json: bool) -> None:
                          f"({c['wound_modifier']})")  # fmt: skip
         if c["suppression"]:
             flags.append(f"suppressed {c['suppression']}")
+        if not c.get("npc"):
+            flags.append(f"luck {c['luck']}")
         if c["knocked_out"]:
             flags.append(alarm("KNOCKED OUT"))
         if c["subdued_by"]:
             flags.append(f"held by {c['subdued_by']}")
         say(f"  {c['name']} [{c['team']}]: {'; '.join(flags)}")
+    for problem in data.get("problems", []):
+        say(alarm(f"  {problem}"))
     if data.get("actions"):
         say("Actions set: " + ", ".join(f"{k} {v['kind']}" for k, v in data["actions"].items()))
 
@@ -66,7 +72,7 @@ def _status(data: dict[str, Any], as_json: bool) -> None:
 @db_option
 @json_option
 def start(name: str, game_name: str, db: str | None, as_json: bool) -> None:
-    """Open a combat in a game."""
+    """Open a combat in a game (a name of 1 to 100 characters)."""
     _status(_tracker(db).start(game_name, name), as_json)
 
 
@@ -85,7 +91,7 @@ def join(
     *, name: str, game_name: str, who: str, team: str, rating: int | None, weapon: str,
     armor: str, kind: str, crew: tuple[str, ...], db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
-    """Add a character of the game, or an NPC (--npc RATING)."""
+    """Add a character of the game, or an NPC (--npc RATING, 1 to 30)."""
     data = _tracker(db).join(game_name, name, who, team=team, rating=rating, weapon=weapon,
                              armor=armor, kind=kind, crew=tuple(crew))  # fmt: skip
     _status(data, as_json)
@@ -128,6 +134,14 @@ def stance(
     type=click.Choice(["attack", "defense", "initiative", "knockout"]),
     help="Spend a luck point this turn on this roll (002 Luck in combat).",
 )
+@click.option(
+    "--luck-spend",
+    type=click.Choice(["bonus", "reroll", "boost", "hinder"]),
+    default="bonus",
+    show_default=True,
+    help="How: the edition's bonus or re-roll on your own roll; 3.2: boost or hinder another's.",
+)
+@click.option("--luck-on", metavar="NAME", help="Whose roll a boost or hinder goes on.")
 @click.option("--stance", "new_stance", metavar="STANCE", help="Also change stance (free).")
 @click.option("--draw", "weapon", metavar="WEAPON", help="Also draw a weapon (free).")
 @click.option(
@@ -141,22 +155,28 @@ def stance(
     "--near",
     "near",
     multiple=True,
-    metavar="NAME",
-    help="An explosive's bystander within twice the blast radius (repeatable).",
+    metavar="NAME[=DISTANCE]",
+    help="An explosive's bystander, at a distance from where it lands (zone 0 within the "
+    "blast radius, 1 within double it, beyond: safe); without one: zone 1 (repeatable).",
 )
 @db_option
 @json_option
 def action(
     *, name: str, game_name: str, who: str, kind: str, target: str | None, called: str | None,
-    range_: str, luck: str | None, new_stance: str | None, weapon: str | None,
-    burst: tuple[str, ...], near: tuple[str, ...], db: str | None, as_json: bool,
+    range_: str, luck: str | None, luck_spend: str, luck_on: str | None,
+    new_stance: str | None, weapon: str | None, burst: tuple[str, ...], near: tuple[str, ...],
+    db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Set WHO's action this turn: attack, aim, suppress, reload, subdue, escape, rally,
     treat or pass (with a TARGET where it needs one)."""
-    from rollplay.systems.fs3.combat.turn import Action
+    from rollplay.systems.fs3.combat.state import Action, parse_near
 
+    for entry in near:
+        parse_near(entry)  # a bad distance is one line, before anything is read
+    if (luck_spend != "bonus" or luck_on) and not luck:
+        raise click.UsageError("--luck-spend and --luck-on go with --luck ROLL")
     chosen = Action(kind, target, called, range_, luck, new_stance, weapon, tuple(burst),
-                    tuple(near))  # fmt: skip
+                    tuple(near), luck_spend, luck_on)  # fmt: skip
     _status(_tracker(db).act(game_name, name, who, chosen), as_json)
 
 
@@ -170,62 +190,24 @@ def turn(
     as_json: bool,
 ) -> None:  # fmt: skip
     """Resolve the turn: initiative, every action in order, knockout rolls; then save."""
+    from rollplay.systems.fs3.combat.narrate import turn_lines
+
     source = dice_source(faces, seed)
     report = _tracker(db).turn(game_name, name, source)
     extra = finish_dice(source)
     if as_json:
         emit_json({**report, **extra})
         return
-    say(bold(f"{report['combat']}: turn {report['turn']}"))
-    say("Initiative: " + ", ".join(f"{i['name']} ({i['hits']})" for i in report["initiative"]))
-    for e in report["events"]:
-        say("  " + _event_line(e))
-    for k in report["knockouts"]:
-        verdict = alarm("knocked out") if k["knocked_out"] else "stays up"
-        say(f"  Knockout roll for {k['name']} ({k['modifier']}): {k['dice']}: {verdict}")
-
-
-def _event_line(e: dict[str, Any]) -> str:
-    who = e["actor"]
-    if e["action"] == "none":
-        return f"{who} cannot act ({e['why']})"
-    if "caught" in e:
-        parts = []
-        for v in e["caught"]:
-            taken = [h["wound"]["severity"] for h in v["hits"] if h.get("wound")]
-            parts.append(f"{v['name']} zone {v['zone']}: {', '.join(taken) or 'unhurt'}")
-        return f"{who} throws at {e['target']}: " + "; ".join(parts)
-    if "bullets" in e:
-        hits = [b for b in e["bullets"] if b.get("wound")]
-        wounds = ", ".join(f"{b['defender']} {b['wound']['severity']}" for b in hits)
-        return (f"{who} fires {e['rounds']} rounds at {e['target']}: "
-                f"{len(e['bullets'])} bullets rolled; {wounds or 'no wounds'}")  # fmt: skip
-    if "outcome" not in e:
-        target = f" {e['target']}" if e.get("target") else ""
-        return f"{who}: {e['action']}{target}: {e.get('result', '')}"
-    attack = " ".join(map(str, e["attack_dice"]))
-    defense = " ".join(map(str, e["defense_dice"]))
-    line = f"{who} {e['action']}s {e['target']}: {attack} vs {defense}: {e['outcome']}"
-    if e.get("location"):
-        line += f", {e['location']} (2d8 {e['location_roll']})"
-    for layer in e.get("armor", []):
-        did = (
-            "stopped it"
-            if layer["stopped"]
-            else ("bypassed" if layer["bypassed"] else f"-{layer['reduction']}")
-        )
-        line += f"; {layer['source']} ({layer['stop_chance']}%) {did}"
-    if e.get("wound"):
-        line += f"; damage {e['damage']}: {bold(e['wound']['severity'])} {e['wound']['type']}"
-    if e.get("result"):
-        line += f"; {e['result']}"
-    return line
+    first, *rest = turn_lines(report)
+    say(bold(first))
+    for line in rest:
+        say(alarm(line) if "KNOCKED OUT" in line else line)
 
 
 @combat.command("move-wound")
 @_where
 @click.argument("who")
-@click.argument("wound", type=int)
+@click.argument("wound", type=click.IntRange(1, 10_000))
 @click.argument("location")
 @db_option
 @json_option
@@ -233,8 +215,19 @@ def move_wound(
     *, name: str, game_name: str, who: str, wound: int, location: str, db: str | None,
     as_json: bool,
 ) -> None:  # fmt: skip
-    """Spend a luck point to move WHO's WOUND (1 = the first taken) to LOCATION (002 Luck)."""
+    """Spend a luck point to move WHO's WOUND (1 = the first taken) to LOCATION, right after
+    the turn that dealt it (002 Luck)."""
     _status(_tracker(db).move_wound(game_name, name, who, wound, location), as_json)
+
+
+@combat.command()
+@_where
+@click.argument("who")
+@db_option
+@json_option
+def recover(name: str, game_name: str, who: str, db: str | None, as_json: bool) -> None:
+    """Spend a luck point to recover from the knockout the last turn dealt (002 Luck)."""
+    _status(_tracker(db).recover(game_name, name, who), as_json)
 
 
 @combat.command()
@@ -251,5 +244,14 @@ def status(name: str, game_name: str, db: str | None, as_json: bool) -> None:
 @db_option
 @json_option
 def stop(name: str, game_name: str, db: str | None, as_json: bool) -> None:
-    """End the combat (its state is kept)."""
+    """End the combat: its state is kept for `status`, and it no longer changes."""
     _status(_tracker(db).stop(game_name, name), as_json)
+
+
+@combat.command()
+@_where
+@db_option
+@json_option
+def delete(name: str, game_name: str, db: str | None, as_json: bool) -> None:
+    """Remove a stopped combat, freeing its name for a new one."""
+    _status(_tracker(db).delete(game_name, name), as_json)

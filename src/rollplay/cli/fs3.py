@@ -3,6 +3,8 @@ live in rollplay.systems.fs3."""
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -484,24 +486,68 @@ def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
 
 # -- simulate -------------------------------------------------------------------------------
 
+_clock = time.monotonic  # the progress bar's clock (tests move it)
+
+
+class _Progress:
+    """A Rich progress bar for a long simulation: shown once a run has taken a second, on a
+    terminal only, and never with --json (stdout carries the JSON)."""
+
+    def __init__(self, total: int, label: str, as_json: bool) -> None:
+        self.total, self.label = total, label
+        self.enabled = not as_json and sys.stdout.isatty()
+        self.started = _clock()
+        self.bar: Any = None
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if _clock() - self.started < 1.0:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            console = Console(file=sys.stdout, force_terminal=True)
+            self.bar = Progress(console=console, transient=True, auto_refresh=False)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=self.total)
+        self.bar.update(self.task, completed=done, refresh=True)
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
 
 @fs3.group()
 def simulate() -> None:
-    """Simulators for balancing gear: many attacks (or, later, whole combats) at once."""
+    """Simulators for balancing gear: many attacks, or whole combats, at once."""
+
+
+def _range(low: int, high: int) -> click.IntRange:
+    return click.IntRange(low, high)
 
 
 @simulate.command("attack")
-@click.option("--attack-dice", type=int, required=True, metavar="A", help="The attacker's pool.")
-@click.option("--defense-dice", type=int, required=True, metavar="D", help="The defender's pool.")
+@click.option("--attack-dice", type=_range(0, 10_000), required=True, metavar="A",
+              help="The attacker's pool (0 to the ruleset's max_dice).")  # fmt: skip
+@click.option("--defense-dice", type=_range(0, 10_000), required=True, metavar="D",
+              help="The defender's pool.")  # fmt: skip
 @click.option("--weapon", metavar="NAME", help="A weapon from the rules' gear (or the numbers).")
 @click.option("--armor", metavar="NAME", help="Armor from the rules' gear (or --protection).")
-@click.option("--penetration", type=int, metavar="P", help="The weapon's penetration.")
-@click.option("--lethality", type=int, metavar="L", help="The weapon's lethality.")
-@click.option("--protection", type=int, default=0, metavar="PR", help="Armor at every location.")
+@click.option("--penetration", type=_range(1, 1000), metavar="P", help="The weapon's penetration.")
+@click.option("--lethality", type=_range(-1000, 1000), metavar="L", help="The weapon's lethality.")
+@click.option("--protection", type=_range(0, 1000), default=0, metavar="PR",
+              help="Armor at every location.")  # fmt: skip
 @click.option("--cover", is_flag=True, help="The defender is in the Cover stance.")
 @click.option("--target", default="Chest", show_default=True, help="The location aimed at.")
-@click.option("--trials", type=int, default=100_000, show_default=True, help="How many attacks.")
-@click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@click.option("--trials", type=_range(1, 100_000_000), default=100_000, show_default=True,
+              help="How many attacks.")  # fmt: skip
+@click.option("--seed", type=_range(0, 2**63 - 1), metavar="S",
+              help="Seed: the same seed, the same result.")  # fmt: skip
 @click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
 @_ruleset_options
 @json_option
@@ -524,8 +570,8 @@ def simulate_attack(
 
     rules = _ruleset(edition, rules_file)
     gear = rules.combat
-    if not 1 <= trials <= 100_000_000:
-        raise RollplayError(f"--trials {trials}: accepted 1 to 100000000")
+    if max(attack_dice, defense_dice) > rules.max_dice:
+        raise RollplayError(f"a pool goes up to max_dice, {rules.max_dice}")
     if weapon is not None:
         w = gear.weapon(weapon)
         penetration = w.penetration if penetration is None else penetration
@@ -535,11 +581,12 @@ def simulate_attack(
     shield: int | dict[str, int] = protection
     if armor is not None:
         shield = dict(gear.armor_named(armor).protection)
-    stats = simulate_attacks(
-        attack_dice, defense_dice, penetration=penetration, lethality=lethality,
-        protection=shield, cover=cover, target=target, rules=gear, fs3=rules, trials=trials,
-        seed=seed,
-    )  # fmt: skip
+    with _Progress(trials, "attacks", as_json) as progress:
+        stats = simulate_attacks(
+            attack_dice, defense_dice, penetration=penetration, lethality=lethality,
+            protection=shield, cover=cover, target=target, rules=gear, fs3=rules, trials=trials,
+            seed=seed, progress=progress,
+        )  # fmt: skip
     if chart:
         from rollplay.cli.charts import attack_chart
 
@@ -556,9 +603,12 @@ def simulate_attack(
 
 @simulate.command("combat")
 @click.argument("scenario")
-@click.option("--combats", type=int, default=10_000, show_default=True, help="How many.")
-@click.option("--max-turns", type=int, default=30, show_default=True, help="A combat's limit.")
-@click.option("--seed", type=int, metavar="S", help="Seed: the same seed, the same result.")
+@click.option("--combats", type=_range(1, 1_000_000), default=10_000, show_default=True,
+              help="How many.")  # fmt: skip
+@click.option("--max-turns", type=_range(1, 1000), default=30, show_default=True,
+              help="A combat's limit.")  # fmt: skip
+@click.option("--seed", type=_range(0, 2**63 - 1), metavar="S",
+              help="Seed: the same seed, the same result.")  # fmt: skip
 @click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
 @json_option
 def simulate_combat(
@@ -573,11 +623,10 @@ def simulate_combat(
     data = read(scenario, "scenario")
     edition = str(data.get("edition", "3.3"))
     rules = _ruleset(edition if "rules" not in data else None, data.get("rules"))
-    if not 1 <= combats <= 1_000_000:
-        raise RollplayError(f"--combats {combats}: accepted 1 to 1000000")
     fighters = scenario_fighters(data, rules.combat, scenario)
-    stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
-                             max_turns=max_turns, seed=seed)  # fmt: skip
+    with _Progress(combats, "combats", as_json) as progress:
+        stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
+                                 max_turns=max_turns, seed=seed, progress=progress)  # fmt: skip
     if chart:
         from rollplay.cli.charts import battle_chart
 

@@ -17,9 +17,36 @@ def heal() -> None:
     """Healing over days (FS3, 004 Healing Damage)."""
 
 
+def parse_doctors(pairs: Sequence[str]) -> dict[str, str]:
+    """PATIENT=DOCTOR pairs: one doctor per patient (004)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        patient, sep, doctor = pair.partition("=")
+        if not sep or not patient.strip() or not doctor.strip():
+            raise RollplayError(f"bad --doctor {pair[:60]!r}: write PATIENT=DOCTOR")
+        if patient.strip().casefold() in map(str.casefold, out):
+            raise RollplayError(f"{patient.strip()} has two doctors; one per patient (004)")
+        out[patient.strip()] = doctor.strip()
+    return out
+
+
+def parse_repair(spec: str) -> tuple[str, str, str]:
+    """COMBAT:VEHICLE=MECHANIC."""
+    where, sep, mechanic = spec.partition("=")
+    combat, colon, vehicle = where.partition(":")
+    if not (sep and colon and combat.strip() and vehicle.strip() and mechanic.strip()):
+        raise RollplayError(f"bad --repair {spec[:60]!r}: write COMBAT:VEHICLE=MECHANIC")
+    return combat.strip(), vehicle.strip(), mechanic.strip()
+
+
 @heal.command()
 @click.option("--game", "game_name", required=True, metavar="GAME", help="The game.")
-@click.option("--day", type=int, metavar="N", help="Which day (default: the next one).")
+@click.option(
+    "--day",
+    type=click.IntRange(1, 1_000_000),
+    metavar="N",
+    help="Which day (default: the next one; a day already healed changes nothing).",
+)
 @click.option(
     "--doctor",
     "doctors",
@@ -43,40 +70,22 @@ def day(
     repairs: Sequence[str], faces: str | None, seed: str | None, db: str | None,
     as_json: bool,
 ) -> None:  # fmt: skip
-    """Advance the game a day: every wounded character heals. A day already healed is not
-    healed again."""
+    """Advance the game a day: every wounded character heals, and mechanics repair vehicles.
+    A day already healed is not healed again."""
+    from rollplay.systems.fs3.combat.narrate import day_lines
     from rollplay.table.healing import heal_day
     from rollplay.table.store import Table
 
-    pairs: dict[str, str] = {}
-    for pair in doctors:
-        patient, sep, doctor = pair.partition("=")
-        if not sep or not patient.strip() or not doctor.strip():
-            raise RollplayError(f"bad --doctor {pair!r}: write PATIENT=DOCTOR")
-        if patient.strip() in pairs:
-            raise RollplayError(f"{patient.strip()} has two doctors; one per patient (004)")
-        pairs[patient.strip()] = doctor.strip()
-    jobs = []
-    for spec in repairs:
-        where, sep, mechanic = spec.partition("=")
-        combat, colon, vehicle = where.partition(":")
-        if not (sep and colon and combat and vehicle and mechanic):
-            raise RollplayError(f"bad --repair {spec!r}: write COMBAT:VEHICLE=MECHANIC")
-        jobs.append((combat.strip(), vehicle.strip(), mechanic.strip()))
+    pairs = parse_doctors(doctors)
+    jobs = tuple(parse_repair(spec) for spec in repairs)
     source = dice_source(faces, seed)
     report = heal_day(Table(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
-                      repairs=tuple(jobs), dice=source)  # fmt: skip
+                      repairs=jobs, dice=source)  # fmt: skip
     extra = finish_dice(source)
     if as_json:
         emit_json({**report, **extra})
         return
-    if report["already_healed"]:
-        say(f"{report['game']}: day {report['day']} was already healed; nothing changed")
-        return
-    say(bold(f"{report['game']}: day {report['day']}"))
-    if not report["patients"]:
-        say("  nobody is wounded")
-    for p in [*report["patients"], *report["vehicles"]]:
-        changes = ", ".join(f"{w['location']} {w['from']} → {w['to']}" for w in p["wounds"])
-        who = p.get("name") or f"{p['vehicle']} (repaired by {p['mechanic']})"
-        say(f"  {who}: +{p['points']} points a wound; {changes or 'no wounds'}")
+    first, *rest = day_lines(report)
+    say(bold(first))
+    for line in rest:
+        say(line)

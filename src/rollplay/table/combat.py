@@ -1,13 +1,16 @@
 """The FS3 combat tracker: a combat's state in the game's database, one transaction per
 command, so a combat survives a restart. The rules are rollplay.systems.fs3.combat's.
 
-A Storyteller starts a combat, adds characters (their ratings and luck come from their
-sheets) and NPCs (a single rating, 004), players or the Storyteller set actions, and ``turn``
-resolves them all. Wounds land on the characters' sheets; luck spent comes off their points.
+A Storyteller starts a combat, adds characters and NPCs (a single rating, 004), players or the
+Storyteller set actions, and ``turn`` resolves them all. A character's ratings, luck and
+wounds are read from its sheet whenever a command needs them, so a sheet fixed mid-fight is
+used at once; wounds land on the sheet and luck spent comes off its points. Names match
+without regard to case. A stopped combat no longer changes; ``delete`` frees its name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -16,23 +19,27 @@ from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError, suggest
-from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.attack import read_wounds
+from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.combat.turn import Action, Combatant, check_action, resolve_turn
+from rollplay.systems.fs3.combat.state import (
+    Action,
+    Combatant,
+    canonical_action,
+    check_name,
+    combatant_from_json,
+    combatant_to_json,
+    find,
+    mentions,
+    new_npc,
+    same_name,
+)
+from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
 from rollplay.table.db import StorageError
 from rollplay.table.models import Character, Combat, Game
 from rollplay.table.store import Table
 
-
-def combatant_to_json(c: Combatant) -> dict[str, Any]:
-    data = asdict(c)
-    data["wounds"] = [w.to_dict() for w in c.wounds]
-    return data
-
-
-def combatant_from_json(data: dict[str, Any]) -> Combatant:
-    wounds = tuple(Wound.from_dict(w) for w in data.get("wounds", []))
-    return Combatant(**{**data, "wounds": wounds})
+Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
 
 
 class Tracker:
@@ -42,28 +49,45 @@ class Tracker:
         self.table = table
 
     def combat_row(
-        self, s: Session, game_name: str, name: str, lock: bool = True
+        self, s: Session, game_name: str, name: str, lock: bool = True, active: bool = True
     ) -> tuple[Game, Combat]:
+        """A combat by name (any case); ``active``: refuse a stopped one."""
         game = self.table.game_row(s, game_name)
         if game.system != "fs3":
             raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
-        query = select(Combat).where(Combat.game_id == game.id, Combat.name == name)
-        if lock:
-            query = query.with_for_update()
-        combat = s.scalar(query)
+        names = {n.casefold(): n for n in s.scalars(select(Combat.name)
+                                                    .where(Combat.game_id == game.id))}  # fmt: skip
+        query = select(Combat).where(
+            Combat.game_id == game.id, Combat.name == names.get(name.casefold(), name)
+        )
+        combat = s.scalar(query.with_for_update() if lock else query)
         if combat is None:
-            known = list(s.scalars(select(Combat.name).where(Combat.game_id == game.id)))
-            raise StorageError(f"{game.name} has no combat called {name!r}{suggest(name, known)}")
+            raise StorageError(
+                f"{game.name} has no combat called {name!r}{suggest(name, names.values())}"
+            )
+        if active and not combat.active:
+            raise RuleError(
+                f"{combat.name} is over (stopped at turn {combat.turn}): it no longer changes; "
+                f"`combat delete` frees its name"
+            )
         return game, combat
 
+    def gear(self, game: Game) -> CombatRules:
+        """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
+        rules, _ = self.table.ruleset_of(game)
+        return rules.combat  # type: ignore[no-any-return]
+
     def start(self, game_name: str, name: str) -> dict[str, Any]:
+        name = check_name(name, "combat")
         with self.table.transaction() as s:
             game = self.table.game_row(s, game_name)
             if game.system != "fs3":
                 raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
-            exists = s.scalar(select(Combat).where(Combat.game_id == game.id, Combat.name == name))
-            if exists is not None:
-                raise StorageError(f"{game.name} already has a combat called {name!r}")
+            for other in s.scalars(select(Combat).where(Combat.game_id == game.id)):
+                if same_name(other.name, name):
+                    hint = "" if other.active else "; it is stopped: `combat delete` it first"
+                    raise StorageError(f"{game.name} already has a combat called {other.name!r}"
+                                       f"{hint}")  # fmt: skip
             combat = Combat(game_id=game.id, name=name, turn=1, combatants=[], actions={},
                             active=True)  # fmt: skip
             s.add(combat)
@@ -84,6 +108,7 @@ class Tracker:
         crew: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """Add a character of the game (by name) or, with ``rating``, an NPC (004)."""
+        team = check_name(team, "team")
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             gear = self.gear(game)
@@ -93,45 +118,71 @@ class Tracker:
             if crew and kind not in gear.vehicles:
                 raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
             fighters = [combatant_from_json(c) for c in combat.combatants]
-            if any(c.name.casefold() == who.casefold() for c in fighters):
-                raise StorageError(f"{who} is already in {name}")
+            kit = (gear.weapon(weapon).name, gear.armor_named(armor).name, kind)
             if rating is None:
                 _, row = self.table.character_row(s, game.name, who)
-                rules, _ = self.table.ruleset_of(game)
-                sheet = self.table.sheet_of(game, row, rules)
-                # Wounds carried in from earlier fights; healing ones count half (002 Damage).
-                carried = tuple(Wound.from_dict(w) for w in row.sheet.get("wounds", []))
-                fighter = Combatant(row.name, team, sheet.ratings(), None, weapon, armor,
-                                    wounds=carried, luck=row.luck, kind=kind)  # fmt: skip
+                blank = Combatant(check_name(row.name, "character"), team, weapon=kit[0],
+                                  armor=kit[1], kind=kind)  # fmt: skip
+                fighter = self._character(game, row, blank)
             else:
-                if not 1 <= rating <= 30:
-                    raise RollplayError(f"an NPC's rating is 1 to 30, not {rating}")
-                fighter = Combatant(who, team, {}, rating, weapon, armor, kind=kind, crew=crew)
+                names = s.scalars(select(Character.name).where(Character.game_id == game.id))
+                fighter = new_npc(who, team, rating, kit, crew=crew, fighters=fighters,
+                                  characters=list(names))  # fmt: skip
+            clash = next((f.name for f in fighters if same_name(f.name, fighter.name)), None)
+            if clash:
+                raise StorageError(f"{clash} is already in {combat.name}")
             combat.combatants = [*combat.combatants, combatant_to_json(fighter)]
             return _status(combat)
+
+    def _character(self, game: Game, row: Character, c: Combatant) -> Combatant:
+        """A character's current ratings, luck and wounds, from its row and sheet."""
+        rules, _ = self.table.ruleset_of(game)
+        try:
+            ratings = self.table.sheet_of(game, row, rules).ratings()
+            wounds = read_wounds(row.sheet.get("wounds"), rules.combat, row.name)
+        except RollplayError as exc:
+            raise RollplayError(f"{row.name}'s sheet cannot be used in combat: {exc}") from None
+        fresh = c.fresh if wounds[: len(c.wounds)] == c.wounds else ()
+        return replace(c, ratings=dict(ratings), luck=row.luck, wounds=wounds, fresh=fresh)
+
+    def fighters(self, s: Session, game: Game, combat: Combat) -> list[Combatant]:
+        """The combatants as stored, characters refreshed from their sheets."""
+        return [self.refreshed(s, game, c) for c in map(combatant_from_json, combat.combatants)]
+
+    def refreshed(self, s: Session, game: Game, c: Combatant) -> Combatant:
+        if c.npc:
+            return c
+        _, row = self.table.character_row(s, game.name, c.name)
+        return self._character(game, row, c)
 
     def leave(self, game_name: str, name: str, who: str) -> dict[str, Any]:
         with self.table.transaction() as s:
             _, combat = self.combat_row(s, game_name, name)
-            kept = [c for c in combat.combatants if c["name"] != who]
-            if len(kept) == len(combat.combatants):
-                raise StorageError(f"{who} is not in {name}")
-            combat.combatants = kept
-            combat.actions = {k: v for k, v in combat.actions.items() if k != who}
+            fighters = [combatant_from_json(c) for c in combat.combatants]
+            me = find(fighters, who, combat.name)
+            kept = [
+                replace(f, crew=tuple(n for n in f.crew if n != me.name),
+                        subdued_by=None if f.subdued_by == me.name else f.subdued_by)
+                for f in fighters if f.name != me.name
+            ]  # fmt: skip
+            combat.combatants = [combatant_to_json(f) for f in kept]
+            combat.actions = {k: v for k, v in combat.actions.items()
+                              if k != me.name and me.name not in mentions(v)}  # fmt: skip
             return _status(combat)
 
     def act(self, game_name: str, name: str, who: str, action: Action) -> dict[str, Any]:
         """Set (or replace) a combatant's action for this turn, checked now."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
-            fighters = {c["name"]: combatant_from_json(c) for c in combat.combatants}
-            if who not in fighters:
-                raise StorageError(
-                    f"{who!r} is not in {name}{suggest(who, fighters)}; "
-                    f"in it: {', '.join(fighters) or 'nobody'}"
-                )
-            check_action(fighters[who], action, fighters, self.gear(game))
-            combat.actions = {**combat.actions, who: asdict(action)}
+            stored = [combatant_from_json(c) for c in combat.combatants]
+            me = self.refreshed(s, game, find(stored, who, combat.name))
+            listed = [me if f.name == me.name else f for f in stored]
+            action = canonical_action(action, listed)
+            rules, _ = self.table.ruleset_of(game)
+            others = {k: Action(**v) for k, v in combat.actions.items() if k != me.name}
+            check_action(me, action, {f.name: f for f in listed}, rules.combat, fs3=rules,
+                         others=others)  # fmt: skip
+            combat.actions = {**combat.actions, me.name: asdict(action)}
             return _status(combat)
 
     def turn(self, game_name: str, name: str, dice: Dice | None = None) -> dict[str, Any]:
@@ -139,17 +190,15 @@ class Tracker:
         characters' sheets and spent luck comes off their points; the state is saved."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
-            if not combat.active:
-                raise RuleError(f"{name} is over")
-            fighters = [combatant_from_json(c) for c in combat.combatants]
+            fighters = self.fighters(s, game, combat)
             if len(fighters) < 2:
-                raise RuleError(f"{name} needs two combatants to fight")
+                raise RuleError(f"{combat.name} needs two combatants to fight")
             actions = {k: Action(**v) for k, v in combat.actions.items()}
             rules, _ = self.table.ruleset_of(game)
             gear = rules.combat
             for f in fighters:
                 if f.name not in actions and f.npc:
-                    actions[f.name] = _npc_action(f, fighters, gear)
+                    actions[f.name] = npc_action(f, fighters, gear)
             source = dice or default_dice()
             after, report = resolve_turn(
                 combat.turn, fighters, actions, rules=gear, fs3=rules, dice=source,
@@ -159,98 +208,82 @@ class Tracker:
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {}
             combat.turn += 1
-            return {"combat": name, "game": game.name, **report.to_dict(),
-                    "combatants": _summaries(after, gear)}  # fmt: skip
-
-    def gear(self, game: Game) -> CombatRules:
-        """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
-        rules, _ = self.table.ruleset_of(game)
-        return rules.combat  # type: ignore[no-any-return]
+            return {"combat": combat.name, "game": game.name, **report.to_dict(),
+                    "combatants": [summary(c, gear) for c in after]}  # fmt: skip
 
     def _write_back(
         self, s: Session, game: Game, before: list[Combatant], after: list[Combatant]
     ) -> None:
+        """Luck spent and wounds taken or changed, onto the characters' rows."""
         for old, new in zip(before, after, strict=True):
-            if old.npc:
+            if old.npc or (old.luck == new.luck and old.wounds == new.wounds):
                 continue
-            row = s.scalar(
-                select(Character).where(Character.game_id == game.id, Character.name == new.name)
-                .with_for_update()
-            )  # fmt: skip
-            if row is None:
-                continue
+            _, row = self.table.character_row(s, game.name, new.name, lock=True)
             spent = old.luck - new.luck
             if spent > row.luck:
                 raise RuleError(f"{row.name} no longer has the luck this turn spent")
             row.luck -= spent
-            fresh = new.wounds[len(old.wounds) :]
-            if fresh or new.wounds != old.wounds:
-                sheet = dict(row.sheet)
-                # Wounds carried in keep their healing points (table/healing.py).
-                carried = row.sheet.get("wounds", [])
-                sheet["wounds"] = [
-                    {**w.to_dict(), "healing": carried[i].get("healing", 0)}
-                    if i < len(carried) and carried[i].get("location") == w.location
-                    else w.to_dict()
-                    for i, w in enumerate(new.wounds)
-                ]
+            if new.wounds != old.wounds:
+                carried = list(row.sheet.get("wounds") or [])
+                sheet = dict(row.sheet)  # wounds carried in keep their healing points
+                sheet["wounds"] = [{**(carried[i] if i < len(carried) else {}), **w.to_dict()}
+                                   for i, w in enumerate(new.wounds)]  # fmt: skip
                 row.sheet = sheet
+
+    def _between(self, game_name: str, name: str, who: str, change: Change) -> dict[str, Any]:
+        """Luck spent between turns on one combatant (002 Luck, Combat)."""
+        with self.table.transaction() as s:
+            game, combat = self.combat_row(s, game_name, name)
+            fighters = self.fighters(s, game, combat)
+            me = find(fighters, who, combat.name)
+            after = [change(f, combat.turn, self.gear(game)) if f is me else f for f in fighters]
+            self._write_back(s, game, fighters, after)
+            combat.combatants = [combatant_to_json(f) for f in after]
+            return {**_status(combat), "combatants": [summary(f, self.gear(game)) for f in after]}
 
     def move_wound(
         self, game_name: str, name: str, who: str, wound: int, location: str
     ) -> dict[str, Any]:
-        """002 Luck in combat: a luck point moves a wound to another location (cosmetic: the
-        severity stays). ``wound`` counts from 1 in the order the wounds were taken."""
-        with self.table.transaction() as s:
-            game, combat = self.combat_row(s, game_name, name)
-            gear = self.gear(game)
-            fighters = [combatant_from_json(c) for c in combat.combatants]
-            me = next((f for f in fighters if f.name == who), None)
-            if me is None:
-                raise StorageError(f"{who!r} is not in {name}")
-            if not 1 <= wound <= len(me.wounds):
-                raise RollplayError(
-                    f"{who} has {len(me.wounds)} wounds; pick 1 to {len(me.wounds)}"
-                )
-            gear.chart(location)  # a known location
-            if me.luck < 1:
-                raise RuleError(f"{who} has no luck points to spend")
-            wounds = list(me.wounds)
-            wounds[wound - 1] = replace(wounds[wound - 1], location=location)
-            moved = replace(me, wounds=tuple(wounds), luck=me.luck - 1)
-            after = [moved if f.name == who else f for f in fighters]
-            self._write_back(s, game, fighters, after)
-            combat.combatants = [combatant_to_json(f) for f in after]
-            return {**_status(combat), "combatants": _summaries(after, gear)}
+        """002 Luck in combat: a luck point moves a wound taken in the turn just resolved to
+        another location (cosmetic). ``wound`` counts from 1 in the order taken."""
+        return self._between(game_name, name, who,
+                             lambda f, _, gear: move_wound(f, wound, location, gear))  # fmt: skip
+
+    def recover(self, game_name: str, name: str, who: str) -> dict[str, Any]:
+        """002 Luck in combat: a luck point recovers from the knockout the turn just resolved
+        dealt."""
+        return self._between(game_name, name, who, lambda f, turn, _: recover(f, turn))
 
     def status(self, game_name: str, name: str) -> dict[str, Any]:
+        """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""
         with self.table.transaction() as s:
-            game, combat = self.combat_row(s, game_name, name, lock=False)
-            fighters = [combatant_from_json(c) for c in combat.combatants]
-            return {**_status(combat), "combatants": _summaries(fighters, self.gear(game))}
+            game, combat = self.combat_row(s, game_name, name, lock=False, active=False)
+            shown, problems = [], []
+            for stored in map(combatant_from_json, combat.combatants):
+                c = stored
+                try:
+                    c = self.refreshed(s, game, stored)
+                except RollplayError as exc:
+                    problems.append(str(exc))
+                shown.append(summary(c, self.gear(game)))
+            return {**_status(combat), "combatants": shown, "problems": problems}
 
     def stop(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table.transaction() as s:
             _, combat = self.combat_row(s, game_name, name)
             combat.active = False
+            combat.actions = {}
             return _status(combat)
 
-
-def _npc_action(npc: Combatant, fighters: list[Combatant], rules: CombatRules) -> Action:
-    """An NPC without orders reloads an empty weapon, else attacks the first standing
-    enemy (rulings C4), else passes."""
-    if npc.knocked_out:
-        return Action("pass")
-    if npc.subdued_by:
-        return Action("escape")
-    weapon = rules.weapon(npc.weapon)
-    ammo = npc.ammo if npc.ammo is not None else weapon.ammo
-    if not weapon.melee and ammo <= 0:
-        return Action("reload")
-    for other in fighters:
-        if other.team != npc.team and not other.knocked_out:
-            return Action("attack", other.name)
-    return Action("pass")
+    def delete(self, game_name: str, name: str) -> dict[str, Any]:
+        """Remove a stopped combat (and its record), freeing its name."""
+        with self.table.transaction() as s:
+            _, combat = self.combat_row(s, game_name, name, active=False)
+            if combat.active:
+                raise RuleError(f"{combat.name} is still going: `combat stop` it first")
+            gone = _status(combat)
+            s.delete(combat)
+            return {**gone, "deleted": True}
 
 
 def _status(combat: Combat) -> dict[str, Any]:
@@ -263,41 +296,19 @@ def _status(combat: Combat) -> dict[str, Any]:
     }
 
 
-def _summaries(fighters: list[Combatant], rules: CombatRules) -> list[dict[str, Any]]:
-    from rollplay.systems.fs3.combat.attack import wound_modifier
-
-    out = []
-    for f in fighters:
-        ammo = f.ammo if f.ammo is not None else rules.weapon(f.weapon).ammo
-        out.append(
-            {
-                "name": f.name,
-                "team": f.team,
-                "weapon": f.weapon,
-                "armor": f.armor,
-                "stance": f.stance,
-                "ammo": ammo,
-                "wounds": [w.to_dict() for w in f.wounds],
-                "wound_modifier": -wound_modifier(f.wounds, rules),
-                "suppression": f.suppression,
-                "luck": f.luck,
-                "knocked_out": f.knocked_out,
-                "subdued_by": f.subdued_by,
-            }
-        )
-    return out
-
-
 def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> dict[str, Any]:
-    """Change stance now, as a free action (kept with any action set this turn)."""
+    """Change stance now, as a free action (kept with any action set this turn); not while
+    knocked out."""
     with tracker.table.transaction() as s:
         game, combat = tracker.combat_row(s, game_name, name)
         stances = tracker.gear(game).stances
-        if new not in stances:
+        chosen = next((k for k in stances if same_name(k, new)), None)
+        if chosen is None:
             raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
         fighters = [combatant_from_json(c) for c in combat.combatants]
-        if who not in [f.name for f in fighters]:
-            raise StorageError(f"{who!r} is not in {name}")
-        combat.combatants = [combatant_to_json(replace(f, stance=new) if f.name == who else f)
+        me = find(fighters, who, combat.name)
+        if me.knocked_out:
+            raise RuleError(f"{me.name} is knocked out and cannot change stance")
+        combat.combatants = [combatant_to_json(replace(f, stance=chosen) if f is me else f)
                              for f in fighters]  # fmt: skip
         return _status(combat)

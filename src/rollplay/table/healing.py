@@ -1,26 +1,36 @@
-"""Healing days at the table (004 Healing Damage; 002 Healing): the game's clock moves a day,
-every wounded character rolls toughness, doctors roll medicine for their patients, and each
-wound gathers its points. One transaction; a day already healed is not healed again."""
+"""Healing days at the table (004 Healing Damage, Vehicle Healing; 002 Healing, Damage): the
+game's clock moves a day, every wounded character rolls toughness, doctors roll medicine for
+their patients, mechanics repair vehicles, and each wound gathers its points. One
+transaction; a day already healed is not healed again; a sheet that cannot be read is
+skipped with a line saying why, and the rest of the game heals.
+
+Draw order: patients in name order, each the toughness pool then their doctor's medicine
+pool; then each repair in the order given, the mechanic's repair pool.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice, settle
-from rollplay.errors import RuleError
-from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.errors import RollplayError, RuleError
+from rollplay.systems.fs3.combat.attack import Wound, read_wounds, wound_modifier
 from rollplay.systems.fs3.combat.healing import Healing, check_rounds, daily_points, heal
-from rollplay.systems.fs3.pool import resolve
-from rollplay.systems.fs3.rolls import roll_pool
-from rollplay.table.models import Character
+from rollplay.systems.fs3.combat.rolling import ability_pool, named, roll, skill_rating
+from rollplay.systems.fs3.combat.state import Combatant
+from rollplay.systems.fs3.rolls import FS3Roll
+from rollplay.table.models import Character, Game
 from rollplay.table.store import Table
 
 
-def _wounds(sheet: dict[str, Any]) -> list[Healing]:
-    return [Healing(Wound.from_dict(w), int(w.get("healing", 0))) for w in sheet.get("wounds", [])]
+class Person(NamedTuple):
+    row: Character
+    ratings: dict[str, int]
+    wounds: list[Healing]
 
 
 def heal_day(
@@ -38,94 +48,155 @@ def heal_day(
     ``repairs`` are (combat, vehicle, mechanic): vehicles mend only by repair (004
     Vehicle Healing), a mechanic's repair roll standing in for medicine."""
     source = dice or default_dice()
-    doctors = doctors or {}
     with table.transaction() as s:
         game = table.game_row(s, game_name)
         if game.system != "fs3":
             raise RuleError(f"healing days are FS3's (004); {game.name} plays {game.system}")
         target = game.day + 1 if day is None else day
         if target <= game.day:
-            return {"game": game.name, "day": target, "already_healed": True, "patients": []}
+            return {"game": game.name, "day": target, "already_healed": True, "patients": [],
+                    "vehicles": [], "skipped": []}  # fmt: skip
+        if target != game.day + 1:
+            raise RuleError(f"day {target} is not the next day ({game.day + 1}): a day heals "
+                            f"after the one before it (004: every 24 hours)")  # fmt: skip
         rules, _ = table.ruleset_of(game)
         gear = rules.combat
         rows = {c.name: c for c in s.scalars(
             select(Character).where(Character.game_id == game.id).with_for_update())}  # fmt: skip
-        for name in (*doctors, *doctors.values(), *hospital):
-            if name not in rows:
-                raise RuleError(f"{game.name} has no character called {name!r}")
-        ratings = {n: table.sheet_of(game, row, rules).ratings() for n, row in rows.items()}
-        check_rounds(doctors, {d: ratings[d].get(gear.treat_ability, 0) for d in doctors.values()})
-        report = []
-        for name in sorted(rows):
-            row = rows[name]
-            wounds = _wounds(row.sheet)
-            if not wounds:
+        name = _namer(rows, game.name)
+        doctors = {name(p): name(d) for p, d in (doctors or {}).items()}
+        hospital = tuple(map(name, hospital))
+        people: dict[str, Person] = {}
+        skipped = []
+        for n, row in sorted(rows.items()):
+            try:
+                ratings = table.sheet_of(game, row, rules).ratings()
+                wounds = read_wounds(row.sheet.get("wounds"), gear, n)
+            except RollplayError as exc:  # one bad sheet never stops the others healing
+                skipped.append({"name": n, "problem": str(exc)})
                 continue
-            tough = roll_pool(max(resolve(gear.toughness_ability, rules, ratings[name]).dice, 1),
-                              None, rules, source)  # fmt: skip
-            medicine = None
-            if name in doctors:
-                doc = doctors[name]
-                medicine = roll_pool(max(resolve(gear.treat_ability, rules, ratings[doc]).dice, 1),
-                                     None, rules, source)  # fmt: skip
-            points = daily_points(tough.succeeded, medicine.succeeded if medicine else None,
-                                  name in hospital, gear)  # fmt: skip
-            healed, progress = heal(wounds, points, gear)
+            people[n] = Person(row, dict(ratings), [Healing(w, _fifths(row, i))
+                                                   for i, w in enumerate(wounds)])  # fmt: skip
+        check_rounds({p: d for p, d in doctors.items() if d in people},
+                     {d: skill_rating(gear.treat_ability, rules, people[d].ratings)
+                      for d in doctors.values() if d in people})  # fmt: skip
+        report, writes = [], []
+        for n, person in people.items():
+            if not person.wounds:
+                continue
+            entry, healed = _patient(person, people.get(doctors.get(n, "")), n in hospital,
+                                     rules, source)  # fmt: skip
+            if doctors.get(n) and doctors[n] not in people:
+                entry["doctor_problem"] = f"{doctors[n]}'s sheet cannot be read"
+            entry["doctor"] = doctors.get(n)
+            report.append(entry)
+            writes.append((person.row, healed))
+        from rollplay.table.combat import Tracker
+
+        tracker = Tracker(table)
+        vehicles = [
+            _repair(s, tracker, game, spec, people=people, name=name, dice=source)
+            for spec in repairs
+        ]
+        settle(source)  # typed faces left over: the day is not healed
+        for row, healed in writes:
             sheet = dict(row.sheet)
             sheet["wounds"] = [{**h.wound.to_dict(), "healing": h.fifths} for h in healed]
             row.sheet = sheet
-            report.append({
-                "name": name, "toughness": list(tough.dice),
-                "medicine": None if medicine is None else list(medicine.dice),
-                "doctor": doctors.get(name), "hospital": name in hospital, "points": points,
-                "wounds": progress,
-            })  # fmt: skip
-        vehicles = [
-            _repair(s, game, spec, ratings=ratings, rules=rules, dice=source) for spec in repairs
-        ]
-        settle(source)  # typed faces left over: the day is not healed
+        for apply, _ in vehicles:
+            apply()
         game.day = target
-        return {
-            "game": game.name,
-            "day": target,
-            "already_healed": False,
-            "patients": report,
-            "vehicles": vehicles,
-        }
+        return {"game": game.name, "day": target, "already_healed": False, "patients": report,
+                "vehicles": [v for _, v in vehicles], "skipped": skipped}  # fmt: skip
+
+
+def _fifths(row: Character, i: int) -> int:
+    return int((row.sheet.get("wounds") or [])[i].get("healing", 0))
+
+
+def _namer(rows: dict[str, Character], game: str) -> Any:
+    by_fold = {n.casefold(): n for n in rows}
+
+    def name(text: str) -> str:
+        found = by_fold.get(text.strip().casefold())
+        if found is None:
+            raise RuleError(f"{game} has no character called {text.strip()!r}")
+        return found
+
+    return name
+
+
+def _roll(person: Person, ability: str, rules: Any, dice: Dice) -> FS3Roll:
+    """A healing roll, with the roller's wound modifier (002 Damage: "applied to all ability
+    rolls"; rulings C17) unless the rules leave it out."""
+    gear = rules.combat
+    who = Combatant(person.row.name, ratings=person.ratings)
+    modifier = wound_modifier([h.wound for h in person.wounds], gear)
+    mods = named(("wounds", -modifier if gear.healing_wound_modifiers else 0))
+    return roll(who.name, ability_pool(who, ability, rules), mods, None, fs3=rules, dice=dice)
+
+
+def _patient(
+    person: Person, doctor: Person | None, in_hospital: bool, rules: Any, dice: Dice
+) -> tuple[dict[str, Any], list[Healing]]:
+    gear = rules.combat
+    tough = _roll(person, gear.toughness_ability, rules, dice)
+    medicine = None if doctor is None else _roll(doctor, gear.treat_ability, rules, dice)
+    points = daily_points(tough.succeeded, None if medicine is None else medicine.succeeded,
+                          in_hospital, gear)  # fmt: skip
+    healed, progress = heal(person.wounds, points, gear)
+    return {
+        "name": person.row.name,
+        "toughness": list(tough.dice),
+        "toughness_roll": tough.to_dict(),
+        "medicine": None if medicine is None else list(medicine.dice),
+        "medicine_roll": None if medicine is None else medicine.to_dict(),
+        "hospital": in_hospital,
+        "points": points,
+        "wounds": progress,
+    }, healed
 
 
 def _repair(
-    s: Any, game: Any, spec: tuple[str, str, str], *, ratings: dict[str, Any], rules: Any,
-    dice: Dice,
-) -> dict[str, Any]:  # fmt: skip
+    s: Session, tracker: Any, game: Game, spec: tuple[str, str, str], *,
+    people: dict[str, Person], name: Any, dice: Dice,
+) -> tuple[Any, dict[str, Any]]:  # fmt: skip
     """One vehicle's day (004 Vehicle Healing): the mechanic's repair roll gives each wound a
-    point, and a fifth of a person's points drops a level; nothing heals without it."""
-    from rollplay.table.combat import combatant_from_json, combatant_to_json
-    from rollplay.table.models import Combat
+    point, and a fifth of a person's points drops a level; nothing heals without it. The
+    vehicle may be in a stopped combat (it is the vehicle that mends, not the fight)."""
+    from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_json
 
     combat_name, vehicle, mechanic = spec
-    query = select(Combat).where(Combat.game_id == game.id, Combat.name == combat_name)
-    combat = s.scalar(query.with_for_update())
-    if combat is None:
-        raise RuleError(f"{game.name} has no combat called {combat_name!r}")
-    if mechanic not in ratings:
-        raise RuleError(f"{game.name} has no character called {mechanic!r}")
+    _, combat = tracker.combat_row(s, game.name, combat_name, active=False)
+    mechanic = name(mechanic)
+    if mechanic not in people:
+        raise RuleError(f"{mechanic}'s sheet cannot be read, so they cannot repair {vehicle}")
     fighters = [combatant_from_json(c) for c in combat.combatants]
-    found = next((f for f in fighters if f.name == vehicle), None)
+    found = next((f for f in fighters if f.name.casefold() == vehicle.strip().casefold()), None)
+    rules, _ = tracker.table.ruleset_of(game)
     gear = rules.combat
     if found is None or found.kind not in gear.vehicles:
-        raise RuleError(f"{vehicle!r} is not a vehicle in {combat_name}")
-    pool = resolve(gear.repair_ability, rules, ratings[mechanic]).dice
-    roll = roll_pool(max(pool, 1), None, rules, dice)
-    points = daily_points(None, roll.succeeded, False, gear)
-    healed, progress = heal([Healing(w) for w in found.wounds], points, gear, vehicle=True)
-    fixed = replace(found, wounds=tuple(h.wound for h in healed))
-    combat.combatants = [combatant_to_json(fixed if f.name == vehicle else f) for f in fighters]
-    return {
-        "vehicle": vehicle,
-        "combat": combat_name,
+        raise RuleError(f"{vehicle!r} is not a vehicle in {combat.name}")
+    r = _roll(people[mechanic], gear.repair_ability, rules, dice)
+    points = daily_points(None, r.succeeded, False, gear)
+    kept = [Healing(w, found.mending[i] if i < len(found.mending) else 0)
+            for i, w in enumerate(found.wounds)]  # fmt: skip
+    healed, progress = heal(kept, points, gear, vehicle=True)
+    fixed = replace(found, wounds=tuple(h.wound for h in healed), fresh=(),
+                    mending=tuple(h.fifths for h in healed))  # fmt: skip
+
+    def apply() -> None:
+        combat.combatants = [combatant_to_json(fixed if f is found else f) for f in fighters]
+
+    return apply, {
+        "vehicle": found.name,
+        "combat": combat.name,
         "mechanic": mechanic,
-        "repair": list(roll.dice),
+        "repair": list(r.dice),
+        "repair_roll": r.to_dict(),
         "points": points,
         "wounds": progress,
     }
+
+
+__all__ = ["Wound", "heal_day"]

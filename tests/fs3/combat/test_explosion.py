@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rollplay.dice import ScriptedDice
-from rollplay.systems.fs3.combat.explosion import adjust_zone, blast, pieces, zone_for
+from rollplay.errors import RulesetError
+from rollplay.systems.fs3.combat.explosion import (
+    adjust_zone,
+    blast,
+    parse_pieces,
+    pieces,
+    zone_for,
+)
 from rollplay.systems.fs3.combat.gear import CombatRules, Weapon
+from tests.fuzzing import MEGABYTE, fuzz, parses_in_time
 
 RULES = CombatRules()
 
@@ -26,17 +38,63 @@ def test_004_grenade_example() -> None:
     assert adjust_zone(0, 0, False, 0, RULES) == 1
     assert adjust_zone(0, 0, False, 2, RULES) == 3
     assert adjust_zone(0, 0, True, 0, RULES) == 2  # an Embarrassing Failure: two zones
-    assert adjust_zone(3, 0, True, 5, RULES) == 4  # never past the last zone
     assert adjust_zone(0, 3, False, 1, RULES) == 0
+    assert adjust_zone(3, 0, False, 0, RULES) == 4
+
+
+def test_004_pushed_past_zone_4_is_out_of_the_blast() -> None:
+    # Rulings C15: zone 4 is the table's last row; a target pushed further is safe.
+    assert adjust_zone(3, 0, True, 5, RULES) is None
+    assert adjust_zone(1, 2, False, 6, RULES) is None
+    kept = replace(RULES, blast_overflow="last-zone")
+    assert adjust_zone(3, 0, True, 5, kept) == 4
 
 
 @pytest.mark.parametrize(
     ("spec", "faces", "count"),
     [("4d4", [1, 2, 3, 4], 10), ("1d6", [5], 5), ("1d4/2", [3], 1), ("1d4/2", [1], 0),
-     ("", [], 0)],
+     ("", [], 0), ("3", [], 3)],
 )  # fmt: skip
 def test_shrapnel_pieces(spec: str, faces: list[int], count: int) -> None:
-    assert pieces(spec, ScriptedDice(faces)) == count
+    assert pieces(spec, ScriptedDice(faces)) == (count, tuple(faces))
+
+
+def test_004_zone_3_half_a_d4_rounds_as_ruled() -> None:
+    # Rulings C13: zone 3's "1d4 / 2" shrapnel rounds down (0, 1, 1, 2: a quarter of the time
+    # no piece); crew hits' "1d4 / 2" rounds up (1, 1, 2, 2: a hurt passenger is hit).
+    down = [pieces("1d4/2", ScriptedDice([f]), "down").number for f in range(1, 5)]
+    up = [pieces("1d4/2", ScriptedDice([f]), "up").number for f in range(1, 5)]
+    assert (down, up) == ([0, 1, 1, 2], [1, 1, 2, 2])
+    assert RULES.shrapnel_rounding == "down"
+    assert RULES.crew_hit_rounding == "up"
+
+
+@pytest.mark.parametrize("spec", ["d4", "4d", "1d0", "1d4/0", "lots", "9999d4", "1d4/2/2"])
+def test_bad_counts_are_refused(spec: str) -> None:
+    with pytest.raises(RulesetError, match="bad count"):
+        parse_pieces(spec)
+    with pytest.raises(RulesetError, match="bad count"):
+        replace(RULES, zones=(*RULES.zones[:3], replace(RULES.zones[3], shrapnel=spec)))
+
+
+@pytest.mark.fuzz
+@fuzz
+@given(st.text(max_size=60))
+def test_fuzz_piece_counts(text: str) -> None:
+    # A rules file's count parses, or is refused with one line; never anything else.
+    try:
+        count, sides, divisor = parse_pieces(text)
+    except RulesetError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert 0 <= count <= 999
+    assert 1 <= sides <= 999
+    assert 1 <= divisor <= 999
+
+
+def test_counts_parse_in_linear_time() -> None:
+    for text in ("1" * MEGABYTE, "1d" + "4" * MEGABYTE, " " * MEGABYTE + "d"):
+        parses_in_time(parse_pieces, text)
 
 
 def test_a_grenade_blast() -> None:
@@ -46,7 +104,9 @@ def test_a_grenade_blast() -> None:
     faces += [2]  # zone 1: 1d6 -> 2 pieces
     faces += [5, 5, 40]  # piece 1: 5 + 5 = 10 Chest, no armor: 40 + 0 + 15 = 55 Moderate
     faces += [1, 1]  # piece 2: 2 on the chest chart: a miss
-    hits = blast(1, grenade, helmet, center="Chest", rules=RULES, dice=ScriptedDice(faces))
+    hits, rolled = blast(1, grenade, helmet, center="Chest", rules=RULES,
+                         dice=ScriptedDice(faces))  # fmt: skip
+    assert rolled == (2,)  # the pieces' die is kept
     assert [h.kind for h in hits] == ["concussion", "shrapnel", "shrapnel"]
     assert hits[0].armor is not None
     assert hits[0].armor.stopped
@@ -58,9 +118,21 @@ def test_a_grenade_blast() -> None:
 def test_no_shrapnel_weapons_only_concuss() -> None:
     charge = Weapon("Charge", "Demolitions", "Reflexes", lethality=20, penetration=8,
                     blast_radius=3)  # fmt: skip
-    hits = blast(0, charge, RULES.armor_named("None"), center="Chest", rules=RULES,
-                 dice=ScriptedDice([60]))  # fmt: skip
+    hits, _ = blast(0, charge, RULES.armor_named("None"), center="Chest", rules=RULES,
+                    dice=ScriptedDice([60]))  # fmt: skip
     assert len(hits) == 1
     assert hits[0].damage == 60 + 50 + 20  # zone 0 +50, the weapon's +20
     assert hits[0].wound is not None
     assert hits[0].wound.severity == "Critical"
+
+
+def test_004_concussion_on_a_vehicle_lands_on_its_hull() -> None:
+    # "Concussion is an automatic wound to the head"; a vehicle has none: its center of
+    # mass takes it (rulings C14), through the hull's armor.
+    charge = Weapon("Charge", "Demolitions", "Reflexes", lethality=20, penetration=8,
+                    blast_radius=3)  # fmt: skip
+    hull = RULES.armor_named("Light Vehicle")  # Hull 6 vs penetration 8: stop chance 22
+    hits, _ = blast(1, charge, hull, center="Hull", head="Hull", rules=RULES,
+                    dice=ScriptedDice([50, 11, 70]))  # fmt: skip
+    assert hits[0].location == "Hull"
+    assert hits[0].damage == 70 + 0 + 20 - 10

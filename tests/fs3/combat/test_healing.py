@@ -11,6 +11,7 @@ from rollplay.systems.fs3.combat.healing import (
     Healing,
     check_rounds,
     daily_points,
+    doctor_limit,
     heal,
     needed,
 )
@@ -54,7 +55,20 @@ def test_stun_heals_fast() -> None:
     assert wounds[0].fifths == 1
 
 
-def test_doctors() -> None:
-    check_rounds({"Nikos": "Doc", "Mavros": "Doc"}, {"Doc": 4})  # half of 4: two patients
-    with pytest.raises(RuleError, match="can tend 1 patient a day"):
-        check_rounds({"Nikos": "Doc", "Mavros": "Doc"}, {"Doc": 3})
+@pytest.mark.parametrize(("rating", "patients"), [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (7, 4)])
+def test_004_a_doctor_tends_half_their_medicine_rating(rating: int, patients: int) -> None:
+    # 004 Healing Damage: "a maximum number of patients equal to 1/2 their medicine ability
+    # rating", rounded up: a doctor rated 1 tends one patient (rulings C16).
+    assert doctor_limit(rating) == patients
+    check_rounds({f"P{i}": "Doc" for i in range(patients)}, {"Doc": rating})
+    with pytest.raises(RuleError, match=f"can tend {patients} patient"):
+        check_rounds({f"P{i}": "Doc" for i in range(patients + 1)}, {"Doc": rating})
+
+
+def test_002_a_wound_that_has_begun_healing_counts_half() -> None:
+    # 002 Damage: "Wounds that have begun healing ... give only 1/2 the listed wound
+    # modifier": any healing point starts it, even one that lands exactly on a level.
+    (mended,), _ = heal([Healing(Wound("Chest", "Serious"))], 4, RULES)
+    assert (mended.wound.severity, mended.fifths, mended.wound.treated) == ("Moderate", 0, True)
+    (same,), _ = heal([Healing(Wound("Chest", "Serious"))], 0, RULES)
+    assert not same.wound.treated

@@ -140,3 +140,24 @@ def test_cli_contract(capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "fs3", "simulate", "attack", "--attack-dice", "6", "--defense-dice", "4",
         "--weapon", "Phaser",
     )  # fmt: skip
+
+
+def test_000_below_one_die_holds_in_the_simulators() -> None:
+    # Rulings R4: under "fail" a pool under 1 rolls nothing and every attack misses; under
+    # "roll-one" it rolls one die, which hits 3 times in 8 (FS3.3). Both simulators draw their
+    # pools through the same helper.
+    from dataclasses import replace
+
+    import numpy as np
+
+    from rollplay.systems.fs3.combat.simulate import hits
+
+    args = {"penetration": 2, "lethality": 0, "protection": 0, "rules": RULES, "trials": 20_000,
+            "seed": 2}  # fmt: skip
+    strict = replace(FS3_3, below_one_die="fail")
+    assert simulate_attacks(0, 0, fs3=strict, **args).attack_missed == 1.0  # type: ignore[arg-type]
+    hit = 1 - simulate_attacks(0, 0, fs3=FS3_3, **args).attack_missed  # type: ignore[arg-type]
+    assert z_ok(round(hit * 20_000), 20_000, float(P))
+    pools = np.array([-2, 0] * 5000)
+    assert not hits(np.random.default_rng(1), pools, float(P), strict).any()
+    assert hits(np.random.default_rng(1), pools, float(P), FS3_3).max() == 1

@@ -9,6 +9,7 @@ docs/rulings.md.
 from __future__ import annotations
 
 from rollplay.errors import RulesetError, suggest
+from rollplay.systems.fs3.combat.editions import COMBAT_32, COMBAT_33
 from rollplay.systems.fs3.ruleset import ActionSkill, Band, Chargen, FS3Ruleset, Situation
 
 _SITUATIONS = (
@@ -80,6 +81,7 @@ FS3_3 = FS3Ruleset(
     # they cost what the dice they add cost as action ratings (rulings R26).
     chargen=Chargen(scaled_cost=2),
     scaled_xp_costs=(1, 3, 4),
+    combat=COMBAT_33,
 )
 
 FS3_2 = FS3Ruleset(
@@ -125,6 +127,7 @@ FS3_2 = FS3Ruleset(
         Situation("really-hard", -3, "task is really hard (002 Modifiers)"),
     ),
     skill_range=(0, 12),
+    combat=COMBAT_32,  # 002's abilities (rulings C11)
 )
 
 EDITIONS: dict[str, FS3Ruleset] = {"3.3": FS3_3, "3.2": FS3_2}

@@ -203,6 +203,11 @@ class FS3Ruleset:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
+        from rollplay.systems.fs3.combat.abilities import unrollable
+
+        problem = unrollable(self)  # every combat and healing roll's ability (rulings C11)
+        if problem:
+            raise bad(problem)
 
     # -- lookups used by the rules -------------------------------------------------
 

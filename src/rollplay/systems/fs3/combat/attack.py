@@ -1,21 +1,24 @@
 """One FS3 attack, step by step (002 Attack Resolution; 004 Hit Location, Armor, Cover,
 Damage Severity), and the wound arithmetic that follows (002 Damage, Knockout).
 
-Draw order for one attack: the attacker's pool (d8s), the defender's pool; on a hit, 2d8 for
-the location; if cover may apply, a d100 for it and, when it applies, the cover's armor
-rolls; the body armor's rolls (a d100, then a die of 0 to the stop chance when it neither
-stops nor is bypassed); finally the d100 damage roll. Pools are worked out by the caller.
+Draw order for one attack: the attacker's pool (d8s; a luck re-roll's second pool right
+after the first), the defender's pool (likewise); on a hit, 2d8 for the location; if cover
+may apply, a d100 for it and, when it applies, the cover's armor rolls; the body armor's
+rolls (a d100, then a die of 0 to the stop chance when it neither stops nor is bypassed);
+finally the d100 damage roll. Pools are worked out by the caller (turn.py), which rolls
+them in this order.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from rollplay.dice import Dice
+from rollplay.errors import RollplayError
 from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
-from rollplay.systems.fs3.rolls import roll_pool
+from rollplay.systems.fs3.rolls import Check, FS3Roll, Modifier, roll_check
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 Outcome = Literal["miss", "blocked", "hit"]
@@ -98,6 +101,35 @@ class Wound:
         )
 
 
+def read_wounds(raw: Any, rules: CombatRules, whose: str) -> tuple[Wound, ...]:
+    """Wounds as a sheet or a combat stores them, checked: one line naming what is wrong."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise RollplayError(f"{whose}'s wounds must be a list, not {type(raw).__name__}")
+    severities = [s.name for s in rules.severities]
+    out = []
+    for i, data in enumerate(raw, 1):
+        if not isinstance(data, dict) or not isinstance(data.get("location"), str):
+            raise RollplayError(f"{whose}'s wound {i} needs a location and a severity")
+        if data.get("severity") not in severities:
+            raise RollplayError(
+                f"{whose}'s wound {i} has severity {data.get('severity')!r}; accepted: "
+                f"{', '.join(severities)}"
+            )
+        if data.get("type", "wound") not in ("wound", "stun"):
+            raise RollplayError(
+                f"{whose}'s wound {i} has type {data.get('type')!r}; accepted: wound, stun"
+            )
+        healing = data.get("healing", 0)
+        if isinstance(healing, bool) or not isinstance(healing, int) or healing < 0:
+            raise RollplayError(
+                f"{whose}'s wound {i} has healing {healing!r}: a whole number, 0 or more"
+            )
+        out.append(Wound.from_dict(data))
+    return tuple(out)
+
+
 def wound_modifier(wounds: list[Wound] | tuple[Wound, ...], rules: CombatRules) -> int:
     """002 Damage Levels: Light 0.25, Moderate 0.9, Serious 2, Critical 4, summed and
     rounded down; treated or healing wounds count half. Two Moderate wounds give 1."""
@@ -127,6 +159,9 @@ class Attack:
     damage_roll: int | None = None
     damage: int | None = None
     wound: Wound | None = None
+    attack_roll: FS3Roll | None = None
+    defense_roll: FS3Roll | None = None
+    location_dice: tuple[int, ...] = ()
 
     @property
     def stopped(self) -> bool:
@@ -144,17 +179,25 @@ class Attack:
             "outcome": self.outcome,
             "location": self.location,
             "location_roll": self.location_roll,
+            "location_dice": list(self.location_dice),
             "cover_roll": self.cover_roll,
             "armor": [a.__dict__ for a in self.armor],
             "damage_roll": self.damage_roll,
             "damage": self.damage,
             "wound": None if self.wound is None else self.wound.to_dict(),
+            "attack_roll": None if self.attack_roll is None else self.attack_roll.to_dict(),
+            "defense_roll": None if self.defense_roll is None else self.defense_roll.to_dict(),
         }
+
+
+def plain_roll(pool: int, fs3: FS3Ruleset, dice: Dice) -> FS3Roll:
+    """A pool after every modifier, rolled under the ruleset's below-one-die ruling."""
+    return roll_check(Check(0, modifiers=(Modifier("pool", pool),)), fs3, dice)
 
 
 def resolve_attack(
     names: tuple[str, str],
-    pools: tuple[int, int],
+    pools: tuple[int | FS3Roll, int | FS3Roll],
     weapon: Weapon,
     *,
     target: tuple[Armor, bool, str],
@@ -163,21 +206,24 @@ def resolve_attack(
     dice: Dice,
 ) -> Attack:
     """002 Attack Resolution with 004's details. ``pools`` are the attacker's and defender's
-    dice after every modifier; ``target`` is the defender's armor, whether the defender is in
-    Cover, and the location aimed at (a called shot, or the target type's center of mass)."""
+    rolls, or their dice after every modifier (rolled here, the attacker's first); ``target``
+    is the defender's armor, whether the defender is in Cover, and the location aimed at (a
+    called shot, or the target type's center of mass)."""
     attacker, defender = names
     armor, in_cover, aimed_at = target
-    a = roll_pool(max(pools[0], 1), None, fs3, dice)
-    d = roll_pool(max(pools[1], 1), None, fs3, dice)
+    a = pools[0] if isinstance(pools[0], FS3Roll) else plain_roll(pools[0], fs3, dice)
+    d = pools[1] if isinstance(pools[1], FS3Roll) else plain_roll(pools[1], fs3, dice)
     result = outcome(a.successes, d.successes)
-    base = Attack(attacker, defender, weapon.name, a.dice, d.dice, a.successes, d.successes, result)
+    base = Attack(attacker, defender, weapon.name, a.dice, d.dice, a.successes, d.successes,
+                  result, attack_roll=a, defense_roll=d)  # fmt: skip
     if result != "hit":
         return base
     first, second = dice.roll(8, 2)
     chart = rules.chart(aimed_at)
     location = hit_location(first + second, a.successes - d.successes, chart)
+    base = replace(base, location_roll=first + second, location_dice=(first, second))
     if location == MISS:
-        return _with(base, location=MISS, location_roll=first + second)
+        return replace(base, location=MISS)
     layers: list[ArmorRoll] = []
     cover_roll = None
     if in_cover and a.successes < rules.cover_exposed_at:  # 004 Cover
@@ -188,8 +234,7 @@ def resolve_attack(
     if not any(layer.stopped for layer in layers) and protection > 0:  # cumulative with cover
         layers.append(armor_roll(armor.name, protection, weapon.penetration, dice))
     if any(layer.stopped for layer in layers):
-        return _with(base, location=location, location_roll=first + second,
-                     cover_roll=cover_roll, armor=tuple(layers))  # fmt: skip
+        return replace(base, location=location, cover_roll=cover_roll, armor=tuple(layers))
     damage_roll = dice.roll(100, 1)[0]
     damage = (
         damage_roll
@@ -198,13 +243,7 @@ def resolve_attack(
         - sum(layer.reduction for layer in layers)
     )
     wound = Wound(location, rules.severity(damage).name, weapon.damage)
-    return _with(
-        base, location=location, location_roll=first + second, cover_roll=cover_roll,
-        armor=tuple(layers), damage_roll=damage_roll, damage=damage, wound=wound,
+    return replace(
+        base, location=location, cover_roll=cover_roll, armor=tuple(layers),
+        damage_roll=damage_roll, damage=damage, wound=wound,
     )  # fmt: skip
-
-
-def _with(attack: Attack, **changes: Any) -> Attack:
-    from dataclasses import replace
-
-    return replace(attack, **changes)

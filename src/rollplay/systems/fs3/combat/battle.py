@@ -16,7 +16,7 @@ import numpy as np
 
 from rollplay.errors import RollplayError
 from rollplay.systems.fs3.combat.gear import MISS, CombatRules
-from rollplay.systems.fs3.combat.simulate import armor_rolls
+from rollplay.systems.fs3.combat.simulate import Progress, armor_rolls, hits
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 
@@ -54,25 +54,27 @@ class BattleStats:
 
 
 def scenario_fighters(data: dict[str, Any], rules: CombatRules, source: str) -> list[Fighter]:
-    """The fighters of a scenario's ``sides`` (docs/combat.md), their gear checked."""
+    """The fighters of a scenario's ``sides`` (docs/combat.md), their gear checked: ratings
+    1 to 30 as an NPC's, names of 1 to 100 characters, at most 100 fighters."""
     sides = data.get("sides")
     if not isinstance(sides, dict) or len(sides) < 2:
         raise RollplayError(f"scenario {source}: 'sides' needs two or more named lists")
     fighters = []
     for side, members in sides.items():
         for i, m in enumerate(members if isinstance(members, list) else []):
-            if not isinstance(m, dict) or not isinstance(m.get("rating"), int):
-                raise RollplayError(f"scenario {source}: {side} #{i + 1} needs a rating")
-            fighter = Fighter(
-                str(m.get("name", f"{side} {i + 1}")),
-                str(side),
-                m["rating"],
-                str(m.get("weapon", "Unarmed")),
-                str(m.get("armor", "None")),
-            )
+            rating = m.get("rating") if isinstance(m, dict) else None
+            if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 30:
+                raise RollplayError(f"scenario {source}: {side} #{i + 1} needs a rating, 1 to 30")
+            name = str(m.get("name", f"{side} {i + 1}"))
+            if not 1 <= len(name) <= 100 or not 1 <= len(str(side)) <= 100:
+                raise RollplayError(f"scenario {source}: names are 1 to 100 characters")
+            fighter = Fighter(name, str(side), rating, str(m.get("weapon", "Unarmed")),
+                              str(m.get("armor", "None")))  # fmt: skip
             rules.weapon(fighter.weapon)
             rules.armor_named(fighter.armor)
             fighters.append(fighter)
+    if len(fighters) > 100:
+        raise RollplayError(f"scenario {source}: {len(fighters)} fighters; at most 100")
     return fighters
 
 
@@ -90,12 +92,12 @@ class _Battles:
     """The state of ``n`` combats at once; each turn works on the ones still going."""
 
     def __init__(self, fighters: list[Fighter], rules: CombatRules, fs3: FS3Ruleset,
-                 n: int, seed: int | None) -> None:  # fmt: skip
+                 n: int, rng: np.random.Generator) -> None:  # fmt: skip
         self.sides = list(dict.fromkeys(f.side for f in fighters))
         if len(self.sides) < 2:
             raise RollplayError("a combat needs at least two sides")
-        self.rules = rules
-        self.rng = np.random.default_rng(seed)
+        self.rules, self.fs3 = rules, fs3
+        self.rng = rng
         self.p = (fs3.sides - fs3.success_at + 1) / fs3.sides
         weapons = [rules.weapon(f.weapon) for f in fighters]
         self.side_of = np.array([self.sides.index(f.side) for f in fighters])
@@ -122,8 +124,7 @@ class _Battles:
         self.finished_at = np.full(n, -1)
 
     def binomial(self, pool: np.ndarray) -> np.ndarray:
-        hits: np.ndarray = self.rng.binomial(np.maximum(pool, 1).astype(np.int64), self.p)
-        return hits
+        return hits(self.rng, pool, self.p, self.fs3)
 
     def standing(self, rows: np.ndarray) -> np.ndarray:
         """[len(rows), sides]: does anyone of each side still stand?"""
@@ -191,6 +192,9 @@ class _Battles:
         damaged[local[wounded], target[wounded]] = True
 
 
+BATCH = 20_000  # combats played at once: the same for every run, so a seed always repeats
+
+
 def simulate_battles(
     fighters: list[Fighter],
     *,
@@ -199,28 +203,45 @@ def simulate_battles(
     combats: int,
     max_turns: int = 30,
     seed: int | None = None,
+    progress: Progress | None = None,
 ) -> BattleStats:
-    """Play ``combats`` combats to a finish (or ``max_turns``) and sum them up."""
-    b = _Battles(fighters, rules, fs3, combats, seed)
-    for number in range(1, max_turns + 1):
-        if (b.finished_at >= 0).all():
-            break
-        b.turn(number)
-    all_rows = np.arange(combats)
-    standing = b.standing(all_rows)
-    finished = b.finished_at >= 0
-    winner = np.where(finished & (standing.sum(axis=1) == 1), np.argmax(standing, axis=1), -1)
-    wins = {s: int(np.sum(winner == i)) for i, s in enumerate(b.sides)}
-    turns = np.bincount(b.finished_at[finished], minlength=max_turns + 1)
+    """Play ``combats`` combats to a finish (or ``max_turns``), in batches of ``BATCH``, and
+    sum them up; ``progress`` hears the combats done."""
+    rng = np.random.default_rng(seed)
+    sides = list(dict.fromkeys(f.side for f in fighters))
+    side_of = np.array([sides.index(f.side) for f in fighters])
+    wins = np.zeros(len(sides), dtype=np.int64)
+    knocked = np.zeros(len(sides), dtype=np.int64)
+    turns = np.zeros(max_turns + 1, dtype=np.int64)
+    draws = unfinished = 0
+    done = 0
+    while done < combats:
+        n = min(BATCH, combats - done)
+        b = _Battles(fighters, rules, fs3, n, rng)
+        for number in range(1, max_turns + 1):
+            if (b.finished_at >= 0).all():
+                break
+            b.turn(number)
+        standing = b.standing(np.arange(n))
+        finished = b.finished_at >= 0
+        up = standing.sum(axis=1)
+        winner = np.where(finished & (up == 1), np.argmax(standing, axis=1), -1)
+        wins += np.bincount(winner[winner >= 0], minlength=len(sides))
+        draws += int(np.sum(finished & (up == 0)))
+        unfinished += int(np.sum(~finished))
+        turns += np.bincount(b.finished_at[finished], minlength=max_turns + 1)
+        knocked += np.array([b.out[:, side_of == i].sum() for i in range(len(sides))])
+        done += n
+        if progress is not None:
+            progress(done)
+    ended = int(turns.sum())
     return BattleStats(
         combats=combats,
-        wins={s: k / combats for s, k in wins.items()},
-        wins_ci={s: wilson(k, combats) for s, k in wins.items()},
-        draws=float(np.mean(finished & (standing.sum(axis=1) == 0))),
-        unfinished=float(np.mean(~finished)),
-        turns_mean=float(b.finished_at[finished].mean()) if finished.any() else float("nan"),
+        wins={s: int(k) / combats for s, k in zip(sides, wins, strict=True)},
+        wins_ci={s: wilson(int(k), combats) for s, k in zip(sides, wins, strict=True)},
+        draws=draws / combats,
+        unfinished=unfinished / combats,
+        turns_mean=float(np.arange(max_turns + 1) @ turns) / ended if ended else float("nan"),
         turns={t: float(turns[t]) / combats for t in range(1, max_turns + 1) if turns[t]},
-        knockouts_mean={
-            s: float(b.out[:, b.side_of == i].sum(axis=1).mean()) for i, s in enumerate(b.sides)
-        },
+        knockouts_mean={s: int(k) / combats for s, k in zip(sides, knocked, strict=True)},
     )

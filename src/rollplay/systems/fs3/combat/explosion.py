@@ -1,22 +1,25 @@
 """Explosions (004 Explosions): zones, concussion and shrapnel.
 
-Draw order for one person caught in a blast: the concussion (head armor rolls, then the
-d100 damage roll); then, if the weapon throws shrapnel, the dice for the number of pieces;
-then for each piece 2d8 for its location, its armor rolls and its d100 damage roll.
+Draw order for one person caught in a blast: the concussion (armor rolls at the head, or a
+vehicle's center of mass, then the d100 damage roll); then, if the weapon throws shrapnel, the
+dice for the number of pieces; then for each piece 2d8 for its location, its armor rolls and
+its d100 damage roll.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice
 from rollplay.errors import RulesetError
 from rollplay.systems.fs3.combat.attack import ArmorRoll, Wound, armor_roll, hit_location
 from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
 
-_PIECES = re.compile(r"\s*(\d+)\s*d\s*(\d+)\s*(?:/\s*(\d+))?\s*")
+_PIECES = re.compile(r"\s*(\d{1,3})\s*d\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*")
+Rounding = Literal["up", "down"]
 
 
 def zone_for(distance: float, radius: int) -> int | None:
@@ -30,26 +33,51 @@ def zone_for(distance: float, radius: int) -> int | None:
 
 def adjust_zone(
     zone: int, attack_hits: int, embarrassing: bool, defense_hits: int, rules: CombatRules
-) -> int:
+) -> int | None:
     """004: a failed attack moves each target one zone out (two on an Embarrassing
-    Failure); a defender who out-rolls the attacker moves out by the difference."""
+    Failure); a defender who out-rolls the attacker moves out by the difference. Pushed past
+    the last zone, a target is out of the blast (None) unless the rules keep them in the
+    last zone (``blast_overflow``: rulings C15)."""
     if attack_hits == 0:
         zone += 2 if embarrassing else 1
     if defense_hits > attack_hits:
         zone += defense_hits - attack_hits
-    return min(zone, len(rules.zones) - 1)
+    last = len(rules.zones) - 1
+    if zone > last:
+        return last if rules.blast_overflow == "last-zone" else None
+    return zone
 
 
-def pieces(spec: str, dice: Dice) -> int:
-    """Shrapnel pieces from a zone's dice: '4d4', '1d6', '1d4/2' (halved, rounded down:
-    rulings C9); '' throws none."""
-    if not spec.strip():
-        return 0
-    match = _PIECES.fullmatch(spec)
-    if match is None:
-        raise RulesetError(f"bad shrapnel dice {spec!r}: write like 4d4 or 1d4/2")
-    count, sides, divisor = int(match[1]), int(match[2]), int(match[3] or 1)
-    return sum(dice.roll(sides, count)) // divisor
+def parse_pieces(spec: str) -> tuple[int, int, int]:
+    """'4d4' -> (4, 4, 1), '1d4/2' -> (1, 4, 2), '3' -> (3, 1, 1); '' -> (0, 1, 1)."""
+    text = spec.strip()
+    if not text:
+        return 0, 1, 1
+    if text.isdecimal() and len(text) <= 3:
+        return int(text), 1, 1
+    match = _PIECES.fullmatch(spec) if len(spec) <= 40 else None
+    if match is None or int(match[2]) < 1 or int(match[3] or 1) < 1:
+        raise RulesetError(
+            f"bad count {spec[:40]!r}: write a number (1), dice (4d4) or halved dice "
+            f"(1d4/2), up to 999 each"
+        )
+    return int(match[1]), int(match[2]), int(match[3] or 1)
+
+
+class Pieces(NamedTuple):
+    number: int
+    dice: tuple[int, ...]
+
+
+def pieces(spec: str, dice: Dice, rounding: Rounding = "down") -> Pieces:
+    """How many: shrapnel pieces from a zone's dice ('4d4', '1d6', '1d4/2'; '' throws none)
+    or a crew member's hits ('1', '1d4/2'). A halved roll rounds as the rules say: shrapnel
+    down, crew hits up (rulings C13)."""
+    count, sides, divisor = parse_pieces(spec)
+    faces = dice.roll(sides, count) if sides > 1 else ()
+    total = sum(faces) if sides > 1 else count
+    whole = total // divisor if rounding == "down" else math.ceil(total / divisor)
+    return Pieces(whole, faces)
 
 
 @dataclass(frozen=True)
@@ -63,12 +91,14 @@ class BlastHit:
     damage_roll: int | None
     damage: int | None
     wound: Wound | None
+    location_dice: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "location": self.location,
             "location_roll": self.location_roll,
+            "location_dice": list(self.location_dice),
             "armor": None if self.armor is None else self.armor.__dict__,
             "damage_roll": self.damage_roll,
             "damage": self.damage,
@@ -85,41 +115,53 @@ def _hit(
     armor: Armor,
     rules: CombatRules,
     dice: Dice,
-    roll: int | None = None,
+    rolled: tuple[int, ...] = (),
 ) -> BlastHit:
+    roll = sum(rolled) if rolled else None
     layer = None
     protection = armor.at(location)
     if protection > 0:
         layer = armor_roll(armor.name, protection, penetration, dice)
         if layer.stopped:
-            return BlastHit(kind, location, roll, layer, None, None, None)
+            return BlastHit(kind, location, roll, layer, None, None, None, rolled)
     damage_roll = dice.roll(100, 1)[0]
     damage = damage_roll + modifier - (layer.reduction if layer else 0)
     wound = Wound(location, rules.severity(damage).name)
-    return BlastHit(kind, location, roll, layer, damage_roll, damage, wound)
+    return BlastHit(kind, location, roll, layer, damage_roll, damage, wound, rolled)
+
+
+class Blast(NamedTuple):
+    hits: list[BlastHit]
+    pieces_dice: tuple[int, ...]
 
 
 def blast(
-    zone: int, weapon: Weapon, armor: Armor, *, center: str, rules: CombatRules, dice: Dice
-) -> list[BlastHit]:
+    zone: int,
+    weapon: Weapon,
+    armor: Armor,
+    *,
+    center: str,
+    rules: CombatRules,
+    dice: Dice,
+    head: str = "Head",
+) -> Blast:
     """Everything a blast does to one person in ``zone`` (004 Explosions): a concussion
-    wound to the head (zone and weapon damage modifiers, the weapon's penetration; no
-    location bonus: rulings C9) and, for shrapnel weapons, that zone's pieces, each an
-    automatic hit on its own location (2d8 on the target's center-of-mass chart; a Miss
-    entry is a piece that flew wide) at the zone's modifier plus the location's, and
-    penetration 3."""
+    wound to the head (a vehicle's: its center of mass, rulings C14), at the zone's and the
+    weapon's damage modifiers and the weapon's penetration (no location bonus: rulings C9),
+    and, for shrapnel weapons, that zone's pieces, each an automatic hit on its own location
+    (2d8 on the target's center-of-mass chart; a Miss entry is a piece that flew wide) at
+    the zone's modifier plus the location's, and penetration 3."""
     row = rules.zones[zone]
     modifier = row.modifier + weapon.lethality
     concussion = _hit(
-        "concussion", "Head", modifier,
+        "concussion", head, modifier,
         penetration=weapon.penetration, armor=armor, rules=rules, dice=dice,
     )  # fmt: skip
-    hits = [concussion]
     if not weapon.shrapnel:
-        return hits
-    hits += automatic_hits(pieces(row.shrapnel, dice), row.modifier, armor, center=center,
-                           rules=rules, dice=dice)  # fmt: skip
-    return hits
+        return Blast([concussion], ())
+    count, faces = pieces(row.shrapnel, dice, rules.shrapnel_rounding)
+    shrapnel = automatic_hits(count, row.modifier, armor, center=center, rules=rules, dice=dice)
+    return Blast([concussion, *shrapnel], faces)
 
 
 def automatic_hits(
@@ -134,11 +176,13 @@ def automatic_hits(
         first, second = dice.roll(8, 2)
         location = hit_location(first + second, 0, chart)
         if location == MISS:
-            hits.append(BlastHit("shrapnel", MISS, first + second, None, None, None, None))
+            hits.append(
+                BlastHit("shrapnel", MISS, first + second, None, None, None, None, (first, second))
+            )
             continue
         hits.append(
             _hit("shrapnel", location, modifier + rules.location_bonus(location),
                  penetration=rules.shrapnel_penetration, armor=armor, rules=rules, dice=dice,
-                 roll=first + second)
+                 rolled=(first, second))
         )  # fmt: skip
     return hits

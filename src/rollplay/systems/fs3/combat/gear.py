@@ -13,6 +13,8 @@ from typing import Literal, TypeVar
 from rollplay.errors import RulesetError, suggest
 
 DamageType = Literal["wound", "stun"]
+Rounding = Literal["up", "down"]
+Overflow = Literal["safe", "last-zone"]
 T = TypeVar("T")
 
 
@@ -116,7 +118,8 @@ WEAPONS = (
         blast_radius=5,
         shrapnel=True,
     ),
-    Weapon("Vehicle Gun", "Gunnery", "Piloting", lethality=0, penetration=8, ammo=20),
+    # 004 Vehicle Weapons; fired with Firearms, dodged like any gun (rulings C11).
+    Weapon("Vehicle Gun", "Firearms", "Reflexes", lethality=0, penetration=8, ammo=20),
 )
 TORSO = ("Chest", "Abdomen")
 ARMOR = (
@@ -205,7 +208,10 @@ class CombatRules:
     healing_factor: float = 0.5  # 002: treated or healing wounds count half
     zones: tuple[Zone, ...] = ZONES  # 004 Explosions
     shrapnel_penetration: int = 3
+    shrapnel_rounding: Rounding = "down"  # zone 3's "1d4 / 2" pieces (rulings C13)
+    blast_overflow: Overflow = "safe"  # pushed past the last zone: out of the blast (C15)
     crew_hits: tuple[CrewHit, ...] = CREW_HITS  # 004 Crew Hits
+    crew_hit_rounding: Rounding = "up"  # "1d4 / 2" hits: a hurt passenger takes one (C13)
     # 004 Healing Damage: points to drop a wound one level; stun and vehicle wounds a fifth.
     healing_points: dict[str, int] = field(
         default_factory=lambda: {"Light": 2, "Moderate": 3, "Serious": 4, "Critical": 5}
@@ -214,6 +220,9 @@ class CombatRules:
     healing_toughness: tuple[int, int] = (2, 1)  # points per wound on a success, a failure
     healing_medicine: int = 1  # per wound, on a successful medicine (or repair) roll
     healing_hospital: int = 1
+    # 002 Damage: "Wound Modifiers are applied to all ability rolls", the daily toughness
+    # and medicine rolls too (rulings C17).
+    healing_wound_modifiers: bool = True
     compartment_factor: int = 5  # "5 times higher ... (up to a max of 90%)"
     compartment_cap: int = 90
     initiative_ability: str = "Reflexes"  # 002: "The Storyteller will determine which ability"
@@ -222,6 +231,21 @@ class CombatRules:
     repair_ability: str = "Repair"  # 004 Vehicle Healing: the Storyteller's repair skill
     rally_ability: str = "Presence"  # 002 Rally: "a big morale boosting speech"
     escape_ability: str = "Melee"  # 002 Escape, against the holder's same ability
+
+    def __post_init__(self) -> None:
+        from rollplay.systems.fs3.combat.explosion import parse_pieces
+
+        severities = [s.name for s in self.severities]
+        for row in self.crew_hits:
+            if row.severity not in severities:
+                raise RulesetError(f"combat crew_hits: no severity {row.severity!r}")
+            if not 0 <= row.chance <= 100:
+                raise RulesetError(f"combat crew_hits: chance {row.chance} is not 0 to 100")
+        for spec in (*(z.shrapnel for z in self.zones), *(r.hits for r in self.crew_hits)):
+            parse_pieces(spec)
+        missing = [s for s in severities if s not in self.healing_points]
+        if missing or not self.zones:
+            raise RulesetError(f"combat: healing_points needs {', '.join(missing)}; zones a row")
 
     def weapon(self, name: str) -> Weapon:
         return _find(self.weapons, name, "weapon")

@@ -56,7 +56,8 @@ def heal(
     for h in wounds:
         fifths = h.fifths + points * rules.healing_divisor
         before = h.wound.severity
-        wound: Wound | None = h.wound
+        # 002 Damage: a wound that has begun healing counts half (rulings C10).
+        wound: Wound | None = replace(h.wound, treated=True) if points > 0 else h.wound
         while wound is not None and fifths >= needed(wound, rules, vehicle):
             fifths -= needed(wound, rules, vehicle)
             level = order.index(wound.severity)
@@ -69,8 +70,9 @@ def heal(
 
 
 def doctor_limit(medicine_rating: int) -> int:
-    """004: a doctor tends at most half their medicine rating in patients (rounded down)."""
-    return medicine_rating // 2
+    """004: a doctor tends at most "1/2 their medicine ability rating" in patients, rounded
+    up, so a trained doctor (rating 1) tends one (rulings C16)."""
+    return -(-max(medicine_rating, 0) // 2)
 
 
 def check_rounds(assignments: dict[str, str], ratings: dict[str, int]) -> None:
@@ -84,5 +86,5 @@ def check_rounds(assignments: dict[str, str], ratings: dict[str, int]) -> None:
         if count > limit:
             raise RuleError(
                 f"{doctor} can tend {limit} patient{'s' if limit != 1 else ''} a day "
-                f"(half their medicine rating), not {count}"
+                f"(half their medicine rating, rounded up), not {count}"
             )

@@ -8,6 +8,7 @@ drawn as the rules draw it. A fixed seed gives the same result on every run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,21 @@ def armor_rolls(
     return stopped, reduction.astype(np.int64)
 
 
+BATCH = 250_000  # trials drawn at once: the same for every run, so a seed always repeats
+Progress = Callable[[int], None]
+
+
+def hits(rng: np.random.Generator, pool: np.ndarray | int, p: float, fs3: FS3Ruleset,
+         size: int | None = None) -> np.ndarray:  # fmt: skip
+    """Successes of pools of d8s (a binomial draw each), under the ruleset's below-one-die
+    ruling: one die, or (``fail``) no dice and no hits."""
+    pools = np.asarray(pool, dtype=np.int64)
+    drawn: np.ndarray = rng.binomial(np.maximum(pools, 1), p, size)
+    if fs3.below_one_die == "fail":
+        drawn = np.where(pools < 1, 0, drawn)
+    return drawn
+
+
 def simulate_attacks(
     attack_dice: int,
     defense_dice: int,
@@ -67,14 +83,43 @@ def simulate_attacks(
     fs3: FS3Ruleset,
     trials: int,
     seed: int | None = None,
+    progress: Progress | None = None,
 ) -> AttackStats:
+    """``trials`` attacks, in batches of ``BATCH``; ``progress`` hears the trials done."""
     rng = np.random.default_rng(seed)
-    p = (fs3.sides - fs3.success_at + 1) / fs3.sides
-    a = rng.binomial(max(attack_dice, 1), p, trials)
-    d = rng.binomial(max(defense_dice, 1), p, trials)
-    hit = (a > 0) & (a >= d)
     chart = rules.chart(target)
     names = list(dict.fromkeys(chart))
+    totals = np.zeros(2 + len(names) + len(rules.severities), dtype=np.int64)
+    done = 0
+    while done < trials:
+        n = min(BATCH, trials - done)
+        totals += _batch(rng, n, attack_dice=attack_dice, defense_dice=defense_dice,
+                         penetration=penetration, lethality=lethality, protection=protection,
+                         cover=cover, names=names, chart=chart, rules=rules, fs3=fs3)  # fmt: skip
+        done += n
+        if progress is not None:
+            progress(done)
+    missed, stopped = totals[:2]
+    where, severity = totals[2 : 2 + len(names)], totals[2 + len(names) :]
+    return AttackStats(
+        trials,
+        float(missed) / trials,
+        {name: float(c) / trials for name, c in zip(names, where, strict=True)},
+        float(stopped) / trials,
+        {row.name: float(c) / trials for row, c in zip(rules.severities, severity, strict=True)},
+    )
+
+
+def _batch(
+    rng: np.random.Generator, trials: int, *, attack_dice: int, defense_dice: int,
+    penetration: int, lethality: int, protection: int | dict[str, int], cover: bool,
+    names: list[str], chart: tuple[str, ...], rules: CombatRules, fs3: FS3Ruleset,
+) -> np.ndarray:  # fmt: skip
+    """Counts for one batch: missed, stopped, each location, each severity."""
+    p = (fs3.sides - fs3.success_at + 1) / fs3.sides
+    a = hits(rng, attack_dice, p, fs3, trials)
+    d = hits(rng, defense_dice, p, fs3, trials)
+    hit = (a > 0) & (a >= d)
     index_of = np.array([names.index(x) for x in chart])
     roll = rng.integers(1, 9, trials) + rng.integers(1, 9, trials) + (a - d)
     where = index_of[np.clip(roll, 1, len(chart)) - 1]
@@ -101,13 +146,8 @@ def simulate_attacks(
     wounded = landed & ~stopped
     edges = [row.at_most for row in rules.severities if row.at_most is not None]
     level = np.searchsorted(np.array(edges), damage, side="left")
-    counts = np.bincount(level[wounded], minlength=len(rules.severities))
-    location_counts = np.bincount(np.where(hit, where, names.index(MISS) if MISS in names
-                                           else 0), minlength=len(names))  # fmt: skip
-    return AttackStats(
-        trials,
-        float(np.mean(~hit)),
-        {n: float(c) / trials for n, c in zip(names, location_counts, strict=True)},
-        float(np.mean(landed & stopped)),
-        {row.name: float(c) / trials for row, c in zip(rules.severities, counts, strict=True)},
-    )
+    severity = np.bincount(level[wounded], minlength=len(rules.severities))
+    miss_at = names.index(MISS) if MISS in names else 0
+    location = np.bincount(np.where(hit, where, miss_at), minlength=len(names))
+    counts = [np.sum(~hit), np.sum(landed & stopped)]
+    return np.concatenate([np.array(counts), location, severity]).astype(np.int64)

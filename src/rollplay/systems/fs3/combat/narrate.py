@@ -1,0 +1,157 @@
+"""A turn's or a healing day's report in words: every die of every roll and every modifier
+by name, as players read it at the table (the JSON carries the same)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Report = dict[str, Any]
+
+
+def roll_text(r: Report) -> str:
+    """'Firearms 3 + Reflexes 3, aimed +3, wounds -1 -> 8 dice: 8 7 3 1 1 2 2 5 = 2 hits'."""
+    parts = [p["label"] for p in r.get("parts", [])]
+    mods = [f"{m['reason']} {m['value']:+d}" for m in r.get("modifiers", [])]
+    dice = " ".join(map(str, r["dice"])) or "no dice"
+    text = f"{' + '.join(parts) or 'pool'}{''.join(', ' + m for m in mods)} -> "
+    text += f"{r['pool']} {'die' if r['pool'] == 1 else 'dice'}: {dice} = {_hits(r['successes'])}"
+    if r.get("embarrassing"):
+        text += f" ({r['level']})"
+    if r.get("discarded"):
+        text += f"; luck re-roll, kept over {' '.join(map(str, r['discarded']['dice']))}"
+    return text
+
+
+def _hits(n: int) -> str:
+    return f"{n} hit" if n == 1 else f"{n} hits"
+
+
+def hit_text(h: Report) -> str:
+    """Where a hit landed, what armor did, and the damage: every roll."""
+    text = str(h["location"])
+    if h.get("location_dice"):
+        a, b = h["location_dice"]
+        text = f"2d8 {a}+{b} -> {h['location']}"
+    layers = h.get("armor") or []
+    for layer in layers if isinstance(layers, list) else [layers]:
+        text += f"; {layer['source']} (stop {layer['stop_chance']}%) d100 {layer['roll']}: "
+        if layer["stopped"]:
+            text += "stopped"
+        elif layer["bypassed"]:
+            text += "bypassed"
+        else:
+            text += f"-{layer['reduction']}"
+    if h.get("damage_roll") is not None:
+        text += f"; damage d100 {h['damage_roll']} -> {h['damage']}"
+    if h.get("wound"):
+        text += f": {h['wound']['severity']} {h['wound']['type']}"
+    return text
+
+
+def _crew(e: Report) -> list[str]:
+    lines = []
+    for c in e.get("crew_rolls", []):
+        line = f"      crew {c['name']}: d100 {c['roll']} vs {c['chance']}%"
+        if c["hurt"]:
+            count = f" ({'+'.join(map(str, c['count_dice']))})" if c["count_dice"] else ""
+            line += f": hurt, {len(c['hits'])} hit{'s' if len(c['hits']) != 1 else ''}{count}"
+            lines.append(line)
+            lines += [f"        {hit_text(h)}" for h in c["hits"]]
+        else:
+            lines.append(line + ": unhurt")
+    return lines
+
+
+def _attack(who: str, e: Report) -> list[str]:
+    lines = [
+        f"  {who} {e.get('action', 'attack')}s {e.get('defender', e.get('target'))}: {e['outcome']}"
+    ]
+    lines.append(f"    attack: {roll_text(e['attack_roll'])}")
+    lines.append(f"    defense: {roll_text(e['defense_roll'])}")
+    if e.get("location"):
+        lines.append(f"    {hit_text(e)}")
+    if e.get("cover_roll") is not None:
+        lines.append(f"    cover d100 {e['cover_roll']}")
+    if e.get("result"):
+        lines.append(f"    {e['result']}")
+    return lines + _crew(e)
+
+
+def _explosion(who: str, e: Report) -> list[str]:
+    lines = [f"  {who} throws at {e['target']}: attack {roll_text(e['attack_roll'])}"]
+    for v in e["caught"]:
+        start = f"zone {v['start_zone']}" + (
+            f" at {v['distance']:g}" if v.get("distance") is not None else "")  # fmt: skip
+        end = "out of the blast" if v["zone"] is None else f"zone {v['zone']}"
+        lines.append(f"    {v['name']} ({start}): defense {roll_text(v['defense_roll'])} -> {end}")
+        if v["pieces_dice"]:
+            lines.append(f"      shrapnel dice: {' '.join(map(str, v['pieces_dice']))}")
+        lines += [f"      {h['kind']}: {hit_text(h)}" for h in v["hits"]]
+        lines += _crew(v)
+    lines += [f"    {s['name']} at {s['distance']:g}: beyond the blast" for s in e.get("safe", [])]
+    return lines
+
+
+def event_lines(e: Report) -> list[str]:
+    who = e["actor"]
+    if e["action"] == "none":
+        return [f"  {who} cannot act ({e['why']})"]
+    if "caught" in e:
+        return _explosion(who, e)
+    if "bullets" in e:
+        lines = [f"  {who} fires {e['rounds']} rounds at {e['target']}"]
+        for b in e["bullets"]:
+            lines += ["  " + line for line in _attack(who, b)]
+        return lines
+    if "attack_roll" in e:
+        return _attack(who, e)
+    target = f" {e['target']}" if e.get("target") else ""
+    lines = [f"  {who}: {e['action']}{target}: {e.get('result', '')}"]
+    if e.get("roll"):
+        lines.append(f"    {e.get('ability', e['action'])}: {roll_text(e['roll'])}")
+    if e.get("holder_roll"):
+        lines.append(f"    holder: {roll_text(e['holder_roll'])}")
+    return lines
+
+
+def turn_lines(report: Report) -> list[str]:
+    """A resolved turn, top to bottom."""
+    lines = [f"{report['combat']}: turn {report['turn']}", "Initiative:"]
+    for i in report["initiative"]:
+        ties = " ".join(map(str, i["tiebreaks"]))
+        lines.append(f"  {i['name']}: {roll_text(i['roll'])} (tie-break d100 {ties})")
+    lines.append("Actions:")
+    for e in report["events"]:
+        lines += event_lines(e)
+    for k in report["knockouts"]:
+        verdict = "KNOCKED OUT" if k["knocked_out"] else "stays up"
+        if k.get("luck") == "recovered":
+            verdict = "out, but recovers with a luck point"
+        lines.append(f"Knockout roll for {k['name']}: {roll_text(k['roll'])}: {verdict}")
+    lines += [f"Note: {n}" for n in report.get("notes", [])]
+    return lines
+
+
+def day_lines(report: Report) -> list[str]:
+    """A healing day: each patient's and mechanic's rolls and their wounds' progress."""
+    if report["already_healed"]:
+        return [f"{report['game']}: day {report['day']} was already healed; nothing changed"]
+    lines = [f"{report['game']}: day {report['day']}"]
+    if not report["patients"] and not report["vehicles"]:
+        lines.append("  nobody is wounded")
+    for p in [*report["patients"], *report["vehicles"]]:
+        changes = ", ".join(f"{w['location']} {w['from']} -> {w['to']}" for w in p["wounds"])
+        if "vehicle" in p:
+            lines.append(f"  {p['vehicle']} (repaired by {p['mechanic']}): "
+                         f"+{p['points']} a wound; {changes}")  # fmt: skip
+            lines.append(f"    repair: {roll_text(p['repair_roll'])}")
+            continue
+        care = " in hospital" if p["hospital"] else ""
+        lines.append(f"  {p['name']}{care}: +{p['points']} points a wound; {changes}")
+        lines.append(f"    toughness: {roll_text(p['toughness_roll'])}")
+        if p.get("medicine_roll"):
+            lines.append(f"    medicine by {p['doctor']}: {roll_text(p['medicine_roll'])}")
+        if p.get("doctor_problem"):
+            lines.append(f"    no medicine: {p['doctor_problem']}")
+    lines += [f"  skipped {s['name']}: {s['problem']}" for s in report.get("skipped", [])]
+    return lines

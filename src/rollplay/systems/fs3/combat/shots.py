@@ -1,0 +1,94 @@
+"""Shots in a turn (002 Attack Resolution; 004 Stance and Other Modifiers, Aiming,
+Suppressing, Burst Fire): the modifiers an attack and a defense take, one shot, and full-auto
+fire. Draw order: attack.py's, bullet by bullet for a burst."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rollplay.systems.fs3.combat.attack import Attack, outcome, resolve_attack
+from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
+from rollplay.systems.fs3.combat.gear import Weapon
+from rollplay.systems.fs3.combat.state import Action, Combatant, ammo_left
+
+if TYPE_CHECKING:
+    from rollplay.systems.fs3.combat.turn import Turn
+
+Mods = list[tuple[str, int]]
+
+
+def attack_modifiers(turn: Turn, c: Combatant, target: Combatant, action: Action) -> Mods:
+    """004 Stance and Other Modifiers, Aiming, Suppressing (wounds come with the roll)."""
+    rules, weapon = turn.rules, turn.rules.weapon(c.weapon)
+    mods = [(f"stance {c.stance}", rules.stances.get(c.stance, (0, 0))[0])]
+    if weapon.melee:
+        mods.append(("attacking with a melee weapon", rules.melee_bonus))
+    else:
+        mods.append((f"range {action.range}", rules.range_modifiers[action.range]))
+    if c.aim_target == target.name:
+        mods.append(("aimed", rules.aim_bonus))
+    mods.append(("suppression", -c.suppression))  # attacks only (004)
+    return mods
+
+
+def defense_modifiers(turn: Turn, target: Combatant, weapon: Weapon) -> Mods:
+    mods = [(f"stance {target.stance}", turn.rules.stances.get(target.stance, (0, 0))[1])]
+    if weapon.melee and turn.rules.weapon(target.weapon).melee:  # rulings C5
+        mods.append(("defending with a melee weapon", turn.rules.melee_bonus))
+    return mods
+
+
+def one_shot(turn: Turn, name: str, action: Action, event: dict[str, Any], recoil: int) -> None:
+    c, target_name = turn.state[name], str(action.target)
+    weapon = turn.rules.weapon(c.weapon)
+    target = turn.state[target_name]
+    mods = [*attack_modifiers(turn, c, target, action), ("recoil", recoil)]
+    a = turn.roll(name, weapon.attack_skill, mods, "attack")
+    d = turn.roll(target_name, weapon.defense_skill,
+                  defense_modifiers(turn, target, weapon), "defense")  # fmt: skip
+    target = turn.state[target_name]  # luck may have changed it
+    pools = [a.requested, d.requested]
+    if action.kind == "subdue":  # 002: no damage; the target cannot act until it escapes
+        hit = outcome(a.successes, d.successes) == "hit"
+        event.update(attack_dice=list(a.dice), defense_dice=list(d.dice), pools=pools,
+                     attack_roll=a.to_dict(), defense_roll=d.to_dict(),
+                     outcome="hit" if hit else "miss",
+                     result="subdued" if hit else "failed")  # fmt: skip
+        if hit:
+            turn.state[target_name] = replace(target, subdued_by=name)
+        return
+    result: Attack = resolve_attack(
+        (name, target_name), (a, d), weapon,
+        target=(turn.rules.armor_named(target.armor), target.stance == "Cover",
+                action.called or turn.rules.center_of_mass(target.kind)),
+        rules=turn.rules, fs3=turn.fs3, dice=turn.dice,
+    )  # fmt: skip
+    event.update(result.to_dict(), pools=pools)
+    if not weapon.melee:  # 004: a Suppression Point every time one is fired upon
+        target = replace(
+            target, suppression=min(target.suppression + 1, turn.rules.suppression_max)
+        )
+    turn.state[target_name] = target
+    if result.wound is not None:
+        turn.wound(target_name, result.wound, event)
+
+
+def full_auto(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> None:
+    """004 Burst Fire: each target's bullets in turn, one attack and defense roll each,
+    every bullet after the first at -(recoil x bullets so far)."""
+    c = turn.state[name]
+    weapon = turn.rules.weapon(c.weapon)
+    rounds = burst_size(weapon.burst, ammo_left(c, turn.rules), len(action.burst))
+    turn.state[name] = replace(c, ammo=ammo_left(c, turn.rules) - rounds)
+    modifiers = recoil_modifiers(rounds, weapon.recoil)
+    fired = 0
+    bullets = []
+    for target_name, count in zip(action.burst, spread(rounds, len(action.burst)), strict=True):
+        for _ in range(count):
+            single = replace(action, target=target_name, burst=())
+            shot: dict[str, Any] = {}
+            one_shot(turn, name, single, shot, modifiers[fired])
+            bullets.append(shot)
+            fired += 1
+    event.update(rounds=rounds, bullets=bullets, target=", ".join(action.burst))

@@ -25,6 +25,15 @@ def test_toml_house_rules(tmp_path: Path) -> None:
         'name = "Viper"\n'
         'attribute = "Reflexes"\n'
         "everyman = false\n"
+        "[combat]\n"  # a game with its own abilities names the ones its fights roll (C11)
+        'initiative_ability = "Reflexes"\n'
+        'toughness_ability = "Brawn"\n'
+        'treat_ability = "Wits"\n'
+        'repair_ability = "Wits"\n'
+        'rally_ability = "Wits"\n'
+        'escape_ability = "Brawn"\n'
+        'weapons = [{name = "Unarmed", attack_skill = "Brawn", defense_skill = "Reflexes", '
+        "melee = true}]\n"
     )
     rules = fs3.load_rules(path)
     assert rules.name == "Battlestar"

@@ -147,7 +147,9 @@ def test_one_bad_sheet_never_stops_healing(db_url: str) -> None:
     assert [p["name"] for p in report["patients"]] == ["Nikos"]
     (skipped,) = report["skipped"]
     assert skipped["name"] == "Doc"
-    assert "severity 'Grazed'" in skipped["problem"]
+    assert (
+        "severity is one of Light, Moderate, Serious, Critical, not 'Grazed'" in skipped["problem"]
+    )
     tracker = Tracker(table)
     tracker.start("Pegasus", "Hangar")
     tracker.join("Pegasus", "Hangar", "Jeep", rating=4, kind="Vehicle")

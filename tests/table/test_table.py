@@ -308,6 +308,9 @@ def test_rating_names_and_specialties(table: Table) -> None:
             {"name": "Firearms", "attribute": "Reflexes"},
             {"name": "Piloting", "attribute": "Reflexes", "everyman": False,
              "specialties": ["Viper", "Raptor"]},
+            # the skills 3.3's fights roll (rulings C11)
+            {"name": "Melee", "attribute": "Brawn"}, {"name": "Athletics", "attribute": "Brawn"},
+            {"name": "Medicine", "attribute": "Wits"}, {"name": "Repair", "attribute": "Wits"},
         ]
     }  # fmt: skip
     table.new_game("Pegasus", "fs3", "3.3", rules)

@@ -28,6 +28,7 @@ from rollplay.systems.d6.character import D6Character, SheetError
 from rollplay.systems.d6.character import from_mapping as _character_from_mapping
 from rollplay.systems.d6.code import Bonus, DieCode, parse_bonus, parse_code
 from rollplay.systems.d6.odds import D6Odds, check_odds
+from rollplay.systems.d6.options import as_tuple as _as_tuple
 from rollplay.systems.d6.presets import preset
 from rollplay.systems.d6.rolls import (
     D6Check,
@@ -35,7 +36,7 @@ from rollplay.systems.d6.rolls import (
     D6Roll,
     Points,
     RollOptions,
-    build_check,
+    make_check,
     roll_check,
     sheet_check,
 )
@@ -138,29 +139,14 @@ def check(
     ``attack``: the roll is an attack; ``contest``: one side of an opposed roll (no
     difficulty; its difficulty modifiers count against its total). Options are those of
     ``RollOptions``."""
-    return build_check(
-        code,
-        ruleset or preset(),
-        difficulty=difficulty,
-        bonuses=bonuses,
-        character_points=cp,
-        fate=fate,
-        wild_one=wild_one,
-        unskilled=unskilled,
-        prepare=prepare,
-        rush=rush,
-        related=related,
-        gm_allows_both=gm_allows_both,
-        character=character,
-        name=name,
-        attribute=attribute,
-        carry=carry,
-        damage_from=damage_from,
-        second_chance=second_chance,
-        actions=actions,
-        attack=attack,
-        contest=contest,
-    )
+    options = RollOptions(
+        difficulty=difficulty, bonuses=_as_tuple(bonuses), cp=cp, fate=fate,
+        gm_allows_both=gm_allows_both, wild_one=wild_one, unskilled=unskilled,
+        attribute=attribute, prepare=prepare, rush=rush, related=_as_tuple(related),
+        carry=carry, damage_from=damage_from, second_chance=second_chance, actions=actions,
+        attack=attack, name=name,
+    )  # fmt: skip
+    return make_check(code, options, ruleset or preset(), character=character, contest=contest)
 
 
 def roll(

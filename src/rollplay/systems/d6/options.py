@@ -5,7 +5,6 @@ into a ``D6Check`` by ``make_check`` (a die code or an ability on a sheet) or ``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -23,7 +22,7 @@ from rollplay.systems.d6.modifiers import (
 )
 from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne
 
-__all__ = ["RollOptions", "build_check", "make_check", "preparing", "sheet_check"]
+__all__ = ["RollOptions", "make_check", "preparing", "sheet_check"]
 
 if TYPE_CHECKING:
     from rollplay.systems.d6.character import D6Character
@@ -170,53 +169,6 @@ def _what(
     return code, label, None  # an attribute rolled for an untrained skill left unnamed
 
 
-def build_check(
-    code: str | DieCode,
-    rules: D6Ruleset,
-    *,
-    difficulty: str | int | None = None,
-    bonuses: Sequence[str | Bonus] = (),
-    character_points: int = 0,
-    fate: bool = False,
-    wild_one: str | None = None,
-    unskilled: bool | int = False,
-    prepare: int = 0,
-    rush: int | str = 0,
-    related: Sequence[int | tuple[int, int]] = (),
-    gm_allows_both: bool = False,
-    character: D6Character | None = None,
-    name: str | None = None,
-    attribute: str | None = None,
-    carry: int | None = None,
-    damage_from: int | None = None,
-    second_chance: int = 0,
-    actions: int = 1,
-    attack: bool = False,
-    contest: bool = False,
-) -> D6Check:
-    """``make_check`` with the options as keywords (``character_points`` is ``cp``)."""
-    options = RollOptions(
-        difficulty=difficulty,
-        bonuses=_as_tuple(bonuses),
-        cp=character_points,
-        fate=fate,
-        gm_allows_both=gm_allows_both,
-        wild_one=wild_one,
-        unskilled=unskilled,
-        attribute=attribute,
-        prepare=prepare,
-        rush=rush,
-        related=_as_tuple(related),
-        carry=carry,
-        damage_from=damage_from,
-        second_chance=second_chance,
-        actions=actions,
-        attack=attack,
-        name=name,
-    )
-    return make_check(code, options, rules, character=character, contest=contest)
-
-
-def _as_tuple(values: Any) -> Any:
+def as_tuple(values: Any) -> Any:
     """A list as a tuple; anything else as it is, for make_check to judge."""
     return tuple(values) if isinstance(values, list | tuple) else values

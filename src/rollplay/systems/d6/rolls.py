@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from rollplay.dice import Dice, default_dice
 from rollplay.systems.d6.check import D6Check, Points, dice_counts
 from rollplay.systems.d6.code import DieCode
-from rollplay.systems.d6.options import RollOptions, build_check, make_check, preparing, sheet_check
+from rollplay.systems.d6.options import RollOptions, make_check, preparing, sheet_check
 from rollplay.systems.d6.outcome import D6Roll
 from rollplay.systems.d6.results import bonus_points, damage_points, related_modifier
 from rollplay.systems.d6.ruleset import D6Ruleset
@@ -24,7 +24,6 @@ __all__ = [
     "D6Roll",
     "Points",
     "RollOptions",
-    "build_check",
     "dice_counts",
     "make_check",
     "opposed",

@@ -1,0 +1,260 @@
+"""The table's commands as typed values: what every surface (the command line, the command
+language of ``grammar.py``, the server, the chat bridges) asks the service to do.
+
+A command names what to do and to what, never who asks: the service runs it for an actor
+(``Service.execute(actor, command)``) and decides there whether that actor may. Where a
+command leaves ``character`` as None, it means the actor's own character in the game (a
+player's only character there); ``game`` None means the only game the names fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rollplay.table.systems import Request
+
+Visibility = Literal["public", "private", "secret"]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One roller in a roll: a character (None: the actor's own) and what they roll."""
+
+    character: str | None
+    request: Request
+
+
+# -- rolls ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll from a character's sheet (``roll Firearms+Reflexes-1``, ``roll Nikos/Piloting``)."""
+
+    game: str | None
+    side: Side
+    visibility: Visibility = "public"
+
+
+@dataclass(frozen=True)
+class NpcRoll:
+    """A roll with no sheet behind it, made by a Storyteller: an FS3 NPC's single rating
+    (``roll 5``, 004), a GURPS level (``roll 12``), a D6 code (``roll 4D+2 vs 15``). ``name``
+    says who rolls, for the log."""
+
+    game: str | None
+    request: Request
+    name: str | None = None
+    visibility: Visibility = "public"
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """Two sides roll against each other (``Nikos/Firearms vs Mavros/Melee``)."""
+
+    game: str | None
+    first: Side
+    second: Side
+    visibility: Visibility = "public"
+
+
+@dataclass(frozen=True)
+class Teamwork:
+    """FS3 teamwork (000): the assisters roll first, then the leader."""
+
+    game: str | None
+    leader: Side
+    assisters: tuple[Side, ...]
+    visibility: Visibility = "public"
+
+
+@dataclass(frozen=True)
+class PointsAfter:
+    """D6: Character Points spent on a roll already made (003), by its log id."""
+
+    game: str | None
+    entry: int
+    count: int
+
+
+# -- luck, experience, sheets --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AwardLuck:
+    game: str | None
+    character: str
+    amount: int = 1
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class SpendLuck:
+    """A luck point spent outside a roll (002 Luck: cancelling, plot points)."""
+
+    game: str | None
+    character: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class AwardXP:
+    game: str | None
+    character: str
+    amount: float
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RaiseSkill:
+    game: str | None
+    character: str | None
+    skill: str
+    kind: Literal["action", "background", "language"] = "action"
+
+
+@dataclass(frozen=True)
+class ShowSheet:
+    game: str | None
+    character: str | None = None
+
+
+@dataclass(frozen=True)
+class SetSheet:
+    """Merge changes into a sheet (tables key by key; None removes a key)."""
+
+    game: str | None
+    character: str
+    changes: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Approve:
+    game: str | None
+    character: str
+
+
+# -- combat (FS3) -----------------------------------------------------------------------------
+# ``combat`` None: the one combat under way in the game (or the one the actor's character is in).
+
+
+@dataclass(frozen=True)
+class CombatStart:
+    game: str | None
+    combat: str
+
+
+@dataclass(frozen=True)
+class CombatJoin:
+    game: str | None
+    combat: str | None
+    who: str | None  # None: the actor's own character
+    team: str = "A"
+    rating: int | None = None  # an NPC's single rating (004)
+    weapon: str = "Unarmed"
+    armor: str = "None"
+    kind: str = "Human"
+    crew: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CombatLeave:
+    game: str | None
+    combat: str | None
+    who: str | None
+
+
+@dataclass(frozen=True)
+class CombatStance:
+    game: str | None
+    combat: str | None
+    who: str | None
+    stance: str
+
+
+@dataclass(frozen=True)
+class CombatAction:
+    """Set a combatant's action for this turn (002 Combat Turns): ``kind`` attack, aim,
+    suppress, reload, subdue, escape, rally, treat or pass, with its details."""
+
+    game: str | None
+    combat: str | None
+    who: str | None
+    kind: str
+    target: str | None = None
+    called: str | None = None
+    range: str = "short"
+    luck: str | None = None
+    luck_spend: str | None = None
+    luck_on: str | None = None
+    stance: str | None = None
+    weapon: str | None = None
+    burst: tuple[str, ...] = ()
+    near: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CombatTurn:
+    game: str | None
+    combat: str | None
+
+
+@dataclass(frozen=True)
+class CombatStatus:
+    game: str | None
+    combat: str | None
+
+
+@dataclass(frozen=True)
+class CombatStop:
+    game: str | None
+    combat: str | None
+
+
+@dataclass(frozen=True)
+class CombatMoveWound:
+    """002 Luck: move an injury just taken to another location."""
+
+    game: str | None
+    combat: str | None
+    who: str | None
+    wound: int
+    location: str
+
+
+@dataclass(frozen=True)
+class CombatRecover:
+    """002 Luck: recover from a knockout the last turn dealt."""
+
+    game: str | None
+    combat: str | None
+    who: str | None
+
+
+# -- the game ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HealDay:
+    game: str | None
+    day: int | None = None
+    doctors: Mapping[str, str] = field(default_factory=dict)
+    hospital: tuple[str, ...] = ()
+    repairs: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ShowLog:
+    game: str | None
+    character: str | None = None
+    limit: int = 20
+
+
+Command = (
+    Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
+    | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
+    | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
+    | CombatRecover | HealDay | ShowLog
+)  # fmt: skip

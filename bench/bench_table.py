@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rollplay.dice import SeededDice
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
 ROLLS = 3_000
@@ -39,20 +39,25 @@ def fill_log(table: Table) -> None:
     """A million log rows, spread over 200 characters in 4 games, inserted in bulk."""
     from sqlalchemy import insert
 
-    from rollplay.table.models import RollEntry
+    from rollplay.table.events import AUDIENCE
+    from rollplay.table.models import Event
 
     rows = []
     now = datetime.now(UTC)
     for i in range(LOG_SIZE):
+        visibility = ("public", "public", "private", "secret")[i % 4]
         rows.append({
-            "game_id": 1, "character_id": None, "character": f"NPC {i % 200}", "system": "fs3",
-            "expression": "Firearms+Reflexes", "modifiers": [], "spends": {},
-            "dice": [8, 6, 3, 1, 1], "outcome": {"level": "Success"}, "visibility": "public",
-            "ruleset_version": "0123456789abcdef", "created_at": now,
+            "game_id": 1, "character_id": None, "character": f"NPC {i % 200}", "kind": "roll",
+            "actor_id": None, "actor": "owner", "visibility": visibility,
+            "audience": AUDIENCE[visibility], "created_at": now,
+            "payload": {"system": "fs3", "expression": "Firearms+Reflexes", "modifiers": [],
+                        "spends": {}, "dice": [8, 6, 3, 1, 1],
+                        "outcome": {"level": "Success"}, "ruleset_version": "0123456789abcdef"},
+            "shared": {"system": "fs3"} if visibility == "secret" else None,
         })  # fmt: skip
         if len(rows) == 50_000:
             with table.engine.begin() as conn:
-                conn.execute(insert(RollEntry), rows)
+                conn.execute(insert(Event), rows)
             rows = []
 
 
@@ -65,7 +70,7 @@ def bench_log_filter(table: Table) -> list[tuple[str, str]]:
         times.append(time.perf_counter() - start)
         assert len(entries) == 50
     times.sort()
-    total = table.engine.connect().exec_driver_sql("SELECT count(*) FROM roll_log").scalar()
+    total = table.engine.connect().exec_driver_sql("SELECT count(*) FROM events").scalar()
     return [
         (
             f"log of {total:,} rolls, newest 50 of one character",

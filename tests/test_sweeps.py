@@ -28,6 +28,7 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "src" / "rollplay" / "examples"
 NUM = "<number>"  # where a numeric argument goes; a working value is given after it
 TABLE = "<db>"  # a command on the table's database: --db is added
+ROLL = "<roll>"  # the log id of the base database's one roll (Kara's, a D6 roll)
 
 INVOCATIONS: dict[str, list[str]] = {
     "char approve": [TABLE, "char", "approve", "Mavros"],
@@ -39,7 +40,7 @@ INVOCATIONS: dict[str, list[str]] = {
                  "--game", "Pegasus2"],
     "char set": [TABLE, "char", "set", "Nikos", "action.Melee=3"],
     "char show": [TABLE, "char", "show", "Nikos"],
-    "cp-after": [TABLE, "cp-after", NUM, "1", "1"],
+    "cp-after": [TABLE, "cp-after", NUM, ROLL, "1"],
     "combat action": [TABLE, "combat", "action", "Hangar", "--game", "Pegasus", "Nikos",
                       "attack", "Raider"],
     "combat join": [TABLE, "combat", "join", "Hangar", "--game", "Pegasus", "Pirate",
@@ -121,7 +122,7 @@ def base_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["game", "new", "Pegasus2", "--system", "gurps"],
         ["xp", "award", "Nikos", "10"],
         ["char", "set", "Nikos", "wounds=[{location: Chest, severity: Light}]"],
-        ["roll", "Kara Voss", "Search", "--seed", "1"],  # log #1: a D6 roll, for cp-after
+        ["roll", "Kara Voss", "Search", "--seed", "1"],  # the one roll: D6, for cp-after
         ["combat", "start", "Old", "--game", "Pegasus"],
         ["combat", "stop", "Old", "--game", "Pegasus"],
         ["combat", "start", "Hangar", "--game", "Pegasus"],
@@ -165,14 +166,26 @@ def _line(name: str, db: Path | None, number: str | None = None) -> list[str]:
         if arg == TABLE:
             continue
         if arg == NUM:
-            out.append(number if number is not None else args[i + 1])
+            out.append(number if number is not None else _value(args[i + 1], db))
             skip = True
             continue
-        out.append(arg)
+        out.append(_value(arg, db))
     if args[0] == TABLE:
         assert db is not None
         out += ["--db", f"sqlite:///{db}"]
     return out
+
+
+def _value(arg: str, db: Path | None) -> str:
+    if arg != ROLL:
+        return arg
+    import sqlite3
+
+    if db is None or not db.exists():  # a command run on a fresh database: any id will do
+        return "1"
+    with sqlite3.connect(db) as conn:
+        (found,) = conn.execute("SELECT max(id) FROM events WHERE kind = 'roll'").fetchone()
+    return str(found)
 
 
 def test_every_command_has_an_invocation() -> None:

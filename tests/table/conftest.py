@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 
 POSTGRES = os.environ.get("ROLLPLAY_TEST_POSTGRES_URL")
 ROOT = Path(__file__).parents[2]

@@ -97,7 +97,7 @@ def test_xp_and_luck(capsys: pytest.CaptureFixture[str], db: str) -> None:
     cli(capsys, db, "game", "example")
     assert cli_json(capsys, db, "xp", "award", "Nikos", "4.5")["xp"] == 4.5
     raised = cli_json(capsys, db, "xp", "raise", "Nikos", "Firearms")
-    assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}
+    assert raised["raised"] == {"skill": "Firearms", "from": 3, "to": 4, "cost": 4}
     assert cli_json(capsys, db, "luck", "award", "Nikos", "2")["luck"] == 3
     assert cli_json(capsys, db, "luck", "spend", "Nikos")["luck"] == 2
     r = cli_json(capsys, db, "roll", "Nikos", "Firearms", "--luck", "bonus", "--seed", "1")

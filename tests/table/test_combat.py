@@ -10,7 +10,7 @@ from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.turn import Action
 from rollplay.table.combat import Tracker, stance
 from rollplay.table.db import StorageError
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from tests.table.conftest import NIKOS
 
 

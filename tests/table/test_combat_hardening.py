@@ -16,7 +16,7 @@ from rollplay.table.combat import Tracker, stance
 from rollplay.table.db import StorageError
 from rollplay.table.healing import heal_day
 from rollplay.table.models import Character
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from tests.table.conftest import NIKOS
 
 

@@ -7,7 +7,7 @@ import multiprocessing as mp
 from typing import Any
 
 from rollplay.errors import RollplayError
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
 

@@ -15,7 +15,7 @@ from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_
 from rollplay.table.combat import Tracker
 from rollplay.table.healing import heal_day
 from rollplay.table.models import Character
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from tests.table.conftest import NIKOS
 
 SERIOUS = {"location": "Chest", "severity": "Serious", "type": "wound", "treated": False}

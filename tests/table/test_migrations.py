@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from rollplay.dice import ScriptedDice
-from rollplay.table.db import HEAD, migrate, open_engine
+from rollplay.table.db import HEAD, StorageError, migrate, open_engine, upgrade
 from rollplay.table.models import Base
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
 
@@ -22,6 +23,18 @@ def test_empty_database_matches_the_models(db_url: str) -> None:
     with table.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        if conn.dialect.name == "sqlite":
+            # SQLAlchemy does not read ON DELETE back from a column's own REFERENCES clause
+            # (0006 adds player_id so, without rebuilding the table): check the SQL instead.
+            ddl = conn.exec_driver_sql(
+                "SELECT sql FROM sqlite_master WHERE name = 'characters'"
+            ).scalar()
+            assert "player_id INTEGER REFERENCES users (id) ON DELETE SET NULL" in str(ddl)
+            diff = [
+                d
+                for d in diff
+                if not (d[0].endswith("_fk") and [c.name for c in d[1].columns] == ["player_id"])
+            ]
     table.close()
     assert diff == []
     assert version == HEAD
@@ -53,23 +66,80 @@ def test_populated_database_is_upgraded_in_place(db_url: str) -> None:
             "(1, 1, 'Nikos', 'fs3', 'Firearms', '[]', '{}', '[8, 1]', '{}', 'public', "
             "'0123456789abcdef', CURRENT_TIMESTAMP)"
         ))  # fmt: skip
+        conn.execute(sa.text(
+            "INSERT INTO roll_log (game_id, character_id, character, system, expression, "
+            "modifiers, spends, dice, outcome, visibility, ruleset_version, created_at) VALUES "
+            "(1, 1, 'Nikos', 'fs3', 'Piloting', '[]', '{}', '[3]', '{}', 'secret', "
+            "'0123456789abcdef', CURRENT_TIMESTAMP)"
+        ))  # fmt: skip
+    with pytest.raises(StorageError, match=r"has schema 0001, .* run `rollplay db upgrade`"):
+        Table(db_url)  # an old database is left alone until its owner upgrades it
+    assert upgrade(engine) == ("0001", HEAD)
     engine.dispose()
-    table = Table(db_url)  # opening upgrades it
+    table = Table(db_url)
     nikos = table.character("Pegasus", "Nikos")
     assert (nikos["luck"], nikos["xp"], nikos["approved"]) == (2, 3.5, True)
-    assert [e["dice"] for e in table.log()] == [[8, 1]]
-    table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
-    assert len(table.log()) == 2
-    indexes = {i["name"] for i in sa.inspect(table.engine).get_indexes("roll_log")}
-    assert "ix_roll_log_character" in indexes
+    # The old log's rolls are roll events now, with their ids and their visibility.
+    assert [(e["id"], e["dice"]) for e in table.log()] == [(2, [3]), (1, [8, 1])]
+    as_nikos = table.log(viewer="Nikos")
+    assert [(e["id"], e["dice"], e["hidden"]) for e in as_nikos] == [
+        (2, None, True),
+        (1, [8, 1], False),
+    ]
+    rolled = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
+    assert rolled["log_id"] == 3  # numbering carries on past the moved rolls
+    indexes = {i["name"] for i in sa.inspect(table.engine).get_indexes("events")}
+    assert "ix_events_game" in indexes
     table.close()
 
 
-def test_downgrade_and_upgrade_again(db_url: str) -> None:
+def test_upgrading_twice_and_at_once_is_safe(db_url: str) -> None:
+    """Several processes starting together all run the upgrade: it happens once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    engine = open_engine(db_url)
+    migrate(engine, "0004")
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: upgrade(open_engine(db_url)), range(4)))
+    assert all(after == HEAD for _, after in results)
+    assert upgrade(engine) == (HEAD, HEAD)
+    engine.dispose()
+
+
+def test_schema_0006_is_one_way(db_url: str) -> None:
+    """Moving the log into events cannot be undone (restore the backup instead); the
+    migrations before it go down and up again, keeping the characters."""
     table = Table(db_url)
-    migrate(table.engine, "base", down=True)
-    assert "games" not in sa.inspect(table.engine).get_table_names()
+    with pytest.raises(NotImplementedError, match="restore the backup"):
+        migrate(table.engine, "0005", down=True)
+    assert table.games() == []  # the failed downgrade changed nothing
     table.close()
+
+
+def test_downgrade_and_upgrade_again_before_0006(db_url: str) -> None:
+    engine = open_engine(db_url)
+    migrate(engine, "0005")
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO games (id, name, system, edition, rules, created_at, day) "
+            "VALUES (1, 'Pegasus', 'fs3', '3.3', '{}', CURRENT_TIMESTAMP, 3)"
+        ))  # fmt: skip
+        conn.execute(
+            sa.text(
+                "INSERT INTO characters (id, game_id, name, sheet, approved, luck, xp_halves, "
+                "character_points, fate_points, version, created_at, updated_at, "
+                "raises_since_award) VALUES (1, 1, 'Nikos', :sheet, true, 2, 7, 0, 0, 1, "
+                "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)"
+            ),
+            {"sheet": json.dumps({**NIKOS, "system": "fs3"})},
+        )
+    migrate(engine, "0004", down=True)  # dropping games.day must not cascade to characters
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT name FROM characters")).scalars().all() == ["Nikos"]
+    migrate(engine, "base", down=True)
+    assert "games" not in sa.inspect(engine).get_table_names()
+    upgrade(engine)
     again = Table(db_url)
     assert again.games() == []
     again.close()
+    engine.dispose()

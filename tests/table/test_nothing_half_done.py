@@ -74,7 +74,9 @@ def test_a_character_called_storyteller_is_a_player(
     ok(capsys, db, "roll", "Nikos", "Firearms", "--visibility", "secret", "--seed", "1")
     ok(capsys, db, "roll", "Nikos", "Firearms", "--visibility", "private", "--seed", "2")
     seen = ok(capsys, db, "log", "--as", "storyteller")
-    assert [e["dice"] for e in seen] == [None, None]  # neither roll is the Storyteller's
+    # Neither roll is the Storyteller's: the secret one is announced with its result
+    # hidden, and another character's private roll is not theirs to learn of at all.
+    assert [(e["dice"], e["visibility"]) for e in seen] == [(None, "secret")]
     assert all(e["dice"] for e in ok(capsys, db, "log"))  # the owner sees everything
 
 

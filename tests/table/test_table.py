@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table.db import StorageError
-from rollplay.table.store import Table, parse_sheet_file
+from rollplay.table.service import Table, parse_sheet_file
 from rollplay.table.systems import Request
 from tests.table.conftest import GCS, NIKOS, ROOT, needs_fixtures
 
@@ -112,12 +112,22 @@ def test_xp_costs_follow_the_002_table(table: Table) -> None:
     table.new_character("Galactica", NIKOS_32)
     table.award_xp("Galactica", "Nikos", 10)
     raised = table.raise_skill("Galactica", "Nikos", "firearms")
-    assert raised["raised"] == {"skill": "Firearms", "from": 3, "cost": 4}  # level 3 -> 4: 4 XP
+    assert raised["raised"] == {
+        "skill": "Firearms",
+        "from": 3,
+        "to": 4,
+        "cost": 4,
+    }  # level 3 -> 4: 4 XP
     assert raised["xp"] == 6
     background = table.raise_skill("Galactica", "Nikos", "Singing", "background")
     assert background["raised"]["cost"] == 1  # level 2: 2 XP, halved for background skills
     new = table.raise_skill("Galactica", "Nikos", "Cooking", "background")
-    assert new["raised"] == {"skill": "Cooking", "from": 0, "cost": 0.5}  # half points kept
+    assert new["raised"] == {
+        "skill": "Cooking",
+        "from": 0,
+        "to": 1,
+        "cost": 0.5,
+    }  # half points kept
     assert new["xp"] == 4.5
     language = table.raise_skill("Galactica", "Nikos", "Spanish", "language")
     assert language["raised"]["cost"] == 3
@@ -135,7 +145,7 @@ def test_fs33_scaled_skills_rise_to_fluent_and_stop(table: Table) -> None:
     fs3_game(table)  # Nikos: Singing 2, English 3
     table.award_xp("Pegasus", "Nikos", 20)
     sing = table.raise_skill("Pegasus", "Nikos", "Singing", "background")
-    assert sing["raised"] == {"skill": "Singing", "from": 2, "cost": 4}
+    assert sing["raised"] == {"skill": "Singing", "from": 2, "to": 3, "cost": 4}
     with pytest.raises(RuleError, match="highest its scale goes"):
         table.raise_skill("Pegasus", "Nikos", "Singing", "background")
     spanish = [table.raise_skill("Pegasus", "Nikos", "Spanish", "language")["raised"]
@@ -185,8 +195,9 @@ def test_xp_table_is_the_rulesets(table: Table) -> None:
 
 
 def test_attributes_and_quirks_are_not_bought() -> None:
+    from rollplay.systems.fs3.experience import xp_cost
     from rollplay.systems.fs3.presets import preset
-    from rollplay.systems.fs3.sheet import sheet_from_mapping, xp_cost
+    from rollplay.systems.fs3.sheet import sheet_from_mapping
 
     rules = preset("3.3")
     sheet = sheet_from_mapping(NIKOS, rules, "sheet")
@@ -242,7 +253,9 @@ def test_log_exports(table: Table) -> None:
     for faces in ([6, 1, 1, 1, 1, 1], [8, 8, 1, 1, 1, 1]):
         table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice(faces))
     lines = table.export_log("jsonl").splitlines()
-    assert [json.loads(line)["id"] for line in lines] == [1, 2]  # oldest first
+    ids = [json.loads(line)["id"] for line in lines]
+    assert len(ids) == 2
+    assert ids == sorted(ids)  # oldest first
     rows = list(csv.DictReader(io.StringIO(table.export_log("csv"))))
     assert rows[0]["character"] == "Nikos"
     assert json.loads(rows[1]["dice"])[:2] == [8, 8]
@@ -251,7 +264,7 @@ def test_log_exports(table: Table) -> None:
 def test_the_log_is_append_only(table: Table) -> None:
     fs3_game(table)
     table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
-    for statement in ("UPDATE roll_log SET character = 'x'", "DELETE FROM roll_log"):
+    for statement in ("UPDATE events SET character = 'x'", "DELETE FROM events"):
         with pytest.raises(sa.exc.DBAPIError, match="append-only"), table.engine.begin() as c:
             c.execute(sa.text(statement))
     assert len(table.log()) == 1

@@ -30,7 +30,7 @@ def _where(f: F) -> F:
 
 def _tracker(db: str | None) -> Tracker:
     from rollplay.table.combat import Tracker
-    from rollplay.table.store import Table
+    from rollplay.table.service import Table
 
     return Tracker(Table(db))
 

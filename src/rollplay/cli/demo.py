@@ -147,7 +147,7 @@ def _table(live: Dice, db: str | None) -> None:
     from rollplay.cli.render import bold, say
     from rollplay.render.cards import entry_card, outcome_card
     from rollplay.render.text import line_text
-    from rollplay.table.store import Table
+    from rollplay.table.service import Table
     from rollplay.table.systems import Request
 
     say("\n" + bold("rollplay — the table") + ": games, characters and a log of every roll")

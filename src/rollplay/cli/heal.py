@@ -74,7 +74,7 @@ def day(
     A day already healed is not healed again."""
     from rollplay.systems.fs3.combat.narrate import day_lines
     from rollplay.table.healing import heal_day
-    from rollplay.table.store import Table
+    from rollplay.table.service import Table
 
     pairs = parse_doctors(doctors)
     jobs = tuple(parse_repair(spec) for spec in repairs)

@@ -1,5 +1,5 @@
 """``rollplay game|char|xp|luck|roll|log``: the table's records. Parsing and rendering only;
-the work is rollplay.table.store.Table's, one transaction per command."""
+the work is rollplay.table.service.Table's, one transaction per command."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from rollplay.errors import RollplayError
 from rollplay.table.limits import MAX_LOG_LIMIT
 
 if TYPE_CHECKING:
-    from rollplay.table.store import Table
+    from rollplay.table.service import Table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,7 +38,7 @@ def db_option(f: F) -> F:
 
 
 def _table(db: str | None) -> Table:
-    from rollplay.table.store import Table
+    from rollplay.table.service import Table
 
     return Table(db)
 
@@ -161,7 +161,7 @@ def char_import(file: str, game_name: str, db: str | None, as_json: bool) -> Non
 
 
 def _import(file: str, game_name: str, db: str | None, as_json: bool) -> None:
-    from rollplay.table.store import parse_sheet_file
+    from rollplay.table.service import parse_sheet_file
 
     table = _table(db)
     system_name = table.game(game_name)["system"]

@@ -43,9 +43,10 @@ def entry_card(e: Mapping[str, Any]) -> list[Line]:
     head: Line = [
         Span(f"#{e['id']} {when} ", "muted"),
         plain(f"{e['game']} · "),
-        bold(str(e["character"])),
-        plain(f" · {e['expression']}"),
+        bold(str(e["character"] or "a roll")),  # a secret roll's roller stays secret
     ]
+    if e.get("expression"):
+        head.append(plain(f" · {e['expression']}"))
     if e.get("visibility") != "public":
         head.append(Span(f" [{e['visibility']}]", "muted"))
     if e.get("outcome") is None:

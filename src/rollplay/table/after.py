@@ -11,10 +11,12 @@ from sqlalchemy import func, select
 
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError
-from rollplay.table.models import Character, Game, RollEntry, now
-from rollplay.table.store import Table
+from rollplay.table.authz import Act
+from rollplay.table.events import project
+from rollplay.table.models import Character, Event, Game
+from rollplay.table.rolling import dice_of
+from rollplay.table.service import Table
 from rollplay.table.systems import Points
-from rollplay.table.writers import CoreWriter
 
 
 def add_character_points(
@@ -27,48 +29,55 @@ def add_character_points(
 
     source = dice or default_dice()
     with table.transaction() as s:
-        entry = s.get(RollEntry, entry_id)
-        if entry is None:
-            raise RollplayError(f"there is no log entry #{entry_id}")
-        if entry.system != "d6" or entry.character_id is None:
+        entry = s.get(Event, entry_id)
+        game = None if entry is None else s.get(Game, entry.game_id)
+        seen = None
+        if entry is not None and game is not None and entry.kind == "roll":
+            seen = project(entry, game.name, table.standing(s, game))
+        if entry is None or game is None or seen is None or seen["hidden"]:
+            raise RollplayError(f"there is no log entry #{entry_id} you can see")
+        first_roll = entry.payload
+        if first_roll["system"] != "d6" or entry.character_id is None:
             raise RuleError(
                 f"#{entry_id} is not a D6 character's roll: Character Points after the roll "
                 f"are the D6 System's (003 Character Points)"
             )
-        if "opposed" in entry.outcome:
+        if "opposed" in first_roll["outcome"]:
             raise RuleError(
                 f"#{entry_id} is one side of a contest, judged with the other: spend points "
                 f"before a contest (--cp, --vs-cp)"
             )
         latest = s.scalar(
-            select(func.max(RollEntry.id)).where(RollEntry.character_id == entry.character_id)
+            select(func.max(Event.id)).where(
+                Event.character_id == entry.character_id, Event.kind == "roll"
+            )
         )
         if latest != entry.id:
             raise RuleError(
                 f"#{entry_id} is not {entry.character}'s latest roll (#{latest} is): points "
                 f"after a roll come before the next (003: before the result is determined)"
             )
-        game = s.get(Game, entry.game_id)
         row = s.scalar(select(Character).where(Character.id == entry.character_id)
                        .with_for_update())  # fmt: skip
-        assert game is not None
         assert row is not None
+        table.require(s, game, Act.SPEND, row)
         rules, version = table.ruleset_of(game)
-        first = D6Roll.from_dict(entry.outcome)
+        first = D6Roll.from_dict(first_roll["outcome"])
         better, used = spend_after(first, count, rules, remaining=row.character_points, dice=source)
-        w = CoreWriter(s.connection())
-        table.spend(w, row, Points(character_points=used.character_points))
+        from rollplay.table.writers import CoreWriter
+
+        table.spend(CoreWriter(s.connection()), row, Points(character_points=used.character_points))
         outcome = {"system": "d6", **better.to_dict(), "adds_to": entry.id,
                    "total_before": first.total}  # fmt: skip
-        new_id = w.log({
-            "game_id": game.id, "character_id": row.id, "character": row.name,
-            "system": "d6", "expression": f"{entry.expression} +{count} CP after the roll"[:200],
+        payload = {
+            "system": "d6",
+            "expression": f"{first_roll['expression']} +{count} CP after the roll"[:200],
             "modifiers": [], "spends": {"character_points": used.character_points},
-            "dice": {"dice": outcome["dice"], "wild": outcome["wild"],
-                     "cp_dice": outcome["cp_dice"]},
-            "outcome": outcome, "visibility": entry.visibility, "ruleset_version": version,
-            "created_at": now(),
-        })  # fmt: skip
+            "dice": dice_of(outcome), "outcome": outcome, "ruleset_version": version,
+        }  # fmt: skip
+        shared = entry.shared
+        new_id = table.record(s, game, "roll", payload, visibility=entry.visibility,
+                              character=row, shared=shared)  # fmt: skip
         settle(source)
         s.expire(row)
         return {**outcome, "character": row.name, "game": game.name, "log_id": new_id,

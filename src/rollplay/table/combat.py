@@ -22,6 +22,7 @@ from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.systems.fs3.combat.attack import read_wounds
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.secrecy import npc_names, players_view
 from rollplay.systems.fs3.combat.state import (
     Action,
     Combatant,
@@ -35,9 +36,10 @@ from rollplay.systems.fs3.combat.state import (
     same_name,
 )
 from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
+from rollplay.table.authz import Act
 from rollplay.table.db import StorageError
 from rollplay.table.models import Character, Combat, Game
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
 
@@ -72,6 +74,33 @@ class Tracker:
             )
         return game, combat
 
+    def control(self, s: Session, game: Game, combat: Combat, who: str) -> None:
+        """A player acts for the characters they play; NPCs are the Storyteller's."""
+        fighter = find([combatant_from_json(c) for c in combat.combatants], who, combat.name)
+        if fighter.npc:
+            self.table.require(s, game, Act.RUN_COMBAT)
+            return
+        _, row = self.table.character_row(s, game.name, fighter.name)
+        self.table.require(s, game, Act.FIGHT, row)
+
+    def record(
+        self, s: Session, game: Game, combat: Combat, step: str, payload: dict[str, Any],
+        *, secret_for: str | None = None,
+    ) -> None:  # fmt: skip
+        """A combat event; with NPCs involved, the players' part leaves out what FS3 keeps
+        from them (their dice, their ratings, ``secret_for``'s plans)."""
+        npcs = npc_names(combat.combatants)
+        data = {"combat": combat.name, "turn": combat.turn, **payload}
+        if secret_for is not None and secret_for in npcs:
+            shared = {"combat": combat.name, "turn": combat.turn, "who": secret_for}
+            self.table.record(s, game, f"combat_{step}", data, audience="storyteller",
+                              shared=shared)  # fmt: skip
+            return
+        shown = players_view(data, npcs)
+        self.table.record(s, game, f"combat_{step}", data,
+                          audience="everyone" if shown == data else "storyteller",
+                          shared=shown)  # fmt: skip
+
     def gear(self, game: Game) -> CombatRules:
         """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
         rules, _ = self.table.ruleset_of(game)
@@ -83,6 +112,7 @@ class Tracker:
             game = self.table.game_row(s, game_name)
             if game.system != "fs3":
                 raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
+            self.table.require(s, game, Act.RUN_COMBAT)
             for other in s.scalars(select(Combat).where(Combat.game_id == game.id)):
                 if same_name(other.name, name):
                     hint = "" if other.active else "; it is stopped: `combat delete` it first"
@@ -92,6 +122,7 @@ class Tracker:
                             active=True)  # fmt: skip
             s.add(combat)
             s.flush()
+            self.record(s, game, combat, "start", {})
             return _status(combat)
 
     def join(
@@ -121,10 +152,12 @@ class Tracker:
             kit = (gear.weapon(weapon).name, gear.armor_named(armor).name, kind)
             if rating is None:
                 _, row = self.table.character_row(s, game.name, who)
+                self.table.require(s, game, Act.FIGHT, row)
                 blank = Combatant(check_name(row.name, "character"), team, weapon=kit[0],
                                   armor=kit[1], kind=kind)  # fmt: skip
                 fighter = self._character(game, row, blank)
             else:
+                self.table.require(s, game, Act.RUN_COMBAT)
                 names = s.scalars(select(Character.name).where(Character.game_id == game.id))
                 fighter = new_npc(who, team, rating, kit, crew=crew, fighters=fighters,
                                   characters=list(names))  # fmt: skip
@@ -132,6 +165,11 @@ class Tracker:
             if clash:
                 raise StorageError(f"{clash} is already in {combat.name}")
             combat.combatants = [*combat.combatants, combatant_to_json(fighter)]
+            self.record(s, game, combat, "join", {
+                "name": fighter.name, "team": fighter.team, "npc": fighter.npc,
+                "rating": fighter.rating, "weapon": fighter.weapon, "armor": fighter.armor,
+                "kind": fighter.kind,
+            })  # fmt: skip
             return _status(combat)
 
     def _character(self, game: Game, row: Character, c: Combatant) -> Combatant:
@@ -157,9 +195,11 @@ class Tracker:
 
     def leave(self, game_name: str, name: str, who: str) -> dict[str, Any]:
         with self.table.transaction() as s:
-            _, combat = self.combat_row(s, game_name, name)
+            game, combat = self.combat_row(s, game_name, name)
+            self.control(s, game, combat, who)
             fighters = [combatant_from_json(c) for c in combat.combatants]
             me = find(fighters, who, combat.name)
+            self.record(s, game, combat, "leave", {"name": me.name})
             kept = [
                 replace(f, crew=tuple(n for n in f.crew if n != me.name),
                         subdued_by=None if f.subdued_by == me.name else f.subdued_by)
@@ -174,6 +214,7 @@ class Tracker:
         """Set (or replace) a combatant's action for this turn, checked now."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
+            self.control(s, game, combat, who)
             stored = [combatant_from_json(c) for c in combat.combatants]
             me = self.refreshed(s, game, find(stored, who, combat.name))
             listed = [me if f.name == me.name else f for f in stored]
@@ -183,13 +224,16 @@ class Tracker:
             check_action(me, action, {f.name: f for f in listed}, rules.combat, fs3=rules,
                          others=others)  # fmt: skip
             combat.actions = {**combat.actions, me.name: asdict(action)}
-            return _status(combat)
+            self.record(s, game, combat, "action", {"name": me.name, "action": asdict(action)},
+                        secret_for=me.name)  # fmt: skip
+            return self.shown(s, game, combat, _status(combat))
 
     def turn(self, game_name: str, name: str, dice: Dice | None = None) -> dict[str, Any]:
         """Resolve the turn: NPCs without an action get a sensible one; wounds land on the
         characters' sheets and spent luck comes off their points; the state is saved."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
+            self.table.require(s, game, Act.RUN_COMBAT)
             fighters = self.fighters(s, game, combat)
             if len(fighters) < 2:
                 raise RuleError(f"{combat.name} needs two combatants to fight")
@@ -205,11 +249,13 @@ class Tracker:
             )  # fmt: skip
             settle(source)  # typed faces left over: nothing of this turn is kept
             self._write_back(s, game, fighters, after)
+            result = {"combat": combat.name, "game": game.name, **report.to_dict(),
+                      "combatants": [summary(c, gear) for c in after]}  # fmt: skip
+            self.record(s, game, combat, "turn", result)
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {}
             combat.turn += 1
-            return {"combat": combat.name, "game": game.name, **report.to_dict(),
-                    "combatants": [summary(c, gear) for c in after]}  # fmt: skip
+            return result
 
     def _write_back(
         self, s: Session, game: Game, before: list[Combatant], after: list[Combatant]
@@ -234,11 +280,20 @@ class Tracker:
         """Luck spent between turns on one combatant (002 Luck, Combat)."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
+            self.control(s, game, combat, who)
             fighters = self.fighters(s, game, combat)
             me = find(fighters, who, combat.name)
             after = [change(f, combat.turn, self.gear(game)) if f is me else f for f in fighters]
             self._write_back(s, game, fighters, after)
             combat.combatants = [combatant_to_json(f) for f in after]
+            changed = next(f for f in after if f.name == me.name)
+            self.record(
+                s,
+                game,
+                combat,
+                "luck",
+                {"name": me.name, "combatant": summary(changed, self.gear(game))},
+            )
             return {**_status(combat), "combatants": [summary(f, self.gear(game)) for f in after]}
 
     def move_wound(
@@ -258,6 +313,7 @@ class Tracker:
         """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name, lock=False, active=False)
+            self.table.require(s, game, Act.READ)
             shown, problems = [], []
             for stored in map(combatant_from_json, combat.combatants):
                 c = stored
@@ -266,22 +322,37 @@ class Tracker:
                 except RollplayError as exc:
                     problems.append(str(exc))
                 shown.append(summary(c, self.gear(game)))
-            return {**_status(combat), "combatants": shown, "problems": problems}
+            return self.shown(s, game, combat, {**_status(combat), "combatants": shown,
+                                        "problems": problems})  # fmt: skip
+
+    def shown(
+        self, s: Session, game: Game, combat: Combat, status: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A combat's status as the actor may see it: NPCs' plans are the Storyteller's."""
+        if self.table.standing(s, game).storyteller:
+            return status
+        npcs = npc_names(combat.combatants)
+        actions = {k: v for k, v in status["actions"].items() if k not in npcs}
+        return {**status, "actions": actions}
 
     def stop(self, game_name: str, name: str) -> dict[str, Any]:
         with self.table.transaction() as s:
-            _, combat = self.combat_row(s, game_name, name)
+            game, combat = self.combat_row(s, game_name, name)
+            self.table.require(s, game, Act.RUN_COMBAT)
             combat.active = False
             combat.actions = {}
+            self.record(s, game, combat, "stop", {})
             return _status(combat)
 
     def delete(self, game_name: str, name: str) -> dict[str, Any]:
         """Remove a stopped combat (and its record), freeing its name."""
         with self.table.transaction() as s:
-            _, combat = self.combat_row(s, game_name, name, active=False)
+            game, combat = self.combat_row(s, game_name, name, active=False)
+            self.table.require(s, game, Act.RUN_COMBAT)
             if combat.active:
                 raise RuleError(f"{combat.name} is still going: `combat stop` it first")
             gone = _status(combat)
+            self.record(s, game, combat, "delete", {})
             s.delete(combat)
             return {**gone, "deleted": True}
 
@@ -305,10 +376,12 @@ def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> d
         chosen = next((k for k in stances if same_name(k, new)), None)
         if chosen is None:
             raise RollplayError(f"unknown stance {new!r}; accepted: {', '.join(stances)}")
+        tracker.control(s, game, combat, who)
         fighters = [combatant_from_json(c) for c in combat.combatants]
         me = find(fighters, who, combat.name)
         if me.knocked_out:
             raise RuleError(f"{me.name} is knocked out and cannot change stance")
         combat.combatants = [combatant_to_json(replace(f, stance=chosen) if f is me else f)
                              for f in fighters]  # fmt: skip
-        return _status(combat)
+        tracker.record(s, game, combat, "stance", {"name": me.name, "stance": chosen})
+        return tracker.shown(s, game, combat, _status(combat))

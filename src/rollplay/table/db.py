@@ -13,14 +13,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 
 from rollplay.errors import RollplayError
 
 ENV = "ROLLPLAY_DATABASE_URL"
-HEAD = "0005"  # the newest migration in migrations/versions/
+HEAD = "0006"  # the newest migration in migrations/versions/
+_UPGRADE_LOCK = 0x726F6C6C  # "roll": the advisory lock migrations hold on PostgreSQL
 
 
 class StorageError(RollplayError):
@@ -80,19 +81,50 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the schema to HEAD, keeping the data (Alembic migrations); cheap when current."""
+def schema_version(engine: Engine) -> str | None:
+    """The database's migration revision; None for a database rollplay has never written."""
     try:
         with engine.connect() as conn:
-            try:
-                current = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-            except DBAPIError:  # no table yet: a new database
-                current = None
+            if not inspect(conn).has_table("alembic_version"):
+                return None
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
     except OperationalError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
         raise StorageError(f"cannot open the database {_shown(str(engine.url))}: {first}") from None
-    if current != HEAD:
-        migrate(engine, "head")
+
+
+def require_current(engine: Engine) -> None:
+    """Open a database as this rollplay needs it. A new, empty one gets the schema (under
+    the upgrade lock, so processes starting together do it once); an older one is left
+    alone with a clear message, since upgrading is a step its owner takes (and backs up
+    for): ``rollplay db upgrade``."""
+    current = schema_version(engine)
+    if current == HEAD:
+        return
+    if current is None:
+        upgrade(engine)
+        return
+    if current < HEAD:
+        raise StorageError(
+            f"the database {_shown(str(engine.url))} has schema {current}, this rollplay needs "
+            f"{HEAD}: run `rollplay db upgrade` (back it up first)"
+        )
+    raise StorageError(
+        f"the database {_shown(str(engine.url))} has schema {current}, newer than this "
+        f"rollplay ({HEAD}): upgrade rollplay"
+    )
+
+
+def upgrade(engine: Engine) -> tuple[str | None, str]:
+    """Bring the schema to HEAD, keeping the data (Alembic migrations), and return (before,
+    after). Safe when several processes run it at once: each takes the database's write
+    lock first (SQLite's BEGIN IMMEDIATE, a PostgreSQL advisory lock) and reads the version
+    under it, so the first migrates and the rest find nothing to do."""
+    before = schema_version(engine)
+    if before == HEAD:
+        return before, HEAD
+    migrate(engine, "head")
+    return before, HEAD
 
 
 def migrate(engine: Engine, revision: str, down: bool = False) -> None:
@@ -103,5 +135,7 @@ def migrate(engine: Engine, revision: str, down: bool = False) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # SQLite's begin already took its write lock
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
         config.attributes["connection"] = conn
         (command.downgrade if down else command.upgrade)(config, revision)

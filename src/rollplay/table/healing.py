@@ -23,8 +23,9 @@ from rollplay.systems.fs3.combat.healing import Healing, check_rounds, daily_poi
 from rollplay.systems.fs3.combat.rolling import ability_pool, named, roll, skill_rating
 from rollplay.systems.fs3.combat.state import Combatant
 from rollplay.systems.fs3.rolls import FS3Roll
+from rollplay.table.authz import Act
 from rollplay.table.models import Character, Game
-from rollplay.table.store import Table
+from rollplay.table.service import Table
 
 
 class Person(NamedTuple):
@@ -52,6 +53,7 @@ def heal_day(
         game = table.game_row(s, game_name)
         if game.system != "fs3":
             raise RuleError(f"healing days are FS3's (004); {game.name} plays {game.system}")
+        table.require(s, game, Act.HEAL)
         target = game.day + 1 if day is None else day
         if target <= game.day:
             return {"game": game.name, "day": target, "already_healed": True, "patients": [],
@@ -106,8 +108,11 @@ def heal_day(
         for apply, _ in vehicles:
             apply()
         game.day = target
-        return {"game": game.name, "day": target, "already_healed": False, "patients": report,
-                "vehicles": [v for _, v in vehicles], "skipped": skipped}  # fmt: skip
+        result = {"game": game.name, "day": target, "already_healed": False,
+                  "patients": report, "vehicles": [v for _, v in vehicles],
+                  "skipped": skipped}  # fmt: skip
+        table.record(s, game, "heal_day", result)
+        return result
 
 
 def _fifths(row: Character, i: int) -> int:

@@ -39,6 +39,8 @@ class Game(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     day: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # last day healed
+    # 001 When the GM Rolls: whether players learn that a secret roll was made.
+    announce_secret: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class Character(Base):
@@ -63,6 +65,9 @@ class Character(Base):
     xp_halves: Mapped[int] = mapped_column(Integer, default=0)
     character_points: Mapped[int] = mapped_column(Integer, default=0)
     fate_points: Mapped[int] = mapped_column(Integer, default=0)
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
     raises_since_award: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -71,29 +76,62 @@ class Character(Base):
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - lost updates fail loudly
 
 
-class RollEntry(Base):
-    """One roll, never changed or deleted (the database refuses both: see the migration)."""
+class User(Base):
+    """Someone who plays or runs games. The local command line acts as the database's owner
+    unless told ``--as`` a user (table/actors.py)."""
 
-    __tablename__ = "roll_log"
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = mapped_column(String(100), unique=True)  # casefolded: one "Ann"
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Membership(Base):
+    """A user's role in one game: storyteller, player or observer (table/authz.py)."""
+
+    __tablename__ = "memberships"
     __table_args__ = (
-        Index("ix_roll_log_game_character", "game_id", "character", "id"),
-        Index("ix_roll_log_created", "created_at"),
-        Index("ix_roll_log_character", "character", "id"),
+        UniqueConstraint("game_id", "user_id"),
+        CheckConstraint("role IN ('storyteller', 'player', 'observer')", name="known_role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    role: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Event(Base):
+    """One change at the table, never changed or deleted (the database refuses both: see
+    migration 0006). ``payload`` is the whole event, for its ``audience``; everyone else in
+    the game sees ``shared`` (None: they do not learn of it). Decided when it is written."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        Index("ix_events_game", "game_id", "id"),
+        Index("ix_events_game_character", "game_id", "character", "id"),
+        Index("ix_events_character", "character", "id"),
+        Index("ix_events_created", "created_at"),
+        CheckConstraint(
+            "audience IN ('everyone', 'character', 'storyteller')", name="known_audience"
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
-    character_id: Mapped[int | None] = mapped_column(ForeignKey("characters.id"), nullable=True)
-    character: Mapped[str] = mapped_column(String(100))
-    system: Mapped[str] = mapped_column(String(10))
-    expression: Mapped[str] = mapped_column(String(200))
-    modifiers: Mapped[list[Any]] = mapped_column(JSON, default=list)
-    spends: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    dice: Mapped[Any] = mapped_column(JSON)
-    outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
-    visibility: Mapped[str] = mapped_column(String(10))
-    ruleset_version: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    actor: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(40))
+    character_id: Mapped[int | None] = mapped_column(ForeignKey("characters.id"), nullable=True)
+    character: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    visibility: Mapped[str] = mapped_column(String(10))
+    audience: Mapped[str] = mapped_column(String(12))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    shared: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class Combat(Base):

@@ -107,6 +107,7 @@ class System(Protocol):
     def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any: ...
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
+    def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]: ...
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
     def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any: ...
     def check(
@@ -141,6 +142,10 @@ class _System:
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
         return []
 
+    def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        """What a sheet shows beyond its data (FS3: rating names, dice, wound modifier)."""
+        return {}
+
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points()
 
@@ -158,6 +163,10 @@ class FS3(_System):
         from rollplay.systems.fs3.sheet import chargen_problems, sheet_from_mapping
 
         return chargen_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
+
+    def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
+                "wound_modifier": -sheet.wound_modifier(rules)}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"

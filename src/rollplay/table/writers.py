@@ -1,7 +1,8 @@
-"""The three statements a logged roll needs, each way they are run.
+"""The statements a logged roll needs, each way they are run.
 
-A roll reads its characters, spends points with a conditional UPDATE, and appends to the
-log, in one transaction. ``CoreWriter`` runs them through SQLAlchemy Core on any database.
+A roll reads its characters (and its actor's standing), spends points with a conditional
+UPDATE, and appends its event, in one transaction. ``CoreWriter`` runs them through
+SQLAlchemy Core on any database.
 ``SQLiteWriter`` runs the same SQL on the sqlite3 connection directly: on the embedded
 default, SQLAlchemy's per-statement machinery cost eight times what SQLite itself does
 (about 0.7 ms of a 0.8 ms roll; docs/performance.md). Both are tested on every storage test.
@@ -17,17 +18,19 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
-from rollplay.table.models import Character, Game, RollEntry
+from rollplay.table.models import Character, Event, Game, Membership
 
-# game id, name, system, edition, rules; character id, name, sheet, luck, CP, FP, version
+# game id, name, system, edition, rules, announce_secret;
+# character id, name, sheet, luck, CP, FP, version, player id
 SideRow = tuple[Any, ...]
 
 
 class Writer(Protocol):
     def side(self, game: str, name: str) -> SideRow | None: ...
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]: ...
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool: ...
     def points(self, character_id: int) -> tuple[int, int, int]: ...
-    def log(self, values: Mapping[str, Any]) -> int: ...
+    def event(self, values: Mapping[str, Any]) -> int: ...
 
 
 _SIDE = (
@@ -37,6 +40,7 @@ _SIDE = (
         Game.system,
         Game.edition,
         Game.rules,
+        Game.announce_secret,
         Character.id,
         Character.name,
         Character.sheet,
@@ -44,6 +48,7 @@ _SIDE = (
         Character.character_points,
         Character.fate_points,
         Character.version,
+        Character.player_id,
     )
     .join(Character, Character.game_id == Game.id)
     .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
@@ -66,7 +71,13 @@ _SPEND = (
 _POINTS = select(Character.luck, Character.character_points, Character.fate_points).where(
     Character.id == bindparam("cid")
 )
-_LOG = insert(RollEntry).returning(RollEntry.id)
+_EVENT = insert(Event).returning(Event.id)
+_ROLE = select(Membership.role).where(
+    Membership.game_id == bindparam("gid"), Membership.user_id == bindparam("uid")
+)
+_PLAYS = select(Character.id).where(
+    Character.game_id == bindparam("gid"), Character.player_id == bindparam("uid")
+)
 
 
 class CoreWriter:
@@ -77,6 +88,11 @@ class CoreWriter:
         row = self.conn.execute(_SIDE, {"game": game, "name": name}).first()
         return None if row is None else tuple(row)
 
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        params = {"gid": game_id, "uid": user_id}
+        role = self.conn.execute(_ROLE, params).scalar()
+        return role, frozenset(self.conn.execute(_PLAYS, params).scalars())
+
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
         params = {"cid": character_id, "luck": luck, "cp": cp, "fate": fate}
         return bool(self.conn.execute(_SPEND, params).rowcount == 1)
@@ -85,13 +101,13 @@ class CoreWriter:
         luck, cp, fate = self.conn.execute(_POINTS, {"cid": character_id}).one()
         return luck, cp, fate
 
-    def log(self, values: Mapping[str, Any]) -> int:
-        return int(self.conn.execute(_LOG, dict(values)).scalar_one())
+    def event(self, values: Mapping[str, Any]) -> int:
+        return int(self.conn.execute(_EVENT, dict(values)).scalar_one())
 
 
 _SQLITE_SIDE = (
-    "SELECT g.id, g.name, g.system, g.edition, g.rules, c.id, c.name, c.sheet, c.luck, "
-    "c.character_points, c.fate_points, c.version FROM games g "
+    "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, c.id, c.name, "
+    "c.sheet, c.luck, c.character_points, c.fate_points, c.version, c.player_id FROM games g "
     "JOIN characters c ON c.game_id = g.id WHERE g.name = ? AND c.name = ?"
 )
 _SQLITE_SPEND = (
@@ -100,14 +116,16 @@ _SQLITE_SPEND = (
     "WHERE id = ? AND luck >= ? AND character_points >= ? AND fate_points >= ?"
 )
 _SQLITE_POINTS = "SELECT luck, character_points, fate_points FROM characters WHERE id = ?"
-_LOG_COLUMNS = (
-    "game_id", "character_id", "character", "system", "expression", "modifiers", "spends",
-    "dice", "outcome", "visibility", "ruleset_version", "created_at",
+_SQLITE_ROLE = "SELECT role FROM memberships WHERE game_id = ? AND user_id = ?"
+_SQLITE_PLAYS = "SELECT id FROM characters WHERE game_id = ? AND player_id = ?"
+_EVENT_COLUMNS = (
+    "game_id", "created_at", "actor_id", "actor", "kind", "character_id", "character",
+    "visibility", "audience", "payload", "shared",
 )  # fmt: skip
-_JSON = {"modifiers", "spends", "dice", "outcome"}
-_SQLITE_LOG = (
-    f"INSERT INTO roll_log ({', '.join(_LOG_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * len(_LOG_COLUMNS))}) RETURNING id"
+_JSON = {"payload", "shared"}
+_SQLITE_EVENT = (
+    f"INSERT INTO events ({', '.join(_EVENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))}) RETURNING id"
 )
 
 
@@ -124,8 +142,13 @@ class SQLiteWriter:
         if row is None:
             return None
         row = list(row)
-        row[4], row[7] = json.loads(row[4]), json.loads(row[7])
+        row[4], row[5], row[8] = json.loads(row[4]), bool(row[5]), json.loads(row[8])
         return tuple(row)
+
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        role = self.cursor.execute(_SQLITE_ROLE, (game_id, user_id)).fetchone()
+        plays = self.cursor.execute(_SQLITE_PLAYS, (game_id, user_id)).fetchall()
+        return (role[0] if role else None), frozenset(r[0] for r in plays)
 
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
         params = (luck, cp, fate, character_id, luck, cp, fate)
@@ -135,16 +158,16 @@ class SQLiteWriter:
         luck, cp, fate = self.cursor.execute(_SQLITE_POINTS, (character_id,)).fetchone()
         return luck, cp, fate
 
-    def log(self, values: Mapping[str, Any]) -> int:
+    def event(self, values: Mapping[str, Any]) -> int:
         params = []
-        for column in _LOG_COLUMNS:
+        for column in _EVENT_COLUMNS:
             value = values[column]
             if column in _JSON:
-                value = json.dumps(value)
+                value = None if value is None else json.dumps(value)
             elif isinstance(value, datetime):
                 value = value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
             params.append(value)
-        return int(self.cursor.execute(_SQLITE_LOG, params).fetchone()[0])
+        return int(self.cursor.execute(_SQLITE_EVENT, params).fetchone()[0])
 
 
 @contextmanager

@@ -1,5 +1,5 @@
-"""FS3 character sheets, character creation and experience (002 Character Creation,
-Experience; 000 ratings), as pure functions over a ruleset.
+"""FS3 character sheets and character creation (002 Character Creation; 000 ratings), as
+pure functions over a ruleset; raising them with XP is experience.py's.
 
 A sheet is plain data (docs/table.md):
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.errors import RollplayError, suggest
 from rollplay.rulesfile import known_keys, sheet_header, table_in, whole_in
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
@@ -152,7 +152,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     }
     background: dict[str, Background] = {}
     # 000: background skills are on the 0-3 dice scale where the edition has one (R9).
-    background_range = _scale(rules) or (skill_lo, skill_hi)
+    background_range = scaled_range(rules) or (skill_lo, skill_hi)
     for key, entry in table_in(data, "background", bad).items():
         label = _short(" ".join(str(key).split()), "a background skill's name", bad)
         if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
@@ -246,13 +246,13 @@ def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:
         raise bad("languages must be a list of names, or names with ratings")
     return {
         _canonical(k, rules.languages, "language", bad): whole_in(
-            v, f"language {k}", _scale(rules) or (1, 1), bad
+            v, f"language {k}", scaled_range(rules) or (1, 1), bad
         )
         for k, v in value.items()
     }
 
 
-def _scale(rules: FS3Ruleset) -> tuple[int, int] | None:
+def scaled_range(rules: FS3Ruleset) -> tuple[int, int] | None:
     """The 0-3 rating range of scaled skills (000), or None where the edition has none."""
     return (0, len(rules.scaled_skill_dice) - 1) if rules.scaled_skill_dice else None
 
@@ -308,54 +308,3 @@ def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
             if b.attribute is None:
                 problems.append(f"background skill {skill} needs a ruling attribute (002)")
     return problems
-
-
-def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -> tuple[int, int]:
-    """002 Experience: the cost in half XP of raising ``skill`` one level, and its current
-    level. Half points keep background skills' halved costs exact (rulings R20); skills on
-    the 0-3 scale cost ``scaled_xp_costs`` (R26); every scale stops at its top."""
-    if kind in ("attribute", "quirk"):
-        raise RuleError(f"{kind}s cannot be raised with XP (002 Experience)")
-    scale = _scale(rules) if rules.scaled_xp_costs else None
-    if kind == "language" and scale is None:  # 002: "a flat rate of 3XP" to learn one
-        if skill in sheet.languages:
-            raise RuleError(f"{sheet.name} already speaks {skill}")
-        return rules.language_xp * 2, 0
-    if kind == "action":
-        current, top = sheet.action.get(skill, 0), min(rules.skill_range[1], len(rules.xp_costs))
-    elif kind == "language":
-        current = sheet.languages.get(skill, 0)
-        top = scale[1] if scale else 1
-    else:
-        current = _background_rating(sheet, skill)
-        top = scale[1] if scale else min(rules.skill_range[1], len(rules.xp_costs))
-    if current >= top:
-        raise RuleError(f"{skill} is at {current}, the highest its scale goes")
-    if kind != "action" and scale is not None:
-        return rules.scaled_xp_costs[current] * 2, current
-    cost = rules.xp_costs[current] * 2
-    if kind == "background":
-        cost = -(-cost // rules.background_xp_divisor)
-    return cost, current
-
-
-def raise_ability(
-    sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset
-) -> tuple[dict[str, Any], int, int]:
-    """Raise ``skill`` one level (or learn a language): the new sheet data, the cost in half
-    XP and the level it was at. Checking the character has the XP is the caller's."""
-    cost, current = xp_cost(sheet, kind, skill, rules)
-    data = sheet.to_mapping()
-    if kind == "action":
-        data["action"][skill] = current + 1
-    elif kind == "background":
-        entry = data["background"].get(skill, {"rating": 0})
-        data["background"][skill] = {**entry, "rating": current + 1}
-    else:
-        data["languages"][skill] = current + 1
-    return data, cost, current
-
-
-def _background_rating(sheet: FS3Sheet, skill: str) -> int:
-    entry = sheet.background.get(skill)
-    return entry.rating if entry else 0

@@ -20,5 +20,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("day")
+    if op.get_bind().dialect.name == "sqlite":  # a rebuild would cascade to the characters
+        op.execute("ALTER TABLE games DROP COLUMN day")
+    else:
+        op.drop_column("games", "day")

@@ -1,0 +1,42 @@
+"""What FS3 combat keeps from the players: an NPC's single rating (004 NPC Skills) is the
+Storyteller's to know, so the players' view of a turn shows what every roll involving an NPC
+did (hit, wound, knockout) but not the NPC's dice, whose count would give the rating away."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+# The keys a part of a turn names its combatants by.
+_WHO = ("name", "actor", "attacker", "target", "defender", "patient", "holder")
+
+
+def players_view(turn: Mapping[str, Any], npcs: Collection[str]) -> dict[str, Any]:
+    """A resolved turn (or any part of it) with the dice of every part an NPC takes part in
+    left out; parts among characters only are kept whole."""
+    if not npcs:
+        return dict(turn)
+    return {k: _redact(v, set(npcs)) for k, v in turn.items()}
+
+
+def _redact(value: Any, npcs: set[str]) -> Any:
+    if isinstance(value, Mapping):
+        involved = any(value.get(k) in npcs for k in _WHO if isinstance(value.get(k), str))
+        return {
+            k: _redact(v, npcs) for k, v in value.items()
+            if not (involved and _is_dice(k))
+        }  # fmt: skip
+    if isinstance(value, list):
+        return [_redact(v, npcs) for v in value]
+    return value
+
+
+def _is_dice(key: str) -> bool:
+    return key in ("dice", "roll", "rating", "ratings", "pool") or key.endswith(
+        ("_dice", "_roll", "_rating")
+    )
+
+
+def npc_names(combatants: list[Mapping[str, Any]]) -> set[str]:
+    """The NPCs among a combat's stored combatants."""
+    return {str(c["name"]) for c in combatants if c.get("npc") or c.get("rating") is not None}

@@ -1,0 +1,118 @@
+"""FS3 experience (002 Experience): what a raise costs, how far a scale goes, and the limits
+on raising, as pure functions over a sheet and a ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rollplay.errors import RollplayError, RuleError, suggest
+from rollplay.systems.fs3.ruleset import FS3Ruleset
+from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet, scaled_range
+
+RAISABLE = ("action", "background", "language")
+
+
+@dataclass(frozen=True)
+class Raised:
+    """A raise made: the new sheet data, the skill (as the game names it), its levels and
+    its cost in half XP."""
+
+    sheet: dict[str, Any]
+    skill: str
+    before: int
+    after: int
+    cost_halves: int
+
+
+def raise_with_xp(
+    sheet: FS3Sheet,
+    kind: str,
+    skill: str,
+    rules: FS3Ruleset,
+    *,
+    xp_halves: int,
+    raises_since_award: int,
+) -> Raised:
+    """Raise ``skill`` one level with the character's XP, or refuse in one line: an unknown
+    skill (with the nearest names), a scale's top, too little XP, or more raises since the
+    last award than the game allows (``max_raises_between_awards``)."""
+    if kind not in RAISABLE:
+        raise RollplayError(f"unknown kind of skill {kind!r}; accepted: {', '.join(RAISABLE)}")
+    canonical = ability_name(skill, kind, sheet, rules)
+    data, cost, current = raise_ability(sheet, kind, canonical, rules)  # type: ignore[arg-type]
+    limit = rules.max_raises_between_awards
+    if limit is not None and raises_since_award >= limit:
+        raise RuleError(
+            f"{sheet.name} has raised {raises_since_award} skill"
+            f"{'s' if raises_since_award != 1 else ''} since the last XP award; "
+            f"this game allows {limit} (002 Experience)"
+        )
+    if xp_halves < cost:
+        raise RuleError(
+            f"raising {canonical} from {current} costs {cost / 2:g} XP; "
+            f"{sheet.name} has {xp_halves / 2:g}"
+        )
+    return Raised(data, canonical, current, current + 1, cost)
+
+
+def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> str:
+    """A skill as the game spells it (any case), or an error naming the nearest."""
+    if kind == "background":
+        return next((k for k in sheet.background if k.casefold() == skill.casefold()), skill)
+    names = [a.name for a in rules.action_skills] if kind == "action" else list(rules.languages)
+    for n in names:
+        if n.casefold() == skill.casefold():
+            return n
+    raise RollplayError(f"unknown {kind} skill {skill!r}{suggest(skill, names)}")
+
+
+def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -> tuple[int, int]:
+    """002 Experience: the cost in half XP of raising ``skill`` one level, and its current
+    level. Half points keep background skills' halved costs exact (rulings R20); skills on
+    the 0-3 scale cost ``scaled_xp_costs`` (R26); every scale stops at its top."""
+    if kind in ("attribute", "quirk"):
+        raise RuleError(f"{kind}s cannot be raised with XP (002 Experience)")
+    scale = scaled_range(rules) if rules.scaled_xp_costs else None
+    if kind == "language" and scale is None:  # 002: "a flat rate of 3XP" to learn one
+        if skill in sheet.languages:
+            raise RuleError(f"{sheet.name} already speaks {skill}")
+        return rules.language_xp * 2, 0
+    if kind == "action":
+        current, top = sheet.action.get(skill, 0), min(rules.skill_range[1], len(rules.xp_costs))
+    elif kind == "language":
+        current = sheet.languages.get(skill, 0)
+        top = scale[1] if scale else 1
+    else:
+        current = _background_rating(sheet, skill)
+        top = scale[1] if scale else min(rules.skill_range[1], len(rules.xp_costs))
+    if current >= top:
+        raise RuleError(f"{skill} is at {current}, the highest its scale goes")
+    if kind != "action" and scale is not None:
+        return rules.scaled_xp_costs[current] * 2, current
+    cost = rules.xp_costs[current] * 2
+    if kind == "background":
+        cost = -(-cost // rules.background_xp_divisor)
+    return cost, current
+
+
+def raise_ability(
+    sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset
+) -> tuple[dict[str, Any], int, int]:
+    """Raise ``skill`` one level (or learn a language): the new sheet data, the cost in half
+    XP and the level it was at. Checking the character has the XP is the caller's."""
+    cost, current = xp_cost(sheet, kind, skill, rules)
+    data = sheet.to_mapping()
+    if kind == "action":
+        data["action"][skill] = current + 1
+    elif kind == "background":
+        entry = data["background"].get(skill, {"rating": 0})
+        data["background"][skill] = {**entry, "rating": current + 1}
+    else:
+        data["languages"][skill] = current + 1
+    return data, cost, current
+
+
+def _background_rating(sheet: FS3Sheet, skill: str) -> int:
+    entry = sheet.background.get(skill)
+    return entry.rating if entry else 0

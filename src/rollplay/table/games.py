@@ -1,0 +1,107 @@
+"""Games: creating them (with their house rules checked first), listing, reading, their
+settings, and the example games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+
+from rollplay.table.authz import Act, Forbidden
+from rollplay.table.base import ServiceBase
+from rollplay.table.db import StorageError
+from rollplay.table.models import Character, Game, Membership
+from rollplay.table.names import clean_name, game_dict
+from rollplay.table.systems import system
+
+DEFAULT_EDITION = {"fs3": "3.3", "gurps": "4e", "d6": "d6"}
+
+
+class GamesMixin(ServiceBase):
+    def new_game(
+        self,
+        name: str,
+        system_name: str,
+        edition: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A new game; a user who makes one is its Storyteller."""
+        sys_ = system(system_name)
+        overrides = dict(rules or {})
+        edition = str(overrides.pop("extends", None) or edition or DEFAULT_EDITION[sys_.name])
+        sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
+        name = clean_name(name, "game")
+        if self.actor.as_character is not None:
+            raise Forbidden(f"{self.actor.name} is a view of a character: it makes no games")
+        with self.transaction() as s:
+            if s.scalar(select(Game).where(Game.name == name)) is not None:
+                raise StorageError(f"there is already a game called {name!r}")
+            game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
+            s.add(game)
+            s.flush()
+            if self.actor.user_id is not None:
+                s.add(Membership(game_id=game.id, user_id=self.actor.user_id, role="storyteller"))
+            self.record(s, game, "game", {"name": game.name, "system": game.system,
+                                          "edition": game.edition, "rules": overrides})  # fmt: skip
+            return game_dict(game)
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games this actor is in (every game, for the owner), with their role."""
+        with self.transaction() as s:
+            out = []
+            for g in s.scalars(select(Game).order_by(Game.name)):
+                standing = self.standing(s, g)
+                if standing.role is not None:
+                    out.append({**game_dict(g), "role": standing.role})
+            return out
+
+    def game(self, name: str) -> dict[str, Any]:
+        with self.transaction() as s:
+            game = self.game_row(s, name)
+            standing = self.require(s, game, Act.READ)
+            data = game_dict(game)
+            data["role"] = standing.role
+            query = select(Character.id, Character.name).where(Character.game_id == game.id)
+            rows = list(s.execute(query.order_by(Character.name)))
+            data["characters"] = [n for _, n in rows]
+            data["yours"] = [n for i, n in rows if i in standing.characters]
+            return data
+
+    def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
+        """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
+        with self.transaction() as s:
+            game = self.game_row(s, name)
+            self.require(s, game, Act.MANAGE)
+            game.announce_secret = announce
+            self.record(s, game, "game_settings", {"announce_secret": announce})
+            return game_dict(game)
+
+    def add_examples(self) -> list[str]:
+        """Create the example games (rollplay/examples/games.yaml) that are not here yet;
+        each is one transaction. Returns the names created."""
+        from pathlib import Path
+
+        import yaml
+
+        from rollplay.table.names import parse_sheet_file
+
+        root = Path(__file__).parents[1] / "examples"
+        created = []
+        with self.transaction() as s:
+            existing = set(s.scalars(select(Game.name)))
+        for spec in yaml.safe_load((root / "games.yaml").read_text(encoding="utf-8")):
+            if spec["name"] in existing:
+                continue
+            sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
+            with self.transaction() as s:
+                game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
+                            rules={})  # fmt: skip
+                s.add(game)
+                s.flush()
+                self.record(s, game, "game", {"name": game.name, "system": game.system,
+                                              "edition": game.edition, "rules": {}})  # fmt: skip
+                for sheet in sheets:
+                    self.add_character_row(s, game, sheet)
+            created.append(spec["name"])
+        return created

@@ -1,0 +1,105 @@
+"""Experience and luck (002): the Storyteller's awards, a player's raises and spends."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rollplay.errors import RollplayError, RuleError
+from rollplay.table.authz import Act
+from rollplay.table.base import ServiceBase
+from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_XP, MAX_XP_AWARD
+from rollplay.table.models import Game, now
+from rollplay.table.names import character_dict
+from rollplay.table.systems import Points, system
+from rollplay.table.writers import CoreWriter
+
+
+class PointsMixin(ServiceBase):
+    def award_xp(
+        self, game_name: str | None, name: str, amount: float, reason: str = ""
+    ) -> dict[str, Any]:
+        """The Storyteller awards XP (002 Experience): whole or half points."""
+        if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
+            raise RollplayError(
+                f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
+                f"1.5; not {amount:g}"
+            )
+        halves = int(amount * 2)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.AWARD, row)
+            _fs3_only(game, "experience")
+            if row.xp_halves + halves > MAX_XP * 2:
+                raise RollplayError(
+                    f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
+                )
+            row.xp_halves += halves
+            row.raises_since_award = 0
+            self.record(s, game, "xp_award", {"amount": amount, "xp": row.xp_halves / 2,
+                                              "reason": reason}, character=row)  # fmt: skip
+            return character_dict(row, game)
+
+    def raise_skill(
+        self, game_name: str | None, name: str, skill: str, kind: str = "action"
+    ) -> dict[str, Any]:
+        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+        from rollplay.systems.fs3.experience import raise_with_xp
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.RAISE, row)
+            _fs3_only(game, "experience")
+            rules, _ = self.ruleset_of(game)
+            sheet = sheet_from_mapping(row.sheet, rules, "sheet")
+            raised = raise_with_xp(
+                sheet, kind, skill, rules, xp_halves=row.xp_halves,
+                raises_since_award=row.raises_since_award,
+            )  # fmt: skip
+            row.sheet = system(game.system).sheet(raised.sheet, rules, "sheet")
+            row.xp_halves -= raised.cost_halves
+            row.raises_since_award += 1
+            row.updated_at = now()
+            change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
+                      "cost": raised.cost_halves / 2}  # fmt: skip
+            self.record(s, game, "raise", change, character=row)
+            return {**character_dict(row, game), "raised": change}
+
+    def award_luck(
+        self, game_name: str | None, name: str, amount: int = 1, reason: str = ""
+    ) -> dict[str, Any]:
+        """The Storyteller awards luck points (002 Luck)."""
+        if not 1 <= amount <= MAX_LUCK_AWARD:
+            raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.AWARD, row)
+            _fs3_only(game, "luck")
+            if row.luck + amount > MAX_LUCK:
+                raise RollplayError(
+                    f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
+                )
+            row.luck += amount
+            self.record(s, game, "luck_award", {"amount": amount, "luck": row.luck,
+                                                "reason": reason}, character=row)  # fmt: skip
+            return character_dict(row, game)
+
+    def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> dict[str, Any]:
+        """Spend a luck point outside a roll (cancelling one used against the character)."""
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name)
+            self.require(s, game, Act.SPEND, row)
+            _fs3_only(game, "luck")
+            self.spend(CoreWriter(s.connection()), row, Points(luck=1))
+            s.refresh(row)
+            self.record(s, game, "luck_spend", {"amount": 1, "luck": row.luck,
+                                                "reason": reason}, character=row)  # fmt: skip
+            return character_dict(row, game)
+
+
+def _fs3_only(game: Game, what: str) -> None:
+    if game.system != "fs3":
+        raise RuleError(
+            f"{what} as points to award and spend is FS3's (002); {game.name} plays {game.system}"
+        )

@@ -1,0 +1,30 @@
+"""The table service: every surface (the command line, the server, the chat bridges) calls
+this, for an actor. Each public method is one transaction with its events; who may do what
+is authz.py's; what a viewer sees is events.py's.
+
+The service is assembled from parts named for what they hold: games.py, characters.py,
+points.py (luck and experience), rolling.py, logview.py (events, the log, export) and
+members.py (users and roles), on base.py's shared lookups.
+"""
+
+from __future__ import annotations
+
+from rollplay.table.characters import CharactersMixin
+from rollplay.table.games import GamesMixin
+from rollplay.table.logview import LogMixin
+from rollplay.table.members import MembersMixin
+from rollplay.table.names import parse_sheet_file
+from rollplay.table.points import PointsMixin
+from rollplay.table.rolling import RollingMixin
+
+
+class Service(
+    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, LogMixin, MembersMixin
+):  # fmt: skip
+    """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
+    file), served to one actor: the database's owner unless ``acting``/``acting_as``."""
+
+
+Table = Service  # the name the command line and the tests have long used
+
+__all__ = ["Service", "Table", "parse_sheet_file"]

@@ -29,6 +29,10 @@ _COMMANDS = {
     "roll": "rollplay.cli.table:roll",
     "cp-after": "rollplay.cli.table:cp_after",
     "log": "rollplay.cli.table:log",
+    "events": "rollplay.cli.people:events",
+    "user": "rollplay.cli.people:user",
+    "member": "rollplay.cli.people:member",
+    "db": "rollplay.cli.people:db",
 }
 
 
@@ -47,8 +51,20 @@ class _LazyGroup(click.Group):
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rollplay")
-def cli() -> None:
+@click.option(
+    "--as",
+    "as_user",
+    metavar="USER",
+    envvar="ROLLPLAY_AS",
+    help="Act as this user, with their role in each game (default: the database's owner, "
+    "Storyteller of every game).",
+)
+@click.pass_context
+def cli(ctx: click.Context, as_user: str | None) -> None:
     """Dice, odds and rules for FS3, GURPS success rolls and the D6 System."""
+    from rollplay.cli.service import AS_KEY
+
+    ctx.meta[AS_KEY] = as_user
 
 
 def main(argv: list[str] | None = None) -> None:

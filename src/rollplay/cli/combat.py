@@ -29,10 +29,10 @@ def _where(f: F) -> F:
 
 
 def _tracker(db: str | None) -> Tracker:
+    from rollplay.cli.service import open_service
     from rollplay.table.combat import Tracker
-    from rollplay.table.service import Table
 
-    return Tracker(Table(db))
+    return Tracker(open_service(db))
 
 
 def _status(data: dict[str, Any], as_json: bool) -> None:

@@ -72,14 +72,14 @@ def day(
 ) -> None:  # fmt: skip
     """Advance the game a day: every wounded character heals, and mechanics repair vehicles.
     A day already healed is not healed again."""
+    from rollplay.cli.service import open_service
     from rollplay.systems.fs3.combat.narrate import day_lines
     from rollplay.table.healing import heal_day
-    from rollplay.table.service import Table
 
     pairs = parse_doctors(doctors)
     jobs = tuple(parse_repair(spec) for spec in repairs)
     source = dice_source(faces, seed)
-    report = heal_day(Table(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
+    report = heal_day(open_service(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
                       repairs=jobs, dice=source)  # fmt: skip
     extra = finish_dice(source)
     if as_json:

@@ -1,5 +1,5 @@
 """``rollplay game|char|xp|luck|roll|log``: the table's records. Parsing and rendering only;
-the work is rollplay.table.service.Table's, one transaction per command."""
+the work is the table service's (rollplay.table.service), one transaction per command."""
 
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ def db_option(f: F) -> F:
 
 
 def _table(db: str | None) -> Table:
-    from rollplay.table.service import Table
+    from rollplay.cli.service import open_service
 
-    return Table(db)
+    return open_service(db)
 
 
 def _show(data: Any, as_json: bool) -> None:
@@ -552,9 +552,9 @@ def _side(words: Sequence[str]) -> tuple[str, str]:
 @click.option(
     "--as",
     "viewer",
-    metavar="CHARACTER",
-    help="See the log as this character's player does: others' private rolls and every "
-    "secret roll's result hidden (default: as the Storyteller).",
+    metavar="USER|CHARACTER",
+    help="See the log as this user, or as this character's player, does: others' private "
+    "rolls unseen and every secret roll's result hidden (default: as whoever acts).",
 )
 @click.option(
     "--export",
@@ -574,6 +574,8 @@ def log(
         "until": _when(until, "--until"), "viewer": viewer,
     }  # fmt: skip
     table = _table(db)
+    if viewer is not None and table.is_user(viewer):
+        table, filters["viewer"] = table.acting_as(viewer), None
     if export_fmt:
         click.echo(table.export_log(export_fmt, **filters), nl=False)
         return

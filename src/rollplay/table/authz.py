@@ -81,7 +81,7 @@ class Standing:
         whose = f" ({name})" if name else ""
         if self.role == "player" and act in _PLAYERS_OWN:
             raise Forbidden(
-                f"{self.actor} may not {act.value}{whose} in {self.game}: a player may only "
+                f"{self.actor} may not {act.value}{whose} in {self.game}: players do that only "
                 f"for the characters they play"
             )
         raise Forbidden(

@@ -15,7 +15,7 @@ import copy
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Self
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -48,13 +48,13 @@ class ServiceBase:
     def close(self) -> None:
         self.engine.dispose()
 
-    def acting(self, actor: Actor) -> Any:
+    def acting(self, actor: Actor) -> Self:
         """The same service (database, caches) run for another actor."""
         other = copy.copy(self)
         other.actor = actor
         return other
 
-    def acting_as(self, user: str) -> Any:
+    def acting_as(self, user: str) -> Self:
         """The service run for the user called ``user`` (any case)."""
         with self.transaction() as s:
             row = s.scalar(select(User).where(User.name_key == user.casefold()))

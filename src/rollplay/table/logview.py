@@ -60,7 +60,7 @@ class LogMixin(ServiceBase):
         if viewer is not None:
             with self.transaction() as s:  # the character must be one, in one game
                 self.character_row(s, game_name, viewer)
-            view: LogMixin = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
+            view = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
             return view.log(
                 game_name=game_name, character=character, since=since, until=until,
                 limit=limit,

@@ -42,6 +42,10 @@ class MembersMixin(ServiceBase):
             s.flush()
             return {"name": row.name, "id": row.id}
 
+    def is_user(self, name: str) -> bool:
+        with self.transaction() as s:
+            return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
+
     def users(self) -> list[dict[str, Any]]:
         with self.transaction() as s:
             return [{"name": u.name, "id": u.id}

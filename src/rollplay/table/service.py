@@ -4,12 +4,14 @@ is authz.py's; what a viewer sees is events.py's.
 
 The service is assembled from parts named for what they hold: games.py, characters.py,
 points.py (luck and experience), rolling.py, logview.py (events, the log, export) and
-members.py (users and roles), on base.py's shared lookups.
+members.py (users and roles), on base.py's shared lookups; execute.py runs a typed
+command (commands.py) through them.
 """
 
 from __future__ import annotations
 
 from rollplay.table.characters import CharactersMixin
+from rollplay.table.execute import ExecuteMixin
 from rollplay.table.games import GamesMixin
 from rollplay.table.logview import LogMixin
 from rollplay.table.members import MembersMixin
@@ -19,7 +21,8 @@ from rollplay.table.rolling import RollingMixin
 
 
 class Service(
-    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, LogMixin, MembersMixin
+    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, LogMixin, MembersMixin,
+    ExecuteMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

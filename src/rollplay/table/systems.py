@@ -113,6 +113,7 @@ class System(Protocol):
     def check(
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]: ...
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any: ...
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
 
@@ -222,6 +223,17 @@ class FS3(_System):
         )
         return check, after
 
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any:
+        """An NPC's roll with no sheet: its single rating in dice (004 NPC Skills), or any
+        pool of numbers, with modifiers and situations; NPCs hold no luck."""
+        from rollplay.errors import whole
+        from rollplay.systems.fs3.rolls import Check
+
+        _no_points(request, ("luck", "luck_from", "luck_cancel"))
+        return Check(pool=request.expression, ratings={},
+                     modifiers=tuple(whole(m, "--mod") for m in request.mods),
+                     situations=request.situations, name=name)  # fmt: skip
+
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
         from rollplay.systems.fs3.rolls import roll_check
 
@@ -281,23 +293,24 @@ class GURPS(_System):
     def check(
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]:
+        return self._check(request, rules, sheet, sheet.name), points
+
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any:
+        """A roll against a level with no sheet (``roll 12``)."""
+        return self._check(request, rules, None, name)
+
+    def _check(self, request: Request, rules: Any, character: Any, name: str | None) -> Any:
         from rollplay.errors import whole
         from rollplay.systems.gurps.rolls import build_check
 
-        character = sheet
         text = request.expression.strip()
         number = text.replace("\u2212", "-").removeprefix("-").removeprefix("+")
         skill: int | str = whole(text, "a skill level") if number.isdecimal() else text
         check = build_check(
-            skill,
-            request.mods,
-            rules,
-            difficulty=request.difficulty,
-            defense=request.defense,
-            character=character,
-            name=character.name,
-        )
-        return check._replace(sense=request.sense), points
+            skill, request.mods, rules, difficulty=request.difficulty,
+            defense=request.defense, character=character, name=name,
+        )  # fmt: skip
+        return check._replace(sense=request.sense)
 
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
         """A secret roll is graded for the GM (001 When the GM Rolls): its ``information``
@@ -355,18 +368,10 @@ class D6(_System):
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]:
         from rollplay.systems.d6.check import Points as D6Points
-        from rollplay.systems.d6.options import RollOptions, sheet_check
-        from rollplay.systems.d6.results import parse_related
+        from rollplay.systems.d6.options import sheet_check
 
         r = request
-        options = RollOptions(
-            difficulty=r.difficulty, bonuses=r.bonuses + r.mods, cp=r.cp, fate=r.fate,
-            gm_allows_both=r.gm_allows_both, wild_one=r.wild_one, unskilled=r.unskilled,
-            attribute=r.attribute, prepare=r.prepare, rush=r.rush,
-            related=tuple(parse_related(x) for x in r.related), carry=r.carry,
-            damage_from=r.damage_from, second_chance=r.second_chance, actions=r.actions,
-            attack=r.attack, name=sheet.name,
-        )  # fmt: skip
+        options = _d6_options(r, sheet.name)
         # The columns, not the sheet's starting numbers, say what the character has now.
         held = D6Points(points.character_points, points.fate_points)
         check, spent = sheet_check(sheet, r.expression, options, rules, held, contest=contest)
@@ -377,6 +382,13 @@ class D6(_System):
         )
         return check, after
 
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any:
+        """A die code with no sheet (``roll 4D+2 vs 15``); an NPC spends no points here."""
+        from rollplay.systems.d6.options import make_check
+
+        _no_points(request, ("cp", "fate"))
+        return make_check(request.expression, _d6_options(request, name), rules)
+
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
         from rollplay.systems.d6.rolls import roll_check
 
@@ -386,6 +398,29 @@ class D6(_System):
         from rollplay.systems.d6.rolls import opposed
 
         return opposed(first, second, rules, dice).to_dict()
+
+
+def _d6_options(r: Request, name: str | None) -> Any:
+    from rollplay.systems.d6.options import RollOptions
+    from rollplay.systems.d6.results import parse_related
+
+    return RollOptions(
+        difficulty=r.difficulty, bonuses=r.bonuses + r.mods, cp=r.cp, fate=r.fate,
+        gm_allows_both=r.gm_allows_both, wild_one=r.wild_one, unskilled=r.unskilled,
+        attribute=r.attribute, prepare=r.prepare, rush=r.rush,
+        related=tuple(parse_related(x) for x in r.related), carry=r.carry,
+        damage_from=r.damage_from, second_chance=r.second_chance, actions=r.actions,
+        attack=r.attack, name=name,
+    )  # fmt: skip
+
+
+def _no_points(request: Request, fields: tuple[str, ...]) -> None:
+    given = [OPTION_NAMES[f] for f in fields if f in request.given()]
+    if given:
+        raise RollplayError(
+            f"{', '.join(given)}: a roll with no sheet has no points to spend; roll the "
+            f"character's sheet instead"
+        )
 
 
 def system(name: str) -> System:

@@ -1,0 +1,65 @@
+"""``Service.execute``: typed commands, as the command language, the server and the bridges
+hand them over, run for the actor, with what they leave to context filled in."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollplay.errors import RollplayError
+from rollplay.table import commands as c
+from rollplay.table.authz import Forbidden
+from rollplay.table.service import Table
+from rollplay.table.systems import Request
+
+
+@pytest.fixture
+def pia(table: Table) -> Table:
+    table.add_examples()
+    table.add_user("Pia")
+    table.add_member("Pegasus", "Pia", "player", ("Nikos",))
+    return table.acting_as("Pia")
+
+
+def test_a_player_rolls_their_own_character_without_naming_it(pia: Table) -> None:
+    done = pia.execute(c.Roll(None, c.Side(None, Request("Firearms+Reflexes", mods=("-1",)))))
+    assert (done["command"], done["character"], done["game"]) == ("Roll", "Nikos", "Pegasus")
+    assert done["pool"] == 6  # Firearms 3 + Reflexes 4 - 1
+    with pytest.raises(Forbidden, match="only the Storyteller may make a secret roll"):
+        pia.execute(c.Roll(None, c.Side(None, Request("Firearms")), visibility="secret"))
+
+
+def test_context_is_asked_for_when_it_is_not_clear(table: Table) -> None:
+    table.add_examples()
+    with pytest.raises(RollplayError, match="say which game"):
+        table.execute(c.NpcRoll(None, Request("5")))
+    with pytest.raises(RollplayError, match="say which character"):
+        table.execute(c.Roll("Pegasus", c.Side(None, Request("Firearms"))))
+
+
+def test_the_storyteller_runs_npcs_awards_and_a_combat(table: Table, pia: Table) -> None:
+    npc = table.execute(c.NpcRoll("Pegasus", Request("5"), name="Raider"))
+    assert (npc["character"], len(npc["dice"])) == ("Raider", 5)  # 004: one rating, in dice
+    with pytest.raises(Forbidden):
+        pia.execute(c.NpcRoll("Pegasus", Request("5")))
+    awarded = table.execute(c.AwardLuck("Pegasus", "Nikos", 2, "a fine pose"))
+    assert awarded["luck"] == 3
+    assert pia.execute(c.SpendLuck("Pegasus"))["luck"] == 2
+    table.execute(c.CombatStart("Pegasus", "Hangar"))
+    pia.execute(c.CombatJoin("Pegasus", None, None, weapon="Pistol"))  # her own character
+    table.execute(c.CombatJoin("Pegasus", None, "Raider", team="B", rating=4, weapon="Knife"))
+    pia.execute(c.CombatAction("Pegasus", None, None, "attack", target="Raider"))
+    turn = table.execute(c.CombatTurn("Pegasus", None))
+    assert turn["command"] == "CombatTurn"
+    assert {i["name"] for i in turn["initiative"]} == {"Nikos", "Raider"}
+    status = pia.execute(c.CombatStatus("Pegasus", None))
+    assert status["turn"] == 2
+    kinds = [e["kind"] for e in pia.events_for("Pegasus", limit=1000)]
+    for kind in ("combat_start", "combat_join", "combat_action", "combat_turn", "luck_award"):
+        assert kind in kinds
+
+
+def test_sheets_and_the_log(pia: Table) -> None:
+    assert pia.execute(c.ShowSheet(None))["name"] == "Nikos"
+    pia.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Piloting"))))
+    entries = pia.execute(c.ShowLog(None))["entries"]
+    assert [e["expression"] for e in entries] == ["Piloting"]

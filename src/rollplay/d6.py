@@ -22,7 +22,6 @@ from typing import Any
 
 from rollplay import rulesfile
 from rollplay.dice import Dice
-from rollplay.systems.d6 import houserules
 from rollplay.systems.d6 import results as _results
 from rollplay.systems.d6.character import D6Character, SheetError
 from rollplay.systems.d6.character import from_mapping as _character_from_mapping
@@ -81,7 +80,9 @@ def ruleset() -> D6Ruleset:
 
 def load_rules(path: str | Path) -> D6Ruleset:
     """A house-ruled ruleset from a TOML, YAML or JSON file (docs/d6.md)."""
-    return houserules.from_mapping(rulesfile.read(path), source=str(path))
+    from rollplay.systems.rulesets import load
+
+    return load("d6", path=path)  # type: ignore[no-any-return]
 
 
 def character(

@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from rollplay import rulesfile
 from rollplay.dice import Dice, default_dice
-from rollplay.systems.fs3 import houserules
 from rollplay.systems.fs3.odds import FS3Odds, OpposedOdds, check_odds
 from rollplay.systems.fs3.odds import opposed_odds as _opposed_odds
 from rollplay.systems.fs3.pool import Pool, resolve
@@ -67,7 +65,9 @@ def ruleset(edition: str | FS3Ruleset = DEFAULT_EDITION) -> FS3Ruleset:
 
 def load_rules(path: str | Path) -> FS3Ruleset:
     """A house-ruled ruleset from a YAML or TOML file (see docs/fs3.md)."""
-    return houserules.from_mapping(rulesfile.read(path), source=str(path))
+    from rollplay.systems.rulesets import load
+
+    return load("fs3", path=path)  # type: ignore[no-any-return]
 
 
 def _rules(edition: str, rules: FS3Ruleset | None) -> FS3Ruleset:

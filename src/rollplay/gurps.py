@@ -23,7 +23,6 @@ from typing import Any
 from rollplay import rulesfile
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
-from rollplay.systems.gurps import houserules
 from rollplay.systems.gurps.character import Character, Level, SheetError
 from rollplay.systems.gurps.character import from_mapping as _character_from_mapping
 from rollplay.systems.gurps.odds import GURPSOdds, skill_odds
@@ -72,7 +71,9 @@ def ruleset(edition: str = DEFAULT_EDITION) -> GURPSRuleset:
 
 def load_rules(path: str | Path) -> GURPSRuleset:
     """A house-ruled ruleset from a TOML, YAML or JSON file (see docs/gurps.md)."""
-    return houserules.from_mapping(rulesfile.read(path), source=str(path))
+    from rollplay.systems.rulesets import load
+
+    return load("gurps", path=path)  # type: ignore[no-any-return]
 
 
 def character(data: Mapping[str, Any], source: str = "sheet") -> Character:

@@ -341,7 +341,7 @@ def test_a_failure_mid_command_changes_nothing(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fs3_game(table)
-    from rollplay.table import systems
+    from rollplay.table.systems import fs3 as systems
 
     def broken(*_: Any) -> dict[str, Any]:
         raise RuntimeError("the power went out")

@@ -111,14 +111,9 @@ def rules_option(f: F) -> F:
 
 
 def ruleset(rules_file: str | None) -> D6Ruleset:
-    if rules_file:
-        from rollplay.rulesfile import read
-        from rollplay.systems.d6.houserules import from_mapping
+    from rollplay.systems.rulesets import load
 
-        return from_mapping(read(rules_file), source=rules_file)
-    from rollplay.systems.d6.presets import preset
-
-    return preset()
+    return load("d6", path=rules_file)  # type: ignore[no-any-return]
 
 
 def _character(sheet: str | None, rules: D6Ruleset) -> D6Character | None:

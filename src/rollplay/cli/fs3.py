@@ -118,19 +118,13 @@ def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
 
 
 def _ruleset(edition: str | None, rules_file: str | None) -> FS3Ruleset:
-    if rules_file:
-        if edition is not None:
-            raise click.UsageError(
-                "give --edition or --rules, not both (a rules file names "
-                "its edition with 'extends')"
-            )
-        from rollplay.rulesfile import read
-        from rollplay.systems.fs3.houserules import from_mapping
+    if rules_file and edition is not None:
+        raise click.UsageError(
+            "give --edition or --rules, not both (a rules file names its edition with 'extends')"
+        )
+    from rollplay.systems.rulesets import load
 
-        return from_mapping(read(rules_file), source=rules_file)
-    from rollplay.systems.fs3.presets import DEFAULT_EDITION, preset
-
-    return preset(edition or DEFAULT_EDITION)
+    return load("fs3", edition=edition, path=rules_file)  # type: ignore[no-any-return]
 
 
 def _ratings(pairs: Sequence[str]) -> dict[str, int]:

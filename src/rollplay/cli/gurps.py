@@ -70,14 +70,9 @@ def _check_options(f: F) -> F:
 
 
 def _ruleset(rules_file: str | None) -> GURPSRuleset:
-    if rules_file:
-        from rollplay.rulesfile import read
-        from rollplay.systems.gurps.houserules import from_mapping
+    from rollplay.systems.rulesets import load
 
-        return from_mapping(read(rules_file), source=rules_file)
-    from rollplay.systems.gurps.presets import preset
-
-    return preset()
+    return load("gurps", path=rules_file)  # type: ignore[no-any-return]
 
 
 def _skill(text: str, sheet: str | None) -> tuple[int | str, Character | None]:

@@ -16,7 +16,7 @@ from rollplay.table.events import project
 from rollplay.table.models import Character, Event, Game
 from rollplay.table.rolling import dice_of
 from rollplay.table.service import Table
-from rollplay.table.systems import Points
+from rollplay.table.systems import Points, system
 
 
 def add_character_points(
@@ -37,7 +37,8 @@ def add_character_points(
         if entry is None or game is None or seen is None or seen["hidden"]:
             raise RollplayError(f"there is no log entry #{entry_id} you can see")
         first_roll = entry.payload
-        if first_roll["system"] != "d6" or entry.character_id is None:
+        after = "points_after" in system(first_roll["system"]).capabilities
+        if not after or entry.character_id is None:
             raise RuleError(
                 f"#{entry_id} is not a D6 character's roll: Character Points after the roll "
                 f"are the D6 System's (003 Character Points)"

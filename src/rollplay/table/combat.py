@@ -40,6 +40,7 @@ from rollplay.table.authz import Act
 from rollplay.table.db import StorageError
 from rollplay.table.models import Character, Combat, Game
 from rollplay.table.service import Table
+from rollplay.table.systems import require
 
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
 
@@ -55,8 +56,7 @@ class Tracker:
     ) -> tuple[Game, Combat]:
         """A combat by name (any case); ``active``: refuse a stopped one."""
         game = self.table.game_row(s, game_name)
-        if game.system != "fs3":
-            raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
+        require(game, "combat", "combat", "002 Combat")
         names = {n.casefold(): n for n in s.scalars(select(Combat.name)
                                                     .where(Combat.game_id == game.id))}  # fmt: skip
         query = select(Combat).where(
@@ -110,8 +110,7 @@ class Tracker:
         name = check_name(name, "combat")
         with self.table.transaction() as s:
             game = self.table.game_row(s, game_name)
-            if game.system != "fs3":
-                raise RuleError(f"combat is FS3's (002 Combat); {game.name} plays {game.system}")
+            require(game, "combat", "combat", "002 Combat")
             self.table.require(s, game, Act.RUN_COMBAT)
             for other in s.scalars(select(Combat).where(Combat.game_id == game.id)):
                 if same_name(other.name, name):

@@ -26,6 +26,7 @@ from rollplay.systems.fs3.rolls import FS3Roll
 from rollplay.table.authz import Act
 from rollplay.table.models import Character, Game
 from rollplay.table.service import Table
+from rollplay.table.systems import require
 
 
 class Person(NamedTuple):
@@ -51,8 +52,7 @@ def heal_day(
     source = dice or default_dice()
     with table.transaction() as s:
         game = table.game_row(s, game_name)
-        if game.system != "fs3":
-            raise RuleError(f"healing days are FS3's (004); {game.name} plays {game.system}")
+        require(game, "healing", "healing days", "004")
         table.require(s, game, Act.HEAL)
         target = game.day + 1 if day is None else day
         if target <= game.day:

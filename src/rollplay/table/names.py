@@ -76,23 +76,14 @@ def character_dict(c: Character, g: Game, player: str | None = None) -> dict[str
         "player": player,
         "sheet": c.sheet,
     }
-    if g.system == "fs3":
-        data.update(luck=c.luck, xp=c.xp_halves / 2)
-    if g.system == "d6":
-        data.update(character_points=c.character_points, fate_points=c.fate_points)
+    from rollplay.table.systems import system
+
+    data.update(system(g.system).points_shown(c))
     return data
 
 
 def parse_sheet_file(path: str, game_system: str) -> dict[str, Any]:
-    """A sheet file: YAML/TOML/JSON in the system's own format, or a GCS file for GURPS."""
-    from rollplay.rulesfile import read
+    """A sheet file in the game's system's format (a GCS file for GURPS)."""
+    from rollplay.table.systems import system
 
-    if path.lower().endswith(".gcs"):
-        if game_system != "gurps":
-            raise RollplayError(
-                f"{path}: a GCS file is a GURPS character; this game plays {game_system}"
-            )
-        from rollplay.gurps import gcs_sheet
-
-        return gcs_sheet(path)
-    return read(path, "sheet", RollplayError)
+    return system(game_system).read_sheet(path)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from rollplay.errors import RollplayError, RuleError
+from rollplay.errors import RollplayError
 from rollplay.table.authz import Act
 from rollplay.table.base import ServiceBase
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_XP, MAX_XP_AWARD
 from rollplay.table.models import Game, now
 from rollplay.table.names import character_dict
-from rollplay.table.systems import Points, system
+from rollplay.table.systems import Points, require, system
 from rollplay.table.writers import CoreWriter
 
 
@@ -99,7 +99,5 @@ class PointsMixin(ServiceBase):
 
 
 def _fs3_only(game: Game, what: str) -> None:
-    if game.system != "fs3":
-        raise RuleError(
-            f"{what} as points to award and spend is FS3's (002); {game.name} plays {game.system}"
-        )
+    capability = "experience" if what == "experience" else "luck"
+    require(game, capability, f"{what} as points to award and spend", "002")

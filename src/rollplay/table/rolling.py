@@ -17,7 +17,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.db import StorageError
 from rollplay.table.events import VISIBILITIES
 from rollplay.table.names import clean_name
-from rollplay.table.systems import Points, Request, check_options, spent, system
+from rollplay.table.systems import Points, Request, check_options, require, spent, system
 from rollplay.table.writers import Writer, writing
 
 
@@ -171,14 +171,10 @@ class RollingMixin(ServiceBase):
         """000 Teamwork with named characters: the assisters roll, then the leader."""
         with self._rolling(game_name, [leader, *assisters], visibility) as r:
             lead, *helpers = r.sides
-            teamwork = getattr(system(r.game.system), "teamwork", None)
-            if teamwork is None:
-                raise RuleError(
-                    f"teamwork is FS3's (000 Teamwork); {r.game.name} plays {r.game.system}"
-                )
+            sys_ = require(r.game, "teamwork", "teamwork", "000 Teamwork")
             rules, _ = self.ruleset_of(r.game)
             source = dice or default_dice()
-            result = teamwork(lead.check, [h.check for h in helpers], rules, source)
+            result = sys_.teamwork(lead.check, [h.check for h in helpers], rules, source)
             settle(source)
             ids = [
                 self.log_roll(r, helper, {"system": r.game.system, **rolled,

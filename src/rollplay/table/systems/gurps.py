@@ -1,0 +1,78 @@
+"""GURPS at the table (001): sheets (GCS files too), checks against a level or a sheet's
+skill, rolls, and secret rolls graded for the GM."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rollplay.dice import Dice
+from rollplay.errors import RuleError
+from rollplay.table.systems.protocol import BaseSystem
+from rollplay.table.systems.request import Points, Request
+
+
+class GURPS(BaseSystem):
+    name = "gurps"
+    options: tuple[str, ...] = ("mods", "difficulty", "defense", "sense")
+    capabilities: ClassVar[frozenset[str]] = frozenset({"secret_grading"})
+
+    def read_sheet(self, path: str) -> dict[str, Any]:
+        """A sheet file in rollplay's GURPS format, or a GCS file (docs/gurps.md)."""
+        if path.lower().endswith(".gcs"):
+            from rollplay.gurps import gcs_sheet
+
+            return gcs_sheet(path)
+        return super().read_sheet(path)
+
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
+        from rollplay.systems.gurps.character import from_mapping
+
+        c = from_mapping(data, source)
+        return {
+            "name": c.name,
+            "system": "gurps",
+            "attributes": dict(c.attributes),
+            "skills": dict(c.skills),
+            "defaults": {k: [str(d) for d in v] or "none" for k, v in c.defaults.items()},
+        }
+
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any:
+        from rollplay.systems.gurps.character import from_mapping
+
+        return from_mapping(sheet, "sheet")
+
+    def check(
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
+    ) -> tuple[Any, Points]:
+        return self._check(request, rules, sheet, sheet.name), points
+
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any:
+        """A roll against a level with no sheet (``roll 12``)."""
+        return self._check(request, rules, None, name)
+
+    def _check(self, request: Request, rules: Any, character: Any, name: str | None) -> Any:
+        from rollplay.errors import whole
+        from rollplay.systems.gurps.rolls import build_check
+
+        text = request.expression.strip()
+        number = text.replace("\u2212", "-").removeprefix("-").removeprefix("+")
+        skill: int | str = whole(text, "a skill level") if number.isdecimal() else text
+        check = build_check(
+            skill, request.mods, rules, difficulty=request.difficulty,
+            defense=request.defense, character=character, name=name,
+        )  # fmt: skip
+        return check._replace(sense=request.sense)
+
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]:
+        """A secret roll is graded for the GM (001 When the GM Rolls): its ``information``
+        (truthful, partial, nothing or false) is kept with it in the log."""
+        from rollplay.systems.gurps.rolls import roll_check
+        from rollplay.systems.gurps.secret import roll_secret
+
+        if secret:
+            return roll_secret(check, rules, dice, sense=check.sense).gm_view()
+        return roll_check(check, rules, dice).to_dict()
+
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        raise RuleError("001 has success rolls only, no contests: roll each side on its own")

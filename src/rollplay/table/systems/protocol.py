@@ -1,0 +1,96 @@
+"""What the table needs from each system, behind one typed interface (``System``): its
+ruleset from a game's stored rules, sheets checked and normalised, character-creation
+problems, starting points, checks from a sheet or with none, rolls and contests, and which
+of the table's capabilities it has. The rules themselves stay in rollplay.systems."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from rollplay.dice import Dice
+from rollplay.rulesfile import plain
+from rollplay.table.systems.request import Points, Request
+
+# What a system can do at the table, beyond a roll from a sheet (which all can).
+CAPABILITIES = (
+    "opposed", "teamwork", "luck", "experience", "combat", "healing", "points_after",
+    "secret_grading",
+)  # fmt: skip
+
+
+class System(Protocol):
+    name: str
+    options: tuple[str, ...]  # the Request fields its rolls use
+    capabilities: ClassVar[frozenset[str]]
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any: ...
+    def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
+    def read_sheet(self, path: str) -> dict[str, Any]: ...
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
+    def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]: ...
+    def points_shown(self, row: Any) -> dict[str, Any]: ...
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
+    def parse(self, sheet: Mapping[str, Any], rules: Any) -> Any: ...
+    def check(
+        self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
+    ) -> tuple[Any, Points]: ...
+    def npc_check(self, request: Request, rules: Any, name: str | None) -> Any: ...
+    def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
+    def teamwork(
+        self, leader: Any, assisters: list[Any], rules: Any, dice: Dice
+    ) -> dict[str, Any]: ...
+
+
+def ruleset_version(rules: Any) -> str:
+    """A short fingerprint of the ruleset a roll was judged by, for the log."""
+    data = json.dumps(plain(rules), sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+class BaseSystem:
+    """What every system shares: its ruleset from a game's stored house rules (the one
+    loader, rollplay.systems.rulesets), sheet files in its own format, and no
+    character-creation rules, points or contests unless it says otherwise."""
+
+    name = ""
+    options: tuple[str, ...] = ()
+    capabilities: ClassVar[frozenset[str]] = frozenset()
+
+    def ruleset(self, edition: str, rules: Mapping[str, Any]) -> Any:
+        from rollplay.systems.rulesets import load
+
+        return load(self.name, edition=edition, rules=rules)
+
+    def read_sheet(self, path: str) -> dict[str, Any]:
+        from rollplay.errors import RollplayError
+        from rollplay.rulesfile import read
+
+        if Path(path).suffix.lower() == ".gcs":
+            raise RollplayError(f"{path}: a GCS file is a GURPS character; this game plays "
+                                f"{self.name}")  # fmt: skip
+        return read(path, "sheet", RollplayError)
+
+    def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        return []
+
+    def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        """What a sheet shows beyond its data (FS3: rating names, dice, wound modifier)."""
+        return {}
+
+    def points_shown(self, row: Any) -> dict[str, Any]:
+        """The points of a character's columns this system uses, as a sheet shows them."""
+        return {}
+
+    def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
+        return Points()
+
+    def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
+        raise NotImplementedError  # only systems with the "opposed" capability are asked
+
+    def teamwork(self, leader: Any, assisters: list[Any], rules: Any, dice: Dice) -> dict[str, Any]:
+        raise NotImplementedError  # only systems with the "teamwork" capability are asked

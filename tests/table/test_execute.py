@@ -63,3 +63,15 @@ def test_sheets_and_the_log(pia: Table) -> None:
     pia.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Piloting"))))
     entries = pia.execute(c.ShowLog(None))["entries"]
     assert [e["expression"] for e in entries] == ["Piloting"]
+
+
+def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
+    """001 When the GM Rolls: a Sense roll is made by the GM, in secret, whatever was asked."""
+    table.add_examples()
+    rolled = table.roll("Dungeon", "Inspector Vance", Request("Per", sense=True))
+    assert rolled["visibility"] == "secret"
+    assert "information" in rolled  # graded for the GM
+    table.add_user("Vic")
+    table.add_member("Dungeon", "Vic", "player", ("Inspector Vance",))
+    with pytest.raises(Forbidden, match="only the Storyteller may make a secret roll"):
+        table.acting_as("Vic").roll("Dungeon", "Inspector Vance", Request("Per", sense=True))

@@ -420,8 +420,6 @@ def roll(
     def request(expression: str, own: bool = True) -> Request:
         return side_request(expression, kw) if own else Request(expression)
 
-    if kw.get("sense") and visibility != "secret":  # 001: the GM rolls Sense in secret
-        visibility = "secret"
     contest = "vs" in words
     second = side_request("-", kw, "vs_").given()
     if second and not contest:

@@ -1,38 +1,25 @@
-"""Healing days at the table (004 Healing Damage, Vehicle Healing; 002 Healing, Damage): the
-game's clock moves a day, every wounded character rolls toughness, doctors roll medicine for
-their patients, mechanics repair vehicles, and each wound gathers its points. One
-transaction; a day already healed is not healed again; a sheet that cannot be read is
-skipped with a line saying why, and the rest of the game heals.
-
-Draw order: patients in name order, each the toughness pool then their doctor's medicine
-pool; then each repair in the order given, the mechanic's repair pool.
-"""
+"""Healing days at the table: the game's clock moves a day and the day's rules
+(rollplay.systems.fs3.combat.healday, which also fixes the draw order) run over the game's
+characters and vehicles. One transaction; a day already healed is not healed again; a sheet
+that cannot be read is skipped with a line saying why, and the rest of the game heals."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError, RuleError
-from rollplay.systems.fs3.combat.attack import Wound, read_wounds, wound_modifier
-from rollplay.systems.fs3.combat.healing import Healing, check_rounds, daily_points, heal
-from rollplay.systems.fs3.combat.rolling import ability_pool, named, roll, skill_rating
-from rollplay.systems.fs3.combat.state import Combatant
-from rollplay.systems.fs3.rolls import FS3Roll
+from rollplay.systems.fs3.combat.attack import Wound, read_wounds
+from rollplay.systems.fs3.combat.healday import Person, patient_day, vehicle_day
+from rollplay.systems.fs3.combat.healing import Healing, check_rounds
+from rollplay.systems.fs3.combat.rolling import skill_rating
 from rollplay.table.authz import Act
 from rollplay.table.models import Character, Game
 from rollplay.table.service import Table
 from rollplay.table.systems import require
-
-
-class Person(NamedTuple):
-    row: Character
-    ratings: dict[str, int]
-    wounds: list[Healing]
 
 
 def heal_day(
@@ -77,8 +64,8 @@ def heal_day(
             except RollplayError as exc:  # one bad sheet never stops the others healing
                 skipped.append({"name": n, "problem": str(exc)})
                 continue
-            people[n] = Person(row, dict(ratings), [Healing(w, _fifths(row, i))
-                                                   for i, w in enumerate(wounds)])  # fmt: skip
+            people[n] = Person(n, dict(ratings), [Healing(w, _fifths(row, i))
+                                                 for i, w in enumerate(wounds)])  # fmt: skip
         check_rounds({p: d for p, d in doctors.items() if d in people},
                      {d: skill_rating(gear.treat_ability, rules, people[d].ratings)
                       for d in doctors.values() if d in people})  # fmt: skip
@@ -86,13 +73,13 @@ def heal_day(
         for n, person in people.items():
             if not person.wounds:
                 continue
-            entry, healed = _patient(person, people.get(doctors.get(n, "")), n in hospital,
-                                     rules, source)  # fmt: skip
+            entry, healed = patient_day(person, people.get(doctors.get(n, "")), n in hospital,
+                                        rules, source)  # fmt: skip
             if doctors.get(n) and doctors[n] not in people:
                 entry["doctor_problem"] = f"{doctors[n]}'s sheet cannot be read"
             entry["doctor"] = doctors.get(n)
             report.append(entry)
-            writes.append((person.row, healed))
+            writes.append((rows[n], healed))
         from rollplay.table.combat import Tracker
 
         tracker = Tracker(table)
@@ -131,37 +118,6 @@ def _namer(rows: dict[str, Character], game: str) -> Any:
     return name
 
 
-def _roll(person: Person, ability: str, rules: Any, dice: Dice) -> FS3Roll:
-    """A healing roll, with the roller's wound modifier (002 Damage: "applied to all ability
-    rolls"; rulings C17) unless the rules leave it out."""
-    gear = rules.combat
-    who = Combatant(person.row.name, ratings=person.ratings)
-    modifier = wound_modifier([h.wound for h in person.wounds], gear)
-    mods = named(("wounds", -modifier if gear.healing_wound_modifiers else 0))
-    return roll(who.name, ability_pool(who, ability, rules), mods, None, fs3=rules, dice=dice)
-
-
-def _patient(
-    person: Person, doctor: Person | None, in_hospital: bool, rules: Any, dice: Dice
-) -> tuple[dict[str, Any], list[Healing]]:
-    gear = rules.combat
-    tough = _roll(person, gear.toughness_ability, rules, dice)
-    medicine = None if doctor is None else _roll(doctor, gear.treat_ability, rules, dice)
-    points = daily_points(tough.succeeded, None if medicine is None else medicine.succeeded,
-                          in_hospital, gear)  # fmt: skip
-    healed, progress = heal(person.wounds, points, gear)
-    return {
-        "name": person.row.name,
-        "toughness": list(tough.dice),
-        "toughness_roll": tough.to_dict(),
-        "medicine": None if medicine is None else list(medicine.dice),
-        "medicine_roll": None if medicine is None else medicine.to_dict(),
-        "hospital": in_hospital,
-        "points": points,
-        "wounds": progress,
-    }, healed
-
-
 def _repair(
     s: Session, tracker: Any, game: Game, spec: tuple[str, str, str], *,
     people: dict[str, Person], name: Any, dice: Dice,
@@ -179,29 +135,14 @@ def _repair(
     fighters = [combatant_from_json(c) for c in combat.combatants]
     found = next((f for f in fighters if f.name.casefold() == vehicle.strip().casefold()), None)
     rules, _ = tracker.table.ruleset_of(game)
-    gear = rules.combat
-    if found is None or found.kind not in gear.vehicles:
+    if found is None or found.kind not in rules.combat.vehicles:
         raise RuleError(f"{vehicle!r} is not a vehicle in {combat.name}")
-    r = _roll(people[mechanic], gear.repair_ability, rules, dice)
-    points = daily_points(None, r.succeeded, False, gear)
-    kept = [Healing(w, found.mending[i] if i < len(found.mending) else 0)
-            for i, w in enumerate(found.wounds)]  # fmt: skip
-    healed, progress = heal(kept, points, gear, vehicle=True)
-    fixed = replace(found, wounds=tuple(h.wound for h in healed), fresh=(),
-                    mending=tuple(h.fifths for h in healed))  # fmt: skip
+    fixed, report = vehicle_day(found, people[mechanic], rules, dice)
 
     def apply() -> None:
         combat.combatants = [combatant_to_json(fixed if f is found else f) for f in fighters]
 
-    return apply, {
-        "vehicle": found.name,
-        "combat": combat.name,
-        "mechanic": mechanic,
-        "repair": list(r.dice),
-        "repair_roll": r.to_dict(),
-        "points": points,
-        "wounds": progress,
-    }
+    return apply, {**report, "combat": combat.name}
 
 
 __all__ = ["Wound", "heal_day"]

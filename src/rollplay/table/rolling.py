@@ -66,6 +66,7 @@ class Rolling(NamedTuple):
     game: GameRow
     standing: Standing
     sides: list[Side]
+    visibility: str  # as asked, unless the system's rules say (a GURPS Sense roll: secret)
 
 
 class RollingMixin(ServiceBase):
@@ -83,12 +84,12 @@ class RollingMixin(ServiceBase):
             (side,) = r.sides
             rules, _ = self.ruleset_of(r.game)
             source = dice or default_dice()
-            rolled = system(r.game.system).roll(side.check, rules, source, visibility == "secret")
+            rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
             result = {"system": r.game.system, **rolled}
-            entry_id = self.log_roll(r, side, result, visibility)
+            entry_id = self.log_roll(r, side, result, r.visibility)
             settle(source)
             return {**result, "character": side.row.name, "game": r.game.name,
-                    "log_id": entry_id, "visibility": visibility,
+                    "log_id": entry_id, "visibility": r.visibility,
                     "spent": side.spent}  # fmt: skip
 
     def npc_roll(
@@ -109,12 +110,11 @@ class RollingMixin(ServiceBase):
         who = clean_name(name, "roller") if name is not None else "NPC"
         with self.transaction() as s:
             game = self.game_row(s, game_name)
-            standing = self.require(s, game, Act.NPC)
-            if visibility == "secret":
-                standing.require(Act.SECRET)
+            self.require(s, game, Act.NPC)  # the Storyteller's, and so secret ones too
             rules, version = self.ruleset_of(game)
             sys_ = system(game.system)
             check_options(request, game.system, sys_.options)
+            visibility = sys_.visibility(request, visibility)
             source = dice or default_dice()
             rolled = sys_.roll(sys_.npc_check(request, rules, who), rules, source,
                                visibility == "secret")  # fmt: skip
@@ -153,11 +153,11 @@ class RollingMixin(ServiceBase):
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
             ids = [
                 self.log_roll(r, side, {"system": r.game.system, **result[key],
-                                        "opposed": _contest(result)}, visibility)
+                                        "opposed": _contest(result)}, r.visibility)
                 for side, key in zip((a, b), keys, strict=True)
             ]  # fmt: skip
             return {"system": r.game.system, "game": r.game.name, **result, "log_ids": ids,
-                    "visibility": visibility}  # fmt: skip
+                    "visibility": r.visibility}  # fmt: skip
 
     def teamwork(
         self,
@@ -178,13 +178,13 @@ class RollingMixin(ServiceBase):
             settle(source)
             ids = [
                 self.log_roll(r, helper, {"system": r.game.system, **rolled,
-                                          "assisting": lead.row.name}, visibility)
+                                          "assisting": lead.row.name}, r.visibility)
                 for helper, rolled in zip(helpers, result["assists"], strict=True)
             ]  # fmt: skip
-            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, visibility))
+            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility))
             return {"system": r.game.system, "game": r.game.name, **result,
                     "character": lead.row.name, "log_ids": ids,
-                    "visibility": visibility}  # fmt: skip
+                    "visibility": r.visibility}  # fmt: skip
 
     @contextmanager
     def _rolling(
@@ -242,6 +242,7 @@ class RollingMixin(ServiceBase):
             game = GameRow(*found[:6])
             row = CharacterRow(*found[6:])
             if standing is None:
+                visibility = system(game.system).visibility(request, visibility)
                 standing = self._may_roll(w, game, row, visibility)
             if any(side.row.id == row.id for side in prepared):
                 raise RuleError(
@@ -262,7 +263,7 @@ class RollingMixin(ServiceBase):
                 payer = self._spend_for(w, game, standing, request.luck_from, row)
                 used = {**used, "luck_from": payer}
             prepared.append(Side(row, check, used, request))
-        return Rolling(w, game, standing, prepared)
+        return Rolling(w, game, standing, prepared, visibility)
 
     def _may_roll(self, w: Writer, game: GameRow, first: CharacterRow, visibility: str) -> Any:
         """A roll leads with a character the actor plays (a player may roll against, or be

@@ -17,6 +17,10 @@ class GURPS(BaseSystem):
     options: tuple[str, ...] = ("mods", "difficulty", "defense", "sense")
     capabilities: ClassVar[frozenset[str]] = frozenset({"secret_grading"})
 
+    def visibility(self, request: Request, asked: str) -> str:
+        """001 When the GM Rolls: the GM makes a Sense roll, in secret."""
+        return "secret" if request.sense else asked
+
     def read_sheet(self, path: str) -> dict[str, Any]:
         """A sheet file in rollplay's GURPS format, or a GCS file (docs/gurps.md)."""
         if path.lower().endswith(".gcs"):

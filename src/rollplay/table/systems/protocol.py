@@ -39,6 +39,7 @@ class System(Protocol):
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]: ...
     def npc_check(self, request: Request, rules: Any, name: str | None) -> Any: ...
+    def visibility(self, request: Request, asked: str) -> str: ...
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
     def teamwork(
@@ -88,6 +89,10 @@ class BaseSystem:
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points()
+
+    def visibility(self, request: Request, asked: str) -> str:
+        """Who sees a roll: as asked, unless the system's rules decide."""
+        return asked
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
         raise NotImplementedError  # only systems with the "opposed" capability are asked

@@ -12,4 +12,5 @@ MAX_XP_AWARD = 1_000  # XP in one award (whole or half points)
 MAX_XP = 100_000  # XP a character may hold
 MAX_LUCK_AWARD = 100  # luck points in one award
 MAX_LUCK = 1_000  # luck points a character may hold
+MAX_REASON = 500  # characters in the reason given for an award or a spend
 MAX_LOG_LIMIT = 1_000_000_000  # entries one log query may ask for (0: all)

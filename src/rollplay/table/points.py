@@ -8,7 +8,7 @@ from typing import Any
 from rollplay.errors import RollplayError
 from rollplay.table.authz import Act
 from rollplay.table.base import ServiceBase
-from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_XP, MAX_XP_AWARD
+from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.models import Game, now
 from rollplay.table.names import character_dict
 from rollplay.table.systems import Points, require, system
@@ -26,6 +26,7 @@ class PointsMixin(ServiceBase):
                 f"1.5; not {amount:g}"
             )
         halves = int(amount * 2)
+        reason = _reason(reason)
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name, lock=True)
             self.require(s, game, Act.AWARD, row)
@@ -72,6 +73,7 @@ class PointsMixin(ServiceBase):
         """The Storyteller awards luck points (002 Luck)."""
         if not 1 <= amount <= MAX_LUCK_AWARD:
             raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
+        reason = _reason(reason)
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name, lock=True)
             self.require(s, game, Act.AWARD, row)
@@ -87,6 +89,7 @@ class PointsMixin(ServiceBase):
 
     def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> dict[str, Any]:
         """Spend a luck point outside a roll (cancelling one used against the character)."""
+        reason = _reason(reason)
         with self.transaction() as s:
             game, row = self.character_row(s, game_name, name)
             self.require(s, game, Act.SPEND, row)
@@ -96,6 +99,14 @@ class PointsMixin(ServiceBase):
             self.record(s, game, "luck_spend", {"amount": 1, "luck": row.luck,
                                                 "reason": reason}, character=row)  # fmt: skip
             return character_dict(row, game)
+
+
+def _reason(text: str) -> str:
+    """Why an award or spend was made: one line of at most MAX_REASON characters."""
+    text = " ".join(str(text).split())
+    if len(text) > MAX_REASON:
+        raise RollplayError(f"a reason is at most {MAX_REASON} characters, not {len(text):,}")
+    return text
 
 
 def _fs3_only(game: Game, what: str) -> None:

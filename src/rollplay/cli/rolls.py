@@ -1,0 +1,263 @@
+"""``rollplay roll|cp-after|log``: rolls with characters' sheets and the log. Parsing and
+rendering only; the work is the table service's, one transaction per command."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import click
+
+from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.render import bold, emit_json, say
+from rollplay.cli.roll_options import roll_options
+from rollplay.cli.table import db_option, game_option, open_table
+from rollplay.errors import RollplayError
+from rollplay.table.limits import MAX_LOG_LIMIT
+
+
+@click.command("roll")
+@click.argument("words", nargs=-1, required=True, metavar="NAME EXPR | NAME/EXPR vs NAME/EXPR")
+@game_option()
+@click.option(
+    "--assist",
+    "assists",
+    multiple=True,
+    metavar="NAME/EXPR",
+    help="FS3 teamwork: a character assisting (repeatable); assisters roll first.",
+)
+@roll_options
+@click.option(
+    "--cp-after",
+    type=click.IntRange(0, 100),
+    default=0,
+    metavar="N",
+    help="D6: after the roll is shown, spend N Character Points on it (as `cp-after`).",
+)
+@click.option(
+    "--ask-cp",
+    is_flag=True,
+    help="D6: after the roll is shown, ask how many Character Points to spend (a terminal).",
+)
+@click.option(
+    "--visibility",
+    type=click.Choice(["public", "private", "secret"]),
+    default="public",
+    show_default=True,
+    help="Who sees it in the log: everyone, the roller and Storyteller, the Storyteller.",
+)
+@dice_options("8,7,3,1,1")
+@db_option
+@json_option
+def roll(
+    *, words: Sequence[str], assists: Sequence[str], game_name: str | None, visibility: str,
+    cp_after: int, ask_cp: bool, faces: str | None, seed: str | None, db: str | None,
+    as_json: bool, **kw: Any,
+) -> None:  # fmt: skip
+    """Roll a character's ability from its sheet, and log it; or two characters against each
+    other (NAME/EXPR vs NAME/EXPR, the second side's options as --vs-mod, --vs-cp...); or FS3
+    teamwork (--assist NAME/EXPR). Every option of `rollplay fs3|gurps|d6 roll` works here;
+    each game's system refuses the ones it does not use.
+
+    \b
+    Examples:
+      rollplay roll Nikos Firearms+Reflexes --mod=-1 --luck bonus
+      rollplay roll "Inspector Vance" Interrogation --difficulty hard --visibility secret
+      rollplay roll "Kara Voss" Search --difficulty 15 --cp 1 --prepare 1
+      rollplay roll Nikos/Melee vs Mavros/Melee --vs-mod=-1
+      rollplay roll Nikos Piloting --assist Mavros/Athletics
+    """
+    from rollplay.cli.roll_options import request as side_request
+    from rollplay.table.systems import OPTION_NAMES, Request
+
+    def request(expression: str, own: bool = True) -> Request:
+        return side_request(expression, kw) if own else Request(expression)
+
+    contest = "vs" in words
+    second = side_request("-", kw, "vs_").given()
+    if second and not contest:
+        raise RollplayError(
+            f"{', '.join('--vs-' + OPTION_NAMES[k][2:] for k in second)}: for the second side of "
+            f"a contest (A vs B)"
+        )
+    if contest and assists:
+        raise RollplayError("--assist is teamwork on one roll; a contest (A vs B) has none")
+    if (cp_after or ask_cp) and (contest or assists):
+        raise RollplayError("--cp-after and --ask-cp follow one character's roll")
+    if (cp_after or ask_cp) and faces is not None:
+        raise RollplayError(
+            "typed --faces are the roll's; type the Character Point dice with "
+            "`rollplay cp-after LOG_ID N --faces ...`"
+        )
+    source = dice_source(faces, seed)
+    table = open_table(db)
+    if contest:
+        at = words.index("vs")
+        (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
+        result = table.opposed(
+            game_name, (a, request(ea)), (b, side_request(eb, kw, "vs_")),
+            visibility=visibility, dice=source,
+        )  # fmt: skip
+    else:
+        name, expression = _side(words)
+        first = (name, request(expression))
+        if assists:
+            helpers = [(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)]
+            result = table.teamwork(game_name, first, helpers, visibility=visibility, dice=source)
+        else:
+            result = table.roll(game_name, name, first[1], visibility=visibility, dice=source)
+    extra = finish_dice(source)
+    if (cp_after or ask_cp) and result["system"] != "d6":
+        raise RollplayError("Character Points after the roll are the D6 System's (003)")
+    if not as_json:
+        _roll_card(result)
+    if ask_cp and sys.stdin.isatty():  # 003: the player sees the roll, then decides
+        cp_after = click.prompt(
+            "Character Points to spend after the roll", type=click.IntRange(0, 100), default=0,
+            err=True,
+        )  # fmt: skip
+    if cp_after:
+        from rollplay.table.after import add_character_points
+
+        shown = result
+        result = add_character_points(table, shown["log_id"], cp_after, dice=source)
+        result["first_roll"] = shown
+        if not as_json:
+            _roll_card(result)
+    if as_json:
+        emit_json({**result, **extra})
+
+
+def _roll_card(result: dict[str, Any]) -> None:
+    from rollplay.render.cards import outcome_card
+    from rollplay.render.text import echo_lines
+
+    ids = result.get("log_ids") or [result["log_id"]]
+    who = result.get("character") or "Opposed roll"
+    logged = ", ".join(f"#{i}" for i in ids)
+    say(f"{bold(who)} ({result['game']}) · log {logged} · {result['visibility']}")
+    echo_lines(outcome_card(result))
+
+
+@click.command("cp-after")
+@click.argument("entry", type=click.IntRange(1, 2**62), metavar="LOG_ID")
+@click.argument("count", type=click.IntRange(1, 100), metavar="N")
+@dice_options("6,3")
+@db_option
+@json_option
+def cp_after(
+    *, entry: int, count: int, faces: str | None, seed: str | None, db: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """D6: spend N Character Points on a roll already made, after seeing it (003 Character
+    Points), before the character rolls again: each an extra Wild Die, logged as a new entry.
+
+    \b
+    Example:
+      rollplay roll "Kara Voss" Search --difficulty 15     # logged as #12: 14, a failure
+      rollplay cp-after 12 2                               # two more Wild Dice on #12
+    """
+    from rollplay.render.cards import outcome_card
+    from rollplay.render.text import echo_lines
+    from rollplay.table.after import add_character_points
+
+    source = dice_source(faces, seed)
+    result = add_character_points(open_table(db), entry, count, dice=source)
+    extra = finish_dice(source)
+    if as_json:
+        emit_json({**result, **extra})
+        return
+    say(f"{bold(result['character'])} ({result['game']}) · log #{result['log_id']} · "
+        f"{result['visibility']}")  # fmt: skip
+    echo_lines(outcome_card(result))
+
+
+def _side(words: Sequence[str]) -> tuple[str, str]:
+    """('Bob/Melee',) or ('Bob', 'Melee') -> ('Bob', 'Melee')."""
+    if len(words) == 1 and "/" in words[0]:
+        name, _, expression = words[0].partition("/")
+    elif len(words) == 2:
+        name, expression = words
+    else:
+        raise RollplayError(
+            f"say who rolls what: NAME EXPR, or NAME/EXPR (around 'vs'); got "
+            f"{_clip(' '.join(words))!r}"
+        )
+    if not name.strip() or not expression.strip():
+        raise RollplayError(f"{_clip('/'.join(words))!r}: give both a name and what to roll")
+    return name.strip(), expression.strip()
+
+
+@click.command("log")
+@game_option()
+@click.option("--character", metavar="NAME", help="Only this character's rolls.")
+@click.option("--since", metavar="DATE", help="From this date or time (ISO, e.g. 2026-11-01).")
+@click.option("--until", metavar="DATE", help="Before this date or time.")
+@click.option(
+    "--limit",
+    type=click.IntRange(0, MAX_LOG_LIMIT),
+    default=50,
+    show_default=True,
+    help="Newest N (0: all).",
+)
+@click.option(
+    "--as",
+    "viewer",
+    metavar="USER|CHARACTER",
+    help="See the log as this user, or as this character's player, does: others' private "
+    "rolls unseen and every secret roll's result hidden (default: as whoever acts).",
+)
+@click.option(
+    "--export",
+    "export_fmt",
+    type=click.Choice(["jsonl", "csv"]),
+    help="Print every matching entry, oldest first, as JSON Lines or CSV.",
+)
+@db_option
+@json_option
+def log(
+    *, game_name: str | None, character: str | None, since: str | None, until: str | None,
+    limit: int, viewer: str | None, export_fmt: str | None, db: str | None, as_json: bool,
+) -> None:  # fmt: skip
+    """The roll log, newest first."""
+    filters: dict[str, Any] = {
+        "game_name": game_name, "character": character, "since": _when(since, "--since"),
+        "until": _when(until, "--until"), "viewer": viewer,
+    }  # fmt: skip
+    table = open_table(db)
+    if viewer is not None and table.is_user(viewer):
+        table, filters["viewer"] = table.acting_as(viewer), None
+    if export_fmt:
+        click.echo(table.export_log(export_fmt, **filters), nl=False)
+        return
+    entries = table.log(limit=limit or None, **filters)
+    if as_json:
+        emit_json(entries)
+        return
+    from rollplay.render.cards import entry_card
+    from rollplay.render.text import echo_lines
+
+    if not entries:
+        say("No rolls logged yet." if not any(filters.values()) else "No rolls match.")
+    for e in entries:
+        echo_lines(entry_card(e))
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"
+
+
+def _when(text: str | None, what: str) -> datetime | None:
+    if text is None:
+        return None
+    from datetime import UTC
+
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise RollplayError(
+            f"{what} {text!r}: write a date or time like 2026-11-01 or 2026-11-01T18:30"
+        ) from None
+    return value if value.tzinfo else value.replace(tzinfo=UTC)

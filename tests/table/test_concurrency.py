@@ -80,3 +80,20 @@ def test_no_award_is_lost(db_url: str) -> None:
     assert outcomes == ["ok"] * WORKERS
     assert table.character("Pegasus", "Nikos")["luck"] == 1 + WORKERS
     table.close()
+
+
+def test_readers_do_not_wait_for_a_writer(db_url: str) -> None:
+    """A live viewer reading events while a write transaction is open is not held up by it
+    (on SQLite a read takes no write lock)."""
+    import time
+
+    from rollplay.table.writers import writing
+
+    table = Table(db_url)
+    table.add_examples()
+    with writing(table.engine):  # a writer holds the database's write lock
+        start = time.perf_counter()
+        seen = table.events_for("Pegasus", limit=10)
+        assert time.perf_counter() - start < 5  # not the 30 s lock timeout
+    assert [e["kind"] for e in seen][:1] == ["game"]
+    table.close()

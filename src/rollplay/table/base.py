@@ -70,6 +70,14 @@ class ServiceBase:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A transaction that only reads: on SQLite it takes no write lock, so any number of
+        readers (live viewers catching up) run beside the one writer."""
+        bind = self.engine.execution_options(reading=True)
+        with Session(bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
     # -- who acts ----------------------------------------------------------------------------
 
     def standing(self, w: Writer | Session, game: Any) -> Standing:
@@ -234,5 +242,5 @@ def _characters(s: Session | None, engine: Engine, game_id: int) -> list[Any]:
     query = select(Character.id, Character.name).where(Character.game_id == game_id)
     if s is not None:
         return list(s.execute(query))
-    with engine.connect() as conn:
+    with engine.execution_options(reading=True).connect() as conn:
         return list(conn.execute(query))

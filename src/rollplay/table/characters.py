@@ -45,7 +45,7 @@ class CharactersMixin(ServiceBase):
             return character_dict(row, game)
 
     def character(self, game_name: str | None, name: str) -> dict[str, Any]:
-        with self.transaction() as s:
+        with self.reading() as s:
             game, row = self.character_row(s, game_name, name)
             self.require(s, game, Act.READ)
             player = None if row.player_id is None else s.get(User, row.player_id)

@@ -209,7 +209,7 @@ class Tracker(CombatBase):
 
     def status(self, game_name: str, name: str) -> dict[str, Any]:
         """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""
-        with self.table.transaction() as s:
+        with self.table.reading() as s:
             game, combat = self.combat_row(s, game_name, name, lock=False, active=False)
             self.table.require(s, game, Act.READ)
             shown, problems = [], []

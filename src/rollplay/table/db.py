@@ -55,7 +55,7 @@ def open_engine(url: str) -> Engine:
         if parsed.get_backend_name() == "sqlite":
             engine = create_engine(parsed, connect_args={"timeout": 30})
             event.listen(engine, "connect", _sqlite_connect)
-            event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+            event.listen(engine, "begin", _sqlite_begin)
         else:
             engine = create_engine(parsed, pool_pre_ping=True)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
@@ -70,6 +70,13 @@ def _shown(url: str) -> str:
         return repr(make_url(url).render_as_string(hide_password=True))
     except ArgumentError:
         return repr(url)
+
+
+def _sqlite_begin(conn: Any) -> None:
+    """A write transaction takes SQLite's write lock at once; a read (the ``reading``
+    execution option) does not, so readers never queue behind writers (WAL)."""
+    reading = conn.get_execution_options().get("reading", False)
+    conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

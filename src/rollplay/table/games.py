@@ -48,7 +48,7 @@ class GamesMixin(ServiceBase):
 
     def games(self) -> list[dict[str, Any]]:
         """The games this actor is in (every game, for the owner), with their role."""
-        with self.transaction() as s:
+        with self.reading() as s:
             out = []
             for g in s.scalars(select(Game).order_by(Game.name)):
                 standing = self.standing(s, g)
@@ -57,7 +57,7 @@ class GamesMixin(ServiceBase):
             return out
 
     def game(self, name: str) -> dict[str, Any]:
-        with self.transaction() as s:
+        with self.reading() as s:
             game = self.game_row(s, name)
             standing = self.require(s, game, Act.READ)
             data = game_dict(game)

@@ -31,7 +31,7 @@ class LogMixin(ServiceBase):
         it (a live feed's catch-up after a reconnect: pass the last id seen)."""
         if not 1 <= limit <= MAX_EVENTS:
             raise RollplayError(f"ask for 1 to {MAX_EVENTS} events at a time, not {limit}")
-        with self.transaction() as s:
+        with self.reading() as s:
             game = self.game_row(s, game_name)
             standing = self.require(s, game, Act.READ)
             query = (
@@ -58,7 +58,7 @@ class LogMixin(ServiceBase):
         rolls and that character's private ones, and secret rolls only as having been made,
         if the game announces them. Character names match without regard to case."""
         if viewer is not None:
-            with self.transaction() as s:  # the character must be one, in one game
+            with self.reading() as s:  # the character must be one, in one game
                 self.character_row(s, game_name, viewer)
             view = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
             return view.log(
@@ -69,7 +69,7 @@ class LogMixin(ServiceBase):
             raise RollplayError(f"a log limit is 0 (all) to {MAX_LOG_LIMIT:,}, not {limit}")
         since_at = self._stored_time(since, "since") if since else None
         until_at = self._stored_time(until, "until") if until else None
-        with self.transaction() as s:
+        with self.reading() as s:
             standings = self._standings(s, game_name)
             query = (
                 select(Event, Game.name)

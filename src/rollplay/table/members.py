@@ -43,11 +43,11 @@ class MembersMixin(ServiceBase):
             return {"name": row.name, "id": row.id}
 
     def is_user(self, name: str) -> bool:
-        with self.transaction() as s:
+        with self.reading() as s:
             return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
 
     def users(self) -> list[dict[str, Any]]:
-        with self.transaction() as s:
+        with self.reading() as s:
             return [{"name": u.name, "id": u.id}
                     for u in s.scalars(select(User).order_by(User.name_key))]  # fmt: skip
 
@@ -81,7 +81,7 @@ class MembersMixin(ServiceBase):
             return data
 
     def members(self, game_name: str) -> list[dict[str, Any]]:
-        with self.transaction() as s:
+        with self.reading() as s:
             game = self.game_row(s, game_name)
             self.require(s, game, Act.READ)
             rows = s.execute(select(User, Membership.role).join(Membership)

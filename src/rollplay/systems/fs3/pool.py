@@ -92,11 +92,16 @@ def resolve(
         assert attr_name is not None
         rating = _attribute_rating(attr_name, rated, ruleset)
         dice = rating * ruleset.bare_attribute_multiplier
+        # 000 Linked Attributes: "always Skill + Attribute", an attribute alone being the
+        # Everyman skill plus it; 002's common knowledge rolls the attribute alone (R5).
+        everyman = ruleset.everyman_dice if ruleset.bare_attribute_everyman else 0
+        skill_part = (Part("Everyman", everyman),) if everyman else ()
         return Pool(
-            dice=dice + sum(expr.numbers),
+            dice=everyman + dice + sum(expr.numbers),
             attribute=rating,
-            parts=(Part(f"{attr_name} {rating}", dice), *modifiers),
+            parts=(*skill_part, Part(f"{attr_name} {rating}", dice), *modifiers),
             attribute_name=attr_name,
+            everyman=bool(everyman),
         )
     return _skill_pool(
         expr,

@@ -48,6 +48,7 @@ FS3_3 = FS3Ruleset(
         Band(3, "Crushing Victory"),
     ),
     everyman_dice=1,  # 000: an unlisted ability rolls "its related attribute + 1 die"
+    bare_attribute_everyman=True,  # 000 Linked Attributes: "the Everyman skill level of 1 plus"
     scaled_skill_dice=(1, 2, 4, 6),  # 000: background and language skills, ratings 0-3
     scaled_names=(  # 000 Ratings
         Band(0, "Everyman"),

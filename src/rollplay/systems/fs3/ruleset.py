@@ -98,6 +98,9 @@ class FS3Ruleset:
     embarrassing_title: str = "Embarrassing Failure"
     default_attribute: int = 2
     bare_attribute_multiplier: int = 1
+    # An attribute rolled alone adds the Everyman skill's dice (000 Linked Attributes) or not
+    # (002 Defaulting: common knowledge rolls the attribute). Rulings R5.
+    bare_attribute_everyman: bool = False
     assist_modifiers: tuple[int, ...] = (-1, 1, 2, 3, 4)
     max_assisters: int = 2
     assist_cap: int = 4

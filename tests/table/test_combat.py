@@ -28,15 +28,16 @@ def test_a_scripted_fight(db_url: str) -> None:
     table = Table(db_url)
     tracker = setup(table)
     tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
-    # Turn 1. Initiative: Nikos Reflexes 3 dice, Raider 4; tie-breaks.
-    faces = [8, 1, 1, 1, 1, 1, 1, 10, 20]
+    # Turn 1. Initiative: Nikos Everyman 1 + Reflexes 3 = 4 dice (000 Linked Attributes),
+    # Raider 4; tie-breaks.
+    faces = [8, 1, 1, 1, 1, 1, 1, 1, 10, 20]
     # Nikos attacks: Firearms 3 + Reflexes 3 = 6 dice (2 hits) vs the Raider's 4 (0 hits);
     # location 5 + 4 + 2 = 11 Chest; no armor; damage 70 + 0 + 15 = 85: Serious.
     faces += [7, 6, 1, 1, 1, 1, 1, 1, 1, 1, 5, 4, 70]
     # The Raider (no orders) attacks Nikos: 4 - 1 suppression - 2 wounds = 1 die (a hit)
-    # vs Nikos's Reflexes 3 (0); location 4 + 4 + 1 = 9 Abdomen; Flak Vest 4 vs rifle 4:
-    # stop chance 35, rolled 20: stopped.
-    faces += [8, 1, 1, 1, 4, 4, 20]
+    # vs Nikos's Everyman 1 + Reflexes 3 (0); location 4 + 4 + 1 = 9 Abdomen; Flak Vest 4
+    # vs rifle 4: stop chance 35, rolled 20: stopped.
+    faces += [8, 1, 1, 1, 1, 4, 4, 20]
     # Knockout: the Raider (modifier 2): NPC rating 4 - 2 = 2 dice, no hits: out.
     faces += [1, 2]
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
@@ -65,13 +66,13 @@ def test_a_scripted_fight(db_url: str) -> None:
         again.act("Pegasus", "Hangar", "Raider", Action("attack", "Nikos"))
     # Turn 2: Nikos aims; the Raider, knocked out, does nothing.
     again.act("Pegasus", "Hangar", "Nikos", Action("aim", "Raider"))
-    faces = [1, 1, 1, 1, 1, 50, 40]  # initiative: Nikos 3 dice, the Raider 4 - 2 wounds
+    faces = [1, 1, 1, 1, 1, 1, 50, 40]  # initiative: Nikos 1 + 3 dice, the Raider 4 - 2 wounds
     report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
     assert [(e["actor"], e["action"]) for e in report["events"]] == [
         ("Nikos", "aim"), ("Raider", "none")]  # fmt: skip
     # Turn 3: the aim pays: Firearms 3 + Reflexes 3 + aim 3; the Raider defends with 4 - 2.
     again.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
-    faces = [1, 1, 1] + [1, 1] + [50, 40] + [1] * 9 + [1, 1]
+    faces = [1, 1, 1, 1] + [1, 1] + [50, 40] + [1] * 9 + [1, 1]
     report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
     assert report["events"][0]["pools"] == [9, 2]
     assert report["events"][0]["outcome"] == "miss"
@@ -83,9 +84,10 @@ def test_wounds_land_on_the_sheet_and_luck_is_spent(db_url: str) -> None:
     table = Table(db_url)
     tracker = setup(table)
     tracker.act("Pegasus", "Hangar", "Nikos", Action("aim", "Raider", luck="initiative"))
-    faces = [1] * (3 + 3 + 4) + [10, 20]  # Nikos 3 + luck 3 (FS3.3) dice; Raider 4
-    # The Raider wins the tie-break and fires: 4 hits vs 0; location 3 + 3 + 4 = 10 Chest.
-    faces += [8, 8, 8, 8, 1, 1, 1, 3, 3]
+    faces = [1] * (4 + 3 + 4) + [10, 20]  # Nikos 1 + 3, + luck 3 (FS3.3) dice; Raider 4
+    # The Raider wins the tie-break and fires: 4 hits vs 0 (Nikos defends with 1 + 3 dice);
+    # location 3 + 3 + 4 = 10 Chest.
+    faces += [8, 8, 8, 8, 1, 1, 1, 1, 3, 3]
     faces += [90, 36]  # Flak Vest: 90 > 35, not stopped; reduces by 35 (a d36 showing 36)
     faces += [60]  # damage 60 + 10 + 15 - 35 = 50: Moderate
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
@@ -156,8 +158,8 @@ def test_luck_moves_a_wound(db_url: str) -> None:
 
 def wounded(table: Table) -> Tracker:
     tracker = setup(table)
-    faces = [1] * (3 + 4) + [10, 20]  # initiative; the Raider first
-    faces += [8, 8, 8, 8, 1, 1, 1, 3, 3]  # 4 hits vs 0; Chest
+    faces = [1] * (1 + 3 + 4) + [10, 20]  # initiative (Nikos Everyman 1 + 3); the Raider first
+    faces += [8, 8, 8, 8, 1, 1, 1, 1, 3, 3]  # 4 hits vs 0 (Nikos 1 + 3 dice); Chest
     faces += [90, 36, 60]  # armor not stopped, -35; damage 60 + 10 + 15 - 35 = 50: Moderate
     tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
     return tracker

@@ -122,14 +122,15 @@ def test_the_players_read_every_die(capsys: pytest.CaptureFixture[str], db: str)
     run(capsys, "combat", "join", *where, "Raider", "--team", "B", "--npc", "3",
         "--armor", "Flak Vest")  # fmt: skip
     run(capsys, "combat", "action", *where, "Nikos", "attack", "Raider", "--luck", "attack")
-    # Initiative: Nikos Reflexes 4, the Raider 3; Nikos first. Nikos: Firearms 3 + Reflexes 4
+    # Initiative: Nikos Everyman 1 + Reflexes 4, the Raider 3; Nikos first.
+    # Nikos: Firearms 3 + Reflexes 4
     # + luck 3 = 10 dice; the Raider's 3; 2d8; the Flak Vest (4 against the pistol's 2: stop
     # 85%) rolls 90, then 0 to 85: 11; damage 60 + 15 - 11. The Raider's Unarmed reply
     # (3 + 3 melee - 1 suppression) misses Nikos's Melee 2 + Brawn 2.
-    faces = [2] * 7 + [60, 40] + [8, 8] + [2] * 8 + [2] * 3 + [5, 5, 90, 12, 60]
+    faces = [2] * 8 + [60, 40] + [8, 8] + [2] * 8 + [2] * 3 + [5, 5, 90, 12, 60]
     faces += [2] * (3 + 3 - 1) + [2] * 4
     code, out, err = run(capsys, "combat", "turn", *where, "--faces", ",".join(map(str, faces)))
     assert code == 0, err
-    assert "Nikos: Reflexes 4 -> 4 dice: 2 2 2 2 = 0 hits (tie-break d100 60)" in out
+    assert "Nikos: Everyman + Reflexes 4 -> 5 dice: 2 2 2 2 2 = 0 hits (tie-break d100 60)" in out
     assert "attack: Firearms 3 + Reflexes 4, luck +3 -> 10 dice: 8 8 2 2 2 2 2 2 2 2" in out
     assert "2d8 5+5 -> Chest; Flak Vest (stop 85%) d100 90: -11; damage d100 60 -> 64" in out

@@ -97,10 +97,10 @@ def test_a_stopped_combat_no_longer_changes(db_url: str) -> None:
 
 def first_turn_knocks_out_nikos(tracker: Tracker) -> dict[str, Any]:
     tracker.act("Pegasus", "Hangar", "Nikos", Action("pass"))
-    faces = [1] * 7 + [10, 20]  # initiative: the Raider first
-    faces += [8, 8, 8, 8, 1, 1, 1, 3, 3]  # the Raider's rifle: 4 hits vs 0; 10 Chest
+    faces = [1] * 8 + [10, 20]  # initiative (Nikos Everyman 1 + Reflexes 3): the Raider first
+    faces += [8, 8, 8, 8, 1, 1, 1, 1, 3, 3]  # the Raider's rifle: 4 hits vs 0; 10 Chest
     faces += [100, 90]  # the Flak Vest bypassed (100); damage 90 + 10 + 15: Critical
-    faces += [1]  # Nikos's knockout roll: Grit 2 - 4, one die: out
+    faces += [1]  # Nikos's knockout roll: Everyman 1 + Grit 2 - 4, one die: out
     return tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
 
 
@@ -151,8 +151,8 @@ def test_the_turn_reads_the_sheet_as_it_is_now(db_url: str) -> None:
     table.set_character("Pegasus", "Nikos",
                         {"attributes": {"Reflexes": 4}, "action": {"Firearms": 5}})  # fmt: skip
     tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
-    faces = [1] * (4 + 4) + [10, 20]  # initiative: Reflexes 4 now; the Raider first
-    faces += [1] * (4 + 4)  # the Raider's attack misses; Nikos's Reflexes 4 defends
+    faces = [1] * (5 + 4) + [10, 20]  # initiative: 1 + Reflexes 4 now; the Raider first
+    faces += [1] * (4 + 5)  # the Raider's attack misses; Nikos's 1 + Reflexes 4 defends
     faces += [1] * (5 + 4 - 1 + 4)  # Nikos: Firearms 5 + Reflexes 4 - 1 suppression; defense
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
     shot = next(e for e in report["events"] if e["actor"] == "Nikos")

@@ -32,8 +32,9 @@ def wounded(table: Table, rules: dict[str, Any] | None = None) -> None:
 def test_004_a_day_of_healing_is_idempotent(db_url: str) -> None:
     table = Table(db_url)
     wounded(table)
-    # Nikos: toughness Grit 2 less his Serious wound's 2 = 0 dice: one die (R4), an 8, a
-    # success (2 points); Doc's Medicine 7 dice, a success (1); a hospital (1): 4 points, a
+    # Nikos: toughness Everyman 1 + Grit 2 (000 Linked Attributes) less his Serious wound's
+    # 2 = one die, an 8, a success (2 points); Doc's Medicine 7 dice, a success (1); a
+    # hospital (1): 4 points, a
     # Serious wound's worth: Moderate.
     faces = [8, 8, 2, 2, 2, 2, 2, 2]
     report = heal_day(table, "Pegasus", doctors={"nikos": "doc"}, hospital=("Nikos",),
@@ -50,8 +51,8 @@ def test_004_a_day_of_healing_is_idempotent(db_url: str) -> None:
     again = heal_day(table, "Pegasus", day=1, dice=ScriptedDice([]))
     assert again["already_healed"] is True  # the same day heals once
     assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["severity"] == "Moderate"
-    # Day 2: a healing Moderate wound counts half (0.45: no modifier): Grit 2 dice fail: 1.
-    report = heal_day(table, "Pegasus", dice=ScriptedDice([1, 1]))
+    # Day 2: a healing Moderate wound counts half (0.45: no modifier): 1 + Grit 2 dice fail: 1.
+    report = heal_day(table, "Pegasus", dice=ScriptedDice([1, 1, 1]))
     assert report["day"] == 2
     assert report["patients"][0]["toughness_roll"]["modifiers"] == []
     assert report["patients"][0]["points"] == 1
@@ -68,7 +69,7 @@ def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(db_url: str) ->
     wounded(table)
     hurt_doc = {**SERIOUS, "location": "Left_Arm"}
     table.set_character("Pegasus", "Doc", {"wounds": [hurt_doc]})
-    # In name order: Doc's toughness (Grit 2 - 2: one die), Nikos's (likewise), then Doc's
+    # In name order: Doc's toughness (1 + Grit 2 - 2: one die), Nikos's (likewise), then Doc's
     # Medicine for Nikos: 7 dice less Doc's own 2.
     faces = [2] + [2] + [2] * 5
     report = heal_day(table, "Pegasus", doctors={"Nikos": "Doc"}, dice=ScriptedDice(faces))
@@ -80,8 +81,8 @@ def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(db_url: str) ->
     other = Table(db_url.replace("table.db", "other.db")) if "sqlite" in db_url else None
     if other is not None:
         wounded(other, {"combat": {"healing_wound_modifiers": False}})
-        report = heal_day(other, "Pegasus", dice=ScriptedDice([2, 2]))  # Grit 2, whole
-        assert report["patients"][0]["toughness_roll"]["pool"] == 2
+        report = heal_day(other, "Pegasus", dice=ScriptedDice([2, 2, 2]))  # 1 + Grit 2, whole
+        assert report["patients"][0]["toughness_roll"]["pool"] == 3
         other.close()
 
 
@@ -91,7 +92,7 @@ def test_004_doctor_limits_round_up(db_url: str) -> None:
     table.set_character("Pegasus", "Doc", {"action": {"Medicine": 1}, "wounds": [SERIOUS]})
     with pytest.raises(RuleError, match="can tend 1 patient a day"):
         heal_day(table, "Pegasus", doctors={"Nikos": "Doc", "Doc": "Doc"}, dice=ScriptedDice([]))
-    # Rated 1, Doc tends one patient (rulings C16). Doc (Grit 2 - 2 wounds: 1 die) fails,
+    # Rated 1, Doc tends one patient (rulings C16). Doc (1 + Grit 2 - 2 wounds: 1 die) fails,
     # Nikos (1 die) fails, and Doc's Medicine 1 + Wits 3 - 2 wounds = 2 dice succeeds.
     report = heal_day(table, "Pegasus", doctors={"Nikos": "Doc"},
                       dice=ScriptedDice([2, 2, 8, 2]))  # fmt: skip
@@ -117,7 +118,8 @@ def test_004_vehicles_mend_only_by_repair(db_url: str) -> None:
     tracker.join("Pegasus", "Hangar", "Jeep", team="B", rating=4, kind="Vehicle",
                  armor="Light Vehicle")  # fmt: skip
     set_jeep_wounds(table, tracker, Wound("Hull", "Serious"))
-    # Nikos's toughness (1 die), then Doc's repair: Repair 3 + Wits 3 = 6 dice, a success:
+    # Nikos's toughness (1 + Grit 2 - 2: 1 die), then Doc's repair: Repair 3 + Wits 3 = 6
+    # dice, a success:
     # 1 point = 5 fifths; a vehicle's Serious wound needs 4: Moderate, 1 fifth left.
     faces = [8, 8, 2, 2, 2, 2, 2]
     report = heal_day(table, "Pegasus", repairs=(("hangar", "jeep", "doc"),),
@@ -128,12 +130,13 @@ def test_004_vehicles_mend_only_by_repair(db_url: str) -> None:
     # Day 2: 1 + 5 fifths: Moderate (3) -> Light, 3 left: Light (2) -> healed.
     tracker.stop("Pegasus", "Hangar")  # a stopped combat's vehicle still mends
     report = heal_day(table, "Pegasus", repairs=(("Hangar", "Jeep", "Doc"),),
-                      dice=ScriptedDice([1, 8, 2, 2, 2, 2, 2]))  # fmt: skip
+                      dice=ScriptedDice([1, 1, 8, 2, 2, 2, 2, 2]))  # fmt: skip
     assert report["vehicles"][0]["wounds"] == [{"location": "Hull", "from": "Moderate",
                                                 "to": "healed"}]  # fmt: skip
     assert tracker.status("Pegasus", "Hangar")["combatants"][0]["wounds"] == []
     with pytest.raises(RuleError, match="not a vehicle"):
-        heal_day(table, "Pegasus", repairs=(("Hangar", "Nikos", "Doc"),), dice=ScriptedDice([8]))
+        heal_day(table, "Pegasus", repairs=(("Hangar", "Nikos", "Doc"),),
+                 dice=ScriptedDice([8, 8]))  # fmt: skip
     table.close()
 
 
@@ -154,7 +157,8 @@ def test_one_bad_sheet_never_stops_healing(db_url: str) -> None:
     tracker.start("Pegasus", "Hangar")
     tracker.join("Pegasus", "Hangar", "Jeep", rating=4, kind="Vehicle")
     with pytest.raises(RuleError, match="cannot repair"):
-        heal_day(table, "Pegasus", repairs=(("Hangar", "Jeep", "Doc"),), dice=ScriptedDice([8]))
+        heal_day(table, "Pegasus", repairs=(("Hangar", "Jeep", "Doc"),),
+                 dice=ScriptedDice([8, 8]))  # fmt: skip
     table.close()
 
 
@@ -170,11 +174,12 @@ def test_a_fight_keeps_healing_points(db_url: str) -> None:
     tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
     tracker.join("Pegasus", "Hangar", "Raider", team="B", rating=3, weapon="Knife")
     tracker.act("Pegasus", "Hangar", "Nikos", Action("pass"))
-    # Initiative: Nikos Reflexes 3 - 1 (the healing Serious wound counts half), the Raider 3;
+    # Initiative: Nikos Everyman 1 + Reflexes 3 - 1 (the healing Serious wound counts half),
+    # the Raider 3;
     # the Raider's knife: 6 dice (3 + 3) against Nikos's Melee Everyman (Brawn 2 + 1) - 1
     # = 2 dice; location 5 + 5 + 3 = 13 Chest; damage 10 - 10 + 15 = 15: Light; knockout
-    # roll (1.25 rounds to 1): Grit 2 - 1, a hit.
-    faces = [1, 1, 1, 1, 1, 60, 40, 8, 8, 8, 2, 2, 2, 2, 2, 5, 5, 10, 8]
+    # roll (1.25 rounds to 1): 1 + Grit 2 - 1, a hit.
+    faces = [1, 1, 1, 1, 1, 1, 60, 40, 8, 8, 8, 2, 2, 2, 2, 2, 5, 5, 10, 8, 2]
     tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
     wounds = table.character("Pegasus", "Nikos")["sheet"]["wounds"]
     assert len(wounds) == 2

@@ -243,7 +243,7 @@ def test_004_treating_a_vehicle_is_jury_rigging_with_the_repair_skill() -> None:
     mech = Combatant("Mech", team="B", ratings={"Repair": 3, "Medicine": 0, "Wits": 2,
                                                 "Reflexes": 2})  # fmt: skip
     jeep = Combatant("Jeep", team="B", rating=4, kind="Vehicle", wounds=(Wound("Hull", "Serious"),))
-    faces = [1, 1, 1, 1, 60, 40]  # initiative: Mech 2 dice, the Jeep 4 - 2
+    faces = [1, 1, 1, 1, 1, 60, 40]  # initiative: Mech Everyman 1 + Reflexes 2, the Jeep 4 - 2
     faces += [8, 1, 1, 1, 1]  # Repair 3 + Wits 2
     (_, jeep_after), report = turn([mech, jeep], {"Mech": Action("treat", "Jeep")}, faces)
     event = report["events"][0]

@@ -75,3 +75,15 @@ def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
     table.add_member("Dungeon", "Vic", "player", ("Inspector Vance",))
     with pytest.raises(Forbidden, match="only the Storyteller may make a secret roll"):
         table.acting_as("Vic").roll("Dungeon", "Inspector Vance", Request("Per", sense=True))
+
+
+def test_the_vocabulary_a_line_may_name(table: Table) -> None:
+    table.add_examples()
+    pegasus = table.vocabulary("Pegasus")
+    assert (pegasus["system"], pegasus["characters"]) == ("fs3", ["Mavros", "Nikos"])
+    assert {"Reflexes", "Firearms", "Piloting"} <= set(pegasus["abilities"])
+    assert "Detect Lies" in table.vocabulary("Dungeon")["abilities"]  # a default (001)
+    assert "Search" in table.vocabulary("Stars")["abilities"]
+    table.add_user("Olly")
+    table.add_member("Pegasus", "Olly", "observer")
+    assert table.acting_as("Olly").vocabulary("Pegasus")["abilities"] == []  # plays no one

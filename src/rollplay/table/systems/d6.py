@@ -20,6 +20,10 @@ class D6(BaseSystem):
     )  # fmt: skip
     capabilities: ClassVar[frozenset[str]] = frozenset({"opposed", "points_after"})
 
+    def ability_names(self, sheet: Any, rules: Any) -> list[str]:
+        """Attributes and skills, untrained ones (listed with their attribute) too."""
+        return list(dict.fromkeys([*sheet.attributes, *sheet.skills, *sheet.skill_attributes]))
+
     def points_shown(self, row: Any) -> dict[str, Any]:
         return {"character_points": row.character_points, "fate_points": row.fate_points}
 

@@ -19,6 +19,10 @@ class FS3(BaseSystem):
         {"opposed", "teamwork", "luck", "experience", "combat", "healing"}
     )
 
+    def ability_names(self, sheet: Any, rules: Any) -> list[str]:
+        names = [*rules.attributes, *(a.name for a in rules.action_skills), *rules.languages]
+        return [*names, *sheet.background]
+
     def points_shown(self, row: Any) -> dict[str, Any]:
         return {"luck": row.luck, "xp": row.xp_halves / 2}
 

@@ -17,6 +17,12 @@ class GURPS(BaseSystem):
     options: tuple[str, ...] = ("mods", "difficulty", "defense", "sense")
     capabilities: ClassVar[frozenset[str]] = frozenset({"secret_grading"})
 
+    def ability_names(self, sheet: Any, rules: Any) -> list[str]:
+        """Attributes, trained skills, and the skills that default (the sheet's, 001's)."""
+        from rollplay.systems.gurps.defaults import BUILT_IN_DEFAULTS
+
+        return [*sheet.attributes, *sheet.skills, *sheet.defaults, *BUILT_IN_DEFAULTS]
+
     def visibility(self, request: Request, asked: str) -> str:
         """001 When the GM Rolls: the GM makes a Sense roll, in secret."""
         return "secret" if request.sense else asked

@@ -1,0 +1,35 @@
+"""Cards as HTML fragments for the web table: every span escaped (markupsafe), styles as
+classes the page's stylesheet gives meaning to (``die success``, ``die one``, ``die wild``,
+``alarm``, ``muted``), no inline script or style. The brackets around successes and ones
+stay, so a card reads the same without colour or to a screen reader."""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from rollplay.render.spans import Line
+
+_CLASS = {
+    "bold": "strong", "success": "die success", "one": "die one", "alarm": "alarm",
+    "wild": "die wild", "muted": "muted",
+}  # fmt: skip
+
+
+def line_html(line: Line) -> Markup:
+    out = Markup("")
+    for span in line:
+        if span.kind:
+            out += Markup('<span class="{}">{}</span>').format(_CLASS[span.kind], span.text)
+        else:
+            out += escape(span.text)
+    return out
+
+
+def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
+    """A card: a ``div.card`` (with its visibility as a class and a badge when not public),
+    one ``p`` a line."""
+    badge = Markup("")
+    if visibility != "public":
+        badge = Markup('<span class="badge {0}">{0}</span>').format(visibility)
+    body = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
+    return Markup('<div class="card {}">{}{}</div>').format(visibility, badge, body)

@@ -94,3 +94,17 @@ def test_nothing_a_player_types_becomes_markup() -> None:
     markdown = card_markdown(nasty)
     assert "@everyone" not in markdown.replace("\\@everyone", "")
     assert escape("**x**") == "\\*\\*x\\*\\*"
+
+
+def test_combat_effects_are_data_and_words_are_the_renderers() -> None:
+    from rollplay.render.combat import effect_text
+
+    assert effect_text({"effect": "suppressed", "target": "Kid", "suppression": 2}) == (
+        "Kid suppressed to 2"
+    )
+    assert effect_text({"effect": "treated", "revived": True}) == "treated and revived"
+    assert effect_text({"effect": "aiming", "target": "Bo", "aim_bonus": 3}) == (
+        "aiming at Bo: +3 next turn"
+    )
+    assert effect_text({"effect": "empty"}) == "click: the weapon is empty"
+    assert effect_text({"result": "reloaded"}) == "reloaded"  # a report stored before codes

@@ -190,7 +190,7 @@ def turn(
     as_json: bool,
 ) -> None:  # fmt: skip
     """Resolve the turn: initiative, every action in order, knockout rolls; then save."""
-    from rollplay.systems.fs3.combat.narrate import turn_lines
+    from rollplay.render.combat import turn_lines
 
     source = dice_source(faces, seed)
     report = _tracker(db).turn(game_name, name, source)

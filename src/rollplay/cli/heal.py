@@ -73,7 +73,7 @@ def day(
     """Advance the game a day: every wounded character heals, and mechanics repair vehicles.
     A day already healed is not healed again."""
     from rollplay.cli.service import open_service
-    from rollplay.systems.fs3.combat.narrate import day_lines
+    from rollplay.render.combat import day_lines
     from rollplay.table.healing import heal_day
 
     pairs = parse_doctors(doctors)

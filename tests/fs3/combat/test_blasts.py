@@ -75,7 +75,7 @@ def test_004_pushed_past_the_last_zone_is_out_of_the_blast() -> None:
     faces = [1] * 9 + [60, 40] + [2, 2, 2, 2] + [8] * 5
     report = run([KID, jesse], Action("attack", "Jesse"), faces)
     (caught,) = report["events"][0]["caught"]
-    assert (caught["zone"], caught["hits"], caught["result"]) == (None, [], "out of the blast")
+    assert (caught["zone"], caught["hits"], caught["effect"]) == (None, [], "outside")
 
 
 def test_bystanders_are_checked() -> None:

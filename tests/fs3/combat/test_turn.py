@@ -76,7 +76,7 @@ def test_melee_and_subdue() -> None:
     (_, jesse), report = turn([a, b], {"Kid": Action("subdue", "Jesse")}, faces)
     event = report["events"][0]
     assert event["pools"] == [7, 7]
-    assert event["result"] == "subdued"
+    assert event["effect"] == "subdued"
     assert jesse.subdued_by == "Kid"
     assert jesse.wounds == ()
     with pytest.raises(RuleError, match="subdued by Kid"):
@@ -94,7 +94,7 @@ def test_suppress_reload_and_errors() -> None:
     assert kid.ammo == 12
     assert jesse.ammo == 11
     assert kid.suppression == 0  # 2 points, less 2 at the end of the turn
-    assert report["events"][1]["result"] == "Kid suppressed to 2"
+    assert (report["events"][1]["effect"], report["events"][1]["suppression"]) == ("suppressed", 2)
     for bad, needle in (
         (Action("dance"), "unknown action"),
         (Action("attack", "Nobody"), "needs a target"),
@@ -116,12 +116,12 @@ def test_treat_and_rally_revive() -> None:
     faces = [1] + [1] * 3 + [60, 40]
     faces += [8, 1, 1]  # Doc's Medicine (NPC rating 3): a hit
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("treat", "Jesse")}, faces)
-    assert report["events"][1]["result"] == "treated and revived"
+    assert (report["events"][1]["effect"], report["events"][1]["revived"]) == ("treated", True)
     assert jesse.wounds == (Wound("Chest", "Critical", treated=True),)
     assert not jesse.knocked_out
     faces = [1] + [1] * 3 + [60, 40] + [1, 1, 1]  # a failed rally changes nothing
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("rally", "Jesse")}, faces)
-    assert report["events"][1]["result"] == "failed"
+    assert report["events"][1]["effect"] == "failed"
     assert jesse.knocked_out
 
 
@@ -131,7 +131,7 @@ def test_escape() -> None:
     faces = [1] * 8 + [60, 40]  # initiative: Kid first on the tie-break
     faces += [8, 8, 1, 1, 8, 1, 1, 1]  # Jesse's Melee: 2 hits beat Kid's 1: free
     (_, jesse), report = turn([kid, held], {"Jesse": Action("escape")}, faces)
-    assert report["events"][1]["result"] == "escaped"
+    assert report["events"][1]["effect"] == "escaped"
     assert jesse.subdued_by is None
 
 
@@ -229,7 +229,7 @@ def test_002_escape_takes_both_wound_modifiers() -> None:
     escape = report["events"][1]
     assert escape["roll"]["modifiers"] == [{"reason": "wounds", "value": -2}]
     assert escape["holder_roll"]["modifiers"] == [{"reason": "wounds", "value": -4}]
-    assert escape["result"] == "still held"  # 1 hit does not beat 1
+    assert escape["effect"] == "held"  # 1 hit does not beat 1
     assert jesse.subdued_by == "Kid"
     with pytest.raises(RuleError, match="not held"):
         turn([KID, JESSE], {"Jesse": Action("escape")}, [])

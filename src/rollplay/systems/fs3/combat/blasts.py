@@ -52,7 +52,7 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
         }  # fmt: skip
         event["caught"].append(entry)
         if zone is None:  # pushed past the last zone (rulings C15)
-            entry["result"] = "out of the blast"
+            entry["effect"] = "outside"  # out of the blast
             continue
         victim = turn.state[who]
         vehicle = victim.kind in rules.vehicles

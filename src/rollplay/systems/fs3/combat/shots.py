@@ -54,7 +54,7 @@ def one_shot(turn: Turn, name: str, action: Action, event: dict[str, Any], recoi
         event.update(attack_dice=list(a.dice), defense_dice=list(d.dice), pools=pools,
                      attack_roll=a.to_dict(), defense_roll=d.to_dict(),
                      outcome="hit" if hit else "miss",
-                     result="subdued" if hit else "failed")  # fmt: skip
+                     effect="subdued" if hit else "failed")  # fmt: skip
         if hit:
             turn.state[target_name] = replace(target, subdued_by=name)
         return

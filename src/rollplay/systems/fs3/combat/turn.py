@@ -166,7 +166,7 @@ class Turn:
             "rally": self.help, "treat": self.help,
         }.get(action.kind)  # fmt: skip
         if handler is None:
-            event["result"] = "passes"
+            event["effect"] = "passed"
         else:
             handler(name, action, event)
         self.report.events.append(event)
@@ -177,7 +177,7 @@ class Turn:
         if self.rules.weapon(c.weapon).melee:
             return True
         if ammo_left(c, self.rules) <= 0:
-            event["result"] = "click: the weapon is empty"
+            event["effect"] = "empty"  # a click
             return False
         self.state[name] = replace(c, ammo=ammo_left(c, self.rules) - 1)
         return True
@@ -189,7 +189,7 @@ class Turn:
         target = self.state[str(action.target)]
         points = min(target.suppression + 2, self.rules.suppression_max)
         self.state[target.name] = replace(target, suppression=points)
-        event["result"] = f"{target.name} suppressed to {points}"
+        event.update(effect="suppressed", suppression=points)
 
     def attack(self, name: str, action: Action, event: dict[str, Any]) -> None:
         if action.burst:
@@ -211,12 +211,12 @@ class Turn:
         crew_hits(self, who, wound, event)
 
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
-        event["result"] = f"aiming at {action.target}: +{self.rules.aim_bonus} next turn"
+        event.update(effect="aiming", aim_bonus=self.rules.aim_bonus)
 
     def reload(self, name: str, action: Action, event: dict[str, Any]) -> None:
         c = self.state[name]
         self.state[name] = replace(c, ammo=self.rules.weapon(c.weapon).ammo)
-        event["result"] = "reloaded"
+        event["effect"] = "reloaded"
 
     def escape(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """002 Escape: against the one holding on, each with their wound modifier; more hits
@@ -232,7 +232,7 @@ class Turn:
         event.update(dice=list(mine.dice), roll=mine.to_dict(),
                      holder_dice=None if theirs is None else list(theirs.dice),
                      holder_roll=None if theirs is None else theirs.to_dict(),
-                     result="escaped" if free else "still held")  # fmt: skip
+                     effect="escaped" if free else "held")  # fmt: skip
 
     def help(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """002 Rally and Treat: a roll; treating tends the worst untreated wound (it then
@@ -248,7 +248,7 @@ class Turn:
         r = self.roll(name, ability, [], None)
         event.update(dice=list(r.dice), roll=r.to_dict(), ability=ability)
         if r.successes == 0:
-            event["result"] = "failed"
+            event["effect"] = "failed"
             return
         target = self.state[target.name]
         if action.kind == "treat":
@@ -259,9 +259,8 @@ class Turn:
                 wounds = list(target.wounds)
                 wounds[wounds.index(worst)] = replace(worst, treated=True)
                 target = replace(target, wounds=tuple(wounds))
-        event["result"] = "treated" if action.kind == "treat" else "rallied"
-        if target.knocked_out:
-            event["result"] += " and revived"
+        event.update(effect="treated" if action.kind == "treat" else "rallied",
+                     revived=target.knocked_out)  # fmt: skip
         self.state[target.name] = replace(target, knocked_out=False, knocked_out_turn=None)
 
     def knockouts(self, order: list[str]) -> None:

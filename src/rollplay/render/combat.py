@@ -1,11 +1,35 @@
-"""A turn's or a healing day's report in words: every die of every roll and every modifier
-by name, as players read it at the table (the JSON carries the same)."""
+"""A combat turn's or a healing day's report in words: every die of every roll and every
+modifier by name, as players read it at the table. The engine reports typed data (an
+``effect`` code and its numbers); the words are made here."""
 
 from __future__ import annotations
 
 from typing import Any
 
 Report = dict[str, Any]
+
+
+def effect_text(e: Report) -> str:
+    """What an action did, in words (reports stored before effects were codes keep their
+    ``result`` text)."""
+    if "result" in e:
+        return str(e["result"])
+    effect = e.get("effect")
+    if effect is None:
+        return ""
+    if effect == "suppressed":
+        return f"{e['target']} suppressed to {e['suppression']}"
+    if effect == "aiming":
+        return f"aiming at {e['target']}: +{e['aim_bonus']} next turn"
+    if effect in ("treated", "rallied") and e.get("revived"):
+        return f"{effect} and revived"
+    return _EFFECTS.get(str(effect), str(effect))
+
+
+_EFFECTS = {
+    "passed": "passes", "empty": "click: the weapon is empty", "held": "still held",
+    "outside": "out of the blast",
+}  # fmt: skip
 
 
 def roll_text(r: Report) -> str:
@@ -72,8 +96,8 @@ def _attack(who: str, e: Report) -> list[str]:
         lines.append(f"    {hit_text(e)}")
     if e.get("cover_roll") is not None:
         lines.append(f"    cover d100 {e['cover_roll']}")
-    if e.get("result"):
-        lines.append(f"    {e['result']}")
+    if effect_text(e):
+        lines.append(f"    {effect_text(e)}")
     return lines + _crew(e)
 
 
@@ -106,7 +130,7 @@ def event_lines(e: Report) -> list[str]:
     if "attack_roll" in e:
         return _attack(who, e)
     target = f" {e['target']}" if e.get("target") else ""
-    lines = [f"  {who}: {e['action']}{target}: {e.get('result', '')}"]
+    lines = [f"  {who}: {e['action']}{target}: {effect_text(e)}"]
     if e.get("roll"):
         lines.append(f"    {e.get('ability', e['action'])}: {roll_text(e['roll'])}")
     if e.get("holder_roll"):

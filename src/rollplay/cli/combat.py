@@ -39,6 +39,11 @@ def _status(data: dict[str, Any], as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
+    show_status(data)
+
+
+def show_status(data: dict[str, Any]) -> None:
+    """A combat's state: each combatant's stance, gear, wounds, luck and plight."""
     state = "" if data.get("active", True) else " (over)"
     if data.get("deleted"):
         state = " (deleted)"

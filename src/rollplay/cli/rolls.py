@@ -112,7 +112,7 @@ def roll(
     if (cp_after or ask_cp) and result["system"] != "d6":
         raise RollplayError("Character Points after the roll are the D6 System's (003)")
     if not as_json:
-        _roll_card(result)
+        roll_card(result)
     if ask_cp and sys.stdin.isatty():  # 003: the player sees the roll, then decides
         cp_after = click.prompt(
             "Character Points to spend after the roll", type=click.IntRange(0, 100), default=0,
@@ -125,12 +125,12 @@ def roll(
         result = add_character_points(table, shown["log_id"], cp_after, dice=source)
         result["first_roll"] = shown
         if not as_json:
-            _roll_card(result)
+            roll_card(result)
     if as_json:
         emit_json({**result, **extra})
 
 
-def _roll_card(result: dict[str, Any]) -> None:
+def roll_card(result: dict[str, Any]) -> None:
     from rollplay.render.cards import outcome_card
     from rollplay.render.text import echo_lines
 

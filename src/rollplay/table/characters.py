@@ -50,6 +50,7 @@ class CharactersMixin(ServiceBase):
             self.require(s, game, Act.READ)
             player = None if row.player_id is None else s.get(User, row.player_id)
             data = character_dict(row, game, None if player is None else player.name)
+            data.update(system=game.system, edition=game.edition)
             rules, _ = self.ruleset_of(game)
             data["problems"] = system(game.system).problems(row.sheet, rules)
             data.update(system(game.system).sheet_facts(self.sheet_of(game, row, rules), rules))

@@ -70,18 +70,17 @@ class GamesMixin(ServiceBase):
 
     def vocabulary(self, name: str) -> dict[str, Any]:
         """What a command line in this game may name: its system, the characters in it, and
-        what the actor's own characters (every character, for the Storyteller) can roll."""
+        what they can roll (sheets are open to everyone in the game)."""
         with self.reading() as s:
             game = self.game_row(s, name)
-            standing = self.require(s, game, Act.READ)
+            self.require(s, game, Act.READ)
             rules, _ = self.ruleset_of(game)
             sys_ = system(game.system)
             rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
             abilities: dict[str, None] = {}
             for row in rows:
-                if standing.plays(row.id):
-                    for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
-                        abilities.setdefault(ability)
+                for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
+                    abilities.setdefault(ability)
             return {"game": game.name, "system": game.system,
                     "characters": sorted(r.name for r in rows),
                     "abilities": list(abilities)}  # fmt: skip

@@ -56,8 +56,8 @@ def fill_log(table: Table) -> None:
     for i in range(LOG_SIZE):
         visibility = ("public", "public", "private", "secret")[i % 4]
         rows.append({
-            "game_id": 1, "character_id": None, "character": ("Nikos", "Mavros")[i % 2], "kind": "roll",
-            "actor_id": None, "actor": "owner", "visibility": visibility,
+            "game_id": 1, "character_id": None, "character": ("Nikos", "Mavros")[i % 2],
+            "kind": "roll", "actor_id": None, "actor": "owner", "visibility": visibility,
             "audience": AUDIENCE[visibility], "created_at": now,
             "payload": {"system": "fs3", "expression": "Firearms+Reflexes", "modifiers": [],
                         "spends": {}, "dice": [8, 6, 3, 1, 1],

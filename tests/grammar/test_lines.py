@@ -6,7 +6,7 @@ from typing import Any, get_args
 
 import pytest
 
-from rollplay.grammar import parse
+from rollplay.grammar import parse, to_line
 from rollplay.table.commands import (
     Approve,
     AwardLuck,
@@ -205,6 +205,12 @@ def test_a_line_makes_its_command(system: str, line: str, expected: Command) -> 
     assert parse(line, system=system) == expected
 
 
+@pytest.mark.parametrize(("system", "line", "expected"), TABLE, ids=[t[1] for t in TABLE])
+def test_every_command_is_written_back_as_a_line(system: str, line: str, expected: Command) -> None:
+    written = to_line(expected, system=system)
+    assert parse(written, system=system) == expected
+
+
 def test_the_table_covers_every_command() -> None:
     made = {type(cmd) for _, _, cmd in TABLE}
     assert made == set(get_args(Command))
@@ -213,6 +219,16 @@ def test_the_table_covers_every_command() -> None:
 def test_the_game_is_filled_in() -> None:
     assert parse("roll 5", system="fs3", game="Pegasus").game == "Pegasus"
     assert parse("combat/attack Bo", system="fs3", game="Pegasus").game == "Pegasus"
+
+
+def test_lines_are_written_as_players_write_them() -> None:
+    """Modifiers after the skill, a D6 difficulty after 'vs', options in the line's order."""
+    for system, line in [("gurps", "roll/secret Stealth-2"), ("d6", "roll 4D+2 vs 15"),
+                         ("d6", "roll Kara/Search+1D vs moderate"), ("fs3", "roll 5"),
+                         ("fs3", "combat/attack Bo/called=Head,burst"),
+                         ("fs3", "luck/award Nikos=2/a great scene"),
+                         ("d6", "roll 4D/mod=+2")]:  # fmt: skip
+        assert to_line(parse(line, system=system), system=system) == line
 
 
 def test_a_known_name_or_ability_passes_and_npcs_are_free() -> None:

@@ -1,0 +1,194 @@
+"""Commands back to lines: the line a player would type for a command (for a screen that shows
+what a button did, or a log that replays). What is written is read back before it is given,
+so a command no line can say (a name holding '/', a reason holding '=') is refused here rather
+than turning into another command."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rollplay.grammar.errors import GrammarError, clip
+from rollplay.table import commands as c
+from rollplay.table.systems import OPTION_NAMES, Request
+
+
+def to_line(command: c.Command, system: str, combat_actions: tuple[str, ...] | None) -> str:
+    from rollplay.grammar import parse
+
+    line = _write(command, system)
+    try:
+        again = parse(line, system=system, game=command.game, combat_actions=combat_actions)
+    except GrammarError as e:
+        raise GrammarError(f"{type(command).__name__} cannot be written as a line: {e}") from None
+    if again != command:
+        raise GrammarError(
+            f"{type(command).__name__} cannot be written as a line: {clip(line, 60)!r} "
+            f"reads as another command"
+        )
+    return line
+
+
+def _write(command: c.Command, system: str) -> str:
+    """The line, unchecked."""
+    match command:
+        case c.Roll(side=side, visibility=v):
+            return f"roll{_shown(v)} {_single(side.character, side.request, system)}"
+        case c.NpcRoll(request=request, name=name, visibility=v):
+            return f"roll{_shown(v)} {_single(name, request, system)}"
+        case c.Opposed(first=a, second=b, visibility=v):
+            first = _side(a.character, a.request, system)
+            return f"roll{_shown(v)} {first} vs {_side(b.character, b.request, system)}"
+        case c.Teamwork(leader=lead, assisters=helpers, visibility=v):
+            rest = ", ".join(_side(h.character, h.request, system) for h in helpers)
+            return f"roll{_shown(v)} {_side(lead.character, lead.request, system)} with {rest}"
+        case c.PointsAfter(entry=entry, count=count):
+            return f"cp/after {entry}={count}"
+        case c.AwardLuck(character=who, amount=amount, reason=reason):
+            return f"luck/award {who}={amount}" + (f"/{reason}" if reason else "")
+        case c.SpendLuck(character=who, reason=reason):
+            said = f"{who}={reason}" if who else reason
+            return f"luck/spend {said}".rstrip()
+        case c.AwardXP(character=who, amount=amount, reason=reason):
+            return f"xp/award {who}={_decimal(amount)}" + (f"/{reason}" if reason else "")
+        case c.RaiseSkill(character=who, skill=skill, kind=kind):
+            return f"xp/raise {_whose(who)}{skill}" + ("" if kind == "action" else f"/{kind}")
+        case c.ShowSheet(character=who):
+            return f"sheet {who or ''}".rstrip()
+        case c.Approve(character=who):
+            return f"sheet/approve {who}"
+        case c.SetSheet(character=who, changes=changes):
+            said = " ".join(shlex.quote(f"{k}={_yaml(v)}") for k, v in _paths(changes))
+            return f"sheet/set {who}={said}"
+        case c.ShowLog(character=who, limit=limit):
+            return f"log {who + ' ' if who else ''}{limit}"
+        case c.HealDay(day=day, doctors=doctors, hospital=hospital, repairs=repairs):
+            options = [f"doctor={p}={d}" for p, d in doctors.items()]
+            options += [f"hospital={h}" for h in hospital]
+            options += [f"repair={w}:{v}={m}" for w, v, m in repairs]
+            return _join("heal/day", str(day or ""), options)
+    return "combat" + _combat(command)
+
+
+def _combat(command: c.Command) -> str:
+    """The combat commands' lines, after the word ``combat``."""
+    combat = getattr(command, "combat", None)
+    where = [f"combat={combat}"] if combat else []
+    match command:
+        case c.CombatStart(combat=name):
+            return f"/start {name}"
+        case c.CombatStatus(combat=name) | c.CombatTurn(combat=name) | c.CombatStop(combat=name):
+            words = {c.CombatStatus: "status", c.CombatTurn: "newturn", c.CombatStop: "stop"}
+            return _join(f"/{words[type(command)]}", name or "", [])
+        case c.CombatJoin():
+            j, blank = command, c.CombatJoin(None, None, None)
+            options = [f"{key}={getattr(j, field)}" for key, field in _JOIN
+                       if getattr(j, field) != getattr(blank, field)]  # fmt: skip
+            options += [f"crew={name}" for name in j.crew]
+            return _join("/join", j.who or "", options + where)
+        case c.CombatLeave(who=who) | c.CombatRecover(who=who):
+            switch = "leave" if isinstance(command, c.CombatLeave) else "recover"
+            return _join(f"/{switch}", who or "", where)
+        case c.CombatStance(who=who, stance=stance):
+            return _join("/stance", f"{_whose(who)}{stance}", where)
+        case c.CombatMoveWound(who=who, wound=wound, location=location):
+            return _join("/move", f"{_whose(who)}{wound}/{location}", where)
+        case c.CombatAction():
+            a = command
+            options = [f"{key}={getattr(a, field)}" for key, field in _ACTION
+                       if getattr(a, field) is not None]  # fmt: skip
+            if a.range != "short":
+                options.insert(1, f"range={a.range}")
+            if a.burst:
+                options += ["burst", *(f"burst={t}" for t in a.burst[1:])]
+            options += [f"near={n}" for n in a.near]
+            main = a.who or "" if a.target is None else f"{_whose(a.who)}{a.target}"
+            return _join(f"/{a.kind}", main, options + where)
+    raise GrammarError(f"not a command: {type(command).__name__}")
+
+
+_JOIN = (("team", "team"), ("npc", "rating"), ("weapon", "weapon"), ("armor", "armor"),
+         ("type", "kind"))  # fmt: skip
+_ACTION = (("called", "called"), ("luck", "luck"), ("luck-spend", "luck_spend"),
+           ("luck-on", "luck_on"), ("stance", "stance"), ("draw", "weapon"))  # fmt: skip
+
+
+def _shown(visibility: str) -> str:
+    return "" if visibility == "public" else f"/{visibility}"
+
+
+def _whose(who: str | None) -> str:
+    return f"{who}=" if who else ""
+
+
+def _options(options: list[str]) -> str:
+    return "/" + ",".join(options) if options else ""
+
+
+def _join(head: str, main: str, options: list[str]) -> str:
+    """'/leave', '', ['combat=X'] -> '/leave /combat=X'."""
+    return f"{head} {main}{_options(options)}".rstrip()
+
+
+_INLINE = {"gurps": re.compile(r"[+-][0-9]+"), "d6": re.compile(r"[+-][0-9]+D?")}
+_DIFFICULTY = re.compile(r"[0-9]+|[^\W\d_][\w -]*(=[0-9]+)?")
+
+
+def _single(who: str | None, request: Request, system: str) -> str:
+    """One roll; a D6 difficulty after 'vs', as players write it."""
+    difficulty = request.difficulty
+    if system == "d6" and difficulty is not None and _DIFFICULTY.fullmatch(difficulty):
+        return f"{_side(who, replace(request, difficulty=None), system)} vs {difficulty}"
+    return _side(who, request, system)
+
+
+def _side(who: str | None, request: Request, system: str) -> str:
+    """[NAME/]WHAT[/OPTIONS]: GURPS and D6 modifiers after the skill (Stealth-2), the rest as
+    options."""
+    expression, mods = request.expression, request.mods
+    inline = _INLINE.get(system)
+    code_without_pips = re.fullmatch(r"[0-9]+D", expression) is not None
+    while inline and mods and inline.fullmatch(mods[0]):
+        if code_without_pips and mods[0][-1] != "D":
+            break
+        expression, mods = expression + mods[0], mods[1:]
+        code_without_pips = False
+    options: list[str] = []
+    for field in replace(request, mods=mods).given():
+        key, value = OPTION_NAMES[field][2:], getattr(request, field)
+        if field == "mods":
+            value = mods
+        if isinstance(value, tuple):
+            options += [f"{key}={v}" for v in value]
+        elif value is True:
+            options.append(key)
+        else:
+            options.append(f"{key}={value}")
+    return (f"{who}/" if who else "") + expression + _options(options)
+
+
+def _decimal(amount: float) -> str:
+    text = f"{amount:.3f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def _yaml(value: Any) -> str:
+    """A value as `char set` reads it: YAML on one line (a date stays a date, '4' a string)."""
+    import yaml
+
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**9)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
+def _paths(changes: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """{'action': {'Firearms': 4}} -> [('action.Firearms', 4)]."""
+    out: list[tuple[str, Any]] = []
+    for key, value in changes.items():
+        if isinstance(value, Mapping) and value:
+            out += _paths(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", value))
+    return out

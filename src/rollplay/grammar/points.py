@@ -1,0 +1,78 @@
+"""Points: FS3 luck and experience (002), D6 Character Points after a roll (003).
+
+luck/award NAME[=N][/REASON]       luck/spend [NAME=][REASON]
+xp/award NAME=N[/REASON]           xp/raise [NAME=]SKILL[/KIND]
+cp/after LOG_ID=N
+"""
+
+from __future__ import annotations
+
+import re
+
+from rollplay.grammar.errors import GrammarError, clip, pick
+from rollplay.grammar.words import Context, name, number
+from rollplay.table.commands import (
+    AwardLuck,
+    AwardXP,
+    Command,
+    PointsAfter,
+    RaiseSkill,
+    SpendLuck,
+)
+
+KINDS = ("action", "background", "language")
+_XP = re.compile(r"[+-]?[0-9]{1,7}(?:\.[0-9]{1,3})?|[+-]?\.[0-9]{1,3}")
+
+
+def luck(switch: str, args: str, ctx: Context) -> Command:
+    ctx.only(("fs3",), f"luck/{switch}", "002 Luck")
+    if switch == "spend":  # a player spends their own (luck/spend REASON), the ST anyone's
+        who, equals, reason = args.partition("=")
+        if not equals:
+            return SpendLuck(ctx.game, None, args.strip())
+        return SpendLuck(ctx.game, ctx.character(name(who, "whose luck")), reason.strip())
+    left, _, reason = args.partition("/")
+    who, equals, amount = left.partition("=")
+    if not who.strip():
+        raise GrammarError("luck/award NAME[=N][/REASON]: say who gets the luck", args)
+    count = number(amount, "a luck award", low=1) if equals else 1
+    return AwardLuck(ctx.game, ctx.character(name(who, "who")), count, reason.strip())
+
+
+def xp(switch: str, args: str, ctx: Context) -> Command:
+    ctx.only(("fs3",), f"xp/{switch}", "002 Experience")
+    if switch == "award":
+        left, _, reason = args.partition("/")
+        who, equals, amount = left.partition("=")
+        if not (who.strip() and equals):
+            raise GrammarError("xp/award NAME=N[/REASON]: say who and how much (2 or 2.5)", args)
+        text = amount.strip()
+        if not _XP.fullmatch(text):
+            raise GrammarError(
+                f"an XP award is a number in whole or half points, like 2 or 2.5; "
+                f"not {clip(text)!r}",
+                text,
+            )
+        return AwardXP(ctx.game, ctx.character(name(who, "who")), float(text), reason.strip())
+    left, slash, kind = args.partition("/")
+    who, equals, skill = left.partition("=") if "=" in left else ("", "", left)
+    if not skill.strip():
+        raise GrammarError("xp/raise [NAME=]SKILL[/KIND]: say which skill", args)
+    chosen = pick(kind.strip(), KINDS, "kind of skill") if slash else "action"
+    character = ctx.character(name(who, "whose skill")) if equals else None
+    skill_name = name(skill, "the skill")
+    if chosen == "action":
+        ctx.ability(skill_name)
+    return RaiseSkill(ctx.game, character, skill_name, chosen)  # type: ignore[arg-type]
+
+
+def cp(switch: str, args: str, ctx: Context) -> Command:
+    ctx.only(("d6",), "cp/after", "003 Character Points")
+    entry, equals, count = args.partition("=")
+    if not equals:
+        raise GrammarError("cp/after LOG_ID=N: the roll's log number and the points", args)
+    return PointsAfter(
+        ctx.game,
+        number(entry.strip().removeprefix("#"), "a log id", low=1, high=2**62),
+        number(count, "Character Points", low=1, high=100),
+    )

@@ -42,6 +42,7 @@ INVOCATIONS: dict[str, list[str]] = {
     "char show": [TABLE, "char", "show", "Nikos"],
     "cp-after": [TABLE, "cp-after", NUM, ROLL, "1"],
     "db upgrade": [TABLE, "db", "upgrade"],
+    "do": [TABLE, "do", "roll Nikos/Firearms", "--game", "Pegasus"],
     "events": [TABLE, "events", "--game", "Pegasus", "--after", NUM, "0", "--limit", "5"],
     "member add": [TABLE, "member", "add", "Pegasus", "Pia", "--role", "player",
                    "--character", "Nikos"],

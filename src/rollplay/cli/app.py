@@ -30,6 +30,7 @@ _COMMANDS = {
     "cp-after": "rollplay.cli.rolls:cp_after",
     "log": "rollplay.cli.rolls:log",
     "events": "rollplay.cli.people:events",
+    "do": "rollplay.cli.do:do",
     "user": "rollplay.cli.people:user",
     "member": "rollplay.cli.people:member",
     "db": "rollplay.cli.people:db",

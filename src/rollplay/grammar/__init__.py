@@ -65,6 +65,12 @@ def parse(
     if not text:
         raise GrammarError("an empty line: type a command, like roll Firearms or sheet", text)
     head, _, args = text.partition(" ")
+    if (
+        "/" in head
+        and " vs " in f" {text.casefold()} "
+        and head.split("/")[0].casefold() not in ("roll", "r")
+    ):  # "Nikos/Firearms vs Mavros/Melee": a contest needs no command word (FS3's MUSHes)
+        head, args = "roll", text
     word, switch = command_word(head, actions)
     return _handlers()[word](switch, args.strip(), ctx)
 

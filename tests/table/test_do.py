@@ -1,0 +1,66 @@
+"""``rollplay do "LINE" --game G [--as USER]``: the command language through the service, as
+the web roll box and the chat bridges will use it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.clirun import fails_cleanly, run, run_json
+
+
+@pytest.fixture
+def db(db_url: str, capsys: pytest.CaptureFixture[str]) -> str:
+    for args in (
+        ["game", "example"],
+        ["user", "add", "Pia"],
+        ["member", "add", "Pegasus", "Pia", "--role", "player", "--character", "Nikos"],
+    ):
+        assert run(capsys, *args, "--db", db_url)[0] == 0  # fmt: skip
+    return db_url
+
+
+def do(
+    capsys: pytest.CaptureFixture[str], db: str, line: str, game: str, *extra: str,
+    user: str | None = None,
+) -> Any:  # fmt: skip
+    acting = ("--as", user) if user else ()
+    return run_json(capsys, *acting, "do", line, "--game", game, *extra, "--db", db)
+
+
+def test_lines_of_each_system(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    fs3 = do(capsys, db, "roll Nikos/Firearms+Reflexes-1", "Pegasus", "--faces", "8,7,6,1,2,3")
+    assert (fs3["command"], fs3["pool"], fs3["successes"]) == ("Roll", 6, 3)
+    contest = do(capsys, db, "Nikos/Melee vs Mavros/Melee", "Pegasus")
+    assert contest["command"] == "Opposed"
+    gurps = do(capsys, db, "roll/secret Inspector Vance/Detect Lies", "Dungeon")
+    assert (gurps["visibility"], "information" in gurps) == ("secret", True)
+    d6 = do(capsys, db, "roll 4D+2 vs 15", "Stars")
+    assert (d6["command"], d6["difficulty"]) == ("NpcRoll", 15)
+    award = do(capsys, db, "luck/award Nikos=1/a fine pose", "Pegasus")
+    assert award["luck"] == 2
+    events = run_json(capsys, "events", "--game", "Pegasus", "--db", db)
+    assert events[-1]["data"]["reason"] == "a fine pose"
+
+
+def test_a_player_acts_as_themself(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    mine = do(capsys, db, "roll Firearms", "Pegasus", user="Pia")
+    assert mine["character"] == "Nikos"
+    refused = fails_cleanly(capsys, "--as", "Pia", "do", "luck/award Nikos=1", "--game",
+                            "Pegasus", "--db", db)  # fmt: skip
+    assert "only the Storyteller may award luck" in refused
+    code, out, _ = run(capsys, "--as", "Pia", "do", "roll Firearms", "--game", "Pegasus",
+                       "--db", db)  # fmt: skip
+    assert code == 0
+    assert "Nikos (Pegasus)" in out  # the roll's card, as `rollplay roll` shows it
+
+
+def test_bad_lines_get_one_clear_line(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    assert "did you mean 'Firearms'" in fails_cleanly(
+        capsys, "do", "roll Nikos/Firarms", "--game", "Pegasus", "--db", db
+    )
+    assert "unknown command" in fails_cleanly(
+        capsys, "do", "dance wildly", "--game", "Pegasus", "--db", db
+    )
+    assert "no game called" in fails_cleanly(capsys, "do", "roll 5", "--game", "Pegasu", "--db", db)

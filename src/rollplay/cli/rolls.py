@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -92,22 +92,28 @@ def roll(
             "`rollplay cp-after LOG_ID N --faces ...`"
         )
     source = dice_source(faces, seed)
+    from rollplay.table import commands as c
+
     table = open_table(db)
+    seen = cast("c.Visibility", visibility)  # one of click's choices
+    command: c.Command
     if contest:
         at = words.index("vs")
         (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
-        result = table.opposed(
-            game_name, (a, request(ea)), (b, side_request(eb, kw, "vs_")),
-            visibility=visibility, dice=source,
-        )  # fmt: skip
+        command = c.Opposed(
+            game_name, c.Side(a, request(ea)), c.Side(b, side_request(eb, kw, "vs_")), seen
+        )
     else:
         name, expression = _side(words)
-        first = (name, request(expression))
+        first = c.Side(name, request(expression))
         if assists:
-            helpers = [(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)]
-            result = table.teamwork(game_name, first, helpers, visibility=visibility, dice=source)
+            helpers = tuple(
+                c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)
+            )
+            command = c.Teamwork(game_name, first, helpers, seen)
         else:
-            result = table.roll(game_name, name, first[1], visibility=visibility, dice=source)
+            command = c.Roll(game_name, first, seen)
+    result = table.execute(command, dice=source)
     extra = finish_dice(source)
     if (cp_after or ask_cp) and result["system"] != "d6":
         raise RollplayError("Character Points after the roll are the D6 System's (003)")

@@ -53,6 +53,7 @@ FS3: list[tuple[str, Command]] = [
     ("roll/private Nikos/Piloting", Roll(None, of("Nikos", "Piloting"), "private")),
     ("roll/secret Alertness+Wits", Roll(None, me("Alertness+Wits"), "secret")),
     ("+roll Firearms", Roll(None, me("Firearms"))),
+    ("  + roll 5 ", NpcRoll(None, R("5"))),
     ("ROLL/PRIV firearms", Roll(None, me("firearms"), "private")),
     ("r Kara  Voss / Medicine + Wits", Roll(None, of("Kara Voss", "Medicine + Wits"))),
     ("roll Nikos/Dealing with Bureaucrats", Roll(None, of("Nikos", "Dealing with Bureaucrats"))),

@@ -61,7 +61,7 @@ def parse(
         raise GrammarError(f"unknown system {system!r}; accepted: fs3, gurps, d6", str(system))
     actions = tuple(default_actions() if combat_actions is None else combat_actions)
     ctx = Context(system, game, tuple(abilities), tuple(characters), actions)
-    text = clean_line(line).removeprefix("+")
+    text = clean_line(line).removeprefix("+").lstrip()
     if not text:
         raise GrammarError("an empty line: type a command, like roll Firearms or sheet", text)
     head, _, args = text.partition(" ")

@@ -13,7 +13,6 @@ from rollplay.cli.options import (
     json_option,
 )
 from rollplay.cli.render import bold, emit_json, say
-from rollplay.errors import RollplayError
 
 if TYPE_CHECKING:
     from rollplay.table.service import Table
@@ -176,25 +175,9 @@ def char_set(
 ) -> None:
     """Change a sheet: KEY.PATH=VALUE pairs, e.g. action.Firearms=4 concept="A pilot".
     VALUE is read as YAML (numbers, lists); 'null' removes the key."""
-    from rollplay.rulesfile import yaml_value
+    from rollplay.grammar.sheets import merge_changes
 
-    merged: dict[str, Any] = {}
-    for change in changes:
-        path, sep, raw = change.partition("=")
-        if not sep or not path.strip() or len(path) > 300:
-            raise RollplayError(
-                f"bad change {change[:60]!r}: write KEY=VALUE, like action.Firearms=4"
-            )
-        value = yaml_value(raw, path.strip())
-        node = merged
-        keys = [k.strip() for k in path.split(".")]
-        if not all(keys):
-            raise RollplayError(f"bad key {path!r}: names joined by dots, like action.Firearms")
-        for key in keys[:-1]:
-            node = node.setdefault(key, {})
-            if not isinstance(node, dict):
-                raise RollplayError(f"{path!r} sets inside {key!r}, which is also set to a value")
-        node[keys[-1]] = value
+    merged = merge_changes(changes)
     table = open_table(db)
     data = table.set_character(game_name, name, merged)
     if as_json:

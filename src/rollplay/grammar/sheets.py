@@ -12,6 +12,7 @@ spaces in quotes: ``sheet/set Nikos=action.Firearms=4 concept="A Viper pilot"``.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from typing import Any
 
 from rollplay.errors import RollplayError
@@ -40,12 +41,17 @@ def sheet(switch: str, args: str, ctx: Context) -> Command:
 
 def merged(text: str) -> dict[str, Any]:
     """'action.Firearms=4 concept="A pilot"' -> {'action': {'Firearms': 4}, 'concept': ...}."""
-    from rollplay.rulesfile import yaml_value
-
     try:
         words = shlex.split(text)
     except ValueError as e:  # an unclosed quote
         raise GrammarError(f"bad changes {clip(text)!r}: {e}", text) from None
+    return merge_changes(words)
+
+
+def merge_changes(words: Iterable[str]) -> dict[str, Any]:
+    """KEY.PATH=VALUE changes (VALUE read as YAML) as one nested mapping; also `char set`'s."""
+    from rollplay.rulesfile import yaml_value
+
     out: dict[str, Any] = {}
     for change in words:
         path, sep, raw = change.partition("=")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rollplay.systems.fs3.combat.state import Action
+from rollplay.table import commands as c
 from rollplay.table.authz import Forbidden
 from rollplay.table.combat import Tracker, stance
 from rollplay.table.healing import heal_day
@@ -26,7 +27,7 @@ ST, PLAYER, READERS = {"owner", "storyteller"}, {"owner", "storyteller", "player
 _fresh = itertools.count(1)
 # Reads change nothing; users belong to no game.
 WRITE_NO_GAME_EVENT = {"game show", "char show", "log", "events", "members", "combat status",
-                       "add user"}  # fmt: skip
+                       "add user", "users", "vocabulary", "check sheet"}  # fmt: skip
 
 Setup = Callable[[Table, str], Any]
 Run = Callable[[Table, str], Any]
@@ -55,6 +56,16 @@ def _combat(t: Table, n: str, *, join: bool = True) -> None:
 def _rolled(t: Table, _: str) -> int:
     rolled = t.roll("Stars", "Kara Voss", Request("Search"))
     return int(rolled["log_id"])
+
+
+def _member(t: Table, n: str) -> None:
+    t.add_user(f"Gone{n}")
+    t.add_member("Pegasus", f"Gone{n}", "observer")
+
+
+def _stopped(t: Table, n: str) -> None:
+    _combat(t, n, join=False)
+    Tracker(t).stop("Pegasus", f"Fight{n}")
 
 
 CASES: dict[str, tuple[set[str], Setup, Run]] = {
@@ -182,6 +193,22 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "combat stop": (ST, _combat, lambda t, n: Tracker(t).stop("Pegasus", f"Fight{n}")),
     "heal day": (ST, _nothing, lambda t, _: heal_day(t, "Pegasus")),
     "add user": ({"owner"}, _nothing, lambda t, n: t.add_user(f"New{n}")),
+    "users": (set(ROLES), _nothing, lambda t, _: t.users()),
+    "vocabulary": (READERS, _nothing, lambda t, _: t.vocabulary("Pegasus")),
+    "npc roll": (ST, _nothing, lambda t, _: t.npc_roll("Pegasus", Request("5"), name="Raider")),
+    "set player": (ST, _nothing, lambda t, _: t.set_player("Pegasus", "Mavros", None)),
+    "remove member": (ST, _member, lambda t, n: t.remove_member("Pegasus", f"Gone{n}")),
+    "check sheet": (READERS, _nothing, lambda t, _: t.check("Pegasus", "Nikos")),
+    "combat delete": (
+        ST,
+        lambda t, n: _stopped(t, n),
+        lambda t, n: Tracker(t).delete("Pegasus", f"Fight{n}"),
+    ),
+    "execute a line's command": (
+        PLAYER,
+        _nothing,
+        lambda t, _: t.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Firearms")))),
+    ),
 }
 
 

@@ -61,11 +61,7 @@ class MembersMixin(ServiceBase):
         if characters and role != "player":
             raise RollplayError(f"--character makes a player; {user} would be the {role}")
         with self.transaction() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.MANAGE)
-            person = user_row(s, user)
-            member = s.scalar(select(Membership).where(
-                Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+            game, person, member = self._membership(s, game_name, user)
             if member is None:
                 member = Membership(game_id=game.id, user_id=person.id, role=role)
                 s.add(member)
@@ -79,6 +75,15 @@ class MembersMixin(ServiceBase):
             data = {"game": game.name, "user": person.name, "role": role, "characters": played}
             self.record(s, game, "member", data)
             return data
+
+    def _membership(self, s: Session, game_name: str, user: str) -> tuple[Any, User, Any]:
+        """The game (which the actor must manage), the user, and their membership if any."""
+        game = self.game_row(s, game_name)
+        self.require(s, game, Act.MANAGE)
+        person = user_row(s, user)
+        member = s.scalar(select(Membership).where(
+            Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+        return game, person, member
 
     def members(self, game_name: str) -> list[dict[str, Any]]:
         with self.reading() as s:
@@ -98,11 +103,7 @@ class MembersMixin(ServiceBase):
     def remove_member(self, game_name: str, user: str) -> dict[str, Any]:
         """Take a user out of a game; the characters they played become the Storyteller's."""
         with self.transaction() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.MANAGE)
-            person = user_row(s, user)
-            member = s.scalar(select(Membership).where(
-                Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+            game, person, member = self._membership(s, game_name, user)
             if member is None:
                 raise StorageError(f"{person.name} is not in {game.name}")
             s.delete(member)

@@ -201,7 +201,7 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "check sheet": (READERS, _nothing, lambda t, _: t.check("Pegasus", "Nikos")),
     "combat delete": (
         ST,
-        lambda t, n: _stopped(t, n),
+        _stopped,
         lambda t, n: Tracker(t).delete("Pegasus", f"Fight{n}"),
     ),
     "execute a line's command": (

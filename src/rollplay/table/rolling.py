@@ -16,7 +16,6 @@ from rollplay.table.authz import Act, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.db import StorageError
 from rollplay.table.events import VISIBILITIES
-from rollplay.table.names import clean_name
 from rollplay.table.systems import Points, Request, check_options, require, spent, system
 from rollplay.table.writers import Writer, writing
 
@@ -43,11 +42,6 @@ class CharacterRow(NamedTuple):
     fate_points: int
     version: int
     player_id: int | None
-
-
-class _Npc(NamedTuple):
-    id: None
-    name: str
 
 
 class Side(NamedTuple):
@@ -91,47 +85,6 @@ class RollingMixin(ServiceBase):
             return {**result, "character": side.row.name, "game": r.game.name,
                     "log_id": entry_id, "visibility": r.visibility,
                     "spent": side.spent}  # fmt: skip
-
-    def npc_roll(
-        self,
-        game_name: str,
-        request: Request,
-        *,
-        name: str | None = None,
-        visibility: str = "public",
-        dice: Dice | None = None,
-    ) -> dict[str, Any]:
-        """A Storyteller's roll with no sheet behind it: an FS3 NPC's single rating (004),
-        a GURPS level, a D6 die code; logged under ``name`` (or "NPC")."""
-        if visibility not in VISIBILITIES:
-            raise RollplayError(
-                f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
-            )
-        who = clean_name(name, "roller") if name is not None else "NPC"
-        with self.transaction() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.NPC)  # the Storyteller's, and so secret ones too
-            rules, version = self.ruleset_of(game)
-            sys_ = system(game.system)
-            check_options(request, game.system, sys_.options)
-            visibility = sys_.visibility(request, visibility)
-            source = dice or default_dice()
-            rolled = sys_.roll(sys_.npc_check(request, rules, who), rules, source,
-                               visibility == "secret")  # fmt: skip
-            result = {"system": game.system, **rolled}
-            payload = {
-                "system": game.system, "expression": request.expression[:200],
-                "modifiers": list(request.mods) + list(request.bonuses), "spends": {},
-                "dice": dice_of(result), "outcome": result, "ruleset_version": version,
-                "npc": who,
-            }  # fmt: skip
-            secret = visibility == "secret" and game.announce_secret
-            entry = self.record(s, game, "roll", payload, visibility=visibility,
-                                character=_Npc(None, who),
-                                shared={"system": game.system} if secret else None)  # fmt: skip
-            settle(source)
-            return {**result, "character": who, "game": game.name, "log_id": entry,
-                    "visibility": visibility, "spent": {}}  # fmt: skip
 
     def opposed(
         self,

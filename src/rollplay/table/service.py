@@ -3,7 +3,7 @@ this, for an actor. Each public method is one transaction with its events; who m
 is authz.py's; what a viewer sees is events.py's.
 
 The service is assembled from parts named for what they hold: games.py, characters.py,
-points.py (luck and experience), rolling.py, logview.py (events, the log, export) and
+points.py (luck and experience), rolling.py, npc.py, logview.py (events, the log, export) and
 members.py (users and roles), on base.py's shared lookups; execute.py runs a typed
 command (commands.py) through them.
 """
@@ -16,12 +16,13 @@ from rollplay.table.games import GamesMixin
 from rollplay.table.logview import LogMixin
 from rollplay.table.members import MembersMixin
 from rollplay.table.names import parse_sheet_file
+from rollplay.table.npc import NpcMixin
 from rollplay.table.points import PointsMixin
 from rollplay.table.rolling import RollingMixin
 
 
 class Service(
-    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, LogMixin, MembersMixin,
+    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, LogMixin, MembersMixin,
     ExecuteMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default

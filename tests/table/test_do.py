@@ -64,3 +64,16 @@ def test_bad_lines_get_one_clear_line(capsys: pytest.CaptureFixture[str], db: st
         capsys, "do", "dance wildly", "--game", "Pegasus", "--db", db
     )
     assert "no game called" in fails_cleanly(capsys, "do", "roll 5", "--game", "Pegasu", "--db", db)
+
+
+def test_a_character_against_an_npc(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    """``Nikos/Firearms vs Raider/5``: the NPC rolls its single rating (004), spending
+    nothing, so a player may roll against one; both sides are logged."""
+    done = do(capsys, db, "Nikos/Firearms vs Raider/5", "Pegasus", user="Pia")
+    assert done["command"] == "Opposed"
+    assert (done["first"]["name"], done["second"]["name"]) == ("Nikos", "Raider")
+    assert done["second"]["pool"] == 5
+    log = run_json(capsys, "log", "--limit", "2", "--db", db)
+    assert [e["character"] for e in log] == ["Raider", "Nikos"]
+    d6 = do(capsys, db, "roll Kara Voss/Search vs Thug/3D+1", "Stars")
+    assert d6["resister"]["code"] == "3D+1"

@@ -96,9 +96,23 @@ def _npc(s: Any, cmd: c.NpcRoll, dice: Dice | None) -> dict[str, Any]:
 
 def _opposed(s: Any, cmd: c.Opposed, dice: Dice | None) -> dict[str, Any]:
     game, first = s.own_character(cmd.game, cmd.first.character)
-    _, second = s.own_character(game, cmd.second.character)
+    npc = _is_npc(s, game, cmd.second)
+    second = str(cmd.second.character) if npc else s.own_character(game, cmd.second.character)[1]
     return s.opposed(game, (first, cmd.first.request), (second, cmd.second.request),  # type: ignore[no-any-return]
-                     visibility=cmd.visibility, dice=dice)  # fmt: skip
+                     visibility=cmd.visibility, dice=dice, npc_second=npc)  # fmt: skip
+
+
+def _is_npc(s: Any, game: str, side: c.Side) -> bool:
+    """A side naming no character of the game and rolling a bare rating or die code
+    (``Raider/5``, ``Thug/3D+1``) is an NPC's."""
+    if side.character is None:
+        return False
+    characters = {n.casefold() for n in s.vocabulary(game)["characters"]}
+    text = side.request.expression.strip().upper().replace(" ", "")
+    bare = text.isdecimal() or (
+        "D" in text and text.split("D", 1)[0].isdecimal()
+    )  # fmt: skip
+    return side.character.casefold() not in characters and bare
 
 
 def _teamwork(s: Any, cmd: c.Teamwork, dice: Dice | None) -> dict[str, Any]:

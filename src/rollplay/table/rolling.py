@@ -94,10 +94,13 @@ class RollingMixin(ServiceBase):
         *,
         visibility: str = "public",
         dice: Dice | None = None,
+        npc_second: bool = False,
     ) -> dict[str, Any]:
         """Two characters of one game roll against each other (000/002, 003); each side is
-        logged, with the contest's result."""
-        with self._rolling(game_name, [first, second], visibility, contest=True) as r:
+        logged, with the contest's result. ``npc_second``: the second side is an NPC with no
+        sheet (``Raider/5``: an FS3 rating, a D6 code), named for the log."""
+        npcs = frozenset({1}) if npc_second else frozenset()
+        with self._rolling(game_name, [first, second], visibility, contest=True, npcs=npcs) as r:
             a, b = r.sides
             rules, _ = self.ruleset_of(r.game)
             source = dice or default_dice()
@@ -146,6 +149,7 @@ class RollingMixin(ServiceBase):
         sides: list[tuple[str, Request]],
         visibility: str,
         contest: bool = False,
+        npcs: frozenset[int] = frozenset(),
     ) -> Iterator[Rolling]:
         """One write transaction with each side prepared.
 
@@ -159,20 +163,23 @@ class RollingMixin(ServiceBase):
         if game_name is not None:
             try:
                 with writing(self.engine) as w:  # an inexact name rolls it all back
-                    yield self._prepare(w, game_name, sides, visibility, contest)
+                    yield self._prepare(w, game_name, sides, visibility, contest, npcs=npcs)
                     return
             except _Inexact:
                 pass
         with Session(self.engine) as lookup, lookup.begin():
             exact = []
             where = game_name
-            for name, request in sides:
+            for i, (name, request) in enumerate(sides):
+                if i in npcs:
+                    exact.append((name, request))
+                    continue
                 game, row = self.character_row(lookup, where, name)
                 where = game.name  # every side plays in the first one's game
                 exact.append((row.name, request))
         try:
             with writing(self.engine) as w:
-                yield self._prepare(w, str(where), exact, visibility, contest)
+                yield self._prepare(w, str(where), exact, visibility, contest, npcs=npcs)
         except _Inexact:
             raise StorageError(
                 "a character was renamed or removed while rolling; try again"
@@ -180,7 +187,7 @@ class RollingMixin(ServiceBase):
 
     def _prepare(
         self, w: Writer, game_name: str, sides: list[tuple[str, Request]], visibility: str,
-        contest: bool,
+        contest: bool, *, npcs: frozenset[int] = frozenset(),
     ) -> Rolling:  # fmt: skip
         """The game and each side (its row and the check its sheet makes), with the points
         its request spends already taken (conditionally: see spend). Raises _Inexact when a
@@ -188,7 +195,10 @@ class RollingMixin(ServiceBase):
         game: Any = None
         standing: Any = None
         prepared: list[Side] = []
-        for name, request in sides:
+        for i, (name, request) in enumerate(sides):
+            if i in npcs and game is not None:  # an NPC answering a character's roll
+                prepared.append(self._npc_side(game, standing, name, request))
+                continue
             found = w.side(game_name, name)
             if found is None:
                 raise _Inexact
@@ -217,6 +227,19 @@ class RollingMixin(ServiceBase):
                 used = {**used, "luck_from": payer}
             prepared.append(Side(row, check, used, request))
         return Rolling(w, game, standing, prepared, visibility)
+
+    def _npc_side(self, game: GameRow, standing: Standing, name: str, request: Request) -> Side:
+        """An NPC's side with no sheet: rolled as the system rolls a bare rating or code;
+        it spends nothing, so a player may roll against one."""
+        from rollplay.table.names import clean_name
+
+        standing.require(Act.ROLL_OTHER)
+        rules, _ = self.ruleset_of(game)
+        sys_ = system(game.system)
+        check_options(request, game.system, sys_.options)
+        who = clean_name(name, "roller")
+        row = CharacterRow(None, who, {}, 0, 0, 0, 0, None)  # type: ignore[arg-type]
+        return Side(row, sys_.npc_check(request, rules, who), {}, request)
 
     def _may_roll(self, w: Writer, game: GameRow, first: CharacterRow, visibility: str) -> Any:
         """A roll leads with a character the actor plays (a player may roll against, or be

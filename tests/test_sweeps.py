@@ -11,6 +11,7 @@ list to the CLI's own, so a new command cannot slip past the sweeps.
 
 from __future__ import annotations
 
+import io
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,12 +44,15 @@ INVOCATIONS: dict[str, list[str]] = {
     "cp-after": [TABLE, "cp-after", NUM, ROLL, "1"],
     "db upgrade": [TABLE, "db", "upgrade"],
     "do": [TABLE, "do", "roll Nikos/Firearms", "--game", "Pegasus"],
+    # serve runs until stopped: here only its refusal; tests/server runs it as a process.
+    "serve": [TABLE, "serve", "--port", "0"],
     "events": [TABLE, "events", "--game", "Pegasus", "--after", NUM, "0", "--limit", "5"],
     "member add": [TABLE, "member", "add", "Pegasus", "Pia", "--role", "player",
                    "--character", "Nikos"],
     "member list": [TABLE, "member", "list", "Pegasus"],
     "member remove": [TABLE, "member", "remove", "Pegasus", "Olly"],
     "user add": [TABLE, "user", "add", "Quinn"],
+    "user password": [TABLE, "user", "password", "Pia", "--password-stdin"],
     "user list": [TABLE, "user", "list"],
     "combat action": [TABLE, "combat", "action", "Hangar", "--game", "Pegasus", "Nikos",
                       "attack", "Raider"],
@@ -206,8 +210,13 @@ def test_every_command_has_an_invocation() -> None:
 
 @pytest.mark.parametrize("name", sorted(INVOCATIONS))
 def test_each_invocation_works(
-    name: str, base_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str,
+    base_db: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("a long enough password\n"))
     db = tmp_path / "t.db"
     shutil.copy(base_db, db)
     code, out, err = run(capsys, *_line(name, db))
@@ -244,8 +253,9 @@ def test_too_many_faces_change_nothing(
 
 
 # Commands whose working line needs a moment the base cannot hold (a knockout in the turn just
-# resolved, a wound just taken): their line must be refused cleanly, one line, exit 2.
-REFUSED_HERE = {"combat recover", "combat move-wound"}
+# resolved, a wound just taken) or a server that runs until stopped:
+# their line must be refused cleanly, one line, exit 2.
+REFUSED_HERE = {"combat recover", "combat move-wound", "serve"}
 
 
 def _numeric_slots() -> list[tuple[str, str]]:
@@ -254,7 +264,7 @@ def _numeric_slots() -> list[tuple[str, str]]:
         if NUM in INVOCATIONS[name]:
             slots.append((name, NUM))
         for p in cmd.params:
-            if not isinstance(p, click.Option) or p.is_flag or name == "demo":
+            if not isinstance(p, click.Option) or p.is_flag or name in ("demo", "serve"):
                 continue
             numeric = isinstance(p.type, click.types._NumberParamTypeBase)
             if numeric or set(p.opts) & NUMERIC_TEXT:
@@ -280,7 +290,7 @@ def test_every_number_works_or_gives_one_line(
 @pytest.mark.fuzz
 @fuzz
 @given(
-    st.sampled_from(sorted(n for n in INVOCATIONS if n != "demo")),
+    st.sampled_from(sorted(n for n in INVOCATIONS if n not in ("demo", "serve"))),
     st.data(),
     st.one_of(st.sampled_from(HOSTILE), st.text(max_size=40)),
 )

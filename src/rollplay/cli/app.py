@@ -31,6 +31,7 @@ _COMMANDS = {
     "log": "rollplay.cli.rolls:log",
     "events": "rollplay.cli.people:events",
     "do": "rollplay.cli.do:do",
+    "serve": "rollplay.cli.serve:serve",
     "user": "rollplay.cli.people:user",
     "member": "rollplay.cli.people:member",
     "db": "rollplay.cli.people:db",

@@ -16,14 +16,57 @@ def user() -> None:
     """Users of the table (the database's owner adds them)."""
 
 
+_PASSWORD_STDIN = click.option(
+    "--password-stdin", is_flag=True, help="Read the password from standard input (one line)."
+)
+
+
+def _password(from_stdin: bool, required: bool) -> str | None:
+    """A password from stdin, or asked for twice on a terminal (never on the command line)."""
+    import sys
+
+    if from_stdin:
+        try:
+            return sys.stdin.readline().rstrip("\r\n")
+        except (OSError, ValueError) as exc:  # closed or unreadable stdin
+            raise click.UsageError(f"could not read a password from stdin: {exc}") from None
+    if not sys.stdin.isatty():
+        if required:
+            raise click.UsageError("no terminal to ask for a password on: use --password-stdin")
+        return None
+    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True, err=True))
+
+
 @user.command("add")
 @click.argument("name")
+@_PASSWORD_STDIN
 @db_option
 @json_option
-def user_add(name: str, db: str | None, as_json: bool) -> None:
-    """Add a user called NAME."""
-    data = open_service(db).add_user(name)
+def user_add(name: str, password_stdin: bool, db: str | None, as_json: bool) -> None:
+    """Add a user called NAME, with a password (asked for on a terminal, or --password-stdin;
+    without either, they cannot sign in until `rollplay user password NAME`)."""
+    service = open_service(db)
+    password = _password(password_stdin, required=False)
+    if password is not None:  # refuse a bad password before the user exists
+        from rollplay.table.accounts import check_password
+
+        check_password(password)
+    data = service.add_user(name)
+    if password is not None:
+        service.set_password(data["name"], password)
     emit_json(data) if as_json else say(f"User {bold(data['name'])} added")
+
+
+@user.command("password")
+@click.argument("name")
+@_PASSWORD_STDIN
+@db_option
+def user_password(name: str, password_stdin: bool, db: str | None) -> None:
+    """Set NAME's password (asked for on a terminal, or --password-stdin)."""
+    password = _password(password_stdin, required=True)
+    assert password is not None
+    open_service(db).set_password(name, password)
+    say(f"{bold(name)}'s password is set")
 
 
 @user.command("list")

@@ -85,7 +85,35 @@ class User(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
     name_key: Mapped[str] = mapped_column(String(100), unique=True)  # casefolded: one "Ann"
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)  # argon2id
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Secret:
+    """A session or an API token: only the SHA-256 of its secret is stored."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LoginSession(Secret, Base):
+    """A signed-in browser: its cookie's hash and its CSRF token's hash."""
+
+    __tablename__ = "sessions"
+
+    csrf_hash: Mapped[str] = mapped_column(String(100))
+
+
+class ApiToken(Secret, Base):
+    """A script's or a bot's token (``Authorization: Bearer``), revocable."""
+
+    __tablename__ = "api_tokens"
+
+    label: Mapped[str] = mapped_column(String(100))
 
 
 class Membership(Base):

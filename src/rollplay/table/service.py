@@ -10,6 +10,7 @@ command (commands.py) through them.
 
 from __future__ import annotations
 
+from rollplay.table.accounts import AccountsMixin
 from rollplay.table.characters import CharactersMixin
 from rollplay.table.execute import ExecuteMixin
 from rollplay.table.games import GamesMixin
@@ -23,7 +24,7 @@ from rollplay.table.rolling import RollingMixin
 
 class Service(
     GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, LogMixin, MembersMixin,
-    ExecuteMixin,
+    ExecuteMixin, AccountsMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

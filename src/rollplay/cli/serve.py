@@ -1,0 +1,45 @@
+"""``rollplay serve``: the online table's server (docs/api.md), under uvicorn."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from rollplay.cli.render import bold, say
+from rollplay.cli.table import db_option
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes (PostgreSQL: one database serves them all).")  # fmt: skip
+@db_option
+def serve(host: str, port: int, workers: int, db: str | None) -> None:
+    """Serve the table: the JSON API and live events. Upgrades the database first; an empty
+    one gets the example games."""
+    import uvicorn
+
+    from rollplay.table.db import database_url, open_engine, upgrade
+    from rollplay.table.service import Service
+
+    url = database_url(db)
+    engine = open_engine(url)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    service = Service(url)
+    if not service.games():
+        created = service.add_examples()
+        say(f"Created the example games: {', '.join(created)}")
+    if not any(service.has_password(u["name"]) for u in service.users()):
+        say("No one can sign in yet. Make the first Storyteller:")
+        say("  rollplay user add NAME --password-stdin")
+        say("  rollplay member add Pegasus NAME --role storyteller")
+    service.close()
+    os.environ["ROLLPLAY_DATABASE_URL"] = url
+    say(f"Serving the table at {bold(f'http://{host}:{port}/')} (API: /api/v1, health: /healthz)")
+    uvicorn.run("rollplay.server.app:app_from_env", factory=True, host=host, port=port,
+                workers=workers, timeout_graceful_shutdown=1, log_level="info")  # fmt: skip

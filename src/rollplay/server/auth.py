@@ -1,0 +1,68 @@
+"""Who is calling: a session cookie (with a CSRF token and a matching Origin for writes) or an
+API token (``Authorization: Bearer``). Only the service decides what they may do."""
+
+from __future__ import annotations
+
+import hmac
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+from fastapi import HTTPException, Request
+
+from rollplay.table.accounts import digest
+from rollplay.table.service import Service
+
+COOKIE = "rollplay_session"
+SAFE = {"GET", "HEAD", "OPTIONS"}
+
+
+def acting(request: Request) -> Service:
+    """The service, acting for the caller; 401 when nobody is signed in."""
+    service: Service = request.app.state.service
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        actor = service.token_actor(header[7:].strip())
+        if actor is None:
+            raise HTTPException(401, "that API token is unknown or revoked")
+        return service.acting(actor)
+    cookie = request.cookies.get(COOKIE)
+    found = None if cookie is None else service.session_actor(cookie)
+    if found is None:
+        raise HTTPException(401, "sign in first (POST /api/v1/login), or send a Bearer token")
+    actor, csrf_hash = found
+    if request.method not in SAFE:
+        sent = request.headers.get("x-csrf-token", "")
+        if not hmac.compare_digest(digest(sent), csrf_hash):
+            raise HTTPException(403, "a write with a session needs its X-CSRF-Token header")
+        origin = request.headers.get("origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+            raise HTTPException(403, f"a write from another site ({origin}) is refused")
+    return service.acting(actor)
+
+
+class Throttle:
+    """At most ``limit`` failed sign-ins per name and per address in ``window`` seconds."""
+
+    def __init__(self, limit: int = 10, window: float = 300.0) -> None:
+        self.limit, self.window = limit, window
+        self.failures: dict[str, deque[float]] = defaultdict(deque)
+
+    def check(self, *keys: str) -> None:
+        cutoff = time.monotonic() - self.window
+        for key in keys:
+            seen = self.failures[key]
+            while seen and seen[0] < cutoff:
+                seen.popleft()
+            if len(seen) >= self.limit:
+                raise HTTPException(429, "too many failed sign-ins: wait a few minutes")
+
+    def failed(self, *keys: str) -> None:
+        now = time.monotonic()
+        for key in keys:
+            self.failures[key].append(now)
+
+
+def client_address(request: Request) -> str:
+    client: Any = request.client
+    return str(client.host) if client is not None else "unknown"

@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 
 from rollplay.server.app import create_app
 from rollplay.table.service import Table
-from tests.table.conftest import db_url
+from tests.table.conftest import db_url, pg_url
 
-__all__ = ["db_url"]  # the SQLite and PostgreSQL databases every storage test runs on
+__all__ = ["db_url", "pg_url"]  # the SQLite and PostgreSQL databases every storage test runs on
 
 PASSWORD = "correct horse battery"
 PEOPLE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +22,10 @@ GCS = ROOT.parent / "shared" / "fixtures" / "gcs"
 needs_fixtures = pytest.mark.skipif(not GCS.is_dir(), reason=f"no GCS fixtures at {GCS}")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'table.db'}"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server: ./scripts/test starts one")
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A new, empty database on the test PostgreSQL server, dropped afterwards."""
+    assert POSTGRES
     name = f"rollplay_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
@@ -39,6 +37,26 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'table.db'}"
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL server: ./scripts/test starts one")
+    with postgres_database() as url:
+        yield url
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """PostgreSQL only (what SQLite cannot do: several workers)."""
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL server: ./scripts/test starts one")
+    with postgres_database() as url:
+        yield url
 
 
 @pytest.fixture

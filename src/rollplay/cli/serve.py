@@ -25,6 +25,11 @@ def serve(host: str, port: int, workers: int, db: str | None) -> None:
     from rollplay.table.service import Service
 
     url = database_url(db)
+    if workers > 1 and url.startswith("sqlite"):
+        raise click.UsageError(
+            "SQLite serves one worker (one writer at a time); for --workers above 1 use "
+            "PostgreSQL (--db postgresql+psycopg://...; docs/deploy.md)"
+        )
     engine = open_engine(url)
     try:
         upgrade(engine)

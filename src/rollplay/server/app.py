@@ -11,9 +11,11 @@ from fastapi import Depends, FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
 from rollplay.server.auth import COOKIE, Throttle, acting, client_address
+from rollplay.server.hub import Hub
 from rollplay.server.live import event_stream
 from rollplay.table.accounts import SESSION_DAYS, SignInError
 from rollplay.table.authz import Forbidden
@@ -42,6 +44,7 @@ def create_app(db: str | None = None) -> FastAPI:
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url="/api/v1/docs", redoc_url=None)  # fmt: skip
     app.state.service = Service(db)
+    app.state.hub = Hub(app.state.service)
     throttle = Throttle()
     _errors(app)
 
@@ -117,15 +120,14 @@ def create_app(db: str | None = None) -> FastAPI:
         return service.log(game_name=game, character=character, limit=limit or None)
 
     @app.get("/api/v1/games/{game}/events")
-    def events(game: str, request: Request, service: Acting, *, after: int | None = None,
-               format: str = "sse", limit: int = 100) -> Any:  # fmt: skip
+    async def events(game: str, request: Request, service: Acting, *, after: int | None = None,
+                     format: str = "sse", limit: int = 100) -> Any:  # fmt: skip
         start = after if after is not None else _last_event_id(request)
         if format == "json":
-            return service.events_for(game, after=start, limit=limit)
+            return await run_in_threadpool(service.events_for, game, start, limit)
         if format != "sse":
             raise RollplayError(f"unknown format {format!r}; accepted: sse, json")
-        service.events_for(game, after=start, limit=1)  # may they read it? (before streaming)
-        return event_stream(service, game, start)
+        return await event_stream(app.state.hub, service, game, start)
 
     return app
 

@@ -1,45 +1,72 @@
 """Live events as Server-Sent Events: each with ``id:`` = the event's number, projected for
-this viewer before it leaves the server; a client that reconnects sends ``Last-Event-ID`` and
-gets every event it missed, in order, once. Heartbeats keep proxies from closing the stream.
+this viewer before it leaves the server; a client that reconnects sends ``Last-Event-ID``
+and gets every event it missed, in order, once. Heartbeats keep proxies from closing it.
 
-This worker polls the events table (an indexed read after the last id); across workers and
-machines the database is the one source, so nothing a worker has not seen can be lost."""
+A feed first reads what the client missed from the table, then takes what the worker's hub
+(hub.py) hands it; ids only go up (a game's events commit in id order), so anything seen
+twice on that seam is dropped by its id."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from rollplay.server.hub import Hub, Viewer, sse
+from rollplay.table.logview import MAX_EVENTS
 from rollplay.table.service import Service
 
-POLL = 0.2  # seconds between reads when nothing new came
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 
 
-def event_stream(service: Service, game: str, after: int) -> StreamingResponse:
-    return StreamingResponse(_events(service, game, after), media_type="text/event-stream",
+async def event_stream(hub: Hub, service: Service, game: str, after: int) -> StreamingResponse:
+    viewer = await hub.join(service, game)  # refused here, before the stream starts
+    return StreamingResponse(_events(hub, viewer, after), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache",
                                       "X-Accel-Buffering": "no"})  # fmt: skip
 
 
-async def _events(service: Service, game: str, after: int) -> AsyncIterator[str]:
-    last, quiet = after, 0.0
-    yield "retry: 1000\n\n"
+async def _events(hub: Hub, viewer: Viewer, after: int) -> AsyncIterator[str]:
+    last = after
+    try:
+        yield "retry: 1000\n\n"
+        viewer.behind = True  # first read what the client missed
+        while True:
+            while viewer.behind:  # and again whenever the hub's queue overflowed
+                viewer.behind = False
+                async for page in _missed(viewer, last):
+                    last = page[-1][0]
+                    yield "".join(text for _, text in page)
+            try:
+                items = [await asyncio.wait_for(viewer.queue.get(), HEARTBEAT)]
+            except TimeoutError:
+                yield ": heartbeat\n\n"
+                continue
+            while not viewer.queue.empty():
+                items.append(viewer.queue.get_nowait())
+            chunk: list[str] = []
+            for item in items:
+                if item is None:  # they may no longer read this game
+                    yield "".join(chunk)
+                    return
+                if item[0] > last:
+                    last = item[0]
+                    chunk.append(item[1])
+            if chunk:
+                yield "".join(chunk)
+    finally:
+        hub.leave(viewer)
+
+
+async def _missed(viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, str]]]:
+    """Every event after ``last`` the viewer may see, a page at a time, from the table (the
+    service projects them, as it does for any reader)."""
     while True:
-        found = await run_in_threadpool(service.events_for, game, last, 100)
-        for event in found:
-            last = int(event["id"])
-            data = json.dumps(event, ensure_ascii=False)
-            yield f"id: {last}\nevent: {event['kind']}\ndata: {data}\n\n"
-        if found:
-            quiet = 0.0
-            continue
-        await asyncio.sleep(POLL)
-        quiet += POLL
-        if quiet >= HEARTBEAT:
-            quiet = 0.0
-            yield ": heartbeat\n\n"
+        page = await run_in_threadpool(viewer.service.events_for, viewer.game, last, MAX_EVENTS)
+        if page:
+            yield [(int(e["id"]), sse(e)) for e in page]
+        if len(page) < MAX_EVENTS:
+            return
+        last = int(page[-1]["id"])

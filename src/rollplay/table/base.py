@@ -28,7 +28,7 @@ from rollplay.table.events import event_values
 from rollplay.table.models import Character, Game, User
 from rollplay.table.names import casefold_match, character_dict, character_name
 from rollplay.table.systems import Points, ruleset_version, system
-from rollplay.table.writers import CoreWriter, Writer
+from rollplay.table.writers import CoreWriter, Writer, order_events
 
 
 class ServiceBase:
@@ -129,6 +129,10 @@ class ServiceBase:
     def game_row(self, s: Session, name: str) -> Game:
         """A game by name, or an error suggesting the closest one."""
         game = s.scalar(select(Game).where(Game.name == name))
+        if game is not None:
+            conn = s.connection()
+            if not conn.get_execution_options().get("reading"):
+                order_events(conn, game.id)  # a write: its events in order (writers.py)
         if game is None:
             known = list(s.scalars(select(Game.name)))
             raise StorageError(

@@ -59,13 +59,19 @@ def sees_all(standing: Standing, audience: str, character_id: int | None) -> boo
     return audience == "character" and character_id in standing.characters
 
 
+def view_key(row: Any, standing: Standing) -> tuple[bool, bool]:
+    """What ``project`` shows a viewer depends on this alone (the whole event or only its
+    shared part; whether they learn whose it is): a live feed projects once per key."""
+    whole = sees_all(standing, row.audience, row.character_id)
+    return whole, whole or row.character_id in standing.characters
+
+
 def project(row: Any, game: str, standing: Standing) -> dict[str, Any] | None:
     """An event (an ``events`` row) as ``standing``'s viewer sees it, or None if they do not
     learn of it. A hidden event keeps its id, time and kind and carries only ``shared``."""
-    whole = sees_all(standing, row.audience, row.character_id)
+    whole, knows_who = view_key(row, standing)
     if not whole and row.shared is None:
         return None
-    knows_who = whole or row.character_id in standing.characters
     return {
         "id": row.id,
         "time": iso(row.created_at),

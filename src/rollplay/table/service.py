@@ -20,11 +20,12 @@ from rollplay.table.names import parse_sheet_file
 from rollplay.table.npc import NpcMixin
 from rollplay.table.points import PointsMixin
 from rollplay.table.rolling import RollingMixin
+from rollplay.table.watching import WatchingMixin
 
 
 class Service(
     GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, LogMixin, MembersMixin,
-    ExecuteMixin, AccountsMixin,
+    ExecuteMixin, AccountsMixin, WatchingMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
 
 from rollplay.table.models import Character, Event, Game, Membership
 
@@ -80,13 +80,36 @@ _PLAYS = select(Character.id).where(
 )
 
 
+# On PostgreSQL, ids come from a sequence when a row is inserted, not when it commits, so
+# two concurrent commands could commit their events out of id order and a live viewer that
+# has seen event 11 would never be sent event 10. A per-game lock, taken when a write
+# transaction first finds its game and held to the commit, makes a game's events commit in
+# id order (taken first, before any row lock, so it cannot deadlock with them). The
+# notification (the event's game and id, never its payload: NOTIFY payloads are public and
+# capped at 8 kB) is sent in the same transaction, so it fires only if the event commits.
+CHANNEL = "rollplay_events"
+_LOCK_SPACE = 0x726F6C6C  # "roll": the advisory-lock namespace for rollplay's event order
+_ORDER = text("SELECT pg_advisory_xact_lock(:space, :gid)")
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :message)")
+
+
+def order_events(conn: Connection, game_id: int) -> None:
+    """Take ``game_id``'s event-order lock for this transaction (PostgreSQL; re-entrant)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(_ORDER, {"space": _LOCK_SPACE, "gid": game_id})
+
+
 class CoreWriter:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
+        self.postgres = conn.dialect.name == "postgresql"
 
     def side(self, game: str, name: str) -> SideRow | None:
         row = self.conn.execute(_SIDE, {"game": game, "name": name}).first()
-        return None if row is None else tuple(row)
+        if row is None:
+            return None
+        order_events(self.conn, row[0])
+        return tuple(row)
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
         params = {"gid": game_id, "uid": user_id}
@@ -102,7 +125,11 @@ class CoreWriter:
         return luck, cp, fate
 
     def event(self, values: Mapping[str, Any]) -> int:
-        return int(self.conn.execute(_EVENT, dict(values)).scalar_one())
+        order_events(self.conn, values["game_id"])  # usually held already (side, game_row)
+        event_id = int(self.conn.execute(_EVENT, dict(values)).scalar_one())
+        if self.postgres:
+            self.conn.execute(_NOTIFY, {"message": f"{values['game_id']}:{event_id}"})
+        return event_id
 
 
 _SQLITE_SIDE = (

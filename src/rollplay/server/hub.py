@@ -1,0 +1,206 @@
+"""One worker's live feeds. The hub reads each new event of a watched game once and hands
+every viewer of that game its projection (table.events.project, serialised once per kind of
+viewer), so 200 viewers cost one read per event, not 200.
+
+It learns of new events from PostgreSQL's LISTEN (the id is sent in the event's own
+transaction: table/writers.py), with a slow poll as a safety net; on SQLite (one worker)
+from a fast poll of the newest id, which also catches rolls made from the command line.
+The database stays the one source: a viewer that falls behind, or a hub that missed a
+notification, reads what it lacks from the events table, so nothing is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from rollplay.errors import RollplayError
+from rollplay.table.authz import Standing
+from rollplay.table.events import project, view_key
+from rollplay.table.service import Service
+from rollplay.table.watching import STANDING_KINDS
+from rollplay.table.writers import CHANNEL
+
+log = logging.getLogger("rollplay.live")
+
+SQLITE_POLL = 0.02  # seconds between looks at the newest id (one indexed read)
+SAFETY_POLL = 2.0  # seconds between reads of every watched game, LISTEN or not
+QUEUE = 2000  # events a viewer may have waiting before it is sent to read the table itself
+BATCH = 500  # events read at a time
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open feed: who watches, the messages waiting for them, and whether they fell
+    behind (their queue overflowed: they catch up from the table)."""
+
+    service: Service
+    game_id: int
+    game: str
+    standing: Standing
+    queue: asyncio.Queue[tuple[int, str] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE)
+    )
+    behind: bool = False
+
+    def offer(self, item: tuple[int, str] | None) -> None:
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.behind = True
+
+
+def sse(event: dict[str, Any]) -> str:
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
+
+
+class Hub:
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.viewers: dict[int, set[Viewer]] = defaultdict(set)
+        self.last: dict[int, int] = {}  # game id -> the newest event id handed out
+        self.news: set[int] = set()  # games with events to read
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    # -- viewers -----------------------------------------------------------------------------
+
+    async def join(self, service: Service, game: str) -> Viewer:
+        """A feed of ``game`` for ``service``'s actor (refused unless they may read it)."""
+        game_id, name, standing = await run_in_threadpool(service.watch, game)
+        self._start()
+        if game_id not in self.last:
+            self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
+        viewer = Viewer(service, game_id, name, standing)
+        self.viewers[game_id].add(viewer)
+        return viewer
+
+    def leave(self, viewer: Viewer) -> None:
+        watching = self.viewers.get(viewer.game_id)
+        if watching is None:
+            return
+        watching.discard(viewer)
+        if not watching:
+            del self.viewers[viewer.game_id]
+            self.last.pop(viewer.game_id, None)
+
+    def notify(self, game_id: int) -> None:
+        if game_id in self.viewers:
+            self.news.add(game_id)
+            self.wake.set()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name="rollplay-hub")
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    async def _run(self) -> None:
+        postgres = self.service.engine.dialect.name == "postgresql"
+        watcher = self._listen() if postgres else self._poll_newest()
+        tasks = [asyncio.create_task(watcher), asyncio.create_task(self._safety())]
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                games, self.news = self.news, set()
+                for game_id in games:
+                    try:
+                        await self._read(game_id)
+                    except Exception:  # a bad moment in the database: the poll retries
+                        log.exception("reading the events of game %s", game_id)
+                        self.news.add(game_id)
+                        await asyncio.sleep(0.5)
+                        self.wake.set()
+        finally:
+            for task in tasks:
+                task.cancel()
+
+    async def _read(self, game_id: int) -> None:
+        while game_id in self.viewers:
+            after = self.last[game_id]
+            rows = await run_in_threadpool(self.service.events_after, game_id, after, BATCH)
+            if not rows or game_id not in self.last:
+                return
+            if any(row.kind in STANDING_KINDS for row in rows):
+                await self._restand(game_id)
+            for row in rows:
+                self._hand_out(game_id, row)
+            self.last[game_id] = rows[-1].id
+            if len(rows) < BATCH:
+                return
+
+    def _hand_out(self, game_id: int, row: Any) -> None:
+        shown: dict[tuple[bool, bool], str | None] = {}
+        for viewer in self.viewers.get(game_id, ()):
+            key = view_key(row, viewer.standing)
+            if key not in shown:
+                event = project(row, viewer.game, viewer.standing)
+                shown[key] = None if event is None else sse(event)
+            text = shown[key]
+            if text is not None:
+                viewer.offer((row.id, text))
+
+    async def _restand(self, game_id: int) -> None:
+        """Someone's membership or character changed: ask again what each viewer sees;
+        a viewer who may no longer read the game is closed."""
+        for viewer in list(self.viewers.get(game_id, ())):
+            try:
+                _, _, viewer.standing = await run_in_threadpool(viewer.service.watch, viewer.game)
+            except RollplayError:
+                viewer.offer(None)
+                self.leave(viewer)
+
+    # -- learning of new events ---------------------------------------------------------------
+
+    async def _poll_newest(self) -> None:
+        newest = await run_in_threadpool(self.service.latest_event)
+        while True:
+            await asyncio.sleep(SQLITE_POLL)
+            if not self.viewers:
+                continue
+            latest = await run_in_threadpool(self.service.latest_event)
+            if latest != newest:
+                newest = latest
+                for game_id in self.viewers:
+                    self.notify(game_id)
+
+    async def _safety(self) -> None:
+        while True:
+            await asyncio.sleep(SAFETY_POLL)
+            for game_id in list(self.viewers):
+                self.notify(game_id)
+
+    async def _listen(self) -> None:
+        """LISTEN on a connection of its own (not the pool's), reconnecting when it drops;
+        after a reconnect every watched game is read, for what came in between."""
+        import psycopg
+
+        url = self.service.engine.url.set(drivername="postgresql")
+        conninfo = url.render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    for game_id in list(self.viewers):
+                        self.notify(game_id)
+                    async for note in conn.notifies():
+                        game, _, _ = note.payload.partition(":")
+                        if game.isdecimal():
+                            self.notify(int(game))
+            except (OSError, psycopg.Error):
+                log.warning("the LISTEN connection dropped; reconnecting", exc_info=True)
+                await asyncio.sleep(1.0)

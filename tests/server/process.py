@@ -1,0 +1,146 @@
+"""Real server processes for the live tests: `rollplay serve` on a free 127.0.0.1 port, a
+database with the example games and the test's people, and SSE clients that read a stream
+as a browser does (reconnecting with Last-Event-ID)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+
+from rollplay.table.service import Table
+from tests.server.conftest import PASSWORD, PEOPLE
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def seat_people(db: str) -> None:
+    """The example games, with the Storyteller, players and observer of conftest.PEOPLE."""
+    table = Table(db)
+    table.add_examples()
+    for name, (role, characters) in PEOPLE.items():
+        table.add_user(name)
+        table.set_password(name, PASSWORD)
+        table.add_member("Pegasus", name, role, characters)
+    table.close()
+
+
+@contextmanager
+def serving(db: str, workers: int = 1) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``rollplay serve`` as its own process; yields its base URL and the process."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rollplay", "serve", "--db", db, "--port", str(port),
+         "--workers", str(workers)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "ROLLPLAY_DATABASE_URL": db},
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base)
+        yield base, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_healthy(base: str, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError(f"the server at {base} did not answer /healthz")
+
+
+def signed_in(base: str, name: str) -> tuple[httpx.Client, dict[str, str]]:
+    client = httpx.Client(base_url=base, timeout=10)
+    answer = client.post("/api/v1/login", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return client, {"X-CSRF-Token": answer.json()["csrf_token"]}
+
+
+def token_for(base: str, name: str) -> str:
+    client, headers = signed_in(base, name)
+    try:
+        answer = client.post("/api/v1/tokens", json={"label": "test"}, headers=headers)
+        assert answer.status_code == 200, answer.text
+        return str(answer.json()["token"])
+    finally:
+        client.close()
+
+
+class Watcher(threading.Thread):
+    """A viewer's event stream in a thread, as a browser's EventSource keeps it: when the
+    connection drops it reconnects (to whichever worker answers) with Last-Event-ID. Keeps
+    every event and the raw bytes it was sent."""
+
+    def __init__(self, bases: list[str], token: str, game: str = "Pegasus", after: int = 0):
+        super().__init__(daemon=True)
+        self.bases, self.token, self.game, self.last = bases, token, game, after
+        self.events: list[dict[str, Any]] = []
+        self.raw = bytearray()
+        self.connections = 0
+        self.connected = threading.Event()
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        turn = 0
+        while not self.stopping.is_set():
+            base = self.bases[turn % len(self.bases)]
+            turn += 1
+            try:
+                self._stream(base)
+            except (httpx.TransportError, httpx.HTTPStatusError):
+                time.sleep(0.05)
+
+    def _stream(self, base: str) -> None:
+        headers = {"Authorization": f"Bearer {self.token}", "Last-Event-ID": str(self.last)}
+        timeout = httpx.Timeout(5, read=30)
+        url = f"{base}/api/v1/games/{self.game}/events"
+        with httpx.stream("GET", url, headers=headers, timeout=timeout) as stream:
+            stream.raise_for_status()
+            self.connections += 1
+            self.connected.set()
+            for line in stream.iter_lines():
+                self.raw += line.encode() + b"\n"
+                if line.startswith("data: "):
+                    event = json.loads(line[6:])
+                    self.events.append(event)
+                    self.last = int(event["id"])
+                if self.stopping.is_set():
+                    return
+
+    def ids(self) -> list[int]:
+        return [int(e["id"]) for e in self.events]
+
+    def wait_for(self, event_id: int, seconds: float = 10.0) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.last >= event_id:
+                return True
+            time.sleep(0.01)
+        return False
+
+    def stop(self) -> None:
+        self.stopping.set()

@@ -50,6 +50,10 @@ INVOCATIONS: dict[str, list[str]] = {
     "member add": [TABLE, "member", "add", "Pegasus", "Pia", "--role", "player",
                    "--character", "Nikos"],
     "member list": [TABLE, "member", "list", "Pegasus"],
+    "invite add": [TABLE, "invite", "add", "Pegasus", "--character", "Nikos", "--hours",
+                   NUM, "24"],
+    "invite list": [TABLE, "invite", "list", "Pegasus"],
+    "invite revoke": [TABLE, "invite", "revoke", NUM, "1"],
     "member remove": [TABLE, "member", "remove", "Pegasus", "Olly"],
     "user add": [TABLE, "user", "add", "Quinn"],
     "user password": [TABLE, "user", "password", "Pia", "--password-stdin"],
@@ -139,6 +143,7 @@ def base_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["user", "add", "Pia"],
         ["user", "add", "Olly"],
         ["member", "add", "Pegasus", "Olly", "--role", "observer"],
+        ["invite", "add", "Pegasus", "--role", "observer"],  # invite #1
         ["combat", "start", "Old", "--game", "Pegasus"],
         ["combat", "stop", "Old", "--game", "Pegasus"],
         ["combat", "start", "Hangar", "--game", "Pegasus"],

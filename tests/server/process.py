@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -39,13 +40,17 @@ def seat_people(db: str) -> None:
 
 
 @contextmanager
-def serving(db: str, workers: int = 1) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``rollplay serve`` as its own process; yields its base URL and the process."""
+def serving(
+    db: str, workers: int = 1, output: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``rollplay serve`` as its own process; yields its base URL and the process. Its
+    stdout and stderr go to ``output`` if given."""
     port = free_port()
+    sink = subprocess.DEVNULL if output is None else output.open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "rollplay", "serve", "--db", db, "--port", str(port),
          "--workers", str(workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=sink, stderr=subprocess.STDOUT if output else subprocess.DEVNULL,
         env={**os.environ, "ROLLPLAY_DATABASE_URL": db},
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -59,6 +64,8 @@ def serving(db: str, workers: int = 1) -> Iterator[tuple[str, subprocess.Popen[b
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if output is not None:
+            sink.close()  # type: ignore[union-attr]
 
 
 def wait_healthy(base: str, seconds: float = 20.0) -> None:

@@ -34,6 +34,7 @@ _COMMANDS = {
     "serve": "rollplay.cli.serve:serve",
     "user": "rollplay.cli.people:user",
     "member": "rollplay.cli.people:member",
+    "invite": "rollplay.cli.invites:invite",
     "db": "rollplay.cli.people:db",
 }
 

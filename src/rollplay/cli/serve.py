@@ -15,10 +15,13 @@ from rollplay.cli.table import db_option
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes (PostgreSQL: one database serves them all).")  # fmt: skip
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="Log each request as a JSON line on stderr.")  # fmt: skip
 @db_option
-def serve(host: str, port: int, workers: int, db: str | None) -> None:
+def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) -> None:
     """Serve the table: the JSON API and live events. Upgrades the database first; an empty
-    one gets the example games."""
+    one gets the example games, and until someone can sign in, a one-time link makes the
+    first Storyteller."""
     import uvicorn
 
     from rollplay.table.db import database_url, open_engine, upgrade
@@ -39,12 +42,18 @@ def serve(host: str, port: int, workers: int, db: str | None) -> None:
     if not service.games():
         created = service.add_examples()
         say(f"Created the example games: {', '.join(created)}")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    base = f"http://{shown}:{port}"
     if not any(service.has_password(u["name"]) for u in service.users()):
-        say("No one can sign in yet. Make the first Storyteller:")
-        say("  rollplay user add NAME --password-stdin")
-        say("  rollplay member add Pegasus NAME --role storyteller")
+        from rollplay.cli.invites import invite_link
+
+        token = service.new_invite(None, "storyteller", hours=24)["token"]
+        say("No one can sign in yet. Open this link to make the first Storyteller account")
+        say(f"(it works once, for 24 hours): {bold(invite_link(base, token))}")
     service.close()
     os.environ["ROLLPLAY_DATABASE_URL"] = url
-    say(f"Serving the table at {bold(f'http://{host}:{port}/')} (API: /api/v1, health: /healthz)")
+    os.environ["ROLLPLAY_ACCESS_LOG"] = "1" if access_log else "0"
+    say(f"Serving the table at {bold(base + '/')} (API: /api/v1, health: /healthz)")
     uvicorn.run("rollplay.server.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, timeout_graceful_shutdown=1, log_level="info")  # fmt: skip
+                workers=workers, timeout_graceful_shutdown=1, log_level="info",
+                access_log=False)  # fmt: skip

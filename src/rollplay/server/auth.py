@@ -19,26 +19,42 @@ SAFE = {"GET", "HEAD", "OPTIONS"}
 
 def acting(request: Request) -> Service:
     """The service, acting for the caller; 401 when nobody is signed in."""
+    service = caller(request)
+    if service is None:
+        raise HTTPException(401, "sign in first (POST /api/v1/login), or send a Bearer token")
+    return service
+
+
+def caller(request: Request) -> Service | None:
+    """The service acting for whoever the request signs in, or None for nobody. A Bearer token
+    that is unknown is refused rather than ignored (a script should learn its token is bad)."""
     service: Service = request.app.state.service
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         actor = service.token_actor(header[7:].strip())
         if actor is None:
             raise HTTPException(401, "that API token is unknown or revoked")
+        request.state.user = actor.name
         return service.acting(actor)
     cookie = request.cookies.get(COOKIE)
     found = None if cookie is None else service.session_actor(cookie)
     if found is None:
-        raise HTTPException(401, "sign in first (POST /api/v1/login), or send a Bearer token")
+        return None
     actor, csrf_hash = found
     if request.method not in SAFE:
         sent = request.headers.get("x-csrf-token", "")
         if not hmac.compare_digest(digest(sent), csrf_hash):
             raise HTTPException(403, "a write with a session needs its X-CSRF-Token header")
-        origin = request.headers.get("origin")
-        if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-            raise HTTPException(403, f"a write from another site ({origin}) is refused")
+        check_origin(request)
+    request.state.user = actor.name
     return service.acting(actor)
+
+
+def check_origin(request: Request) -> None:
+    """A browser's write must come from this site's own pages."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+        raise HTTPException(403, f"a write from another site ({origin[:100]}) is refused")
 
 
 class Throttle:

@@ -14,11 +14,13 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError
 from rollplay.table.actors import Actor
 from rollplay.table.authz import Forbidden
 from rollplay.table.base import ServiceBase
+from rollplay.table.db import StorageError
 from rollplay.table.members import user_row
 from rollplay.table.models import ApiToken, LoginSession, User, now
 
@@ -43,11 +45,23 @@ def check_password(password: str) -> None:
         )
 
 
+def hash_password(password: str) -> str:
+    check_password(password)
+    return _HASHER.hash(password)
+
+
+def new_session(s: Session, user_id: int) -> dict[str, str]:
+    """A new session for a user: its secret (the cookie) and its CSRF token, shown once."""
+    secret, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    s.add(LoginSession(secret_hash=digest(secret), user_id=user_id, csrf_hash=digest(csrf),
+                       expires_at=now() + timedelta(days=SESSION_DAYS)))  # fmt: skip
+    return {"session": secret, "csrf_token": csrf}
+
+
 class AccountsMixin(ServiceBase):
     def set_password(self, user: str, password: str) -> None:
         """Set a user's password (the owner, or the user themself)."""
-        check_password(password)
-        hashed = _HASHER.hash(password)
+        hashed = hash_password(password)
         with self.transaction() as s:
             row = user_row(s, user)
             if not self.actor.owner and self.actor.user_id != row.id:
@@ -71,11 +85,8 @@ class AccountsMixin(ServiceBase):
             ok = False
         if not ok or row is None:
             raise SignInError("wrong name or password")
-        secret, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         with self.transaction() as s:
-            s.add(LoginSession(secret_hash=digest(secret), user_id=row.id, csrf_hash=digest(csrf),
-                               expires_at=now() + timedelta(days=SESSION_DAYS)))  # fmt: skip
-        return {"user": row.name, "session": secret, "csrf_token": csrf}
+            return {"user": row.name, **new_session(s, row.id)}
 
     def session_actor(self, secret: str) -> tuple[Actor, str] | None:
         """The actor a session cookie signs in, with its CSRF token's hash; None if unknown,
@@ -123,9 +134,9 @@ class AccountsMixin(ServiceBase):
 
     def revoke_token(self, token_id: int) -> None:
         with self.transaction() as s:
-            token = s.get(ApiToken, token_id)
+            token = s.get(ApiToken, token_id) if 0 < token_id < 2**62 else None
             if token is None or token.user_id != self.actor.user_id:
-                raise RollplayError(f"no token #{token_id} of yours")
+                raise StorageError(f"no token #{token_id} of yours")
             token.revoked = True
 
     def token_actor(self, secret: str) -> Actor | None:

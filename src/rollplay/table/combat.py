@@ -207,6 +207,16 @@ class Tracker(CombatBase):
         dealt."""
         return self._between(game_name, name, who, lambda f, turn, _: recover(f, turn))
 
+    def combats(self, game_name: str) -> list[dict[str, Any]]:
+        """A game's combats, those under way first."""
+        with self.table.reading() as s:
+            game = self.table.game_row(s, game_name)
+            self.table.require(s, game, Act.READ)
+            rows = s.scalars(select(Combat).where(Combat.game_id == game.id)
+                             .order_by(Combat.active.desc(), Combat.id))  # fmt: skip
+            return [{"combat": c.name, "turn": c.turn, "active": c.active,
+                     "combatants": len(c.combatants)} for c in rows]  # fmt: skip
+
     def status(self, game_name: str, name: str) -> dict[str, Any]:
         """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""
         with self.table.reading() as s:

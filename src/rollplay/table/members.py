@@ -13,7 +13,17 @@ from rollplay.table.authz import ROLES, Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.db import StorageError
 from rollplay.table.models import Character, Membership, User
-from rollplay.table.names import clean_name
+from rollplay.table.names import user_name
+
+
+def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
+    """A new user called ``name`` (already checked by names.user_name), unless taken."""
+    if s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
+        raise StorageError(f"there is already a user called {name!r}")
+    row = User(name=name, name_key=name.casefold(), password_hash=password_hash)
+    s.add(row)
+    s.flush()
+    return row
 
 
 def user_row(s: Session, name: str) -> User:
@@ -31,15 +41,8 @@ class MembersMixin(ServiceBase):
         """A new user (the database's owner adds them; the server adds sign-up later)."""
         if not self.actor.owner:
             raise Forbidden(f"{self.actor.name} may not add users: the database's owner does")
-        name = clean_name(name, "user")
-        if "/" in name or "=" in name:
-            raise RollplayError(f"a user's name cannot contain '/' or '=' ({name!r})")
         with self.transaction() as s:
-            if s.scalar(select(User).where(User.name_key == name.casefold())) is not None:
-                raise StorageError(f"there is already a user called {name!r}")
-            row = User(name=name, name_key=name.casefold())
-            s.add(row)
-            s.flush()
+            row = new_user(s, user_name(name))
             return {"name": row.name, "id": row.id}
 
     def is_user(self, name: str) -> bool:

@@ -116,6 +116,37 @@ class ApiToken(Secret, Base):
     label: Mapped[str] = mapped_column(String(100))
 
 
+class Invite(Base):
+    """A link that makes someone a member of a game (as a character's player, an observer or
+    a Storyteller), used once before it expires. ``game_id`` None is the first run's link:
+    Storyteller of every game. Only the SHA-256 of its secret is stored."""
+
+    __tablename__ = "invites"
+    __table_args__ = (
+        CheckConstraint("role IN ('storyteller', 'player', 'observer')", name="invite_role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    role: Mapped[str] = mapped_column(String(12))
+    character_id: Mapped[int | None] = mapped_column(
+        ForeignKey("characters.id", ondelete="CASCADE"), nullable=True
+    )
+    created_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    used_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
 class Membership(Base):
     """A user's role in one game: storyteller, player or observer (table/authz.py)."""
 

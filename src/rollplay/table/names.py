@@ -20,6 +20,14 @@ def clean_name(value: Any, what: str) -> str:
     return " ".join(value.split())
 
 
+def user_name(value: Any) -> str:
+    """A user's name: one ``--as USER`` and ``luck/award NAME=1`` can address."""
+    name = clean_name(value, "user")
+    if "/" in name or "=" in name:
+        raise RollplayError(f"a user's name cannot contain '/' or '=' ({name!r})")
+    return name
+
+
 def character_name(value: Any) -> str:
     """A character's name: one the command forms can address (``NAME/EXPR``, ``A vs B``)."""
     name = clean_name(value, "character")

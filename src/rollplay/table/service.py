@@ -14,6 +14,7 @@ from rollplay.table.accounts import AccountsMixin
 from rollplay.table.characters import CharactersMixin
 from rollplay.table.execute import ExecuteMixin
 from rollplay.table.games import GamesMixin
+from rollplay.table.invites import InvitesMixin
 from rollplay.table.logview import LogMixin
 from rollplay.table.members import MembersMixin
 from rollplay.table.names import parse_sheet_file
@@ -25,7 +26,7 @@ from rollplay.table.watching import WatchingMixin
 
 class Service(
     GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, LogMixin, MembersMixin,
-    ExecuteMixin, AccountsMixin, WatchingMixin,
+    ExecuteMixin, AccountsMixin, InvitesMixin, WatchingMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

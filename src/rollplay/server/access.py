@@ -1,0 +1,103 @@
+"""Two ASGI middlewares: the body limit, and the structured access log (one JSON line per
+request on the ``rollplay.access`` logger: time, method, path, status, milliseconds to the
+answer's start, client, user). Invite links carry their secret in the path, so it is masked
+before a path is logged. A live stream is logged when it starts."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 64 * 1024  # bytes in a request body
+LOG = logging.getLogger("rollplay.access")
+_SECRET_IN_PATH = re.compile(r"inv_[A-Za-z0-9_-]+")
+
+
+def masked(path: str) -> str:
+    return _SECRET_IN_PATH.sub("inv_…", path)
+
+
+class BodyLimit:
+    """A body longer than MAX_BODY gets a 413 before anything reads it, whether its length is
+    declared or it streams in chunks."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope["headers"])
+        size = headers.get(b"content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return await _too_big(send)
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooBig
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooBig:
+            await _too_big(send)
+
+
+class _TooBig(Exception):
+    pass
+
+
+async def _too_big(send: Send) -> None:
+    body = json.dumps({"error": f"a request body is at most {MAX_BODY:,} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})  # fmt: skip
+    await send({"type": "http.response.body", "body": body})
+
+
+class AccessLog:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        if not LOG.handlers:  # one JSON object per line on stderr, nothing added to it
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("%(message)s"))
+            LOG.addHandler(handler)
+            LOG.setLevel(logging.INFO)
+            LOG.propagate = False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = time.perf_counter()
+
+        async def logged(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                LOG.info(json.dumps(_line(scope, message["status"], started)))
+            await send(message)
+
+        await self.app(scope, receive, logged)
+
+
+def _line(scope: Scope, status: int, started: float) -> dict[str, Any]:
+    client = scope.get("client")
+    state = scope.get("state") or {}
+    return {
+        "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "method": scope["method"],
+        "path": masked(scope["path"]),
+        "status": status,
+        "ms": round((time.perf_counter() - started) * 1000, 1),
+        "client": client[0] if client else None,
+        "user": state.get("user"),
+    }

@@ -1,0 +1,121 @@
+"""Routes for accounts: signing in and out, API tokens, and invites (docs/api.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request, Response
+from pydantic import BaseModel, Field
+
+from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
+from rollplay.table.accounts import SESSION_DAYS, SignInError
+from rollplay.table.service import Service
+
+router = APIRouter(prefix="/api/v1", tags=["accounts"])
+Acting = Annotated[Service, Depends(acting)]  # the service, acting for the caller
+Anyone = Annotated[Service | None, Depends(caller)]  # the same, or None for nobody
+RowId = Annotated[int, Path(ge=1, le=2**62)]
+
+
+class Login(BaseModel):
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=1024)
+
+
+class TokenRequest(BaseModel):
+    label: str = Field(default="token", max_length=100)
+
+
+class InviteRequest(BaseModel):
+    role: str = "player"
+    character: str | None = Field(default=None, max_length=100)
+    hours: float = 72
+
+
+class Accept(BaseModel):
+    token: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=100)
+    password: str | None = Field(default=None, max_length=1024)
+
+
+def set_session(request: Request, response: Response, secret: str) -> None:
+    """The session cookie: HttpOnly (no script reads it), SameSite=Lax (no other site's
+    post carries it), Secure behind HTTPS."""
+    response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 86400, httponly=True,
+                        samesite="lax", secure=request.url.scheme == "https")  # fmt: skip
+
+
+@router.post("/login")
+def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
+    """A session cookie for a right name and password, and the CSRF token that
+    cookie-authenticated writes send back as ``X-CSRF-Token``. Rate-limited per name and
+    per address; a wrong name and a wrong password get the same answer."""
+    check_origin(request)
+    app = request.app
+    keys = (f"name:{body.name.casefold()}", f"addr:{client_address(request)}")
+    app.state.throttle.check(*keys)
+    try:
+        signed = app.state.service.sign_in(body.name, body.password)
+    except SignInError:
+        app.state.throttle.failed(*keys)
+        raise
+    set_session(request, response, signed["session"])
+    return {"user": signed["user"], "csrf_token": signed["csrf_token"]}
+
+
+@router.post("/logout")
+def logout(request: Request, response: Response, service: Acting,
+           everywhere: bool = False) -> dict[str, Any]:  # fmt: skip
+    """End this session (``?everywhere=true``: every session of this user)."""
+    cookie = request.cookies.get(COOKIE)
+    if cookie:
+        service.sign_out(cookie, everywhere=everywhere)
+    response.delete_cookie(COOKIE)
+    return {"signed_out": True, "everywhere": everywhere}
+
+
+@router.post("/tokens")
+def new_token(body: TokenRequest, service: Acting) -> dict[str, Any]:
+    """An API token for the caller (shown once), sent as ``Authorization: Bearer TOKEN``."""
+    return service.new_token(body.label)
+
+
+@router.delete("/tokens/{token_id}")
+def revoke_token(token_id: RowId, service: Acting) -> dict[str, Any]:
+    service.revoke_token(token_id)
+    return {"revoked": token_id}
+
+
+@router.post("/games/{game}/invites")
+def new_invite(game: str, body: InviteRequest, request: Request,
+               service: Acting) -> dict[str, Any]:  # fmt: skip
+    """A single-use, expiring link to join the game (the Storyteller's); shown once."""
+    data = service.new_invite(game, body.role, body.character, body.hours)
+    return {**data, "link": str(request.url_for("invite_page", token=data["token"]))}
+
+
+@router.get("/games/{game}/invites")
+def invites(game: str, service: Acting) -> list[dict[str, Any]]:
+    return service.invites(game)
+
+
+@router.delete("/invites/{invite_id}")
+def revoke_invite(invite_id: RowId, service: Acting) -> dict[str, Any]:
+    return service.revoke_invite(invite_id)
+
+
+@router.post("/invites/accept")
+def accept_invite(body: Accept, request: Request, response: Response,
+                  service: Anyone) -> dict[str, Any]:  # fmt: skip
+    """Use an invite: signed in, as yourself; otherwise with a new ``name`` and
+    ``password``, which also signs you in (a session cookie and its CSRF token)."""
+    check_origin(request)
+    data: dict[str, Any]
+    if service is None:
+        data = request.app.state.service.accept_invite(body.token, body.name, body.password)
+    else:
+        data = service.accept_invite(body.token)
+    session = data.pop("session", None)
+    if session is not None:
+        set_session(request, response, session)
+    return data

@@ -1,0 +1,145 @@
+"""Routes for a game: its characters and sheets, one line of the command language, the odds
+of a roll before it is made, the combat tracker, the log, and live events (docs/api.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from rollplay.errors import RollplayError
+from rollplay.server.auth import acting
+from rollplay.server.live import event_stream
+from rollplay.table import commands as c
+from rollplay.table.service import Service
+
+router = APIRouter(prefix="/api/v1", tags=["games"])
+Acting = Annotated[Service, Depends(acting)]
+EventId = Annotated[int | None, Query(ge=0, le=2**62)]
+VISIBILITIES = ("public", "private", "secret")
+
+
+class CommandLine(BaseModel):
+    text: str = Field(max_length=1000)
+    visibility: str | None = None
+
+
+class SheetChanges(BaseModel):
+    changes: dict[str, Any]
+
+
+class NewCharacter(BaseModel):
+    sheet: dict[str, Any]
+
+
+@router.get("/games")
+def games(service: Acting) -> list[dict[str, Any]]:
+    """The games the caller is in, with their role."""
+    return service.games()
+
+
+@router.get("/games/{game}")
+def game(game: str, service: Acting) -> dict[str, Any]:
+    """A game, with the caller's role and characters."""
+    return service.game(game)
+
+
+@router.post("/games/{game}/characters")
+def new_character(game: str, body: NewCharacter, service: Acting) -> dict[str, Any]:
+    """A new character from a sheet (the system's sheet format, as JSON); a player who makes
+    one plays it."""
+    return service.new_character(game, body.sheet)
+
+
+@router.get("/games/{game}/characters/{name}")
+def character(game: str, name: str, service: Acting) -> dict[str, Any]:
+    """A sheet, as its player or the Storyteller may see it."""
+    return service.character(game, name)
+
+
+@router.patch("/games/{game}/characters/{name}")
+def edit_character(game: str, name: str, body: SheetChanges, service: Acting) -> dict[str, Any]:
+    """Merge changes into a sheet (a value of null removes a key); it needs approving again."""
+    return service.set_character(game, name, body.changes)
+
+
+@router.post("/games/{game}/characters/{name}/approve")
+def approve(game: str, name: str, service: Acting) -> dict[str, Any]:
+    """The Storyteller approves a sheet with no character-creation problems."""
+    return service.approve(game, name)
+
+
+@router.post("/games/{game}/commands")
+def command(game: str, body: CommandLine, service: Acting) -> dict[str, Any]:
+    """One line of the command language, run as the caller (the CLI's ``--json`` answer)."""
+    return service.execute(parsed(service, game, body))
+
+
+@router.get("/games/{game}/combats")
+def combats(game: str, service: Acting) -> list[dict[str, Any]]:
+    """The game's combats, those under way first."""
+    from rollplay.table.combat import Tracker
+
+    return Tracker(service).combats(game)
+
+
+@router.get("/games/{game}/combats/{name}")
+def combat(game: str, name: str, service: Acting) -> dict[str, Any]:
+    """The tracker: turn, combatants and how they stand, actions set (as the caller may see
+    them: FS3 keeps NPCs' details from the players)."""
+    from rollplay.table.combat import Tracker
+
+    return Tracker(service).status(game, name)
+
+
+@router.get("/games/{game}/log")
+def log(game: str, service: Acting, character: str | None = None, limit: int = 50,
+        format: str = "json") -> Any:  # fmt: skip
+    """The log as the caller may see it (``format``: json, jsonl or csv to export)."""
+    if format in ("jsonl", "csv"):
+        text = service.export_log(format, game_name=game, character=character)
+        kind = "application/x-ndjson" if format == "jsonl" else "text/csv"
+        return Response(text, media_type=kind)
+    if format != "json":
+        raise RollplayError(f"unknown format {format!r}; accepted: json, jsonl, csv")
+    return service.log(game_name=game, character=character, limit=limit or None)
+
+
+@router.get("/games/{game}/events")
+async def events(game: str, request: Request, service: Acting, *, after: EventId = None,
+                 format: str = "sse", limit: int = 100) -> Any:  # fmt: skip
+    """Live events (Server-Sent Events, ``id:`` = event id), each projected for the caller;
+    ``Last-Event-ID`` or ``?after=ID`` replays what was missed. ``format=json``: one page."""
+    start = after if after is not None else _last_event_id(request)
+    if format == "json":
+        return await run_in_threadpool(service.events_for, game, start, limit)
+    if format != "sse":
+        raise RollplayError(f"unknown format {format!r}; accepted: sse, json")
+    return await event_stream(request.app.state.hub, service, game, start)
+
+
+def parsed(service: Service, game: str, body: CommandLine) -> c.Command:
+    """A line of the command language for the caller (a ``visibility`` overrides a roll's)."""
+    from rollplay.grammar import parse
+
+    words = service.vocabulary(game)
+    command = parse(body.text, system=words["system"], game=words["game"],
+                    abilities=words["abilities"], characters=words["characters"])  # fmt: skip
+    if body.visibility is None:
+        return command
+    if body.visibility not in VISIBILITIES:
+        raise RollplayError(f"unknown visibility {body.visibility!r}; accepted: "
+                            f"{', '.join(VISIBILITIES)}")  # fmt: skip
+    if not hasattr(command, "visibility"):
+        raise RollplayError(f"{type(command).__name__} has no visibility to set")
+    return dataclasses.replace(command, visibility=body.visibility)  # type: ignore[arg-type]
+
+
+def _last_event_id(request: Request) -> int:
+    raw = request.headers.get("last-event-id", "0").strip() or "0"
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+        raise RollplayError(f"Last-Event-ID is an event's number, not {raw[:40]!r}")
+    return int(raw)

@@ -1,0 +1,95 @@
+"""HTML pages: signing in and out, and taking an invite link (the web table builds on them).
+Plain form posts, so they work without JavaScript; a post from another site's page is
+refused by its Origin (and the session cookie is SameSite=Lax, so such a post carries none)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from rollplay.errors import RollplayError
+from rollplay.server.accounts import set_session
+from rollplay.server.auth import COOKIE, caller, check_origin, client_address
+from rollplay.table.accounts import SignInError
+from rollplay.table.invites import InviteError
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> HTMLResponse:
+    service = caller(request)
+    if service is None:
+        return _page(request, "home.html", user=None)
+    return _page(request, "home.html", user=service.actor.name, games=service.games())
+
+
+@router.post("/login", response_model=None)
+def login_form(
+    request: Request,
+    name: Annotated[str, Form(max_length=100)],
+    password: Annotated[str, Form(max_length=1024)],
+) -> HTMLResponse | RedirectResponse:
+    check_origin(request)
+    state = request.app.state
+    keys = (f"name:{name.casefold()}", f"addr:{client_address(request)}")
+    state.throttle.check(*keys)
+    try:
+        signed = state.service.sign_in(name, password)
+    except SignInError as exc:
+        state.throttle.failed(*keys)
+        return _page(request, "home.html", status=401, user=None, problem=str(exc))
+    response = RedirectResponse("/", status_code=303)
+    set_session(request, response, signed["session"])
+    return response
+
+
+@router.post("/logout")
+def logout_form(request: Request) -> RedirectResponse:
+    check_origin(request)
+    cookie = request.cookies.get(COOKIE)
+    if cookie:
+        request.app.state.service.sign_out(cookie)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(COOKIE)
+    return response
+
+
+@router.get("/invite/{token}", name="invite_page", response_class=HTMLResponse)
+def invite_page(token: str, request: Request) -> HTMLResponse:
+    try:
+        invite = request.app.state.service.invite(token)
+    except InviteError as exc:
+        return _page(request, "invite.html", status=410, invite=None, error=str(exc))
+    return _page(request, "invite.html", invite=invite, error=None)
+
+
+@router.post("/invite/{token}", response_class=HTMLResponse)
+def take_invite(
+    token: str,
+    request: Request,
+    name: Annotated[str, Form(max_length=100)],
+    password: Annotated[str, Form(max_length=1024)],
+) -> HTMLResponse:
+    check_origin(request)
+    service = request.app.state.service
+    try:
+        joined = service.accept_invite(token, name, password)
+    except InviteError as exc:
+        return _page(request, "invite.html", status=410, invite=None, error=str(exc))
+    except RollplayError as exc:  # a taken name, a short password: say so, keep the form
+        invite = service.invite(token)
+        return _page(request, "invite.html", status=400, invite=invite, error=None,
+                     problem=str(exc))  # fmt: skip
+    response: HTMLResponse = _page(request, "joined.html", joined=joined)
+    set_session(request, response, joined["session"])
+    return response
+
+
+def _page(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status)

@@ -1,0 +1,125 @@
+"""Every endpoint by every role: anonymous, a member of another game (Dora), the player of the
+character asked about (Pia, Nikos), another player (Otto), an observer (Olly) and the
+Storyteller (Stella), each signed in with a session as a browser is. A route the matrix does
+not list fails the test, so a new endpoint cannot ship without its row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.routing import Route
+
+from rollplay.server.app import ROUTERS
+from rollplay.table.combat import Tracker
+from rollplay.table.service import Table
+from tests.server.conftest import sign_in
+
+ROLES = ("anonymous", "Dora", "Olly", "Otto", "Pia", "Stella")
+EVERYONE = frozenset(ROLES)
+SIGNED_IN = EVERYONE - {"anonymous"}
+MEMBERS = frozenset({"Olly", "Otto", "Pia", "Stella"})
+PLAYERS = frozenset({"Otto", "Pia", "Stella"})  # the Storyteller may do what players may
+NIKOS = frozenset({"Pia", "Stella"})  # Nikos's player, and the Storyteller
+STORYTELLER = frozenset({"Stella"})
+
+
+def _sheet(role: str) -> dict[str, Any]:
+    return {"sheet": {"name": f"New {role}", "system": "fs3",
+                      "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
+                                     "Presence": 2}}}  # fmt: skip
+
+
+# (method, route path) → (the path asked, the body (a function of the role), who may)
+MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
+    ("GET", "/healthz"): ("/healthz", None, EVERYONE),
+    ("GET", "/api/v1/openapi.json"): ("/api/v1/openapi.json", None, EVERYONE),
+    ("GET", "/"): ("/", None, EVERYONE),
+    ("POST", "/api/v1/login"): ("/api/v1/login", "login", EVERYONE),
+    ("POST", "/login"): ("/login", "login-form", EVERYONE),
+    ("POST", "/logout"): ("/logout", None, EVERYONE),  # signs out whoever it can
+    ("POST", "/api/v1/logout"): ("/api/v1/logout", None, SIGNED_IN),
+    ("POST", "/api/v1/tokens"): ("/api/v1/tokens", {"label": "bot"}, SIGNED_IN),
+    ("DELETE", "/api/v1/tokens/{token_id}"): ("/api/v1/tokens/{token}", None, STORYTELLER),
+    ("GET", "/api/v1/games"): ("/api/v1/games", None, SIGNED_IN),
+    ("GET", "/api/v1/games/{game}"): ("/api/v1/games/Pegasus", None, MEMBERS),
+    ("POST", "/api/v1/games/{game}/characters"): (
+        "/api/v1/games/Pegasus/characters", _sheet, PLAYERS),
+    ("GET", "/api/v1/games/{game}/characters/{name}"): (
+        "/api/v1/games/Pegasus/characters/Nikos", None, MEMBERS),
+    ("PATCH", "/api/v1/games/{game}/characters/{name}"): (
+        "/api/v1/games/Pegasus/characters/Nikos", {"changes": {"concept": "A pilot"}}, NIKOS),
+    ("POST", "/api/v1/games/{game}/characters/{name}/approve"): (
+        "/api/v1/games/Pegasus/characters/Nikos/approve", None, STORYTELLER),
+    ("POST", "/api/v1/games/{game}/commands"): (
+        "/api/v1/games/Pegasus/commands", {"text": "roll Nikos/Firearms"}, NIKOS),
+    ("GET", "/api/v1/games/{game}/combats"): ("/api/v1/games/Pegasus/combats", None, MEMBERS),
+    ("GET", "/api/v1/games/{game}/combats/{name}"): (
+        "/api/v1/games/Pegasus/combats/Hangar", None, MEMBERS),
+    ("GET", "/api/v1/games/{game}/log"): ("/api/v1/games/Pegasus/log?format=csv", None, MEMBERS),
+    ("GET", "/api/v1/games/{game}/events"): (
+        "/api/v1/games/Pegasus/events?format=json", None, MEMBERS),
+    ("POST", "/api/v1/games/{game}/invites"): (
+        "/api/v1/games/Pegasus/invites", {"role": "observer"}, STORYTELLER),
+    ("GET", "/api/v1/games/{game}/invites"): ("/api/v1/games/Pegasus/invites", None, STORYTELLER),
+    ("DELETE", "/api/v1/invites/{invite_id}"): ("/api/v1/invites/{invite}", None, STORYTELLER),
+    ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),
+    ("GET", "/invite/{token}"): ("/invite/{open}", None, EVERYONE),
+    ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
+}  # fmt: skip
+
+
+def test_the_matrix_lists_every_route(server: TestClient) -> None:
+    app: FastAPI = server.app  # type: ignore[assignment]
+    every = [*app.routes, *(r for router in ROUTERS for r in router.routes)]
+    routes = {(m, r.path) for r in every if isinstance(r, Route)
+              for m in (r.methods or ()) if m != "HEAD"}  # fmt: skip
+    assert routes == set(MATRIX)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_endpoint_for_every_role(server: TestClient, db_url: str, role: str) -> None:
+    table = Table(db_url)
+    Tracker(table).start("Pegasus", "Hangar")
+    ids = {"token": table.acting_as("Stella").new_token("Stella's")["id"],
+           "invite": table.new_invite("Pegasus", "observer")["id"]}  # fmt: skip
+    # The live stream is refused before it starts (checked first: taking an invite below
+    # makes Dora a member).
+    if role != "anonymous":
+        sign_in(server, role)
+    if role not in MEMBERS:
+        refused = server.get("/api/v1/games/Pegasus/events")
+        assert refused.status_code == (401 if role == "anonymous" else 403)
+    for (method, _), (path, body, allowed) in MATRIX.items():
+        # Each request from a fresh sign-in: some of them sign out or sign someone in.
+        server.cookies.clear()
+        headers = {} if role == "anonymous" else sign_in(server, role)
+        token = table.new_invite("Pegasus", "observer")["token"]
+        asked = path.format(**ids, open=token)
+        answer = server.request(method, asked, headers={**headers, "Origin": "http://testserver"},
+                                **_body(body, role, token))  # fmt: skip
+        where = f"{role}: {method} {asked} → {answer.status_code} {answer.text[:200]}"
+        if role in allowed:
+            assert answer.status_code < 400, where
+        elif role == "anonymous":
+            assert answer.status_code == 401, where
+        else:
+            assert answer.status_code in (403, 404), where
+            assert set(answer.json()) == {"error"}, where
+
+
+def _body(body: Any, role: str, token: str) -> dict[str, Any]:
+    name = f"Taker {role}"
+    if body == "login":
+        return {"json": {"name": "Pia", "password": "correct horse battery"}}
+    if body == "login-form":
+        return {"data": {"name": "Pia", "password": "correct horse battery"}}
+    if body == "accept":
+        return {"json": {"token": token, "name": name, "password": "long enough pass"}}
+    if body == "accept-form":
+        return {"data": {"name": name + " 2", "password": "long enough pass"}}
+    if callable(body):
+        return {"json": body(role)}
+    return {} if body is None else {"json": body}

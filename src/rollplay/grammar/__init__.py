@@ -69,10 +69,19 @@ def parse(
         "/" in head
         and " vs " in f" {text.casefold()} "
         and head.split("/")[0].casefold() not in ("roll", "r")
+        and not _is_command(head, actions)  # "combat/status vs": a combat called "vs"
     ):  # "Nikos/Firearms vs Mavros/Melee": a contest needs no command word (FS3's MUSHes)
         head, args = "roll", text
     word, switch = command_word(head, actions)
     return _handlers()[word](switch, args.strip(), ctx)
+
+
+def _is_command(head: str, actions: tuple[str, ...]) -> bool:
+    try:
+        command_word(head, actions)
+    except GrammarError:
+        return False
+    return True
 
 
 def to_line(command: Command, *, system: str, combat_actions: Iterable[str] | None = None) -> str:

@@ -130,9 +130,7 @@ class ServiceBase:
         """A game by name, or an error suggesting the closest one."""
         game = s.scalar(select(Game).where(Game.name == name))
         if game is not None:
-            conn = s.connection()
-            if not conn.get_execution_options().get("reading"):
-                order_events(conn, game.id)  # a write: its events in order (writers.py)
+            order_events(s.connection(), game.id)  # a write's events in order (writers.py)
         if game is None:
             known = list(s.scalars(select(Game.name)))
             raise StorageError(

@@ -15,6 +15,7 @@ from rollplay.errors import RollplayError
 from rollplay.table import commands as c
 from rollplay.table.base import ServiceBase
 from rollplay.table.models import Character, Combat, Game
+from rollplay.table.systems import Request
 
 
 class ExecuteMixin(ServiceBase):
@@ -95,11 +96,21 @@ def _npc(s: Any, cmd: c.NpcRoll, dice: Dice | None) -> dict[str, Any]:
 
 
 def _opposed(s: Any, cmd: c.Opposed, dice: Dice | None) -> dict[str, Any]:
+    game, first, second, npc = opposed_sides(s, cmd)
+    return s.opposed(game, first, second, visibility=cmd.visibility, dice=dice,  # type: ignore[no-any-return]
+                     npc_second=npc)  # fmt: skip
+
+
+Named = tuple[str, Request]  # a side as the service takes it: (character, request)
+
+
+def opposed_sides(s: Any, cmd: c.Opposed) -> tuple[str, Named, Named, bool]:
+    """The game and both sides of an opposed roll, and whether the second is an NPC (for
+    the roll and its odds alike)."""
     game, first = s.own_character(cmd.game, cmd.first.character)
     npc = _is_npc(s, game, cmd.second)
     second = str(cmd.second.character) if npc else s.own_character(game, cmd.second.character)[1]
-    return s.opposed(game, (first, cmd.first.request), (second, cmd.second.request),  # type: ignore[no-any-return]
-                     visibility=cmd.visibility, dice=dice, npc_second=npc)  # fmt: skip
+    return game, (first, cmd.first.request), (second, cmd.second.request), npc
 
 
 def _is_npc(s: Any, game: str, side: c.Side) -> bool:
@@ -116,10 +127,15 @@ def _is_npc(s: Any, game: str, side: c.Side) -> bool:
 
 
 def _teamwork(s: Any, cmd: c.Teamwork, dice: Dice | None) -> dict[str, Any]:
+    game, lead, helpers = team_sides(s, cmd)
+    return s.teamwork(game, lead, helpers, visibility=cmd.visibility, dice=dice)  # type: ignore[no-any-return]
+
+
+def team_sides(s: Any, cmd: c.Teamwork) -> tuple[str, Named, list[Named]]:
+    """The game, the leader and the assisters of a teamwork roll."""
     game, lead = s.own_character(cmd.game, cmd.leader.character)
     helpers = [(s.own_character(game, a.character)[1], a.request) for a in cmd.assisters]
-    return s.teamwork(game, (lead, cmd.leader.request), helpers,  # type: ignore[no-any-return]
-                      visibility=cmd.visibility, dice=dice)  # fmt: skip
+    return game, (lead, cmd.leader.request), helpers
 
 
 def _after(s: Any, cmd: c.PointsAfter, dice: Dice | None) -> dict[str, Any]:

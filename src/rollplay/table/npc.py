@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from sqlalchemy.orm import Session
+
 from rollplay.dice import Dice, default_dice, settle
 from rollplay.errors import RollplayError
 from rollplay.table.authz import Act
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import VISIBILITIES
+from rollplay.table.models import Game
 from rollplay.table.names import clean_name
 from rollplay.table.rolling import dice_of
-from rollplay.table.systems import Request, check_options, system
+from rollplay.table.systems import Request, System, check_options, system
 
 
 class _Npc(NamedTuple):
@@ -34,32 +37,60 @@ class NpcMixin(ServiceBase):
     ) -> dict[str, Any]:
         """A Storyteller's roll with no sheet behind it: an FS3 NPC's single rating (004),
         a GURPS level, a D6 die code; logged under ``name`` (or "NPC")."""
-        if visibility not in VISIBILITIES:
-            raise RollplayError(
-                f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
-            )
-        who = clean_name(name, "roller") if name is not None else "NPC"
         with self.transaction() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.NPC)  # the Storyteller's, and so secret ones too
-            rules, version = self.ruleset_of(game)
-            sys_ = system(game.system)
-            check_options(request, game.system, sys_.options)
-            visibility = sys_.visibility(request, visibility)
+            n = npc_check(self, s, game_name, request, name=name, visibility=visibility)
             source = dice or default_dice()
-            rolled = sys_.roll(sys_.npc_check(request, rules, who), rules, source,
-                               visibility == "secret")  # fmt: skip
-            result = {"system": game.system, **rolled}
+            rolled = n.system.roll(n.check, n.rules, source, n.visibility == "secret")
+            result = {"system": n.game.system, **rolled}
             payload = {
-                "system": game.system, "expression": request.expression[:200],
+                "system": n.game.system, "expression": request.expression[:200],
                 "modifiers": list(request.mods) + list(request.bonuses), "spends": {},
-                "dice": dice_of(result), "outcome": result, "ruleset_version": version,
-                "npc": who,
+                "dice": dice_of(result), "outcome": result, "ruleset_version": n.version,
+                "npc": n.who,
             }  # fmt: skip
-            secret = visibility == "secret" and game.announce_secret
-            entry = self.record(s, game, "roll", payload, visibility=visibility,
-                                character=_Npc(None, who),
-                                shared={"system": game.system} if secret else None)  # fmt: skip
+            secret = n.visibility == "secret" and n.game.announce_secret
+            entry = self.record(s, n.game, "roll", payload, visibility=n.visibility,
+                                character=_Npc(None, n.who),
+                                shared={"system": n.game.system} if secret else None)  # fmt: skip
             settle(source)
-            return {**result, "character": who, "game": game.name, "log_id": entry,
-                    "visibility": visibility, "spent": {}}  # fmt: skip
+            return {**result, "character": n.who, "game": n.game.name, "log_id": entry,
+                    "visibility": n.visibility, "spent": {}}  # fmt: skip
+
+
+class NpcCheck(NamedTuple):
+    """An NPC's roll made ready: its game, system and ruleset (with its fingerprint), the
+    check, who sees it and who rolls it."""
+
+    game: Game
+    system: System
+    rules: Any
+    version: str
+    check: Any
+    visibility: str
+    who: str
+
+
+def npc_check(
+    service: ServiceBase,
+    s: Session,
+    game_name: str,
+    request: Request,
+    *,
+    name: str | None,
+    visibility: str,
+) -> NpcCheck:
+    """An NPC's roll, checked as the roll and its odds both need: the Storyteller's (and so
+    secret ones too), its options the system's."""
+    if visibility not in VISIBILITIES:
+        raise RollplayError(
+            f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
+        )
+    who = clean_name(name, "roller") if name is not None else "NPC"
+    game = service.game_row(s, game_name)
+    service.require(s, game, Act.NPC)
+    rules, version = service.ruleset_of(game)
+    sys_ = system(game.system)
+    check_options(request, game.system, sys_.options)
+    visibility = sys_.visibility(request, visibility)
+    check = sys_.npc_check(request, rules, who)
+    return NpcCheck(game, sys_, rules, version, check, visibility, who)

@@ -3,9 +3,11 @@ this, for an actor. Each public method is one transaction with its events; who m
 is authz.py's; what a viewer sees is events.py's.
 
 The service is assembled from parts named for what they hold: games.py, characters.py,
-points.py (luck and experience), rolling.py, npc.py, logview.py (events, the log, export) and
-members.py (users and roles), on base.py's shared lookups; execute.py runs a typed
-command (commands.py) through them.
+points.py (luck and experience), rolling.py (on sides.py, which makes a roll's sides ready),
+npc.py, odds.py (a roll's exact odds, before it is made), logview.py (events, the log,
+export), members.py (users and roles) and watching.py (what a live feed reads), on
+base.py's shared lookups; execute.py runs a typed command (commands.py) through them; accounts.py and invites.py hold the server's
+users' passwords, sessions, tokens and invite links, watching.py what live viewers need.
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ from rollplay.table.logview import LogMixin
 from rollplay.table.members import MembersMixin
 from rollplay.table.names import parse_sheet_file
 from rollplay.table.npc import NpcMixin
+from rollplay.table.odds import OddsMixin
 from rollplay.table.points import PointsMixin
 from rollplay.table.rolling import RollingMixin
 from rollplay.table.watching import WatchingMixin
 
 
 class Service(
-    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, LogMixin, MembersMixin,
-    ExecuteMixin, AccountsMixin, InvitesMixin, WatchingMixin,
+    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, OddsMixin, LogMixin,
+    MembersMixin, ExecuteMixin, AccountsMixin, InvitesMixin, WatchingMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

@@ -94,8 +94,10 @@ _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :message)")
 
 
 def order_events(conn: Connection, game_id: int) -> None:
-    """Take ``game_id``'s event-order lock for this transaction (PostgreSQL; re-entrant)."""
-    if conn.dialect.name == "postgresql":
+    """Take ``game_id``'s event-order lock for this transaction (PostgreSQL; re-entrant).
+    A read (``reading()``: odds, views) writes no event, so it takes none and never waits
+    on a roll in progress."""
+    if conn.dialect.name == "postgresql" and not conn.get_execution_options().get("reading"):
         conn.execute(_ORDER, {"space": _LOCK_SPACE, "gid": game_id})
 
 
@@ -195,6 +197,41 @@ class SQLiteWriter:
                 value = value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
             params.append(value)
         return int(self.cursor.execute(_SQLITE_EVENT, params).fetchone()[0])
+
+
+class DryRun:
+    """A roll's statements rehearsed for its odds, in a read transaction: sides and points
+    read as the roll reads them, spends checked and counted (a second spend sees the first)
+    but never made, and no event written."""
+
+    def __init__(self, inner: Writer) -> None:
+        self.inner = inner
+        self.spent: dict[int, tuple[int, int, int]] = {}
+
+    def side(self, game: str, name: str) -> SideRow | None:
+        row = self.inner.side(game, name)
+        if row is None or row[6] not in self.spent:
+            return row
+        return (*row[:9], *self.points(row[6]), *row[12:])  # points: columns 9 to 11
+
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        return self.inner.standing(game_id, user_id)
+
+    def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
+        have = self.points(character_id)
+        if any(h < n for h, n in zip(have, (luck, cp, fate), strict=True)):
+            return False
+        done = self.spent.get(character_id, (0, 0, 0))
+        self.spent[character_id] = (done[0] + luck, done[1] + cp, done[2] + fate)
+        return True
+
+    def points(self, character_id: int) -> tuple[int, int, int]:
+        luck, cp, fate = self.inner.points(character_id)
+        done = self.spent.get(character_id, (0, 0, 0))
+        return luck - done[0], cp - done[1], fate - done[2]
+
+    def event(self, values: Mapping[str, Any]) -> int:
+        raise AssertionError("a dry run writes nothing")
 
 
 @contextmanager

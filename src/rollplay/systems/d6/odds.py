@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
+from itertools import accumulate
 from typing import Any
 
 from rollplay.odds import convolve, power
@@ -195,3 +196,57 @@ def check_odds(check: D6Check, rules: D6Ruleset, tosses: int | None = None) -> D
         option,
         rules.ties_succeed,
     )
+
+
+@dataclass(frozen=True)
+class D6OpposedOdds:
+    """003 Opposed Difficulties: each side's odds (rolled with no difficulty) and the
+    chance of each winning. Both chances are lower bounds: ``truncated`` is what the cut-off
+    explosions leave out of the pair, so the three add up to 1."""
+
+    initiator: D6Odds
+    resister: D6Odds
+    initiator_wins: Fraction
+    resister_wins: Fraction
+
+    @property
+    def truncated(self) -> Fraction:
+        return 1 - self.initiator_wins - self.resister_wins
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "system": "d6",
+            "initiator_wins": float(self.initiator_wins),
+            "resister_wins": float(self.resister_wins),
+            "truncated": float(self.truncated),
+            "initiator": self.initiator.to_dict(),
+            "resister": self.resister.to_dict(),
+            "exact": {
+                "initiator_wins": str(self.initiator_wins),
+                "resister_wins": str(self.resister_wins),
+                "truncated": str(self.truncated),
+            },
+        }
+
+
+def opposed_odds(
+    initiator: D6Check, resister: D6Check, rules: D6Ruleset, tosses: int | None = None
+) -> D6OpposedOdds:
+    """Exact odds of an opposed roll, judged as ``rolls.D6Opposed`` judges it: each side
+    scores its total less its own difficulty modifiers, and a tie goes to the initiator.
+    ``tosses`` overrides the cut-off (for tests)."""
+    plain = (initiator._replace(difficulty=None), resister._replace(difficulty=None))
+    sides = [check_odds(c, rules, tosses) for c in plain]
+    a, b = sides
+    # The lowest score of each side, and the resister's counts at or below each score.
+    low_a = a.lowest - sum(v for _, v in initiator.difficulty_mods)
+    low_b = b.lowest - sum(v for _, v in resister.difficulty_mods)
+    at_most_b = list(accumulate(b.counts))
+    wins = 0
+    for i, count in enumerate(a.counts):
+        j = min(low_a + i - low_b, len(b.counts) - 1)
+        if count and j >= 0:
+            wins += count * at_most_b[j]
+    listed = sum(a.counts) * sum(b.counts)
+    total = a.denominator * b.denominator
+    return D6OpposedOdds(a, b, Fraction(wins, total), Fraction(listed - wins, total))

@@ -18,7 +18,7 @@ from math import comb
 from typing import Any
 
 from rollplay.odds import fractions_of, keep_best_of_two
-from rollplay.systems.fs3.rolls import Check, effective_pool
+from rollplay.systems.fs3.rolls import Check, check_opposed_luck, effective_pool
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 # An outcome class: (embarrassing, successes) with its count; ranked worst to best.
@@ -207,7 +207,8 @@ def check_odds(check: Check, ruleset: FS3Ruleset) -> FS3Odds:
 
 
 def opposed_odds(first: Check, second: Check, ruleset: FS3Ruleset) -> OpposedOdds:
-    """Exact odds of an opposed roll (the first side is 'you')."""
+    """Exact odds of an opposed roll (the first side is 'you'); refused as the roll is."""
+    check_opposed_luck(first, second)
     fo, so = check_odds(first, ruleset), check_odds(second, ruleset)
     totals = fo.denominator * so.denominator
     win = draw = lose = 0

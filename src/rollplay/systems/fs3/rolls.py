@@ -374,7 +374,7 @@ def opposed(
 ) -> OpposedRoll:
     """Both sides roll; more successes wins; the net picks the margin title."""
     a, b = _as_check(first), _as_check(second)
-    _check_opposed_luck(a, b)
+    check_opposed_luck(a, b)
     source = default_dice() if dice is None else dice
     ra = roll_check(a, ruleset, source)
     rb = roll_check(b, ruleset, source)
@@ -389,8 +389,9 @@ def judge_opposed(first: FS3Roll, second: FS3Roll, ruleset: FS3Ruleset) -> Oppos
     return OpposedRoll(first, second, winner, abs(net), ruleset.margin(net))
 
 
-def _check_opposed_luck(a: Check, b: Check) -> None:
-    # 002 Luck: one point per roll, and one side cannot both help itself and hinder the other.
+def check_opposed_luck(a: Check, b: Check) -> None:
+    """002 Luck: one point per roll, and one side cannot both help itself and hinder the
+    other (the roll and its odds both ask)."""
     for own, other in ((a, b), (b, a)):
         if own.luck in ("bonus", "reroll") and other.luck == "hinder" and not other.luck_cancelled:
             who = own.name or "a side"
@@ -407,16 +408,27 @@ def teamwork(
     dice: Dice | None = None,
 ) -> TeamRoll:
     """000 Teamwork: assisters roll first; their results modify the leader's group roll."""
-    if len(assisters) > ruleset.max_assisters:
-        raise RuleError(
-            f"{len(assisters)} assisters, but {ruleset.name} allows at most "
-            f"{ruleset.max_assisters} (max_assisters) beside the leader"
-        )
+    check_assisters(len(assisters), ruleset)
     source = default_dice() if dice is None else dice
     assists = tuple(roll_check(_as_check(a), ruleset, source) for a in assisters)
     uncapped = sum(ruleset.assist_modifier(a.level) for a in assists)
-    modifier = min(uncapped, ruleset.assist_cap)
-    lead = _as_check(leader)
-    if assists:
-        lead = replace(lead, modifiers=(*lead.modifiers, Modifier("teamwork", modifier)))
+    lead, modifier = assisted(_as_check(leader), uncapped, ruleset)
+    if not assists:  # alone, the leader rolls as asked
+        lead = _as_check(leader)
     return TeamRoll(assists, modifier, roll_check(lead, ruleset, source), uncapped)
+
+
+def assisted(lead: Check, uncapped: int, ruleset: FS3Ruleset) -> tuple[Check, int]:
+    """The leader's check with the assisters' modifier, capped (000 Teamwork), and that
+    modifier."""
+    modifier = min(uncapped, ruleset.assist_cap)
+    return replace(lead, modifiers=(*lead.modifiers, Modifier("teamwork", modifier))), modifier
+
+
+def check_assisters(count: int, ruleset: FS3Ruleset) -> None:
+    """000 Teamwork's limit on assisters, as the ruleset sets it."""
+    if count > ruleset.max_assisters:
+        raise RuleError(
+            f"{count} assisters, but {ruleset.name} allows at most "
+            f"{ruleset.max_assisters} (max_assisters) beside the leader"
+        )

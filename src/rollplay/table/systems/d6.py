@@ -1,12 +1,14 @@
 """The D6 System at the table (003): sheets, checks with Character and Fate Points, rolls
-and contests."""
+and contests, and their exact odds."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from rollplay.dice import Dice
+from rollplay.table.systems.envelope import contest, single
 from rollplay.table.systems.protocol import BaseSystem
 from rollplay.table.systems.request import Points, Request, no_points
 
@@ -91,6 +93,56 @@ class D6(BaseSystem):
         from rollplay.systems.d6.rolls import opposed
 
         return opposed(first, second, rules, dice).to_dict()
+
+    def odds(self, check: Any, rules: Any) -> dict[str, Any]:
+        """The total's distribution and the chance of meeting the difficulty (None with no
+        difficulty), Critical Failure's, and the explosions' cut-off tail."""
+        from rollplay.systems.d6.odds import check_odds
+
+        return _single(check, check_odds(check, rules), rules)
+
+    def opposed_odds(self, first: Any, second: Any, rules: Any) -> dict[str, Any]:
+        """003 Opposed Difficulties: the higher total wins, a tie the initiator (the first)."""
+        from rollplay.systems.d6.odds import opposed_odds
+
+        o = opposed_odds(first, second, rules)
+        plain = (first._replace(difficulty=None), second._replace(difficulty=None))
+        sides = [
+            _single(c, s, rules) for c, s in zip(plain, (o.initiator, o.resister), strict=True)
+        ]
+        detail = {"truncated": float(o.truncated), "exact": {"truncated": str(o.truncated)}}
+        return contest(self.name, sides[0], sides[1],
+                       (o.initiator_wins, Fraction(0), o.resister_wins), detail)  # fmt: skip
+
+
+def _single(check: Any, o: Any, rules: Any) -> dict[str, Any]:
+    """One side's odds in the table's envelope: 'Search 4D+1 +1D prepared, 1 CP vs 15'."""
+    from rollplay.systems.d6.rolls import dice_counts
+
+    own, _ = dice_counts(check, rules)
+    label = check.skill or check.attribute
+    parts = [f"{label} {own}" if label else str(own), *(str(b) for b in check.bonuses)]
+    if check.related:
+        parts.append(f"{check.related:+d} related")
+    text = " ".join(parts)
+    if check.character_points:
+        text += f", {check.character_points} CP"
+    if o.difficulty is not None:
+        text += f" vs {o.difficulty}"
+    detail = {
+        **o.to_dict(),
+        "name": check.name,
+        "skill": check.skill,
+        "code": str(check.code),
+        "rolled": str(own),
+        "character_points": check.character_points,
+        "fate": check.fate,
+        "bonuses": [
+            {"dice": b.dice, "number": b.number, "reason": b.reason} for b in check.bonuses
+        ],
+        "difficulty_modifiers": [{"reason": r, "value": v} for r, v in check.difficulty_mods],
+    }
+    return single("d6", text, o.success, detail)
 
 
 def _d6_options(r: Request, name: str | None) -> Any:

@@ -1,5 +1,5 @@
 """FS3 at the table (000, 002, 004): sheets, checks with wounds and luck, rolls, contests
-and teamwork."""
+and teamwork, and their exact odds."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
+from rollplay.table.systems.envelope import contest, single
 from rollplay.table.systems.protocol import BaseSystem
 from rollplay.table.systems.request import Points, Request, no_points
 
@@ -123,6 +124,59 @@ class FS3(BaseSystem):
         result = _stamped(teamwork(leader, assisters, rules, dice).to_dict(), rules)
         result["assists"] = [_stamped(a, rules) for a in result["assists"]]
         return result
+
+    def odds(self, check: Any, rules: Any) -> dict[str, Any]:
+        """Each level's chance (the embarrassing failure's as the edition defines it), the
+        chance of each number of successes, from the rules' own odds."""
+        from rollplay.systems.fs3.odds import check_odds
+
+        o = check_odds(check, rules)
+        text, modifiers = _described(check, rules)
+        embarrassing = o.levels[rules.embarrassing_title]
+        detail = {**o.to_dict(), "name": check.name, "ruleset": rules.name,
+                  "modifiers": modifiers, "embarrassing": float(embarrassing)}  # fmt: skip
+        detail["exact"]["embarrassing"] = str(embarrassing)
+        dice = "1 die" if o.pool == 1 else f"{o.pool} dice"
+        return single(self.name, f"{text}: {dice}", o.success, detail)
+
+    def opposed_odds(self, first: Any, second: Any, rules: Any) -> dict[str, Any]:
+        """Who wins, from the two pools' distributions of successes (000 Opposed Rolls)."""
+        from rollplay.systems.fs3.odds import opposed_odds
+
+        o = opposed_odds(first, second, rules)
+        margins = {side: {t: float(p) for t, p in table.items()}
+                   for side, table in o.margins.items()}  # fmt: skip
+        detail = {"both_fail": float(o.both_fail), "margins": margins,
+                  "exact": {"both_fail": str(o.both_fail)}}  # fmt: skip
+        return contest(self.name, self.odds(first, rules), self.odds(second, rules),
+                       (o.win, o.draw, o.lose), detail)  # fmt: skip
+
+    def teamwork_odds(self, leader: Any, assisters: list[Any], rules: Any) -> dict[str, Any]:
+        """The leader's levels over every modifier the assisters may earn (000 Teamwork)."""
+        from rollplay.systems.fs3.team_odds import teamwork_odds
+
+        o = teamwork_odds(leader, assisters, rules)
+        alone = self.odds(leader, rules)
+        assists = [self.odds(a, rules) for a in assisters]
+        detail = {**o.to_dict(), "name": leader.name, "ruleset": rules.name,
+                  "unassisted": alone, "assists": assists}  # fmt: skip
+        text = "; assisted by ".join([alone["check"], *(a["check"] for a in assists)])
+        return single(self.name, text, o.success, detail)
+
+
+def _described(check: Any, rules: Any) -> tuple[str, list[dict[str, Any]]]:
+    """What a check rolls, as a card says it ('Firearms+Reflexes, -1 wounds'), and its
+    modifiers."""
+    from rollplay.systems.fs3.rolls import effective_pool
+
+    eff = effective_pool(check, rules)
+    parts = [
+        eff.expression or str(check.pool),
+        *(f"{m.value:+d} {m.reason}" for m in eff.modifiers),
+    ]
+    if check.luck in ("reroll", "hail-mary") and not check.luck_cancelled:
+        parts.append(f"luck {check.luck}")  # changes no dice, so no modifier says it
+    return ", ".join(parts), [{"reason": m.reason, "value": m.value} for m in eff.modifiers]
 
 
 def _stamped(roll: dict[str, Any], rules: Any) -> dict[str, Any]:

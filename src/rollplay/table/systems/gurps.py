@@ -1,5 +1,5 @@
 """GURPS at the table (001): sheets (GCS files too), checks against a level or a sheet's
-skill, rolls, and secret rolls graded for the GM."""
+skill, rolls and their exact odds, and secret rolls graded for the GM."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from rollplay.dice import Dice
 from rollplay.errors import RuleError
+from rollplay.table.systems.envelope import single
 from rollplay.table.systems.protocol import BaseSystem
 from rollplay.table.systems.request import Points, Request
 
@@ -85,4 +86,34 @@ class GURPS(BaseSystem):
         return roll_check(check, rules, dice).to_dict()
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
-        raise RuleError("001 has success rolls only, no contests: roll each side on its own")
+        raise RuleError(_NO_CONTESTS)
+
+    def odds(self, check: Any, rules: Any) -> dict[str, Any]:
+        """Success, critical success and failure, and each margin, for the effective skill
+        the roll would be made against (refused where the roll would be)."""
+        from rollplay.systems.gurps.odds import skill_odds
+        from rollplay.systems.gurps.rolls import effective_skill
+
+        effective = effective_skill(check, rules)
+        o = skill_odds(effective, rules, check.defense)
+        mods = "".join(f", {m.value:+d} {m.reason}".rstrip() for m in check.modifiers)
+        label = f"{check.skill} {check.base}" if check.skill else str(check.base)
+        text = f"{label}{mods}: 3d6 against {effective}"
+        detail = {
+            **o.to_dict(),
+            "name": check.name,
+            "skill": check.skill,
+            "base": check.base,
+            "default": check.default,
+            "sense": check.sense,
+            "modifiers": [{"value": m.value, "reason": m.reason} for m in check.modifiers],
+        }
+        detail["exact"] = {**detail["exact"],
+                           "outcomes": {k: str(p) for k, p in o.outcomes.items()}}  # fmt: skip
+        return single(self.name, text, o.success, detail)
+
+    def opposed_odds(self, first: Any, second: Any, rules: Any) -> dict[str, Any]:
+        raise RuleError(_NO_CONTESTS)
+
+
+_NO_CONTESTS = "001 has success rolls only, no contests: roll each side on its own"

@@ -1,7 +1,8 @@
 """What the table needs from each system, behind one typed interface (``System``): its
 ruleset from a game's stored rules, sheets checked and normalised, character-creation
-problems, starting points, checks from a sheet or with none, rolls and contests, and which
-of the table's capabilities it has. The rules themselves stay in rollplay.systems."""
+problems, starting points, checks from a sheet or with none, rolls and contests and their
+exact odds, and which of the table's capabilities it has. The rules themselves stay in
+rollplay.systems."""
 
 from __future__ import annotations
 
@@ -46,6 +47,10 @@ class System(Protocol):
     def teamwork(
         self, leader: Any, assisters: list[Any], rules: Any, dice: Dice
     ) -> dict[str, Any]: ...
+    # Exact odds, before rolling, in the shape of envelope.py.
+    def odds(self, check: Any, rules: Any) -> dict[str, Any]: ...
+    def opposed_odds(self, first: Any, second: Any, rules: Any) -> dict[str, Any]: ...
+    def teamwork_odds(self, leader: Any, assisters: list[Any], rules: Any) -> dict[str, Any]: ...
 
 
 def ruleset_version(rules: Any) -> str:
@@ -104,3 +109,9 @@ class BaseSystem:
 
     def teamwork(self, leader: Any, assisters: list[Any], rules: Any, dice: Dice) -> dict[str, Any]:
         raise NotImplementedError  # only systems with the "teamwork" capability are asked
+
+    def opposed_odds(self, first: Any, second: Any, rules: Any) -> dict[str, Any]:
+        raise NotImplementedError  # as opposed
+
+    def teamwork_odds(self, leader: Any, assisters: list[Any], rules: Any) -> dict[str, Any]:
+        raise NotImplementedError  # as teamwork

@@ -119,3 +119,21 @@ def test_bad_requests_get_one_line(server: TestClient) -> None:
                         headers=headers)  # fmt: skip
     assert weird.status_code == 400
     assert server.get("/api/v1/games/Pegasus/log").status_code == 200
+
+
+def test_odds_before_rolling_spend_and_write_nothing(server: TestClient) -> None:
+    sign_in(server, "Pia")
+    before = server.get("/api/v1/games/Pegasus/events?format=json&limit=1000").json()
+    luck = server.get("/api/v1/games/Pegasus/characters/Nikos").json()["luck"]
+    plain = server.get("/api/v1/games/Pegasus/odds", params={"text": "roll Firearms"}).json()
+    lucky = server.get("/api/v1/games/Pegasus/odds",
+                       params={"text": "roll Firearms/luck=bonus"}).json()  # fmt: skip
+    assert (plain["command"], plain["of"], plain["character"]) == ("Odds", "Roll", "Nikos")
+    assert plain["pool"] + 3 == lucky["pool"]  # FS3.3: a luck point is three dice
+    assert 0 < plain["success"] < lucky["success"] < 1
+    assert lucky["spends"] == {"luck": 1}
+    after = server.get("/api/v1/games/Pegasus/events?format=json&limit=1000").json()
+    assert after == before
+    assert server.get("/api/v1/games/Pegasus/characters/Nikos").json()["luck"] == luck
+    other = server.get("/api/v1/games/Pegasus/odds", params={"text": "roll Mavros/Firearms"})
+    assert other.status_code == 403  # refused as the roll would be

@@ -55,6 +55,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/api/v1/games/Pegasus/characters/Nikos/approve", None, STORYTELLER),
     ("POST", "/api/v1/games/{game}/commands"): (
         "/api/v1/games/Pegasus/commands", {"text": "roll Nikos/Firearms"}, NIKOS),
+    ("GET", "/api/v1/games/{game}/odds"): (
+        "/api/v1/games/Pegasus/odds?text=roll Nikos/Firearms", None, NIKOS),
     ("GET", "/api/v1/games/{game}/combats"): ("/api/v1/games/Pegasus/combats", None, MEMBERS),
     ("GET", "/api/v1/games/{game}/combats/{name}"): (
         "/api/v1/games/Pegasus/combats/Hangar", None, MEMBERS),

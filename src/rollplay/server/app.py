@@ -9,13 +9,14 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
 from rollplay.server import accounts, games, pages
-from rollplay.server.access import AccessLog, BodyLimit
+from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.auth import Throttle
 from rollplay.server.hub import Hub
 from rollplay.table.accounts import SignInError
@@ -78,7 +79,12 @@ def _errors(app: FastAPI) -> None:
         return answer(400, str(exc))
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        where = f"{request.method} {masked(request.url.path)[:200]}"
+        if exc.detail == "Not Found":  # the router's own: no route matched
+            return answer(404, f"no such endpoint: {where} (the API: /api/v1/openapi.json)")
+        if exc.detail == "Method Not Allowed":
+            return answer(405, f"{where} is not allowed (the API: /api/v1/openapi.json)")
         return answer(exc.status_code, str(exc.detail))
 
     @app.exception_handler(RequestValidationError)

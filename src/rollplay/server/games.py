@@ -78,6 +78,14 @@ def command(game: str, body: CommandLine, service: Acting) -> dict[str, Any]:
     return service.execute(parsed(service, game, body))
 
 
+@router.get("/games/{game}/odds")
+def odds(game: str, service: Acting, text: Annotated[str, Query(max_length=1000)],
+         visibility: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The exact odds of the roll a line asks for, before it is made: refused as the roll
+    would be, spending and writing nothing (``?text=roll Firearms``)."""
+    return service.odds(parsed(service, game, CommandLine(text=text, visibility=visibility)))
+
+
 @router.get("/games/{game}/combats")
 def combats(game: str, service: Acting) -> list[dict[str, Any]]:
     """The game's combats, those under way first."""

@@ -58,6 +58,7 @@ def open_engine(url: str) -> Engine:
             event.listen(engine, "begin", _sqlite_begin)
         else:
             engine = create_engine(parsed, pool_pre_ping=True)
+            event.listen(engine, "before_cursor_execute", _no_nul)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
         detail = " ".join(str(exc).split())
         raise StorageError(f"bad database URL {_shown(url)} ({detail}); {_EXAMPLE}") from None
@@ -70,6 +71,14 @@ def _shown(url: str) -> str:
         return repr(make_url(url).render_as_string(hide_password=True))
     except ArgumentError:
         return repr(url)
+
+
+def _no_nul(_conn: Any, _cursor: Any, _sql: str, params: Any, _ctx: Any, many: bool) -> None:
+    """PostgreSQL's text cannot hold NUL: say so in one line rather than fail in the driver."""
+    for group in params if many else (params,):
+        values = group.values() if isinstance(group, dict) else group or ()
+        if any(isinstance(v, str) and "\x00" in v for v in values):
+            raise StorageError("text cannot contain the NUL character (\\x00)")
 
 
 def _sqlite_begin(conn: Any) -> None:

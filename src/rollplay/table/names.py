@@ -17,6 +17,8 @@ from rollplay.table.models import Character, Game
 def clean_name(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
         raise RollplayError(f"a {what} needs a name of 1 to 100 characters")
+    if any((ord(ch) < 32 and not ch.isspace()) or ch == "\x7f" for ch in value):
+        raise RollplayError(f"a {what}'s name cannot contain control characters ({value!r})")
     return " ".join(value.split())
 
 

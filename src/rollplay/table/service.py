@@ -5,9 +5,9 @@ is authz.py's; what a viewer sees is events.py's.
 The service is assembled from parts named for what they hold: games.py, characters.py,
 points.py (luck and experience), rolling.py (on sides.py, which makes a roll's sides ready),
 npc.py, odds.py (a roll's exact odds, before it is made), logview.py (events, the log,
-export), members.py (users and roles) and watching.py (what a live feed reads), on
-base.py's shared lookups; execute.py runs a typed command (commands.py) through them; accounts.py and invites.py hold the server's
-users' passwords, sessions, tokens and invite links, watching.py what live viewers need.
+export), members.py (users and roles), accounts.py (passwords, sessions, API tokens),
+invites.py (invite links) and watching.py (what a live feed reads), on base.py's shared
+lookups; execute.py runs a typed command (commands.py) through them.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.server import accounts, games, pages
+from rollplay.server import accounts, games, pages, web
 from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.auth import Throttle
 from rollplay.server.hub import Hub
@@ -25,7 +25,7 @@ from rollplay.table.db import StorageError
 from rollplay.table.invites import InviteError
 from rollplay.table.service import Service
 
-ROUTERS = (accounts.router, games.router, pages.router)
+ROUTERS = (accounts.router, games.router, pages.router, web.router)
 
 
 def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:

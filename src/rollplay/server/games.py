@@ -121,7 +121,7 @@ async def events(game: str, request: Request, service: Acting, *, after: EventId
                  format: str = "sse", limit: int = 100) -> Any:  # fmt: skip
     """Live events (Server-Sent Events, ``id:`` = event id), each projected for the caller;
     ``Last-Event-ID`` or ``?after=ID`` replays what was missed. ``format=json``: one page."""
-    start = after if after is not None else _last_event_id(request)
+    start = after if after is not None else last_event_id(request)
     if format == "json":
         return await run_in_threadpool(service.events_for, game, start, limit)
     if format != "sse":
@@ -146,7 +146,7 @@ def parsed(service: Service, game: str, body: CommandLine) -> c.Command:
     return dataclasses.replace(command, visibility=body.visibility)  # type: ignore[arg-type]
 
 
-def _last_event_id(request: Request) -> int:
+def last_event_id(request: Request) -> int:
     raw = request.headers.get("last-event-id", "0").strip() or "0"
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
         raise RollplayError(f"Last-Event-ID is an event's number, not {raw[:40]!r}")

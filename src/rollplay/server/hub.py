@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ class Viewer:
     game_id: int
     game: str
     standing: Standing
+    write: Callable[[dict[str, Any]], str]  # an event, as the text this feed sends
     queue: asyncio.Queue[tuple[int, str] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE)
     )
@@ -72,13 +74,16 @@ class Hub:
 
     # -- viewers -----------------------------------------------------------------------------
 
-    async def join(self, service: Service, game: str) -> Viewer:
-        """A feed of ``game`` for ``service``'s actor (refused unless they may read it)."""
+    async def join(
+        self, service: Service, game: str, write: Callable[[dict[str, Any]], str] = sse
+    ) -> Viewer:
+        """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
+        event sent as ``write`` makes it (JSON, or the web page's HTML cards)."""
         game_id, name, standing = await run_in_threadpool(service.watch, game)
         self._start()
         if game_id not in self.last:
             self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
-        viewer = Viewer(service, game_id, name, standing)
+        viewer = Viewer(service, game_id, name, standing, write)
         self.viewers[game_id].add(viewer)
         return viewer
 
@@ -144,12 +149,13 @@ class Hub:
                 return
 
     def _hand_out(self, game_id: int, row: Any) -> None:
-        shown: dict[tuple[bool, bool], str | None] = {}
+        # Projected once per view, written once per view and format.
+        shown: dict[tuple[tuple[bool, bool], Any], str | None] = {}
         for viewer in self.viewers.get(game_id, ()):
-            key = view_key(row, viewer.standing)
+            key = (view_key(row, viewer.standing), viewer.write)
             if key not in shown:
                 event = project(row, viewer.game, viewer.standing)
-                shown[key] = None if event is None else sse(event)
+                shown[key] = None if event is None else viewer.write(event)
             text = shown[key]
             if text is not None:
                 viewer.offer((row.id, text))

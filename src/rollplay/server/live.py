@@ -9,7 +9,8 @@ twice on that seam is dropped by its id."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
@@ -21,8 +22,10 @@ from rollplay.table.service import Service
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 
 
-async def event_stream(hub: Hub, service: Service, game: str, after: int) -> StreamingResponse:
-    viewer = await hub.join(service, game)  # refused here, before the stream starts
+async def event_stream(
+    hub: Hub, service: Service, game: str, after: int, write: Callable[[dict[str, Any]], str] = sse
+) -> StreamingResponse:
+    viewer = await hub.join(service, game, write)  # refused here, before the stream starts
     return StreamingResponse(_events(hub, viewer, after), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache",
                                       "X-Accel-Buffering": "no"})  # fmt: skip
@@ -66,7 +69,7 @@ async def _missed(viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, st
     while True:
         page = await run_in_threadpool(viewer.service.events_for, viewer.game, last, MAX_EVENTS)
         if page:
-            yield [(int(e["id"]), sse(e)) for e in page]
+            yield [(int(e["id"]), viewer.write(e)) for e in page]
         if len(page) < MAX_EVENTS:
             return
         last = int(page[-1]["id"])

@@ -44,6 +44,7 @@ class ServiceBase:
         self.actor = actor
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
+        self._vocabularies: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     def close(self) -> None:
         self.engine.dispose()

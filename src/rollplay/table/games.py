@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from rollplay.table.authz import Act, Forbidden
 from rollplay.table.base import ServiceBase
@@ -70,20 +71,35 @@ class GamesMixin(ServiceBase):
 
     def vocabulary(self, name: str) -> dict[str, Any]:
         """What a command line in this game may name: its system, the characters in it, and
-        what they can roll (sheets are open to everyone in the game)."""
+        what they can roll (sheets are open to everyone in the game). Every line the server
+        runs asks for it, so it is kept until a character in the game is added, changed or
+        removed (their count, ids and versions: one small query)."""
         with self.reading() as s:
             game = self.game_row(s, name)
             self.require(s, game, Act.READ)
             rules, _ = self.ruleset_of(game)
-            sys_ = system(game.system)
-            rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
-            abilities: dict[str, None] = {}
-            for row in rows:
-                for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
-                    abilities.setdefault(ability)
-            return {"game": game.name, "system": game.system,
-                    "characters": sorted(r.name for r in rows),
-                    "abilities": list(abilities)}  # fmt: skip
+            stamp = s.execute(select(func.count(), func.sum(Character.version),
+                                     func.max(Character.id))
+                              .where(Character.game_id == game.id)).one()  # fmt: skip
+            key = (game.id, game.name, game.system, id(rules), *stamp)
+            known = self._vocabularies.get(key)
+            if known is None:
+                if len(self._vocabularies) > 256:
+                    self._vocabularies.clear()
+                known = self._vocabularies[key] = self._vocabulary(s, game, rules)
+            return {**known, "characters": list(known["characters"]),
+                    "abilities": list(known["abilities"])}  # fmt: skip
+
+    def _vocabulary(self, s: Session, game: Game, rules: Any) -> dict[str, Any]:
+        sys_ = system(game.system)
+        rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
+        abilities: dict[str, None] = {}
+        for row in rows:
+            for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
+                abilities.setdefault(ability)
+        names = sorted(r.name for r in rows)
+        return {"game": game.name, "system": game.system, "characters": names,
+                "abilities": list(abilities)}  # fmt: skip
 
     def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
         """Whether players learn that a secret roll was made (001 When the GM Rolls)."""

@@ -8,10 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
@@ -26,6 +28,7 @@ from rollplay.table.invites import InviteError
 from rollplay.table.service import Service
 
 ROUTERS = (accounts.router, games.router, pages.router, web.router)
+STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 
 
 def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
@@ -55,6 +58,7 @@ def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
 
     for router in ROUTERS:
         app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 

@@ -9,7 +9,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from rollplay.table import base, writers
+from rollplay.table import writers
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
@@ -66,6 +66,5 @@ def test_without_the_order_lock_postgresql_commits_out_of_order(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The race above can fail: with the lock taken away, late ids do appear."""
-    monkeypatch.setattr(writers, "order_events", lambda conn, game_id: None)
-    monkeypatch.setattr(base, "order_events", lambda conn, game_id: None)
+    monkeypatch.setattr(writers, "ORDER_EVENTS", False)
     assert _race(pg_url, seconds=4.0) != []

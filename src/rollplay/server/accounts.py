@@ -70,6 +70,7 @@ def logout(request: Request, response: Response, service: Acting,
     cookie = request.cookies.get(COOKIE)
     if cookie:
         service.sign_out(cookie, everywhere=everywhere)
+        request.app.state.recent.forget()
     response.delete_cookie(COOKIE)
     return {"signed_out": True, "everywhere": everywhere}
 
@@ -81,8 +82,9 @@ def new_token(body: TokenRequest, service: Acting) -> dict[str, Any]:
 
 
 @router.delete("/tokens/{token_id}")
-def revoke_token(token_id: RowId, service: Acting) -> dict[str, Any]:
+def revoke_token(token_id: RowId, request: Request, service: Acting) -> dict[str, Any]:
     service.revoke_token(token_id)
+    request.app.state.recent.forget()
     return {"revoked": token_id}
 
 

@@ -6,6 +6,7 @@ is calling (auth.py), one service call, the answer as JSON. Errors are a 4xx wit
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,7 +20,7 @@ from starlette.exceptions import HTTPException  # FastAPI's and the router's own
 from rollplay.errors import RollplayError
 from rollplay.server import accounts, games, pages, web
 from rollplay.server.access import AccessLog, BodyLimit, masked
-from rollplay.server.auth import Throttle
+from rollplay.server.auth import Recent, Throttle
 from rollplay.server.hub import Hub
 from rollplay.table.accounts import SignInError
 from rollplay.table.authz import Forbidden
@@ -46,6 +47,7 @@ def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
     app.state.service, app.state.hub, app.state.throttle = service, hub, Throttle()
+    app.state.recent = Recent()
     app.add_middleware(BodyLimit)
     if access_log:
         app.add_middleware(AccessLog)  # added last: outermost, so it sees every answer
@@ -100,5 +102,9 @@ def _errors(app: FastAPI) -> None:
 
 def app_from_env() -> FastAPI:
     """The app for ``uvicorn --factory`` (``rollplay serve``): its settings in the env."""
+    # A request's thread waits for the GIL after each database round trip while the event
+    # loop writes to the live feeds; on PostgreSQL it waits holding its game's event lock.
+    # Handing the GIL over sooner (default 5 ms) shortens that wait for every roll.
+    sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
                       access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1")  # fmt: skip

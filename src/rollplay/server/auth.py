@@ -6,6 +6,7 @@ from __future__ import annotations
 import hmac
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import HTTPException, Request
@@ -29,15 +30,19 @@ def caller(request: Request) -> Service | None:
     """The service acting for whoever the request signs in, or None for nobody. A Bearer token
     that is unknown is refused rather than ignored (a script should learn its token is bad)."""
     service: Service = request.app.state.service
+    recent: Recent = request.app.state.recent
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
-        actor = service.token_actor(header[7:].strip())
+        token = header[7:].strip()
+        actor = recent.get("token " + token, lambda: service.token_actor(token))
         if actor is None:
             raise HTTPException(401, "that API token is unknown or revoked")
         request.state.user = actor.name
         return service.acting(actor)
     cookie = request.cookies.get(COOKIE)
-    found = None if cookie is None else service.session_actor(cookie)
+    found = None
+    if cookie is not None:
+        found = recent.get("session " + cookie, lambda: service.session_actor(cookie))
     if found is None:
         return None
     actor, csrf_hash = found
@@ -55,6 +60,33 @@ def check_origin(request: Request) -> None:
     origin = request.headers.get("origin")
     if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
         raise HTTPException(403, f"a write from another site ({origin[:100]}) is refused")
+
+
+class Recent:
+    """Whom a token or a session signed in, remembered for REMEMBER seconds, so a busy
+    script's or page's every request is not a database read. Revoking a token or signing
+    out forgets everything in the worker that did it; other workers forget within
+    REMEMBER seconds. Only found secrets are kept (unknown ones are asked again)."""
+
+    REMEMBER = 2.0
+
+    def __init__(self) -> None:
+        self.seen: dict[str, tuple[float, Any]] = {}
+
+    def get(self, key: str, load: Callable[[], Any]) -> Any:
+        now = time.monotonic()
+        hit = self.seen.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        value = load()
+        if value is not None:
+            if len(self.seen) > 10_000:
+                self.seen.clear()
+            self.seen[key] = (now + self.REMEMBER, value)
+        return value
+
+    def forget(self) -> None:
+        self.seen.clear()
 
 
 class Throttle:

@@ -54,9 +54,10 @@ async def _events(hub: Hub, viewer: Viewer, after: int) -> AsyncIterator[str]:
                 if item is None:  # they may no longer read this game
                     yield "".join(chunk)
                     return
-                if item[0] > last:
-                    last = item[0]
-                    chunk.append(item[1])
+                for event_id, text in item:
+                    if event_id > last:
+                        last = event_id
+                        chunk.append(text)
             if chunk:
                 yield "".join(chunk)
     finally:

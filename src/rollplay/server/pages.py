@@ -55,6 +55,7 @@ def logout_form(request: Request) -> RedirectResponse:
     cookie = request.cookies.get(COOKIE)
     if cookie:
         request.app.state.service.sign_out(cookie)
+        request.app.state.recent.forget()
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE)
     return response

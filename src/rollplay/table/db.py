@@ -57,7 +57,10 @@ def open_engine(url: str) -> Engine:
             event.listen(engine, "connect", _sqlite_connect)
             event.listen(engine, "begin", _sqlite_begin)
         else:
-            engine = create_engine(parsed, pool_pre_ping=True)
+            # A server worker runs up to 40 requests in threads: a pool that keeps 20 open
+            # spares PostgreSQL a new backend for most of them (a busy table opened ~40 a
+            # second with the default of 5; docs/performance.md).
+            engine = create_engine(parsed, pool_pre_ping=True, pool_size=20, max_overflow=20)
             event.listen(engine, "before_cursor_execute", _no_nul)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
         detail = " ".join(str(exc).split())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import String, bindparam, cast, func, select
 from sqlalchemy.orm import Session
 
 from rollplay.table.authz import Act, Forbidden
@@ -17,6 +17,20 @@ from rollplay.table.names import clean_name, game_dict
 from rollplay.table.systems import system
 
 DEFAULT_EDITION = {"fs3": "3.3", "gurps": "4e", "d6": "d6"}
+
+
+# A game's identity, its rules and its characters' versions (any change to either changes
+# it), and the actor's role there: the key to its kept vocabulary.
+_STAMP = (
+    select(Game.id, Game.name, Game.system, Game.edition, cast(Game.rules, String),
+           func.count(Character.id), func.sum(Character.version), func.max(Character.id),
+           select(Membership.role).where(Membership.game_id == Game.id,
+                                         Membership.user_id == bindparam("uid"))
+           .scalar_subquery().label("role"))
+    .outerjoin(Character, Character.game_id == Game.id)
+    .where(Game.name == bindparam("name"))
+    .group_by(Game.id)
+)  # fmt: skip
 
 
 class GamesMixin(ServiceBase):
@@ -72,21 +86,22 @@ class GamesMixin(ServiceBase):
     def vocabulary(self, name: str) -> dict[str, Any]:
         """What a command line in this game may name: its system, the characters in it, and
         what they can roll (sheets are open to everyone in the game). Every line the server
-        runs asks for it, so it is kept until a character in the game is added, changed or
-        removed (their count, ids and versions: one small query)."""
+        runs asks for it, so it is kept until the game's rules or a character in it change
+        (one small query finds out, and whether the actor may read the game)."""
         with self.reading() as s:
-            game = self.game_row(s, name)
-            self.require(s, game, Act.READ)
-            rules, _ = self.ruleset_of(game)
-            stamp = s.execute(select(func.count(), func.sum(Character.version),
-                                     func.max(Character.id))
-                              .where(Character.game_id == game.id)).one()  # fmt: skip
-            key = (game.id, game.name, game.system, id(rules), *stamp)
-            known = self._vocabularies.get(key)
-            if known is None:
-                if len(self._vocabularies) > 256:
-                    self._vocabularies.clear()
-                known = self._vocabularies[key] = self._vocabulary(s, game, rules)
+            stamp = s.execute(_STAMP, {"name": name, "uid": self.actor.user_id or 0}).first()
+            member = self.actor.owner or (stamp is not None and stamp.role is not None)
+            key = None if stamp is None else tuple(stamp)[:-1]
+            known = self._vocabularies.get(key) if member and key is not None else None
+            if known is None:  # read and checked in full (and refused, if it must be)
+                game = self.game_row(s, name)
+                self.require(s, game, Act.READ)
+                rules, _ = self.ruleset_of(game)
+                known = self._vocabulary(s, game, rules)
+                if key is not None and self.actor.as_character is None:
+                    if len(self._vocabularies) > 256:
+                        self._vocabularies.clear()
+                    self._vocabularies[key] = known
             return {**known, "characters": list(known["characters"]),
                     "abilities": list(known["abilities"])}  # fmt: skip
 

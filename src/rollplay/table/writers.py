@@ -16,7 +16,19 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    func,
+    insert,
+    literal,
+    null,
+    select,
+    text,
+    union_all,
+    update,
+)
 
 from rollplay.table.models import Character, Event, Game, Membership
 
@@ -75,29 +87,38 @@ _EVENT = insert(Event).returning(Event.id)
 _ROLE = select(Membership.role).where(
     Membership.game_id == bindparam("gid"), Membership.user_id == bindparam("uid")
 )
-_PLAYS = select(Character.id).where(
-    Character.game_id == bindparam("gid"), Character.player_id == bindparam("uid")
+# Both in one round trip: the role's row, then a row per character played.
+_STANDING = union_all(
+    _ROLE.add_columns(null().label("character")),
+    select(null(), Character.id).where(
+        Character.game_id == bindparam("gid"), Character.player_id == bindparam("uid")
+    ),
 )
 
 
 # On PostgreSQL, ids come from a sequence when a row is inserted, not when it commits, so
 # two concurrent commands could commit their events out of id order and a live viewer that
-# has seen event 11 would never be sent event 10. A per-game lock, taken when a write
-# transaction first finds its game and held to the commit, makes a game's events commit in
-# id order (taken first, before any row lock, so it cannot deadlock with them). The
+# has seen event 11 would never be sent event 10. A per-game lock, held to the commit, makes
+# a game's events commit in id order. Every write takes it before its first row lock, so it
+# cannot deadlock with them: the service's writes when they find their game (base.game_row),
+# a roll (CoreWriter) only just before it spends points or writes its event, so that
+# concurrent rolls are serialised for as little as the insert and the commit. The
 # notification (the event's game and id, never its payload: NOTIFY payloads are public and
-# capped at 8 kB) is sent in the same transaction, so it fires only if the event commits.
+# capped at 8 kB) is sent in the same statement as the insert, so it fires only if the
+# event commits.
 CHANNEL = "rollplay_events"
 _LOCK_SPACE = 0x726F6C6C  # "roll": the advisory-lock namespace for rollplay's event order
 _ORDER = text("SELECT pg_advisory_xact_lock(:space, :gid)")
-_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :message)")
+ORDER_EVENTS = True  # tests turn it off to show what it prevents (test_event_order.py)
 
 
 def order_events(conn: Connection, game_id: int) -> None:
     """Take ``game_id``'s event-order lock for this transaction (PostgreSQL; re-entrant).
     A read (``reading()``: odds, views) writes no event, so it takes none and never waits
     on a roll in progress."""
-    if conn.dialect.name == "postgresql" and not conn.get_execution_options().get("reading"):
+    if not ORDER_EVENTS or conn.dialect.name != "postgresql":
+        return
+    if not conn.get_execution_options().get("reading"):
         conn.execute(_ORDER, {"space": _LOCK_SPACE, "gid": game_id})
 
 
@@ -105,20 +126,23 @@ class CoreWriter:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.postgres = conn.dialect.name == "postgresql"
+        self.game_id: int | None = None  # the game whose sides this roll read
 
     def side(self, game: str, name: str) -> SideRow | None:
         row = self.conn.execute(_SIDE, {"game": game, "name": name}).first()
         if row is None:
             return None
-        order_events(self.conn, row[0])
+        self.game_id = int(row[0])
         return tuple(row)
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
-        params = {"gid": game_id, "uid": user_id}
-        role = self.conn.execute(_ROLE, params).scalar()
-        return role, frozenset(self.conn.execute(_PLAYS, params).scalars())
+        rows = self.conn.execute(_STANDING, {"gid": game_id, "uid": user_id}).all()
+        role = next((r for r, _ in rows if r is not None), None)
+        return role, frozenset(c for _, c in rows if c is not None)
 
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
+        if self.game_id is not None:
+            order_events(self.conn, self.game_id)  # before the row lock the update takes
         params = {"cid": character_id, "luck": luck, "cp": cp, "fate": fate}
         return bool(self.conn.execute(_SPEND, params).rowcount == 1)
 
@@ -127,11 +151,22 @@ class CoreWriter:
         return luck, cp, fate
 
     def event(self, values: Mapping[str, Any]) -> int:
-        order_events(self.conn, values["game_id"])  # usually held already (side, game_row)
-        event_id = int(self.conn.execute(_EVENT, dict(values)).scalar_one())
-        if self.postgres:
-            self.conn.execute(_NOTIFY, {"message": f"{values['game_id']}:{event_id}"})
-        return event_id
+        if not self.postgres:
+            return int(self.conn.execute(_EVENT, dict(values)).scalar_one())
+        return int(self.conn.execute(_pg_event(values)).scalar_one())
+
+
+def _pg_event(values: Mapping[str, Any]) -> Any:
+    """One statement: the game's event-order lock (re-entrant, so often held already), then
+    the insert, whose id is drawn only once the lock is held, then the notification."""
+    columns = Event.__table__.c
+    row = select(*(literal(v, columns[k].type).label(k) for k, v in values.items()))
+    if ORDER_EVENTS:
+        lock = func.pg_advisory_xact_lock(_LOCK_SPACE, values["game_id"]).label("held")
+        row = row.select_from(select(lock).cte("locked"))
+    inserted = insert(Event).from_select(list(values), row).returning(Event.id).cte("inserted")
+    message = func.concat(str(values["game_id"]), ":", inserted.c.id)
+    return select(inserted.c.id, func.pg_notify(CHANNEL, message).label("sent"))
 
 
 _SQLITE_SIDE = (

@@ -20,8 +20,8 @@ from typing import NamedTuple
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
-from tests.server.conftest import PASSWORD
-from tests.server.process import seat_people, serving
+from tests.server.conftest import PASSWORD, seat_people
+from tests.server.process import serving
 
 PHONE: ViewportSize = {"width": 375, "height": 667}  # the narrowest screen the pages fit
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

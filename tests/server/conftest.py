@@ -20,14 +20,21 @@ PEOPLE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),
           "Otto": ("player", ("Mavros",)), "Olly": ("observer", ())}  # fmt: skip
 
 
-@pytest.fixture
-def server(db_url: str) -> Iterator[TestClient]:
-    table = Table(db_url)
+def seat_people(db: str) -> None:
+    """The example games, with the Storyteller, players and observer of PEOPLE."""
+    table = Table(db)
     table.add_examples()
     for name, (role, characters) in PEOPLE.items():
         table.add_user(name)
         table.set_password(name, PASSWORD)
         table.add_member("Pegasus", name, role, characters)
+    table.close()
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[TestClient]:
+    seat_people(db_url)
+    table = Table(db_url)
     table.add_user("Dora")
     table.set_password("Dora", PASSWORD)
     table.add_member("Dungeon", "Dora", "player", ("Inspector Vance",))

@@ -18,25 +18,13 @@ from typing import Any
 
 import httpx
 
-from rollplay.table.service import Table
-from tests.server.conftest import PASSWORD, PEOPLE
+from tests.server.conftest import PASSWORD
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def seat_people(db: str) -> None:
-    """The example games, with the Storyteller, players and observer of conftest.PEOPLE."""
-    table = Table(db)
-    table.add_examples()
-    for name, (role, characters) in PEOPLE.items():
-        table.add_user(name)
-        table.set_password(name, PASSWORD)
-        table.add_member("Pegasus", name, role, characters)
-    table.close()
 
 
 @contextmanager

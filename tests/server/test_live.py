@@ -17,7 +17,8 @@ from pathlib import Path
 import httpx
 
 from rollplay.table.service import Table
-from tests.server.process import Watcher, seat_people, serving, signed_in, token_for
+from tests.server.conftest import seat_people
+from tests.server.process import Watcher, serving, signed_in, token_for
 
 
 def _read_events(client: httpx.Client, count: int, last_id: int) -> list[dict[str, object]]:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.process import Watcher, seat_people, serving, signed_in, token_for
+from tests.server.conftest import seat_people
+from tests.server.process import Watcher, serving, signed_in, token_for
 
 SECRET_MARKS = ("Zorblax", "Quillon")
 VIEWERS = ("Stella", "Pia", "Otto", "Olly")

@@ -8,8 +8,8 @@ from pathlib import Path
 import httpx
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import sign_in
-from tests.server.process import seat_people, serving, signed_in
+from tests.server.conftest import seat_people, sign_in
+from tests.server.process import serving, signed_in
 
 HX = {"HX-Request": "true", "Origin": "http://testserver"}
 

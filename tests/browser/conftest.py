@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
@@ -69,10 +69,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def person(browser: Browser, base: str, name: str | None = None,
-           viewport: ViewportSize | None = None) -> Person:  # fmt: skip
-    """A new browser context (its own cookies) and page at ``base``; signed in as ``name``
-    through the sign-in form at ``/`` unless ``name`` is None."""
-    context = browser.new_context(base_url=base, viewport=viewport or DESKTOP)
+           viewport: ViewportSize | None = None,
+           color_scheme: Literal["light", "dark"] = "light") -> Person:  # fmt: skip
+    """A new browser context (its own cookies) and page at ``base``, in the colour scheme
+    given; signed in as ``name`` through the sign-in form at ``/`` unless ``name`` is None."""
+    context = browser.new_context(base_url=base, viewport=viewport or DESKTOP,
+                                  color_scheme=color_scheme)  # fmt: skip
     page = context.new_page()
     page.goto("/")
     if name is not None:

@@ -63,8 +63,10 @@ def test_an_invite_link_works_in_the_browser(people: Callable[..., Page], live_s
     page.get_by_label("Your name").fill("Wren")
     page.get_by_label("A password").fill("a long enough password")
     page.get_by_role("button", name="Join").click()
-    expect(page.get_by_role("heading", name="Welcome, Wren")).to_be_visible()
-    page.goto("/")  # the invite signed Wren in
+    # Straight into the game's table, signed in.
+    expect(page.get_by_role("heading", name="Pegasus", exact=True)).to_be_visible()
+    expect(page.get_by_text("Wren, observer")).to_be_visible()
+    page.goto("/")
     expect(page.get_by_text("Signed in as Wren")).to_be_visible()
     page.goto(link)  # and it works once
     expect(page.get_by_role("heading", name="This invite cannot be used")).to_be_visible()

@@ -72,6 +72,24 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("GET", "/games/{game}/feed"): ("/games/Pegasus/feed", "stream", MEMBERS),
     ("POST", "/games/{game}/roll"): ("/games/Pegasus/roll", "page-roll", NIKOS),
     ("GET", "/games/{game}/odds"): ("/games/Pegasus/odds?text=roll Nikos/Firearms", None, NIKOS),
+    ("GET", "/games/{game}/mine"): ("/games/Pegasus/mine", None, MEMBERS),
+    ("POST", "/games/{game}/npc"): (
+        "/games/Pegasus/npc", {"form": {"name": "Raider", "what": "5"}}, STORYTELLER),
+    ("POST", "/games/{game}/award"): (
+        "/games/Pegasus/award", {"form": {"character": "Nikos", "points": "luck"}}, STORYTELLER),
+    # The web table's sheets (web_sheets.py).
+    ("GET", "/games/{game}/characters"): ("/games/Pegasus/characters", None,
+                                          MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/characters/{name}"): ("/games/Pegasus/characters/Nikos", None,
+                                                 MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/characters/{name}/sheet"): (
+        "/games/Pegasus/characters/Nikos/sheet", None, MEMBERS),
+    ("POST", "/games/{game}/characters/{name}/raise"): (
+        "/games/Pegasus/characters/Nikos/raise", {"form": {"skill": "Melee"}}, NIKOS),
+    ("POST", "/games/{game}/characters/{name}/approve"): (
+        "/games/Pegasus/characters/Nikos/approve", None, STORYTELLER),
+    # The web table's combat tracker (web_combat.py).
+    # The web table's log (web_log.py).
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),
@@ -91,6 +109,7 @@ def test_the_matrix_lists_every_route(server: TestClient) -> None:
 def test_every_endpoint_for_every_role(server: TestClient, db_url: str, role: str) -> None:
     table = Table(db_url)
     Tracker(table).start("Pegasus", "Hangar")
+    table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     ids = {"token": table.acting_as("Stella").new_token("Stella's")["id"],
            "invite": table.new_invite("Pegasus", "observer")["id"]}  # fmt: skip
     # The live stream is refused before it starts (checked first: taking an invite below
@@ -135,6 +154,8 @@ def _body(body: Any, role: str, token: str) -> dict[str, Any]:
         return {"data": {"text": "roll Nikos/Firearms"}}
     if body == "stream":
         return {}
+    if isinstance(body, dict) and set(body) == {"form"}:
+        return {"data": body["form"]}
     if callable(body):
         return {"json": body(role)}
     return {} if body is None else {"json": body}

@@ -182,7 +182,8 @@ def test_the_html_form_takes_an_invite_and_refuses_other_sites(server: TestClien
     assert forged.status_code == 403
     joined = server.post(path, data=form, headers={"Origin": "http://testserver"})
     assert joined.status_code == 200
-    assert "Welcome, Quinn" in joined.text
+    assert joined.url.path == "/games/Pegasus"  # straight to the game's table
+    assert "Quinn, observer" in joined.text
     assert "observer" in server.get("/").text  # signed in by the form
 
 

@@ -50,6 +50,15 @@ def _hits(n: int) -> str:
     return f"{n} hit" if n == 1 else f"{n} hits"
 
 
+def _rolled(part: Report, key: str, hits: str = "hits") -> str:
+    """A roll in a report, or, in a players' view that leaves an NPC's dice out, what is
+    left of it: the hits, if they are told."""
+    if part.get(key):
+        return roll_text(part[key])
+    told = f"{_hits(part[hits])}, " if isinstance(part.get(hits), int) else ""
+    return f"{told}dice kept by the Storyteller"
+
+
 def hit_text(h: Report) -> str:
     """Where a hit landed, what armor did, and the damage: every roll."""
     text = str(h["location"])
@@ -58,7 +67,8 @@ def hit_text(h: Report) -> str:
         text = f"2d8 {a}+{b} -> {h['location']}"
     layers = h.get("armor") or []
     for layer in layers if isinstance(layers, list) else [layers]:
-        text += f"; {layer['source']} (stop {layer['stop_chance']}%) d100 {layer['roll']}: "
+        rolled = f" d100 {layer['roll']}" if layer.get("roll") is not None else ""
+        text += f"; {layer['source']} (stop {layer['stop_chance']}%){rolled}: "
         if layer["stopped"]:
             text += "stopped"
         elif layer["bypassed"]:
@@ -75,7 +85,8 @@ def hit_text(h: Report) -> str:
 def _crew(e: Report) -> list[str]:
     lines = []
     for c in e.get("crew_rolls", []):
-        line = f"      crew {c['name']}: d100 {c['roll']} vs {c['chance']}%"
+        rolled = f"d100 {c['roll']} " if c.get("roll") is not None else ""
+        line = f"      crew {c['name']}: {rolled}vs {c['chance']}%"
         if c["hurt"]:
             count = f" ({'+'.join(map(str, c['count_dice']))})" if c["count_dice"] else ""
             line += f": hurt, {len(c['hits'])} hit{'s' if len(c['hits']) != 1 else ''}{count}"
@@ -90,8 +101,8 @@ def _attack(who: str, e: Report) -> list[str]:
     lines = [
         f"  {who} {e.get('action', 'attack')}s {e.get('defender', e.get('target'))}: {e['outcome']}"
     ]
-    lines.append(f"    attack: {roll_text(e['attack_roll'])}")
-    lines.append(f"    defense: {roll_text(e['defense_roll'])}")
+    lines.append(f"    attack: {_rolled(e, 'attack_roll', 'attack_hits')}")
+    lines.append(f"    defense: {_rolled(e, 'defense_roll', 'defense_hits')}")
     if e.get("location"):
         lines.append(f"    {hit_text(e)}")
     if e.get("cover_roll") is not None:
@@ -102,13 +113,13 @@ def _attack(who: str, e: Report) -> list[str]:
 
 
 def _explosion(who: str, e: Report) -> list[str]:
-    lines = [f"  {who} throws at {e['target']}: attack {roll_text(e['attack_roll'])}"]
+    lines = [f"  {who} throws at {e['target']}: attack {_rolled(e, 'attack_roll', 'attack_hits')}"]
     for v in e["caught"]:
         start = f"zone {v['start_zone']}" + (
             f" at {v['distance']:g}" if v.get("distance") is not None else "")  # fmt: skip
         end = "out of the blast" if v["zone"] is None else f"zone {v['zone']}"
-        lines.append(f"    {v['name']} ({start}): defense {roll_text(v['defense_roll'])} -> {end}")
-        if v["pieces_dice"]:
+        lines.append(f"    {v['name']} ({start}): defense {_rolled(v, 'defense_roll')} -> {end}")
+        if v.get("pieces_dice"):
             lines.append(f"      shrapnel dice: {' '.join(map(str, v['pieces_dice']))}")
         lines += [f"      {h['kind']}: {hit_text(h)}" for h in v["hits"]]
         lines += _crew(v)
@@ -127,7 +138,7 @@ def event_lines(e: Report) -> list[str]:
         for b in e["bullets"]:
             lines += ["  " + line for line in _attack(who, b)]
         return lines
-    if "attack_roll" in e:
+    if "attack_roll" in e or "attack_hits" in e:
         return _attack(who, e)
     target = f" {e['target']}" if e.get("target") else ""
     lines = [f"  {who}: {e['action']}{target}: {effect_text(e)}"]
@@ -143,7 +154,7 @@ def turn_lines(report: Report) -> list[str]:
     lines = [f"{report['combat']}: turn {report['turn']}", "Initiative:"]
     for i in report["initiative"]:
         ties = " ".join(map(str, i["tiebreaks"]))
-        lines.append(f"  {i['name']}: {roll_text(i['roll'])} (tie-break d100 {ties})")
+        lines.append(f"  {i['name']}: {_rolled(i, 'roll')} (tie-break d100 {ties})")
     lines.append("Actions:")
     for e in report["events"]:
         lines += event_lines(e)
@@ -151,7 +162,7 @@ def turn_lines(report: Report) -> list[str]:
         verdict = "KNOCKED OUT" if k["knocked_out"] else "stays up"
         if k.get("luck") == "recovered":
             verdict = "out, but recovers with a luck point"
-        lines.append(f"Knockout roll for {k['name']}: {roll_text(k['roll'])}: {verdict}")
+        lines.append(f"Knockout roll for {k['name']}: {_rolled(k, 'roll')}: {verdict}")
     lines += [f"Note: {n}" for n in report.get("notes", [])]
     return lines
 

@@ -20,9 +20,9 @@ def event_card(e: Event) -> list[Line]:
     if e["kind"] == "roll":
         return entry_card(roll_entry(e))
     head: Line = [Span(f"#{e['id']} {str(e['time'])[11:16]} ", "muted")]
-    if e.get("hidden"):
-        return [[*head, Span(f"({e['kind'].replace('_', ' ')}: hidden)", "muted")]]
     data = e.get("data") or {}
+    if e.get("hidden") and e["kind"] != "combat_turn":  # a turn's shared part is its report
+        return [[*head, Span(f"({e['kind'].replace('_', ' ')}: hidden)", "muted")]]
     if e["kind"] == "combat_turn":
         try:
             return [[*head, bold(line)] if i == 0 else [plain("  " + line)]

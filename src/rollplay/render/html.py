@@ -5,6 +5,9 @@ stay, so a card reads the same without colour or to a screen reader."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from markupsafe import Markup, escape
 
 from rollplay.render.spans import Line
@@ -33,3 +36,21 @@ def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
         badge = Markup('<span class="badge {0}">{0}</span>').format(visibility)
     body = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
     return Markup('<div class="card {}">{}{}</div>').format(visibility, badge, body)
+
+
+def odds_html(o: Mapping[str, Any]) -> Markup:
+    """The exact odds of a roll before it is made (``Service.odds``'s answer): the check,
+    then each outcome's chance."""
+    if "first_wins" in o:
+        parts = [("first wins", o["first_wins"]), ("draw", o["draw"]),
+                 ("second wins", o["second_wins"])]  # fmt: skip
+    else:
+        parts = [("success", o["success"])]
+        parts += [(str(k), v) for k, v in (o.get("levels") or {}).items()]
+    cells = Markup("").join(
+        Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, f"{v:.1%}")
+        for k, v in parts
+    )
+    return Markup('<p class="check">{}</p><ul class="odds">{}</ul>').format(
+        o.get("check", ""), cells
+    )

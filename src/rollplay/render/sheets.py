@@ -4,7 +4,7 @@ data: ratings with their names and the dice they roll, points, wounds and any pr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from rollplay.render.spans import Line, Span, alarm, bold, plain, signed
 
@@ -120,3 +120,72 @@ def _d6(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
     lines.append(_row("Points", [f"Character Points {c.get('character_points', 0)}",
                                  f"Fate Points {c.get('fate_points', 0)}"], width))  # fmt: skip
     return lines
+
+
+class Row(NamedTuple):
+    """A line of a sheet's table: what, its rating as the game names it, the dice it rolls,
+    and (FS3) raising it: (kind, cost in XP), the cost None at its scale's top."""
+
+    name: str
+    rating: str
+    dice: str = ""
+    raises: tuple[str, float | None] | None = None
+
+
+def sheet_sections(c: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
+    """A sheet as titled tables (the web table's sheet page), from the same character data
+    as ``sheet_card``."""
+    sheet, system = c["sheet"], c["system"]
+    if system == "fs3":
+        return _fs3_sections(c, sheet)
+    if system == "gurps":
+        defaults = sheet.get("defaults") or {}
+        return [
+            ("Attributes", [Row(k, str(v)) for k, v in (sheet.get("attributes") or {}).items()]),
+            ("Skills", [Row(k, str(v)) for k, v in (sheet.get("skills") or {}).items()]),
+            ("Defaults", [Row(k, "no default" if v == "none" else ", ".join(v))
+                          for k, v in defaults.items()]),
+        ]  # fmt: skip
+    rows = []
+    for name, value in (sheet.get("skills") or {}).items():
+        code = value.get("code") if isinstance(value, Mapping) else value
+        parent = value.get("attribute") if isinstance(value, Mapping) else None
+        rows.append(Row(name, str(code), str(parent or "")))
+    return [
+        ("Attributes", [Row(k, str(v)) for k, v in (sheet.get("attributes") or {}).items()]),
+        ("Skills", rows),
+    ]
+
+
+def _fs3_sections(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
+    named: Mapping[str, str] = c.get("ratings") or {}
+    dice: Mapping[str, int] = c.get("dice") or {}
+    costs: Mapping[str, Mapping[str, float | None]] = c.get("raises") or {}
+
+    def rows(group: str, kind: str | None = None) -> list[Row]:
+        out = []
+        for name, value in (sheet.get(group) or {}).items():
+            rating = named.get(name) or str(value.get("rating") if isinstance(value, Mapping)
+                                            else value)  # fmt: skip
+            pool = f"{dice[name]}" if name in dice else ""
+            raises = (kind, costs.get(kind, {}).get(name)) if kind else None
+            out.append(Row(name, rating, pool, raises))
+        return out
+
+    return [
+        ("Attributes", rows("attributes")),
+        ("Action skills", rows("action", "action")),
+        ("Background skills", rows("background", "background")),
+        ("Languages", rows("languages", "language")),
+    ]
+
+
+def learnable(c: Mapping[str, Any]) -> list[tuple[str, str, float]]:
+    """FS3: the skills a character does not have yet and what learning each costs in XP:
+    (kind, name, cost)."""
+    sheet = c["sheet"]
+    have = {"action": sheet.get("action") or {}, "language": sheet.get("languages") or {}}
+    costs: Mapping[str, Mapping[str, float | None]] = c.get("raises") or {}
+    return [(kind, name, cost) for kind in ("action", "language")
+            for name, cost in (costs.get(kind) or {}).items()
+            if name not in have[kind] and cost is not None]  # fmt: skip

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.server import accounts, games, pages, web
+from rollplay.server import accounts, games, pages, web, web_combat, web_log, web_sheets
 from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.auth import Recent, Throttle
 from rollplay.server.hub import Hub
@@ -28,7 +28,15 @@ from rollplay.table.db import StorageError
 from rollplay.table.invites import InviteError
 from rollplay.table.service import Service
 
-ROUTERS = (accounts.router, games.router, pages.router, web.router)
+ROUTERS = (
+    accounts.router,
+    games.router,
+    pages.router,
+    web.router,
+    web_sheets.router,
+    web_combat.router,
+    web_log.router,
+)
 STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 
 

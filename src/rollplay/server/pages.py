@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from rollplay.errors import RollplayError
@@ -19,6 +20,7 @@ from rollplay.table.invites import InviteError
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+templates.env.trim_blocks = templates.env.lstrip_blocks = True  # tidy HTML from tags on lines
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -70,13 +72,13 @@ def invite_page(token: str, request: Request) -> HTMLResponse:
     return _page(request, "invite.html", invite=invite, error=None)
 
 
-@router.post("/invite/{token}", response_class=HTMLResponse)
+@router.post("/invite/{token}", response_class=HTMLResponse, response_model=None)
 def take_invite(
     token: str,
     request: Request,
     name: Annotated[str, Form(max_length=100)],
     password: Annotated[str, Form(max_length=1024)],
-) -> HTMLResponse:
+) -> Response:
     check_origin(request)
     service = request.app.state.service
     try:
@@ -87,7 +89,9 @@ def take_invite(
         invite = service.invite(token)
         return _page(request, "invite.html", status=400, invite=invite, error=None,
                      problem=str(exc))  # fmt: skip
-    response: HTMLResponse = _page(request, "joined.html", joined=joined)
+    response: Response = _page(request, "joined.html", joined=joined)
+    if len(joined["games"]) == 1:  # straight to the table, as their character
+        response = RedirectResponse(f"/games/{quote(joined['games'][0])}", status_code=303)
     set_session(request, response, joined["session"])
     return response
 

@@ -10,33 +10,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from markupsafe import Markup, escape
+from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
 
 from rollplay.errors import RollplayError
 from rollplay.render.events import event_card
-from rollplay.render.html import card_html
-from rollplay.server.auth import COOKIE, caller
+from rollplay.render.html import card_html, odds_html
 from rollplay.server.games import CommandLine, last_event_id, parsed
+from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
-from rollplay.table.accounts import csrf_for
+from rollplay.server.spending import Award, Spend, award_command, spend_form, spend_query
 from rollplay.table.authz import Forbidden
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 RECENT = 100  # events drawn with the page; older ones are in the log
-
-
-def viewer(request: Request) -> Service:
-    service = caller(request)
-    if service is None:
-        raise HTTPException(401, "sign in first")
-    return service
-
-
-Viewer = Annotated[Service, Depends(viewer)]  # on a write, caller() checks CSRF and Origin
+LINES = 500  # completions offered in the roll box
+POINTS = frozenset({"luck_award", "luck_spend", "xp_award", "raise", "sheet", "approved"})
 
 
 def card(event: dict[str, Any]) -> Markup:
@@ -46,17 +38,25 @@ def card(event: dict[str, Any]) -> Markup:
 
 
 def sse_card(event: dict[str, Any]) -> str:
-    """An event as the feed's SSE message: its id, and its card as HTML (one data line)."""
+    """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
+        combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
+    change to points the viewer's own panel (``points``)."""
     html = str(card(event)).replace("\n", " ")
-    return f"id: {event['id']}\nevent: card\ndata: {html}\n\n"
+    out = f"id: {event['id']}\nevent: card\ndata: {html}\n\n"
+    if str(event["kind"]).startswith("combat"):
+        combat = str((event.get("data") or {}).get("combat", "")).replace("\n", " ")
+        out += f"event: combat\ndata: {combat}\n\n"
+    if event["kind"] in POINTS:
+        out += "event: points\ndata: \n\n"
+    return out
 
 
 @router.get("/games/{game}", response_class=HTMLResponse, response_model=None)
 def table_page(game: str, request: Request) -> Response:
-    service = caller(request)
-    if service is None:
-        return RedirectResponse("/", status_code=303)
-    info = service.game(game)
+    return game_page(request, game, "table.html", "table", _table)
+
+
+def _table(service: Service, info: dict[str, Any]) -> dict[str, Any]:
     game_id, _, _ = service.watch(info["name"])
     newest = service.latest_event(game_id)
     events: list[dict[str, Any]] = []
@@ -68,11 +68,45 @@ def table_page(game: str, request: Request) -> Response:
             break
         after = int(page[-1]["id"])
     mine = [service.character(info["name"], name) for name in info["yours"]]
-    return templates.TemplateResponse(request, "table.html", {
-        "game": info, "user": service.actor.name, "cards": [card(e) for e in events],
-        "last": events[-1]["id"] if events else after, "mine": mine,
-        "csrf": csrf_for(request.cookies.get(COOKIE, "")),
-    })  # fmt: skip
+    words = service.vocabulary(info["name"])
+    lines = _lines(words["abilities"], info["yours"] or words["characters"])
+    return {"cards": [card(e) for e in events], "mine": mine, "lines": lines,
+            "example": _example(mine, lines),
+            "last": events[-1]["id"] if events else max(0, newest - RECENT)}  # fmt: skip
+
+
+def _example(mine: list[dict[str, Any]], lines: list[str]) -> str:
+    """What the roll box suggests: the viewer's first skill, or any ability, or an NPC's."""
+    quick = quick_rolls(mine[0]) if mine else []
+    if quick:
+        return quick[0][1].split("/", 1)[1]
+    return lines[0].removeprefix("roll ") if lines else "5"
+
+
+def _lines(abilities: list[str], characters: list[str]) -> list[str]:
+    """The roll box's completions: each ability, named by itself when the viewer plays one
+    character, else after each character's name (at most LINES)."""
+    if len(characters) == 1:
+        return [f"roll {a}" for a in abilities][:LINES]
+    return [f"roll {c}/{a}" for c in characters for a in abilities][:LINES]
+
+
+def quick_rolls(c: dict[str, Any]) -> list[tuple[str, str]]:
+    """A character's quick-roll buttons: (label, line), skills before attributes."""
+    sheet, name = c["sheet"], c["name"]
+    if c["system"] == "fs3":
+        dice = c.get("dice") or {}
+        rolled = [*(sheet.get("action") or {}), *(sheet.get("attributes") or {})]
+        return [(f"{n} ({dice[n]})", f"roll {name}/{n}") for n in rolled if n in dice]
+    out = []
+    for group in ("skills", "attributes"):
+        for n, value in (sheet.get(group) or {}).items():
+            shown = value.get("code") if isinstance(value, dict) else value
+            out.append((f"{n} ({shown})", f"roll {name}/{n}"))
+    return out
+
+
+templates.env.globals["quick_rolls"] = quick_rolls
 
 
 @router.get("/games/{game}/feed")
@@ -85,50 +119,64 @@ async def feed(game: str, request: Request, service: Viewer,
 
 @router.post("/games/{game}/roll", response_class=HTMLResponse)
 def roll(game: str, service: Viewer, text: Annotated[str, Form(max_length=1000)],
-         visibility: Annotated[str, Form()] = "") -> HTMLResponse:  # fmt: skip
-    """A line from the roll box, run as the viewer; its card arrives on the feed."""
-    line = CommandLine(text=text, visibility=visibility or None)
+         spend: Annotated[Spend, Depends(spend_form)], visibility: Annotated[str, Form()] = "",
+         ) -> HTMLResponse:  # fmt: skip
+    """A line from the roll box (or a quick-roll button), run as the viewer, with the luck
+    or points chosen beside it; its card arrives on the feed."""
     try:
-        done = service.execute(parsed(service, game, line))
+        command = spend.on(
+            parsed(service, game, CommandLine(text=text, visibility=visibility or None))
+        )
     except RollplayError as exc:  # the page swaps 4xx fragments in (its htmx-config)
-        return HTMLResponse(_problem(str(exc)), status_code=_status(exc))
-    return HTMLResponse(Markup('<p class="muted">Done: {}</p>').format(done.get("command")))
+        return problem(exc)
+    return run(service, command)
 
 
 @router.get("/games/{game}/odds", response_class=HTMLResponse)
-def odds(game: str, service: Viewer,
+def odds(game: str, service: Viewer, spend: Annotated[Spend, Depends(spend_query)],
          text: Annotated[str, Query(max_length=1000)] = "") -> HTMLResponse:  # fmt: skip
-    """The exact odds of the line in the roll box, as it is typed."""
+    """The exact odds of the line in the roll box, as it is typed, with the luck chosen."""
     if not text.strip():
         return HTMLResponse("")
     try:
-        o = service.odds(parsed(service, game, CommandLine(text=text)))
+        o = service.odds(spend.on(parsed(service, game, CommandLine(text=text))))
     except Forbidden as exc:
         return HTMLResponse(Markup('<p class="muted">{}</p>').format(str(exc)), 403)
     except RollplayError as exc:  # most often a line still being typed
         return HTMLResponse(Markup('<p class="muted">{}</p>').format(str(exc)))
-    return HTMLResponse(_odds_html(o))
+    return HTMLResponse(odds_html(o))
 
 
-def _odds_html(o: dict[str, Any]) -> Markup:
-    if "first_wins" in o:
-        parts = [("first wins", o["first_wins"]), ("draw", o["draw"]),
-                 ("second wins", o["second_wins"])]  # fmt: skip
-    else:
-        parts = [("success", o["success"])]
-        parts += [(str(k), v) for k, v in (o.get("levels") or {}).items()]
-    cells = Markup("").join(
-        Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, f"{v:.1%}")
-        for k, v in parts
-    )
-    return Markup('<p class="check">{}</p><ul class="odds">{}</ul>').format(
-        o.get("check", ""), cells
+@router.get("/games/{game}/mine", response_class=HTMLResponse)
+def mine(game: str, request: Request, service: Viewer) -> HTMLResponse:
+    """The viewer's characters' points, redrawn after a change to them."""
+    info = service.game(game)
+    return templates.TemplateResponse(
+        request,
+        "_mine.html",
+        {"game": info, "mine": [service.character(info["name"], n) for n in info["yours"]]},
     )
 
 
-def _status(exc: RollplayError) -> int:
-    return 403 if isinstance(exc, Forbidden) else 400
+@router.post("/games/{game}/npc", response_class=HTMLResponse)
+def npc_roll(game: str, service: Viewer, name: Annotated[str, Form(max_length=100)],
+             what: Annotated[str, Form(max_length=100)],
+             visibility: Annotated[str, Form()] = "secret") -> HTMLResponse:  # fmt: skip
+    """The Storyteller's NPC roll: a name and a rating (FS3), a level (GURPS) or a die code
+    (D6), secret unless said otherwise."""
+    line = CommandLine(text=f"roll {name.strip()}/{what.strip()}", visibility=visibility)
+    try:
+        command = parsed(service, game, line)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, command)
 
 
-def _problem(message: str) -> str:
-    return str(Markup('<p class="error" role="alert">{}</p>').format(escape(message)))
+@router.post("/games/{game}/award", response_class=HTMLResponse)
+def award(game: str, service: Viewer, form: Annotated[Award, Form()]) -> HTMLResponse:
+    """The Storyteller awards luck or XP (FS3)."""
+    try:
+        command = award_command(game, form)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, command)

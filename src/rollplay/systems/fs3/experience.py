@@ -116,3 +116,23 @@ def raise_ability(
 def _background_rating(sheet: FS3Sheet, skill: str) -> int:
     entry = sheet.background.get(skill)
     return entry.rating if entry else 0
+
+
+def raise_costs(sheet: FS3Sheet, rules: FS3Ruleset) -> dict[str, dict[str, float | None]]:
+    """What raising each skill one level costs in XP (None: it cannot be raised, its scale's
+    top): every action skill of the game, the sheet's background skills, and each language
+    of the game (learning one the character lacks), for a sheet to offer its raises."""
+    named = {
+        "action": [a.name for a in rules.action_skills],
+        "background": list(sheet.background),
+        "language": list(rules.languages),
+    }
+    costs: dict[str, dict[str, float | None]] = {}
+    for kind, names in named.items():
+        costs[kind] = {}
+        for name in names:
+            try:
+                costs[kind][name] = xp_cost(sheet, kind, name, rules)[0] / 2  # type: ignore[arg-type]
+            except RuleError:
+                costs[kind][name] = None
+    return costs

@@ -38,8 +38,11 @@ class FS3(BaseSystem):
         return chargen_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        from rollplay.systems.fs3.experience import raise_costs
+
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
-                "wound_modifier": -sheet.wound_modifier(rules)}  # fmt: skip
+                "wound_modifier": -sheet.wound_modifier(rules),
+                "raises": raise_costs(sheet, rules)}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"

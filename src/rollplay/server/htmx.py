@@ -1,0 +1,80 @@
+"""What the web table's routes share (web.py, web_sheets.py, web_combat.py, web_log.py): who
+is looking, a game's page drawn with its header, and a command run for a form with its
+answer as a fragment (a 4xx fragment names what was wrong; the page swaps it in).
+
+Every page write is an htmx request made as any cookie-authenticated write is: with the
+session's CSRF token (drawn into the page, sent as ``X-CSRF-Token``) and this site's Origin
+(``auth.caller`` checks both)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+
+from rollplay.errors import RollplayError
+from rollplay.server.auth import COOKIE, caller
+from rollplay.server.pages import templates
+from rollplay.table.accounts import csrf_for
+from rollplay.table.authz import Forbidden
+from rollplay.table.db import StorageError
+from rollplay.table.service import Service
+
+
+def viewer(request: Request) -> Service:
+    service = caller(request)
+    if service is None:
+        raise HTTPException(401, "sign in first")
+    return service
+
+
+Viewer = Annotated[Service, Depends(viewer)]  # on a write, caller() checks CSRF and Origin
+
+
+def game_page(request: Request, game: str, template: str, here: str,
+              fill: Any = None) -> Response:  # fmt: skip
+    """A game's page for whoever is signed in (someone signed out is sent to sign in):
+    ``fill(service, game_info)`` gives the template's own values."""
+    service = caller(request)
+    if service is None:
+        return RedirectResponse("/", status_code=303)
+    try:
+        info = service.game(game)
+        context = fill(service, info) if fill else {}
+    except RollplayError as exc:  # a page, not JSON, for someone at a browser
+        said = {"message": str(exc), "user": service.actor.name}
+        return templates.TemplateResponse(request, "error.html", said, status_of(exc))
+    return templates.TemplateResponse(request, template, {
+        "game": info, "user": service.actor.name, "here": here,
+        "csrf": csrf_for(request.cookies.get(COOKIE, "")), **context,
+    })  # fmt: skip
+
+
+def run(service: Service, command: Any, done: Markup | str | None = None) -> HTMLResponse:
+    """Run a command from a form: its fragment, or a 4xx fragment saying what was wrong."""
+    try:
+        answer = service.execute(command)
+    except RollplayError as exc:
+        return problem(exc)
+    said = done if done is not None else Markup("Done: {}").format(answer.get("command"))
+    return HTMLResponse(
+        Markup('<p class="muted" role="status">{}</p>').format(said), headers={"HX-Trigger": "done"}
+    )  # parts of the page redraw on it
+
+
+def problem(exc: RollplayError) -> HTMLResponse:
+    """An error as the fragment a form shows, with its status."""
+    return HTMLResponse(Markup('<p class="error" role="alert">{}</p>').format(str(exc)),
+                        status_of(exc))  # fmt: skip
+
+
+def status_of(exc: RollplayError) -> int:
+    """403 for what the viewer may not do, 404 for a game or character that is not there,
+    400 for the rest."""
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, StorageError) and (str(exc).startswith("no ") or " has no " in str(exc)):
+        return 404
+    return 400

@@ -1,0 +1,84 @@
+"""The web table's form parts that become commands: luck or points chosen beside the roll
+box (put on the roll the line asks for), and the Storyteller's awards."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any
+
+from fastapi import Form, Query
+from pydantic import BaseModel, Field
+
+from rollplay.errors import RollplayError
+from rollplay.table import commands as c
+
+LUCK = ("bonus", "reroll", "hail-mary")  # what a roller spends their own luck on (002 Luck)
+
+
+@dataclasses.dataclass(frozen=True)
+class Spend:
+    """Luck (FS3) or Character and Fate Points (D6) spent on the roll a line asks for."""
+
+    luck: str = ""
+    cp: int = 0
+    fate: bool = False
+
+    def on(self, command: Any) -> Any:
+        """The command with these spent on its roller's roll (a contest's first side, a
+        teamwork roll's leader); a choice the line already makes is kept, not doubled."""
+        chosen = (("luck", self.luck), ("cp", self.cp), ("fate", self.fate))
+        wanted: dict[str, Any] = {k: v for k, v in chosen if v}
+        if not wanted:
+            return command
+        if self.luck and self.luck not in LUCK:
+            raise RollplayError(f"unknown luck spend {self.luck!r}; accepted: {', '.join(LUCK)}")
+        field = {c.Roll: "side", c.Opposed: "first", c.Teamwork: "leader"}.get(type(command))
+        if field is None:
+            raise RollplayError(f"luck and points are spent on a roll, not on "
+                                f"{type(command).__name__}")  # fmt: skip
+        side: c.Side = getattr(command, field)
+        request = dataclasses.replace(side.request, **{
+            k: v for k, v in wanted.items() if not getattr(side.request, k)})  # fmt: skip
+        return dataclasses.replace(command, **{field: dataclasses.replace(side, request=request)})
+
+
+def spend_form(luck: Annotated[str, Form(max_length=20)] = "",
+               cp: Annotated[int, Form(ge=0, le=99)] = 0,
+               fate: Annotated[bool, Form()] = False) -> Spend:  # fmt: skip
+    return Spend(luck, cp, fate)
+
+
+def spend_query(luck: Annotated[str, Query(max_length=20)] = "",
+                cp: Annotated[int, Query(ge=0, le=99)] = 0,
+                fate: Annotated[bool, Query()] = False) -> Spend:  # fmt: skip
+    return Spend(luck, cp, fate)
+
+
+class Award(BaseModel):
+    """The Storyteller's award form."""
+
+    character: str = Field(max_length=100)
+    points: str = Field(max_length=10)
+    amount: str = Field("1", max_length=10)
+    reason: str = Field("", max_length=200)
+
+
+def award_command(game: str, form: Award) -> c.AwardLuck | c.AwardXP:
+    """A Storyteller's award from the form: luck in whole points, XP in whole or half."""
+    character, points, amount = form.character, form.points, form.amount
+    reason = " ".join(form.reason.split())
+    try:
+        value = float(amount)
+    except ValueError:
+        value = float("nan")
+    if points == "luck":
+        if not value.is_integer() or value < 1:
+            raise RollplayError(f"a luck award is a whole number of points, 1 or more; "
+                                f"not {amount!r}")  # fmt: skip
+        return c.AwardLuck(game, character, int(value), reason)
+    if points == "xp":
+        if not (value * 2).is_integer() or value <= 0:
+            raise RollplayError(f"an XP award is a number in whole or half points, like 2 or "
+                                f"2.5; not {amount!r}")  # fmt: skip
+        return c.AwardXP(game, character, value, reason)
+    raise RollplayError(f"unknown award {points!r}; accepted: luck, xp")

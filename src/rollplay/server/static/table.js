@@ -1,0 +1,36 @@
+// The table page's live feed, on top of htmx's SSE extension: a card already on the page is
+// not added twice (a stream the extension re-makes replays from its URL), the stream's URL
+// follows the newest card so a re-made stream resumes there, the feed keeps its newest card
+// in view unless the reader scrolled up, and #live says whether the feed is connected.
+(function () {
+  "use strict";
+  function live(text) {
+    const status = document.getElementById("live");
+    if (status && status.textContent !== text) status.textContent = text;
+  }
+  document.addEventListener("htmx:sseBeforeMessage", function (ev) {
+    const msg = ev.detail;
+    if (!msg || msg.type !== "card" || !msg.lastEventId) return;
+    if (document.getElementById("e" + msg.lastEventId)) { ev.preventDefault(); return; }
+    const source = ev.target.closest("[sse-connect]");
+    if (source) {
+      const url = new URL(source.getAttribute("sse-connect"), location.href);
+      url.searchParams.set("after", msg.lastEventId);
+      source.setAttribute("sse-connect", url.pathname + url.search);
+    }
+    const feed = document.getElementById("feed");
+    if (feed) feed.dataset.stick = String(feed.scrollHeight - feed.scrollTop - feed.clientHeight < 40);
+  });
+  document.addEventListener("htmx:sseMessage", function (ev) {
+    const feed = document.getElementById("feed");
+    if (feed && ev.detail && ev.detail.type === "card" && feed.dataset.stick !== "false") {
+      feed.scrollTop = feed.scrollHeight;
+    }
+  });
+  document.addEventListener("htmx:sseOpen", function () { live("Live"); });
+  document.addEventListener("htmx:sseError", function () { live("Reconnecting…"); });
+  document.addEventListener("DOMContentLoaded", function () {
+    const feed = document.getElementById("feed");
+    if (feed) feed.scrollTop = feed.scrollHeight;
+  });
+})();

@@ -1,0 +1,88 @@
+"""The screenshots in docs/ and the README: a real server with the example games and the
+test people, a few rolls, a combat turn, and Chromium at a desktop's and a phone's width.
+
+    ./scripts/screenshots            # writes docs/images/*.png
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+from tests.browser.conftest import DESKTOP, PHONE, person
+from tests.server.conftest import seat_people
+from tests.server.process import serving, signed_in
+
+LINES = {
+    "Stella": ["combat/start Ambush", "combat/join Nikos/weapon=Pistol",
+               "combat/join Mavros/weapon=Rifle",
+               "combat/join Raider 1/npc=5,team=B,weapon=Rifle,armor=Flak Vest",
+               "combat/attack Raider 1=Nikos", "roll/secret Raider/4",
+               "luck/award Nikos=1/a daring landing"],
+    "Pia": ["roll Piloting", "roll/private Alertness", "combat/attack Raider 1/called=Chest"],
+    "Otto": ["roll Mavros/Firearms vs Raider/5", "combat/stance Mavros=Cover",
+             "combat/aim Raider 1"],
+}  # fmt: skip
+
+
+def play(base: str) -> None:
+    for name, lines in LINES.items():
+        client, headers = signed_in(base, name)
+        try:
+            for line in lines:
+                done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                                   headers=headers)  # fmt: skip
+                if done.status_code != 200:
+                    raise SystemExit(f"{name}: {line}: {done.text}")
+        finally:
+            client.close()
+    client, headers = signed_in(base, "Stella")
+    try:
+        client.post("/api/v1/games/Pegasus/commands", json={"text": "combat/newturn Ambush"},
+                    headers=headers).raise_for_status()  # fmt: skip
+    finally:
+        client.close()
+
+
+def shoot(page: Page, path: str, out: Path) -> None:
+    page.goto(path)
+    page.wait_for_timeout(500)  # the live feed connects
+    page.screenshot(path=str(out))
+    print(f"wrote {out}")
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{tmp}/table.db"
+        seat_people(db)
+        with serving(db) as (base, _), sync_playwright() as p:
+            play(base)
+            browser = p.chromium.launch(executable_path=_chromium())
+            for name, size, scheme, shots in (
+                ("Pia", DESKTOP, "light", [("/games/Pegasus", "table.png"),
+                                           ("/games/Pegasus/characters/Nikos", "sheet.png")]),
+                ("Stella", DESKTOP, "dark", [("/games/Pegasus/combats/Ambush", "combat.png")]),
+                ("Pia", PHONE, "dark", [("/games/Pegasus", "table-phone.png")]),
+            ):  # fmt: skip
+                context, page = person(browser, base, name, size, color_scheme=scheme)  # type: ignore[arg-type]
+                for path, file in shots:
+                    shoot(page, path, folder / file)
+                context.close()
+            browser.close()
+
+
+def _chromium() -> str:
+    import os
+
+    path = os.environ.get("ROLLPLAY_CHROMIUM")
+    if not path:
+        raise SystemExit("set ROLLPLAY_CHROMIUM (./scripts/screenshots does)")
+    return path
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images"))

@@ -1,0 +1,88 @@
+"""Every page for the Storyteller and a player, in a real Chromium: at a phone's width with
+no sideways scrolling, every piece of text at WCAG AA contrast against what is behind it in
+the light and the dark theme (the theme follows the system's setting), and the table usable
+from the keyboard alone, its feed an ARIA live region."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import PHONE, person
+from tests.server.process import signed_in
+
+PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos")
+
+CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").read_text()
+                     .splitlines() if not line.startswith("//"))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def cards(live_server: str) -> None:
+    """Cards of every kind on the table, so their colours are checked too."""
+    for name, text, visibility in (("Pia", "roll Nikos/Piloting", "public"),
+                                   ("Pia", "roll Nikos/Firearms", "private"),
+                                   ("Stella", "roll Wraith/4", "secret")):  # fmt: skip
+        client, headers = signed_in(live_server, name)
+        try:
+            done = client.post("/api/v1/games/Pegasus/commands", headers=headers,
+                               json={"text": text, "visibility": visibility})  # fmt: skip
+            assert done.status_code == 200, done.text
+        finally:
+            client.close()
+
+
+@pytest.mark.usefixtures("cards")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", ["Stella", "Pia"])
+def test_every_page_fits_a_phone_and_reads_clearly(
+    browser: Browser, live_server: str, name: str, scheme: Literal["light", "dark"]
+) -> None:
+    context, page = person(browser, live_server, name, PHONE, color_scheme=scheme)
+    try:
+        for path in PAGES:
+            answer = page.goto(path)
+            assert answer is not None
+            assert answer.status == 200, f"{path}: {answer.status}"
+            wide, screen = page.evaluate(
+                "[document.documentElement.scrollWidth, window.innerWidth]"
+            )
+            assert wide <= screen, f"{path} is {wide} px wide on a {screen} px screen"
+            texts = page.evaluate(CONTRAST)
+            assert texts, path
+            low = [t for t in texts if t["ratio"] < (3.0 if t["large"] else 4.5)]
+            assert not low, f"{path} in the {scheme} theme: {low[:5]}"
+            background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+            assert background == ("rgb(18, 18, 18)" if scheme == "dark" else "rgb(255, 255, 255)")
+    finally:
+        context.close()
+
+
+def test_the_table_from_the_keyboard_alone(browser: Browser, live_server: str) -> None:
+    context, page = person(browser, live_server, "Pia")
+    try:
+        page.goto("/games/Pegasus")
+        expect(page.locator("#live")).to_have_text("Live")
+        feed = page.locator("#feed")
+        expect(feed).to_have_attribute("aria-live", "polite")
+        page.keyboard.press("Tab")  # the first stop skips to the content
+        expect(page.get_by_role("link", name="Skip to the content")).to_be_focused()
+        for _ in range(40):  # on through the links to the roll box
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "text":
+                break
+        expect(page.locator("#text")).to_be_focused()
+        before = feed.locator("li").count()
+        page.keyboard.type("roll Athletics")
+        expect(page.locator("#odds")).to_contain_text("success")  # the odds, as typed
+        page.keyboard.press("Enter")
+        expect(feed.locator("li")).to_have_count(before + 1)
+        expect(feed.locator("li").last).to_contain_text("Athletics")
+        expect(page.locator("#text")).to_have_value("")  # ready for the next
+        page.keyboard.press("Tab")  # on to the luck choice, by keyboard too
+        expect(page.get_by_label("Spend luck")).to_be_focused()
+    finally:
+        context.close()

@@ -1,0 +1,110 @@
+"""Character sheets on the web table: read as a sheet, raised with XP by their player where
+the rules allow, approved by the Storyteller; every system's sheet."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from rollplay.table.service import Table
+from tests.server.conftest import PASSWORD, sign_in
+
+HX = {"HX-Request": "true", "Origin": "http://testserver"}
+
+
+def _headers(server: TestClient, name: str, page: str) -> tuple[str, dict[str, str]]:
+    sign_in(server, name)
+    text = server.get(page).text
+    token = text.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    return text, {**HX, "X-CSRF-Token": token}
+
+
+def test_a_sheet_reads_as_a_sheet(server: TestClient) -> None:
+    page, _ = _headers(server, "Otto", "/games/Pegasus/characters/Nikos")
+    assert "<h1>Nikos</h1>" in page
+    assert "6 (Proficient)" in page  # Piloting, as FS3 names the rating
+    assert "<td>10</td>" in page  # and the dice it gives
+    assert "(Viper)" in page  # her specialty
+    assert "Never Forgets a Face" in page
+    assert "Luck <strong>1</strong>" in page
+    assert "XP</button>" not in page  # Otto may read her sheet, not raise it
+    listed = server.get("/games/Pegasus/characters").text
+    assert 'href="/games/Pegasus/characters/Nikos"' in listed
+    assert "Pia" in listed  # who plays whom
+    missing = server.get("/games/Pegasus/characters/Nobody")
+    assert missing.status_code == 404
+
+
+def test_a_player_raises_a_skill_with_xp(server: TestClient, db_url: str) -> None:
+    page, headers = _headers(server, "Pia", "/games/Pegasus/characters/Nikos")
+    assert 'aria-label="Raise Firearms for 4 XP"' in page
+    assert "disabled" in page  # no XP yet
+    short = server.post("/games/Pegasus/characters/Nikos/raise", data={"skill": "Firearms"},
+                        headers=headers)  # fmt: skip
+    assert short.status_code == 400
+    assert "costs 4 XP; Nikos has 0" in short.text
+    table = Table(db_url)
+    table.award_xp("Pegasus", "Nikos", 5)
+    table.close()
+    done = server.post("/games/Pegasus/characters/Nikos/raise", data={"skill": "Firearms"},
+                       headers=headers)  # fmt: skip
+    assert done.status_code == 200, done.text
+    sheet = server.get("/games/Pegasus/characters/Nikos/sheet").text
+    assert "4 (" in sheet
+    assert "XP <strong>1</strong>" in sheet
+    learned = server.post("/games/Pegasus/characters/Nikos/raise",
+                          data={"learn": "language:Spanish"}, headers=headers)  # fmt: skip
+    assert learned.status_code == 200, learned.text
+    assert "Spanish" in server.get("/games/Pegasus/characters/Nikos/sheet").text
+    nothing = server.post("/games/Pegasus/characters/Nikos/raise", data={}, headers=headers)
+    assert nothing.status_code == 400
+    server.cookies.clear()
+    _, otto = _headers(server, "Otto", "/games/Pegasus")
+    refused = server.post("/games/Pegasus/characters/Nikos/raise", data={"skill": "Melee"},
+                          headers=otto)  # fmt: skip
+    assert refused.status_code == 403
+
+
+def test_the_storyteller_approves_a_sheet(server: TestClient) -> None:
+    page, headers = _headers(server, "Stella", "/games/Pegasus/characters/Nikos")
+    assert "Approve this sheet" in page
+    assert "not yet approved" in page
+    done = server.post("/games/Pegasus/characters/Nikos/approve", headers=headers)
+    assert done.status_code == 200, done.text
+    after = server.get("/games/Pegasus/characters/Nikos").text
+    assert "<strong>approved</strong>" in after
+    assert "Approve this sheet" not in after
+    new = server.post(
+        "/api/v1/games/Pegasus/characters",
+        headers=headers,
+        json={
+            "sheet": {
+                "name": "Zero Grit",
+                "system": "fs3",
+                "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 0, "Wits": 2, "Presence": 2},
+            }
+        },
+    )
+    assert new.status_code == 200, new.text
+    listed = server.get("/games/Pegasus/characters").text
+    assert "1 problem" in listed  # a sheet with character-creation problems says so
+    assert "Grit must be at least 1" in server.get("/games/Pegasus/characters/Zero Grit").text
+    refused = server.post("/games/Pegasus/characters/Zero Grit/approve", headers=headers)
+    assert refused.status_code == 400
+    assert "cannot be approved" in refused.text
+
+
+def test_gurps_and_d6_sheets(server: TestClient, db_url: str) -> None:
+    table = Table(db_url)
+    for game in ("Dungeon", "Stars"):
+        table.add_member(game, "Stella", "storyteller")
+    table.close()
+    sign_in(server, "Stella")
+    gurps = server.get("/games/Dungeon/characters/Inspector Vance").text
+    assert "Lockpicking" in gurps
+    assert "<td>9</td>" in gurps
+    assert "no default" in gurps  # Thaumatology
+    d6 = server.get("/games/Stars/characters/Kara Voss").text
+    assert "<td>4D+1</td>" in d6  # Search
+    assert "Character Points <strong>5</strong>" in d6
+    assert "XP</button>" not in d6  # raising with XP is FS3's
+    assert PASSWORD not in d6

@@ -1,0 +1,158 @@
+"""The table page's controls, as a browser sends them: luck spent beside the roll box,
+quick-roll buttons from the sheet, the Storyteller's NPC rolls and awards, the viewer's own
+points redrawn, and an invite that lands its taker at the table."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from fastapi.testclient import TestClient
+
+from rollplay.table.service import Table
+from tests.server.conftest import sign_in
+
+HX = {"HX-Request": "true", "Origin": "http://testserver"}
+
+
+def _page_headers(server: TestClient, name: str) -> tuple[str, dict[str, str]]:
+    """Sign ``name`` in, open the table page: its HTML and the headers its htmx sends."""
+    sign_in(server, name)
+    page = server.get("/games/Pegasus").text
+    token = page.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    return page, {**HX, "X-CSRF-Token": token}
+
+
+def _luck(db_url: str, name: str = "Nikos") -> int:
+    table = Table(db_url)
+    try:
+        return int(table.character("Pegasus", name)["luck"])
+    finally:
+        table.close()
+
+
+def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient,
+                                                              db_url: str) -> None:  # fmt: skip
+    _, headers = _page_headers(server, "Pia")
+    before = _luck(db_url)
+    plain = server.get("/games/Pegasus/odds", params={"text": "roll Firearms"}).text
+    boosted = server.get("/games/Pegasus/odds",
+                         params={"text": "roll Firearms", "luck": "bonus"}).text  # fmt: skip
+    assert plain != boosted  # the odds shown count the luck chosen
+    done = server.post("/games/Pegasus/roll", data={"text": "roll Firearms", "luck": "bonus"},
+                       headers=headers)  # fmt: skip
+    assert done.status_code == 200, done.text
+    assert done.headers["HX-Trigger"] == "done"  # the points panel redraws on it
+    assert _luck(db_url) == before - 1
+    events = server.get("/api/v1/games/Pegasus/events", params={"format": "json"}).json()
+    roll = [e for e in events if e["kind"] == "roll"][-1]
+    assert "luck" in json.dumps(roll["data"]["outcome"])
+    panel = server.get("/games/Pegasus/mine").text
+    assert re.search(rf"Luck <strong>{before - 1}</strong>", panel)
+    # No luck left: refused in one line, nothing rolled.
+    again = server.post("/games/Pegasus/roll", data={"text": "roll Firearms", "luck": "bonus"},
+                        headers=headers)  # fmt: skip
+    assert again.status_code == 400
+    assert "no luck" in again.text
+    bad = server.post("/games/Pegasus/roll", data={"text": "roll Firearms", "luck": "lots"},
+                      headers=headers)  # fmt: skip
+    assert bad.status_code == 400
+    assert "accepted: bonus, reroll, hail-mary" in bad.text
+    not_a_roll = server.post("/games/Pegasus/roll", data={"text": "sheet", "luck": "bonus"},
+                             headers=headers)  # fmt: skip
+    assert not_a_roll.status_code == 400
+    assert "spent on a roll" in not_a_roll.text
+
+
+def test_quick_roll_buttons_come_from_the_sheet(server: TestClient) -> None:
+    page, headers = _page_headers(server, "Pia")
+    lines = re.findall(r"hx-vals='(\{[^']*\})'", page)
+    texts = [json.loads(v)["text"] for v in lines]
+    assert "roll Nikos/Piloting" in texts
+    assert "roll Nikos/Reflexes" in texts
+    assert not any("Mavros" in t for t in texts)  # only her own character's
+    assert ">Piloting (10)</button>" in page  # with the dice it gives
+    assert '<option value="roll Piloting">' in page  # the roll box completes abilities
+    done = server.post("/games/Pegasus/roll", data={"text": "roll Nikos/Piloting"},
+                       headers=headers)  # fmt: skip
+    assert done.status_code == 200
+
+
+def test_the_storytellers_npc_rolls_and_awards(server: TestClient, db_url: str) -> None:
+    page, headers = _page_headers(server, "Stella")
+    assert "Roll for the NPC" in page
+    assert "Award" in page
+    npc = server.post("/games/Pegasus/npc", data={"name": "Zorblax", "what": "6"},
+                      headers=headers)  # fmt: skip
+    assert npc.status_code == 200, npc.text
+    assert "Zorblax" in server.get("/games/Pegasus").text  # secret, so the Storyteller's
+    bad = server.post("/games/Pegasus/npc", data={"name": "Zorblax", "what": "six"},
+                      headers=headers)  # fmt: skip
+    assert bad.status_code == 400
+    before = _luck(db_url)
+    award = server.post("/games/Pegasus/award",
+                        data={"character": "Nikos", "points": "luck", "amount": "2",
+                              "reason": "a great scene"}, headers=headers)  # fmt: skip
+    assert award.status_code == 200, award.text
+    assert _luck(db_url) == before + 2
+    xp = server.post("/games/Pegasus/award", data={"character": "Nikos", "points": "xp",
+                                                   "amount": "2.5"}, headers=headers)  # fmt: skip
+    assert xp.status_code == 200, xp.text
+    for amount, points, said in (("1.5", "luck", "whole number"), ("0.3", "xp", "half points"),
+                                 ("2", "gold", "accepted: luck, xp")):  # fmt: skip
+        wrong = server.post(
+            "/games/Pegasus/award",
+            headers=headers,
+            data={"character": "Nikos", "points": points, "amount": amount},
+        )
+        assert wrong.status_code == 400
+        assert said in wrong.text
+    # A player sees neither control, nor the NPC's roll.
+    server.cookies.clear()
+    page, headers = _page_headers(server, "Pia")
+    assert "Roll for the NPC" not in page
+    assert "Zorblax" not in page
+    refused = server.post("/games/Pegasus/award", data={"character": "Nikos", "points": "luck"},
+                          headers=headers)  # fmt: skip
+    assert refused.status_code == 403
+
+
+def test_an_observer_gets_no_roll_box(server: TestClient) -> None:
+    page, _ = _page_headers(server, "Olly")
+    assert 'id="roll"' not in page
+    assert 'id="feed"' in page
+
+
+def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
+    from rollplay.server.web import sse_card
+
+    base = {"id": 7, "time": "2026-11-23T12:00:00", "game": "Pegasus", "character": "Nikos",
+            "visibility": "public", "hidden": False}  # fmt: skip
+    award = sse_card({**base, "kind": "luck_award", "data": {"amount": 1, "luck": 2}})
+    assert "event: points" in award
+    assert "event: combat" not in award
+    turn = sse_card({**base, "kind": "combat_turn", "data": {"combat": "Hangar", "turn": 2}})
+    assert "event: combat\ndata: Hangar" in turn
+    assert sse_card({**base, "kind": "member", "data": {"user": "X"}}).count("event:") == 1
+
+
+def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
+    server: TestClient,
+) -> None:
+    headers = sign_in(server, "Stella")
+    for line in ("combat/start Ambush", "combat/join Nikos/weapon=Pistol",
+                 "combat/join Raider 1/npc=5,team=B,weapon=Rifle",
+                 "combat/attack Raider 1=Nikos", "combat/attack Nikos=Raider 1",
+                 "combat/newturn Ambush"):  # fmt: skip
+        done = server.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                           headers=headers)  # fmt: skip
+        assert done.status_code == 200, f"{line}: {done.text}"
+    storyteller = server.get("/games/Pegasus").text
+    assert "Raider 1 rating 5" in storyteller  # she sees every die
+    server.cookies.clear()
+    sign_in(server, "Pia")
+    page = server.get("/games/Pegasus").text
+    assert "Ambush: turn 1" in page
+    assert "Raider 1 attacks Nikos" in page  # what happened, to everyone
+    assert "dice kept by the Storyteller" in page
+    assert "rating 5" not in page  # the NPC's rating and dice are not

@@ -14,7 +14,9 @@ from playwright.sync_api import Browser, expect
 from tests.browser.conftest import PHONE, person
 from tests.server.process import signed_in
 
-PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos")
+PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos",
+         "/games/Pegasus/combats", "/games/Pegasus/combats/Access",
+         "/games/Pegasus/log")  # fmt: skip
 
 CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").read_text()
                      .splitlines() if not line.startswith("//"))  # fmt: skip
@@ -22,10 +24,14 @@ CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").re
 
 @pytest.fixture(scope="module")
 def cards(live_server: str) -> None:
-    """Cards of every kind on the table, so their colours are checked too."""
+    """Cards of every kind on the table and a combat, so their colours are checked too."""
     for name, text, visibility in (("Pia", "roll Nikos/Piloting", "public"),
                                    ("Pia", "roll Nikos/Firearms", "private"),
-                                   ("Stella", "roll Wraith/4", "secret")):  # fmt: skip
+                                   ("Stella", "roll Wraith/4", "secret"),
+                                   ("Stella", "combat/start Access", None),
+                                   ("Stella", "combat/join Nikos/combat=Access", None),
+                                   ("Stella", "combat/join Wraith/npc=4,team=B,combat=Access",
+                                    None)):  # fmt: skip
         client, headers = signed_in(live_server, name)
         try:
             done = client.post("/api/v1/games/Pegasus/commands", headers=headers,

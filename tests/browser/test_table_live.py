@@ -2,7 +2,8 @@
 as the issue asks: a player's roll reaches all three screens within a second; a secret roll
 by the Storyteller reaches her screen and no player's page or network traffic; a private
 roll reaches its roller and the Storyteller only; a player whose connection drops sees the
-rolls she missed when it comes back."""
+rolls she missed when it comes back; the Storyteller resolves a combat turn and both
+players' trackers follow."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import person
 from tests.browser.plug import Plug
+from tests.server.process import signed_in
 
 NEWEST = "() => { const l = document.querySelector('#feed > li:last-child'); " \
          "return l ? +l.id.slice(1) : 0 }"  # fmt: skip
@@ -153,3 +155,31 @@ def test_a_player_who_drops_off_sees_what_she_missed(
             assert numbers == sorted(numbers)  # in order
         finally:
             context.close()
+
+
+def test_the_storyteller_resolves_a_turn_and_both_players_trackers_follow(
+    table: dict[str, Page], live_server: str
+) -> None:
+    client, headers = signed_in(live_server, "Stella")
+    try:
+        for line in ("combat/start Both Sides", "combat/join Nikos/combat=Both Sides",
+                     "combat/join Mavros/combat=Both Sides",
+                     "combat/join Shade/npc=3,team=B,combat=Both Sides"):  # fmt: skip
+            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                               headers=headers)  # fmt: skip
+            assert done.status_code == 200, done.text
+    finally:
+        client.close()
+    for page in table.values():
+        page.goto("/games/Pegasus/combats/Both Sides")
+        expect(page.locator("#live")).to_have_text("Live")
+        expect(page.locator("#tracker")).to_contain_text("Turn 1")
+    before = newest(table["Pia"])
+    table["Stella"].get_by_role("button", name="New turn").click()
+    for name in ("Pia", "Otto"):  # without a reload
+        page = table[name]
+        expect(page.locator("#tracker")).to_contain_text("Turn 2")
+        page.wait_for_function(f"() => ({NEWEST})() > {before}")
+        report = page.locator("#feed > li").filter(has_text="Both Sides: turn 1")
+        expect(report).to_contain_text("Initiative")  # the turn's report, live
+        expect(report).not_to_contain_text("Shade rating")  # without the NPC's dice

@@ -102,6 +102,9 @@ def test_a_secret_roll_never_reaches_a_player(server: TestClient) -> None:
         body = server.get(path).text
         assert "Alertness" not in body, path
         assert dice not in body, path
+    # Nor whose it was: asking for Mavros's rolls does not pick it out.
+    mavros = server.get("/api/v1/games/Pegasus/log", params={"character": "Mavros"}).json()
+    assert [e for e in mavros if e["visibility"] == "secret"] == []
 
 
 def test_bad_requests_get_one_line(server: TestClient) -> None:

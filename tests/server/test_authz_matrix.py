@@ -89,7 +89,37 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("POST", "/games/{game}/characters/{name}/approve"): (
         "/games/Pegasus/characters/Nikos/approve", None, STORYTELLER),
     # The web table's combat tracker (web_combat.py).
+    ("GET", "/games/{game}/combats"): ("/games/Pegasus/combats", None, MEMBERS | {"anonymous"}),
+    ("POST", "/games/{game}/combats"): (
+        "/games/Pegasus/combats", {"form": {"name": "Web Start"}}, STORYTELLER),
+    ("GET", "/games/{game}/combats/{name}"): ("/games/Pegasus/combats/Hangar", None,
+                                              MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/combats/{name}/tracker"): (
+        "/games/Pegasus/combats/Hangar/tracker", None, MEMBERS),
+    ("GET", "/games/{game}/combats/{name}/forms"): (
+        "/games/Pegasus/combats/Hangar/forms", None, MEMBERS),
+    ("POST", "/games/{game}/combats/{name}/join"): (
+        "/games/Pegasus/combats/Hangar/join", {"form": {"who": "Nikos"}}, NIKOS),
+    ("POST", "/games/{game}/combats/{name}/npc"): (
+        "/games/Pegasus/combats/Hangar/npc", {"form": {"name": "Raider", "rating": "4"}},
+        STORYTELLER),
+    ("POST", "/games/{game}/combats/{name}/stance"): (
+        "/games/Pegasus/combats/Hangar/stance", {"form": {"who": "Nikos", "stance": "Cover"}},
+        NIKOS),
+    ("POST", "/games/{game}/combats/{name}/action"): (
+        "/games/Pegasus/combats/Hangar/action", {"form": {"who": "Nikos", "kind": "pass"}},
+        NIKOS),
+    ("POST", "/games/{game}/combats/{name}/turn"): (
+        "/games/Pegasus/combats/Hangar/turn", None, STORYTELLER),
+    ("POST", "/games/{game}/combats/{name}/leave"): (
+        "/games/Pegasus/combats/Hangar/leave", {"form": {"who": "Nikos"}}, NIKOS),
+    ("POST", "/games/{game}/combats/{name}/stop"): (
+        "/games/Pegasus/combats/Web Start/stop", None, STORYTELLER),
     # The web table's log (web_log.py).
+    ("GET", "/games/{game}/log"): ("/games/Pegasus/log?character=Nikos", None,
+                                   MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/log/export"): (
+        "/games/Pegasus/log/export?format=csv&character=Nikos", None, MEMBERS),
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),

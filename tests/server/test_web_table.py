@@ -156,3 +156,19 @@ def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
     assert "Raider 1 attacks Nikos" in page  # what happened, to everyone
     assert "dice kept by the Storyteller" in page
     assert "rating 5" not in page  # the NPC's rating and dice are not
+
+
+def test_the_roll_box_shows_what_a_command_answers(server: TestClient) -> None:
+    _, headers = _page_headers(server, "Pia")
+    sheet = server.post("/games/Pegasus/roll", data={"text": "sheet"}, headers=headers)
+    assert sheet.status_code == 200
+    assert "Piloting 6 (Proficient), 10 dice" in sheet.text  # her sheet, as the CLI shows it
+    server.post("/games/Pegasus/roll", data={"text": "roll Melee"}, headers=headers)
+    log = server.post("/games/Pegasus/roll", data={"text": "log 1"}, headers=headers)
+    assert "Melee" in log.text
+    said = re.sub(r"<[^>]+>", "", log.text)  # the card's text, its lines one <p> each
+    pool = re.search(r"→ (\d+) dice", said)
+    faces = re.search(r"dice *((?:[\[(]?\d[\])]? *)+)= \d+ success", said)
+    assert pool
+    assert faces
+    assert len(re.findall(r"\d", faces.group(1))) == int(pool.group(1))  # every die shown

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rollplay.systems.fs3.combat.state import Action
 from rollplay.table.combat import Tracker
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -91,6 +92,25 @@ def test_a_combat_turn_hides_the_npcs_dice_from_players(game: Table) -> None:
     assert "dice" in st_init["Raider"]
     assert "dice" not in pia_init["Raider"]  # four dice would say its rating is 4
     assert pia_init["Nikos"]["dice"] == st_init["Nikos"]["dice"]  # characters' dice are shown
+
+
+def test_an_attack_on_an_npc_keeps_its_pool_from_players(game: Table) -> None:
+    tracker = Tracker(game)
+    tracker.start("Pegasus", "Hangar")
+    tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
+    tracker.join("Pegasus", "Hangar", "Raider", rating=4, team="B", weapon="Knife")
+    tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
+    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    tracker.turn("Pegasus", "Hangar")
+    (st_turn,) = [e for e in _seen(game, "Stella", start) if e["kind"] == "combat_turn"]
+    (pia_turn,) = [e for e in _seen(game, "Pia", start) if e["kind"] == "combat_turn"]
+    (st_attack,) = [e for e in st_turn["data"]["events"] if e["actor"] == "Nikos"]  # type: ignore[index]
+    (pia_attack,) = [e for e in pia_turn["data"]["events"] if e["actor"] == "Nikos"]  # type: ignore[index]
+    assert "pools" in st_attack  # the attacker's and the defender's pools
+    assert pia_attack["outcome"] == st_attack["outcome"]  # what happened, to everyone
+    assert pia_attack["defense_hits"] == st_attack["defense_hits"]
+    for key in ("pools", "attack_roll", "defense_roll", "attack_dice", "defense_dice"):
+        assert key not in pia_attack, key  # the Raider's pool would say its rating
 
 
 def test_the_command_line_acts_as_a_user(

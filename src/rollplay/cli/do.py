@@ -87,18 +87,7 @@ def show(result: dict[str, Any]) -> None:
         if not result["entries"]:
             say("No rolls logged yet.")
     else:
-        say(_summary(result))
+        from rollplay.render.answers import summary
+        from rollplay.render.text import echo_lines
 
-
-def _summary(result: dict[str, Any]) -> str:
-    """An award, a spend, a raise or a sheet change, in a line."""
-    who = result.get("name", "")
-    held = ("luck", "xp", "character_points", "fate_points")
-    points = [f"{result[k]:g} XP" if k == "xp" else f"{result[k]} {k.replace('_', ' ')}"
-              for k in held if k in result]  # fmt: skip
-    raised = result.get("raised")
-    if raised:
-        return (f"{who}: {raised['skill']} {raised['from']} → {raised['to']} for "
-                f"{raised['cost']:g} XP ({result['xp']:g} left)")  # fmt: skip
-    state = "" if result.get("approved", True) else " (not yet approved)"
-    return f"{bold(who)}: {', '.join(points) or 'done'}{state}"
+        echo_lines([summary(result)])

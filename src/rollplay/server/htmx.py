@@ -15,6 +15,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
 from rollplay.errors import RollplayError
+from rollplay.render.answers import answer_lines
+from rollplay.render.html import line_html
+from rollplay.render.spans import plain
 from rollplay.server.auth import COOKIE, caller
 from rollplay.server.pages import templates
 from rollplay.table.accounts import csrf_for
@@ -52,16 +55,16 @@ def game_page(request: Request, game: str, template: str, here: str,
     })  # fmt: skip
 
 
-def run(service: Service, command: Any, done: Markup | str | None = None) -> HTMLResponse:
+def run(service: Service, command: Any, done: str | None = None) -> HTMLResponse:
     """Run a command from a form: its fragment, or a 4xx fragment saying what was wrong."""
     try:
         answer = service.execute(command)
     except RollplayError as exc:
         return problem(exc)
-    said = done if done is not None else Markup("Done: {}").format(answer.get("command"))
-    return HTMLResponse(
-        Markup('<p class="muted" role="status">{}</p>').format(said), headers={"HX-Trigger": "done"}
-    )  # parts of the page redraw on it
+    lines = [[plain(done)]] if done is not None else answer_lines(answer)
+    said = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
+    answered = Markup('<div class="answer" role="status">{}</div>').format(said)
+    return HTMLResponse(answered, headers={"HX-Trigger": "done"})  # parts of the page redraw
 
 
 def problem(exc: RollplayError) -> HTMLResponse:

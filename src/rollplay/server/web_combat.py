@@ -1,7 +1,248 @@
-"""The combat tracker's pages (FS3): to be filled in."""
+"""The FS3 combat tracker on the web table (``/games/{game}/combats``): a game's combats, and
+a combat's page: who is in it and how they stand, the table's live feed, and forms that build
+the tracker's typed commands (table/commands.py) for ``run``.
+
+Everything drawn comes from the service's answer for the viewer (``Tracker.status`` leaves
+out what FS3 keeps from the players: NPCs' plans, and ratings it never shows), never from the
+stored combat. The viewer's role only decides which forms are drawn, to leave out what would
+be refused; the service decides every write. The tracker redraws on the feed's ``combat``
+message and after the viewer's own writes; the forms only when the combat's roster changes,
+so a form half filled in is not wiped by someone else's move."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
+import json
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+from pydantic import BaseModel
+
+from rollplay.errors import RollplayError
+from rollplay.server.htmx import Viewer, game_page, problem, run
+from rollplay.server.pages import templates
+from rollplay.server.web import card
+from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
+from rollplay.table import commands as c
+from rollplay.table.combat import Tracker
+from rollplay.table.db import StorageError
+from rollplay.table.service import Service
+from rollplay.table.systems import system
 
 router = APIRouter(include_in_schema=False)
+COMBAT = "/games/{game}/combats/{name}"
+RECENT = 50  # events drawn with the page; the feed brings the rest live
+
+
+class JoinForm(BaseModel):
+    """A character joins (all text: a bad value is the service's one-line refusal, not a
+    validation error's JSON)."""
+
+    who: str = ""
+    team: str = "A"
+    weapon: str = "Unarmed"
+    armor: str = "None"
+
+
+class NpcForm(BaseModel):
+    name: str = ""
+    rating: str = ""
+    team: str = "B"
+    weapon: str = "Unarmed"
+    armor: str = "None"
+
+
+class ActionForm(BaseModel):
+    """An action for this turn (002 Combat Turns), with the options a form offers."""
+
+    who: str = ""
+    kind: str = ""
+    target: str = ""
+    called: str = ""
+    range: str = "short"
+    luck: str = ""
+    burst: str = ""  # a checkbox: full-auto at the target
+
+
+# -- pages and fragments ---------------------------------------------------------------------
+
+
+@router.get("/games/{game}/combats", response_class=HTMLResponse, response_model=None)
+def combats_page(game: str, request: Request) -> Response:
+    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
+        return {"combats": Tracker(service).combats(info["name"])}
+
+    return game_page(request, game, "combats.html", "combat", fill)
+
+
+@router.get(COMBAT, response_class=HTMLResponse, response_model=None)
+def combat_page(game: str, name: str, request: Request) -> Response:
+    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
+        status = Tracker(service).status(info["name"], name)
+        return {"s": status, **_forms(info, status), **_recent(service, info["name"])}
+
+    return game_page(request, game, "combat.html", "combat", fill)
+
+
+@router.get(COMBAT + "/tracker", response_class=HTMLResponse, response_model=None)
+def tracker(game: str, name: str, request: Request, service: Viewer) -> Response:
+    """The combatants and how they stand, as the viewer may see them."""
+    try:
+        info = service.game(game)
+        status = Tracker(service).status(info["name"], name)
+    except RollplayError as exc:
+        return problem(exc)
+    return templates.TemplateResponse(request, "_combat_tracker.html", {"game": info, "s": status})
+
+
+@router.get(COMBAT + "/forms", response_class=HTMLResponse, response_model=None)
+def forms(game: str, name: str, request: Request, service: Viewer, roster: str = "") -> Response:
+    """The forms, redrawn only when ``roster`` (the key of the ones on the page) is stale:
+    else 204, which the page leaves alone."""
+    try:
+        info = service.game(game)
+        status = Tracker(service).status(info["name"], name)
+    except RollplayError as exc:
+        return problem(exc)
+    context = _forms(info, status)
+    if roster == context["roster"]:
+        return Response(status_code=204)
+    return templates.TemplateResponse(request, "_combat_forms.html",
+                                      {"game": info, "s": status, **context})  # fmt: skip
+
+
+def _forms(info: dict[str, Any], status: dict[str, Any]) -> dict[str, Any]:
+    """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
+    still join, and the game's gear; ``roster`` keys them, to know when to redraw."""
+    fighters = [f["name"] for f in status["combatants"]]
+    storyteller = info["role"] == "storyteller"
+    yours = {_key(n) for n in info["yours"]}
+    mine = fighters if storyteller else [n for n in fighters if _key(n) in yours]
+    inside = {_key(n) for n in fighters}
+    pool = info["characters"] if storyteller else info["yours"]
+    joinable = [n for n in pool if _key(n) not in inside]
+    rules = json.dumps(info.get("rules") or {}, sort_keys=True)
+    seen = json.dumps([status["active"], fighters, mine, joinable, info["role"], rules])
+    return {"fighters": fighters, "mine": mine, "joinable": joinable,
+            "gear": _gear(info["system"], info["edition"], rules),
+            "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _gear(system_name: str, edition: str, rules: str) -> dict[str, tuple[str, ...]]:
+    """The choices the forms offer, from the game's own combat rules (docs/combat.md)."""
+    gear = system(system_name).ruleset(edition, json.loads(rules)).combat
+    return {"weapons": tuple(w.name for w in gear.weapons),
+            "armor": tuple(a.name for a in gear.armor), "stances": tuple(gear.stances),
+            "locations": tuple(gear.charts), "ranges": tuple(gear.range_modifiers),
+            "actions": ACTIONS, "luck": LUCK_ROLLS}  # fmt: skip
+
+
+def _recent(service: Service, game: str) -> dict[str, Any]:
+    """The game's recent events as cards, projected for the viewer, and where the feed
+    picks up."""
+    game_id, _, _ = service.watch(game)
+    after = max(0, service.latest_event(game_id) - RECENT)
+    events = service.events_for(game, after, RECENT)
+    return {"cards": [card(e) for e in events], "last": events[-1]["id"] if events else after}
+
+
+def _key(name: str) -> str:
+    """A name as the tracker matches it: spaces tidied, any case."""
+    return " ".join(name.split()).casefold()
+
+
+# -- writes ----------------------------------------------------------------------------------
+
+
+@router.post("/games/{game}/combats", response_class=HTMLResponse)
+def start(game: str, service: Viewer, name: Annotated[str, Form()] = "") -> HTMLResponse:
+    """The Storyteller starts a combat, and the page goes to it."""
+    answer = run(service, c.CombatStart(game, name), Markup("Started {}").format(name.strip()))
+    if answer.status_code < 400:
+        where = f"/games/{quote(game, safe='')}/combats/{quote(' '.join(name.split()), safe='')}"
+        answer.headers["HX-Redirect"] = where
+    return answer
+
+
+@router.post(COMBAT + "/join", response_class=HTMLResponse)
+def join(game: str, name: str, service: Viewer, form: Annotated[JoinForm, Form()]) -> HTMLResponse:
+    """A character joins: the player's own, or any the Storyteller adds."""
+    command = c.CombatJoin(game, name, form.who.strip() or None, team=form.team,
+                           weapon=form.weapon, armor=form.armor)  # fmt: skip
+    return run(service, command, Markup("{} joins").format(form.who))
+
+
+@router.post(COMBAT + "/npc", response_class=HTMLResponse)
+def npc(game: str, name: str, service: Viewer, form: Annotated[NpcForm, Form()]) -> HTMLResponse:
+    """The Storyteller adds an NPC: one rating for everything (004)."""
+    text = form.rating.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        return problem(RollplayError(f"an NPC's rating is a whole number, like 4; not {text!r}"))
+    command = c.CombatJoin(game, name, form.name, team=form.team, rating=int(text),
+                           weapon=form.weapon, armor=form.armor)  # fmt: skip
+    return run(service, command, Markup("{} joins").format(form.name))
+
+
+@router.post(COMBAT + "/stance", response_class=HTMLResponse)
+def stance(game: str, name: str, service: Viewer, who: Annotated[str, Form()] = "",
+           stance: Annotated[str, Form()] = "") -> HTMLResponse:  # fmt: skip
+    """A free action: a combatant's stance, now."""
+
+    def build(w: str | None) -> c.CombatStance:
+        return c.CombatStance(game, name, w, stance)
+
+    return _for(service, game, name, who, build, said=f"stance {stance}")
+
+
+@router.post(COMBAT + "/action", response_class=HTMLResponse)
+def action(
+    game: str, name: str, service: Viewer, form: Annotated[ActionForm, Form()]
+) -> HTMLResponse:
+    """A combatant's action for this turn (replacing one already set)."""
+    target = form.target.strip() or None
+
+    def build(who: str | None) -> c.CombatAction:
+        return c.CombatAction(game, name, who, form.kind.strip().lower(), target=target,
+                              called=form.called or None, range=form.range or "short",
+                              luck=form.luck or None,
+                              burst=(target,) if form.burst and target else ())  # fmt: skip
+
+    return _for(service, game, name, form.who, build, said=f"action {form.kind}")
+
+
+@router.post(COMBAT + "/leave", response_class=HTMLResponse)
+def leave(game: str, name: str, service: Viewer, who: Annotated[str, Form()] = "") -> HTMLResponse:
+    return _for(service, game, name, who, lambda w: c.CombatLeave(game, name, w), said="left")
+
+
+@router.post(COMBAT + "/turn", response_class=HTMLResponse)
+def new_turn(game: str, name: str, service: Viewer) -> HTMLResponse:
+    """The Storyteller resolves the turn; its report arrives on the feed."""
+    return run(service, c.CombatTurn(game, name), "Turn resolved")
+
+
+@router.post(COMBAT + "/stop", response_class=HTMLResponse)
+def stop(game: str, name: str, service: Viewer) -> HTMLResponse:
+    return run(service, c.CombatStop(game, name), "The combat is over")
+
+
+def _for(service: Service, game: str, name: str, who: str,
+         build: Callable[[str | None], Any], *, said: str) -> HTMLResponse:  # fmt: skip
+    """A command for one combatant. One the combat does not hold (as the viewer sees it) is
+    a 404, as a character that is not there is, whoever asks."""
+    try:
+        fighters = [f["name"] for f in Tracker(service).status(game, name)["combatants"]]
+        found = next((n for n in fighters if _key(n) == _key(who)), None)
+        if who.strip() and found is None:
+            raise StorageError(f"{name} has no combatant called {who.strip()!r}; in it: "
+                               f"{', '.join(fighters) or 'nobody'}")  # fmt: skip
+        command = build(found)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, command, Markup("{}: {}").format(found or "You", said))

@@ -94,7 +94,9 @@ class LogMixin(ServiceBase):
             out = []
             for row, game in s.execute(query):
                 seen = project(row, game, standings[row.game_id])
-                if seen is not None:
+                # Asked for a character's rolls, a viewer is not told which hidden ones were
+                # theirs (the filter would say whose a secret roll was).
+                if seen is not None and not (character and seen["character"] is None):
                     out.append(_entry(seen))
             return out
 

@@ -32,7 +32,7 @@ def _redact(value: Any, npcs: set[str]) -> Any:
 
 
 def _is_dice(key: str) -> bool:
-    return key in ("dice", "roll", "rating", "ratings", "pool") or key.endswith(
+    return key in ("dice", "roll", "rating", "ratings", "pool", "pools") or key.endswith(
         ("_dice", "_roll", "_rating")
     )
 

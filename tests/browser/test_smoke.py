@@ -20,7 +20,9 @@ def test_a_player_signs_in_through_the_form_and_sees_her_games(
 ) -> None:
     page = people("Pia")
     expect(page.get_by_text("Signed in as Pia")).to_be_visible()
-    expect(page.get_by_role("listitem").filter(has_text="Pegasus")).to_contain_text("player")
+    expect(page.get_by_role("listitem").filter(has_text="Pegasus")).to_contain_text(
+        "player, playing Nikos"
+    )
 
 
 def test_a_wrong_password_shows_one_line(people: Callable[..., Page]) -> None:

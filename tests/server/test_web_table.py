@@ -4,6 +4,7 @@ points redrawn, and an invite that lands its taker at the table."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -106,7 +107,7 @@ def test_the_storytellers_npc_rolls_and_awards(server: TestClient, db_url: str) 
             data={"character": "Nikos", "points": points, "amount": amount},
         )
         assert wrong.status_code == 400
-        assert said in wrong.text
+        assert said in html.unescape(wrong.text)
     # A player sees neither control, nor the NPC's roll.
     server.cookies.clear()
     page, headers = _page_headers(server, "Pia")
@@ -172,3 +173,45 @@ def test_the_roll_box_shows_what_a_command_answers(server: TestClient) -> None:
     assert pool
     assert faces
     assert len(re.findall(r"\d", faces.group(1))) == int(pool.group(1))  # every die shown
+
+
+def test_the_npc_form_rolls_for_an_npc_only(server: TestClient) -> None:
+    _, headers = _page_headers(server, "Stella")
+    for name, what, said in (("Nikos", "5", "is a character of this game"),
+                             ("R/S", "5", "an NPC needs a name without"),
+                             ("Raider", "Firearms", "is not an NPC's roll")):  # fmt: skip
+        wrong = server.post("/games/Pegasus/npc", data={"name": name, "what": what},
+                            headers=headers)  # fmt: skip
+        assert wrong.status_code == 400, (name, what)
+        assert said in html.unescape(wrong.text)
+    done = server.post("/games/Pegasus/npc", data={"name": "Raider 2", "what": "5"},
+                       headers=headers)  # fmt: skip
+    assert done.status_code == 200, done.text
+
+
+def test_page_requests_get_errors_as_fragments(server: TestClient) -> None:
+    _, headers = _page_headers(server, "Pia")
+    bad = server.post("/games/Pegasus/roll", data={"text": "roll Firearms", "cp": "-1"},
+                      headers=headers)  # fmt: skip
+    assert bad.status_code == 422
+    assert bad.text.startswith('<p class="error" role="alert">')  # not JSON on the page
+    server.cookies.clear()
+    gone = server.get("/games/Pegasus/mine", headers=HX)
+    assert gone.status_code == 401
+    assert gone.headers["HX-Redirect"] == "/"  # signed out: back to sign in
+    assert server.get("/games/Nowhere/mine", headers=HX).status_code == 401
+
+
+def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
+    from rollplay.server.web import sse_card
+
+    forged = sse_card({"id": 3, "time": "2026-11-23T12:00:00", "game": "Pegasus",
+                       "character": "Nikos", "visibility": "public", "hidden": False,
+                       "kind": "raise", "data": {"skill": "Poker\rid: 999\revent: x",
+                                                 "from": 0, "to": 1}})  # fmt: skip
+    assert "\r" not in forged
+    assert forged.count("\n\n") == 2  # the card and the points signal, nothing more
+    _, headers = _page_headers(server, "Pia")
+    refused = server.post("/games/Pegasus/characters/Nikos/raise",
+                          data={"learn": "background:Poker\rid: 9"}, headers=headers)  # fmt: skip
+    assert refused.status_code == 400

@@ -140,3 +140,15 @@ def test_the_command_line_acts_as_a_user(
     assert as_pia == run_json(capsys, "--as", "Pia", "log", "--db", db_url)
     upgraded = run_json(capsys, "db", "upgrade", "--db", db_url)
     assert upgraded["before"] == upgraded["after"]
+
+
+def test_an_npc_joining_keeps_its_rating_from_players(game: Table) -> None:
+    tracker = Tracker(game)
+    tracker.start("Pegasus", "Hangar")
+    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    tracker.join("Pegasus", "Hangar", "Cylon", rating=7, team="B", weapon="Knife")
+    (st_join,) = [e for e in _seen(game, "Stella", start) if e["kind"] == "combat_join"]
+    (pia_join,) = [e for e in _seen(game, "Pia", start) if e["kind"] == "combat_join"]
+    assert st_join["data"]["rating"] == 7  # type: ignore[index]
+    assert pia_join["data"]["name"] == "Cylon"  # type: ignore[index]
+    assert "rating" not in pia_join["data"]  # type: ignore[operator]

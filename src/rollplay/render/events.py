@@ -21,7 +21,8 @@ def event_card(e: Event) -> list[Line]:
         return entry_card(roll_entry(e))
     head: Line = [Span(f"#{e['id']} {str(e['time'])[11:16]} ", "muted")]
     data = e.get("data") or {}
-    if e.get("hidden") and e["kind"] != "combat_turn":  # a turn's shared part is its report
+    # A turn's shared part is its report, a join's the newcomer without an NPC's rating.
+    if e.get("hidden") and not (e["kind"] == "combat_turn" or data.get("name")):
         return [[*head, Span(f"({e['kind'].replace('_', ' ')}: hidden)", "muted")]]
     if e["kind"] == "combat_turn":
         try:
@@ -52,7 +53,7 @@ def _line(kind: str, who: str | None, d: Mapping[str, Any]) -> Line:
         case "luck_spend":
             return [name, plain(f" spends {d['amount']} luck{reason}, now {d['luck']}")]
         case "xp_award":
-            return [name, plain(f" gains {d['amount']} XP{reason}, now {d['xp']:g}")]
+            return [name, plain(f" gains {d['amount']:g} XP{reason}, now {d['xp']:g}")]
         case "raise":
             return [name, plain(f" raises {d['skill']} from {d['from']} to {d['to']}")]
         case "sheet":

@@ -45,11 +45,14 @@ def odds_html(o: Mapping[str, Any]) -> Markup:
         parts = [("first wins", o["first_wins"]), ("draw", o["draw"]),
                  ("second wins", o["second_wins"])]  # fmt: skip
     else:
-        parts = [("success", o["success"])]
+        parts = [("success", o.get("success"))]
         parts += [(str(k), v) for k, v in (o.get("levels") or {}).items()]
+        parts.append(("critical failure", o.get("critical_failure")))
+    shown = [(k, f"{v:.1%}") for k, v in parts if isinstance(v, int | float)]
+    if o.get("success") is None and isinstance(o.get("mean"), int | float):
+        shown.append(("average total", f"{o['mean']:.1f}"))  # a D6 roll with no difficulty
     cells = Markup("").join(
-        Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, f"{v:.1%}")
-        for k, v in parts
+        Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, v) for k, v in shown
     )
     return Markup('<p class="check">{}</p><ul class="odds">{}</ul>').format(
         o.get("check", ""), cells

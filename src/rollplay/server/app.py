@@ -13,8 +13,9 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
@@ -75,37 +76,44 @@ def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
 def _errors(app: FastAPI) -> None:
     """Every error as a status and one line: {"error": "..."}."""
 
-    def answer(status: int, message: str) -> JSONResponse:
-        return JSONResponse({"error": " ".join(message.split())}, status)
+    def answer(status: int, message: str, request: Request | None = None) -> Response:
+        said = " ".join(message.split())
+        if request is not None and request.headers.get("hx-request"):  # a page swaps it in
+            fragment = Markup('<p class="error" role="alert">{}</p>').format(said)
+            # Signed out while the page was open: htmx takes the browser to sign in.
+            headers = {"HX-Redirect": "/"} if status == 401 else None
+            return HTMLResponse(fragment, status, headers=headers)
+        return JSONResponse({"error": said}, status)
 
     @app.exception_handler(RollplayError)
-    async def rollplay_error(_: Request, exc: RollplayError) -> JSONResponse:
+    async def rollplay_error(request: Request, exc: RollplayError) -> Response:
         if isinstance(exc, SignInError):
-            return answer(401, str(exc))
+            return answer(401, str(exc), request)
         if isinstance(exc, Forbidden):
-            return answer(403, str(exc))
+            return answer(403, str(exc), request)
         if isinstance(exc, InviteError):
-            return answer(410, str(exc))
+            return answer(410, str(exc), request)
         if isinstance(exc, StorageError) and str(exc).startswith("no "):
-            return answer(404, str(exc))
+            return answer(404, str(exc), request)
         if isinstance(exc, StorageError) and str(exc).startswith("there is already"):
-            return answer(409, str(exc))
-        return answer(400, str(exc))
+            return answer(409, str(exc), request)
+        return answer(400, str(exc), request)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
         where = f"{request.method} {masked(request.url.path)[:200]}"
         if exc.detail == "Not Found":  # the router's own: no route matched
             return answer(404, f"no such endpoint: {where} (the API: /api/v1/openapi.json)")
         if exc.detail == "Method Not Allowed":
             return answer(405, f"{where} is not allowed (the API: /api/v1/openapi.json)")
-        return answer(exc.status_code, str(exc.detail))
+        return answer(exc.status_code, str(exc.detail), request)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return answer(422, f"{where or 'the request'}: {first.get('msg', 'not understood')}")
+        said = f"{where or 'the request'}: {first.get('msg', 'not understood')}"
+        return answer(422, said, request)
 
 
 def app_from_env() -> FastAPI:

@@ -8,6 +8,7 @@ session's CSRF token (drawn into the page, sent as ``X-CSRF-Token``) and this si
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -21,14 +22,23 @@ from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
-from rollplay.server.spending import Award, Spend, award_command, spend_form, spend_query
+from rollplay.server.spending import (
+    Award,
+    Spend,
+    award_command,
+    npc_command,
+    spend_form,
+    spend_query,
+)
 from rollplay.table.authz import Forbidden
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 RECENT = 100  # events drawn with the page; older ones are in the log
 LINES = 500  # completions offered in the roll box
-POINTS = frozenset({"luck_award", "luck_spend", "xp_award", "raise", "sheet", "approved"})
+POINTS = frozenset(
+    {"luck_award", "luck_spend", "xp_award", "raise", "sheet", "approved", "combat_turn"}
+)  # a turn spends luck and deals wounds
 
 
 def card(event: dict[str, Any]) -> Markup:
@@ -41,14 +51,20 @@ def sse_card(event: dict[str, Any]) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
     change to points the viewer's own panel (``points``)."""
-    html = str(card(event)).replace("\n", " ")
+    html = _one_line(str(card(event)))
     out = f"id: {event['id']}\nevent: card\ndata: {html}\n\n"
     if str(event["kind"]).startswith("combat"):
-        combat = str((event.get("data") or {}).get("combat", "")).replace("\n", " ")
+        combat = _one_line(str((event.get("data") or {}).get("combat", "")))
         out += f"event: combat\ndata: {combat}\n\n"
     if event["kind"] in POINTS:
         out += "event: points\ndata: \n\n"
     return out
+
+
+def _one_line(text: str) -> str:
+    """Text for one SSE data line: any line break (CR too, which SSE also ends lines on)
+    becomes a space, so no text in an event can forge an id or an event of its own."""
+    return re.sub(r"\r\n|[\r\n\u2028\u2029\x85]", " ", text)
 
 
 @router.get("/games/{game}", response_class=HTMLResponse, response_model=None)
@@ -163,10 +179,10 @@ def npc_roll(game: str, service: Viewer, name: Annotated[str, Form(max_length=10
              what: Annotated[str, Form(max_length=100)],
              visibility: Annotated[str, Form()] = "secret") -> HTMLResponse:  # fmt: skip
     """The Storyteller's NPC roll: a name and a rating (FS3), a level (GURPS) or a die code
-    (D6), secret unless said otherwise."""
-    line = CommandLine(text=f"roll {name.strip()}/{what.strip()}", visibility=visibility)
+    (D6), secret unless said otherwise. Built as the command itself, not pasted into a line,
+    so nothing in the fields reads as more of a line."""
     try:
-        command = parsed(service, game, line)
+        command = npc_command(service.vocabulary(game), name, what, visibility)
     except RollplayError as exc:
         return problem(exc)
     return run(service, command)

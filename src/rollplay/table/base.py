@@ -133,6 +133,8 @@ class ServiceBase:
         if game is not None:
             order_events(s.connection(), game.id)  # a write's events in order (writers.py)
         if game is None:
+            if not self.actor.owner:  # the table's other games are not a member's business
+                raise StorageError(f"no game called {name!r}")
             known = list(s.scalars(select(Game.name)))
             raise StorageError(
                 f"no game called {name!r}{suggest(name, known)}; "

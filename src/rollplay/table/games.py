@@ -62,13 +62,19 @@ class GamesMixin(ServiceBase):
             return game_dict(game)
 
     def games(self) -> list[dict[str, Any]]:
-        """The games this actor is in (every game, for the owner), with their role."""
+        """The games this actor is in (every game, for the owner), with their role and the
+        characters they play there (``yours``)."""
         with self.reading() as s:
             out = []
             for g in s.scalars(select(Game).order_by(Game.name)):
                 standing = self.standing(s, g)
                 if standing.role is not None:
-                    out.append({**game_dict(g), "role": standing.role})
+                    ids = list(standing.characters)
+                    yours: list[str] = []
+                    if ids:
+                        query = select(Character.name).where(Character.id.in_(ids))
+                        yours = list(s.scalars(query.order_by(Character.name)))
+                    out.append({**game_dict(g), "role": standing.role, "yours": yours})
             return out
 
     def game(self, name: str) -> dict[str, Any]:

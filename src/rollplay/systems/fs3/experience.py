@@ -3,6 +3,7 @@ on raising, as pure functions over a sheet and a ruleset."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,12 +60,25 @@ def raise_with_xp(
 def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> str:
     """A skill as the game spells it (any case), or an error naming the nearest."""
     if kind == "background":
-        return next((k for k in sheet.background if k.casefold() == skill.casefold()), skill)
+        known = next((k for k in sheet.background if k.casefold() == skill.casefold()), None)
+        return known or _new_background(skill)
     names = [a.name for a in rules.action_skills] if kind == "action" else list(rules.languages)
     for n in names:
         if n.casefold() == skill.casefold():
             return n
     raise RollplayError(f"unknown {kind} skill {skill!r}{suggest(skill, names)}")
+
+
+def _new_background(skill: str) -> str:
+    """A background skill learned with XP: a name a roll line can say (no '/', '=' or ','
+    and no control characters; spaces tidied), since everyone's roll box offers it."""
+    name = " ".join(skill.split())
+    bad = [ch for ch in name if ch in "/=," or (unicodedata.category(ch).startswith(("C", "Z"))
+           and ch != " ")]  # fmt: skip
+    if not 1 <= len(name) <= 100 or bad or name.casefold() == "vs":
+        raise RollplayError(f"a background skill needs a name of 1 to 100 characters without "
+                            f"'/', '=', ',' or control characters, not {skill[:40]!r}")  # fmt: skip
+    return name
 
 
 def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -> tuple[int, int]:

@@ -16,7 +16,7 @@ def players_view(turn: Mapping[str, Any], npcs: Collection[str]) -> dict[str, An
     left out; parts among characters only are kept whole."""
     if not npcs:
         return dict(turn)
-    return {k: _redact(v, set(npcs)) for k, v in turn.items()}
+    return dict(_redact(turn, set(npcs)))  # the part itself too: an NPC's join names its rating
 
 
 def _redact(value: Any, npcs: set[str]) -> Any:

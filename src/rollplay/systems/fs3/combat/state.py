@@ -90,12 +90,13 @@ def ammo_left(c: Combatant, rules: CombatRules) -> int:
 
 # Characters the command line gives a meaning: NAME=DISTANCE (--near), PATIENT=DOCTOR
 # (--doctor), COMBAT:VEHICLE=MECHANIC (--repair).
-_RESERVED = "=:"
+_RESERVED = "=:/"  # the command line's separators, and a path segment's
 
 
 def check_name(text: str, what: str) -> str:
     """A combat's, combatant's or team's name: 1 to 100 characters, spaces tidied, and one the
-    command line can address (no leading '-', no '=' or ':', no control characters)."""
+    command line and a link can address (no leading '-', no '=', ':' or '/', no control
+    characters)."""
     name = " ".join(str(text).split())
     if not 1 <= len(name) <= NAME_LIMIT:
         raise RollplayError(

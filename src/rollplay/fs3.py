@@ -19,6 +19,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from rollplay.dice import Dice, default_dice
+from rollplay.systems.fs3.contests import OpposedRoll, TeamRoll
+from rollplay.systems.fs3.contests import opposed as _opposed
+from rollplay.systems.fs3.contests import teamwork as _teamwork
 from rollplay.systems.fs3.odds import FS3Odds, OpposedOdds, check_odds
 from rollplay.systems.fs3.odds import opposed_odds as _opposed_odds
 from rollplay.systems.fs3.pool import Pool, resolve
@@ -28,13 +31,9 @@ from rollplay.systems.fs3.rolls import (
     FS3Roll,
     LuckSpend,
     Modifier,
-    OpposedRoll,
-    TeamRoll,
     roll_check,
     roll_pool,
 )
-from rollplay.systems.fs3.rolls import opposed as _opposed
-from rollplay.systems.fs3.rolls import teamwork as _teamwork
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 __all__ = [

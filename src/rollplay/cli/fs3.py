@@ -1,15 +1,22 @@
-"""``rollplay fs3 ...``: roll, opposed, odds, rules. Parsing and rendering only; the rules
+"""``rollplay fs3 ...``: roll, opposed, odds, rules (and simulate, fs3_simulate.py; the options
+they share are fs3_options.py). Parsing and rendering only; the rules
 live in rollplay.systems.fs3."""
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from rollplay.cli.fs3_options import (
+    check_options,
+    make_check,
+    pool_spec,
+    ruleset_from,
+    ruleset_options,
+)
+from rollplay.cli.fs3_simulate import simulate
 from rollplay.cli.options import (
     dice_options,
     dice_source,
@@ -29,11 +36,10 @@ from rollplay.cli.render import (
     spaced,
 )
 from rollplay.errors import RollplayError, whole
-from rollplay.systems.fs3.rolls import LUCK_SPENDS
 
 if TYPE_CHECKING:
     from rollplay.systems.fs3.odds import FS3Odds
-    from rollplay.systems.fs3.rolls import Check, FS3Roll
+    from rollplay.systems.fs3.rolls import FS3Roll
     from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,130 +48,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 @click.group()
 def fs3() -> None:
     """FS3 ability rolls, opposed rolls, teamwork and exact odds (editions 3.3 and 3.2)."""
-
-
-# -- shared options -----------------------------------------------------------------------
-
-
-def _ruleset_options(f: F) -> F:
-    f = click.option(
-        "--rules",
-        "rules_file",
-        metavar="FILE",
-        help="A house-rules file (TOML or YAML) that extends an edition.",
-    )(f)
-    f = click.option(
-        "--edition", "-e", metavar="3.3|3.2", help="FS3 edition: 3.3 (the default) or 3.2."
-    )(f)
-    return f
-
-
-# One side's roll options: (flag, parameter, click settings, help with {who} and {prefix}).
-_CHECK_OPTIONS: tuple[tuple[str, str, dict[str, Any], str], ...] = (
-    ("name", "name", {"metavar": "NAME"}, "Who makes {who}roll (shown in the output)."),
-    (
-        "rating",
-        "ratings",
-        {"multiple": True, "metavar": "NAME=N"},
-        "A rating used by {who}roll string, e.g. Firearms=3.",
-    ),
-    (
-        "attribute",
-        "attribute",
-        {"type": int, "metavar": "A"},
-        "The linked attribute's rating for {who}roll (FS3.2 judges embarrassing failures by it).",
-    ),
-    (
-        "mod",
-        "mods",
-        {"multiple": True, "type": int, "metavar": "N"},
-        "A modifier to {who}dice, e.g. --{prefix}mod=-2.",
-    ),
-    (
-        "situation",
-        "situations",
-        {"multiple": True, "metavar": "NAME"},
-        "A named modifier on {who}roll (see `rollplay fs3 rules`), e.g. taking-time.",
-    ),
-    ("luck", "luck", {"type": click.Choice(LUCK_SPENDS)}, "A luck point spent on {who}roll."),
-    (
-        "luck-cancelled",
-        "luck_cancelled",
-        {"is_flag": True},
-        "The luck spent on {who}roll was cancelled by another point.",
-    ),
-)
-
-
-def _check_options(prefix: str = "", who: str = "the ") -> Callable[[F], F]:
-    """Options that shape one side's roll; ``--vs-...`` for the second side."""
-    key = prefix.replace("-", "_")
-
-    def apply(f: F) -> F:
-        for flag, dest, settings, text in reversed(_CHECK_OPTIONS):
-            f = click.option(
-                f"--{prefix}{flag}",
-                f"{key}{dest}",
-                **settings,
-                help=text.format(who=who, prefix=prefix),
-            )(f)
-        return f
-
-    return apply
-
-
-# -- parsing helpers --------------------------------------------------------------------
-
-
-def _ruleset(edition: str | None, rules_file: str | None) -> FS3Ruleset:
-    if rules_file and edition is not None:
-        raise click.UsageError(
-            "give --edition or --rules, not both (a rules file names its edition with 'extends')"
-        )
-    from rollplay.systems.rulesets import load
-
-    return load("fs3", edition=edition, path=rules_file)  # type: ignore[no-any-return]
-
-
-def _ratings(pairs: Sequence[str]) -> dict[str, int]:
-    ratings: dict[str, int] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        name = name.strip()
-        if not sep or not name or not value.strip().lstrip("+-").isdigit():
-            raise RollplayError(f"bad --rating {pair!r}: write NAME=NUMBER, like Firearms=3")
-        ratings[name] = whole(value, f"--rating {name}")
-    return ratings
-
-
-def _pool_spec(expression: str | None, dice_count: int | None, what: str) -> int | str:
-    if expression is not None and dice_count is not None:
-        raise click.UsageError(f"give {what} as a roll string or as --dice, not both")
-    if dice_count is not None:
-        if dice_count < 0:
-            raise RollplayError(f"--dice {dice_count}: a pool is 0 or more dice")
-        return dice_count
-    if expression is None:
-        raise click.UsageError(
-            "say what to roll: a roll string like Firearms+Reflexes, or --dice N"
-        )
-    text = expression.strip()
-    return whole(text, "a pool") if text.isdigit() else expression
-
-
-def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
-    from rollplay.systems.fs3.rolls import Check
-
-    return Check(
-        pool=spec,
-        attribute=kw[f"{prefix}attribute"],
-        ratings=_ratings(kw[f"{prefix}ratings"]),
-        modifiers=tuple(kw[f"{prefix}mods"]),
-        situations=tuple(kw[f"{prefix}situations"]),
-        luck=kw[f"{prefix}luck"],
-        luck_cancelled=kw[f"{prefix}luck_cancelled"],
-        name=kw[f"{prefix}name"],
-    )
 
 
 # -- roll ----------------------------------------------------------------------------------
@@ -181,7 +63,7 @@ def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
     metavar="N",
     help="Roll N dice (an NPC's single rating) instead of a roll string.",
 )
-@_check_options()
+@check_options()
 @click.option(
     "--assist",
     "assists",
@@ -190,7 +72,7 @@ def _make_check(spec: int | str, kw: dict[str, Any], prefix: str = "") -> Check:
     metavar="N",
     help="An assister's pool (000 Teamwork); assisters roll first.",
 )
-@_ruleset_options
+@ruleset_options
 @dice_options("8,7,3,1,1")
 @json_option
 def roll(
@@ -214,10 +96,11 @@ def roll(
       rollplay fs3 roll --dice 5 --attribute 2 --edition 3.2 --faces 5,4,1,1,2
       rollplay fs3 roll Repair --rating Repair=4 --rating Wits=2 --assist 5 --assist 4
     """
-    from rollplay.systems.fs3.rolls import roll_check, teamwork
+    from rollplay.systems.fs3.contests import teamwork
+    from rollplay.systems.fs3.rolls import roll_check
 
-    rules = _ruleset(edition, rules_file)
-    check = _make_check(_pool_spec(expression, dice_count, "the roll"), kw)
+    rules = ruleset_from(edition, rules_file)
+    check = make_check(pool_spec(expression, dice_count, "the roll"), kw)
     source = dice_source(faces, seed)
     if assists:
         team = teamwork(check, list(assists), rules, source)
@@ -292,9 +175,9 @@ def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
     metavar="N|ROLL",
     help="The second side: a number of dice or a roll string.",
 )
-@_check_options()
-@_check_options("vs-", "the second side's ")
-@_ruleset_options
+@check_options()
+@check_options("vs-", "the second side's ")
+@ruleset_options
 @dice_options("8,7,3,1,1")
 @json_option
 def opposed(
@@ -317,11 +200,11 @@ def opposed(
       rollplay fs3 opposed Melee --rating Melee=4 --rating Brawn=3 --name Nemesis \\
           --vs Melee --vs-rating Melee=3 --vs-rating Brawn=3 --vs-name Mavros
     """
-    from rollplay.systems.fs3.rolls import opposed as roll_opposed
+    from rollplay.systems.fs3.contests import opposed as roll_opposed
 
-    rules = _ruleset(edition, rules_file)
-    first = _make_check(_pool_spec(expression, dice_count, "the first side"), kw)
-    second = _make_check(_pool_spec(vs, None, "--vs"), kw, "vs_")
+    rules = ruleset_from(edition, rules_file)
+    first = make_check(pool_spec(expression, dice_count, "the first side"), kw)
+    second = make_check(pool_spec(vs, None, "--vs"), kw, "vs_")
     source = dice_source(faces, seed)
     result = roll_opposed(first, second, rules, source)
     extra = finish_dice(source)
@@ -354,9 +237,9 @@ def opposed(
     metavar="FROM-TO",
     help="A table of level odds for every pool in a range, e.g. 1-12.",
 )
-@_check_options()
-@_check_options("vs-", "the second side's ")
-@_ruleset_options
+@check_options()
+@check_options("vs-", "the second side's ")
+@ruleset_options
 @json_option
 def odds(
     *,
@@ -381,15 +264,15 @@ def odds(
     """
     from rollplay.systems.fs3.odds import check_odds, opposed_odds
 
-    rules = _ruleset(edition, rules_file)
+    rules = ruleset_from(edition, rules_file)
     if table is not None:
         if expression is not None or dice_count is not None or vs is not None:
             raise click.UsageError("--table shows every pool in a range; give no pool with it")
         _odds_table(rules, table, kw["attribute"], as_json)
         return
-    first = _make_check(_pool_spec(expression, dice_count, "the pool"), kw)
+    first = make_check(pool_spec(expression, dice_count, "the pool"), kw)
     if vs is not None:
-        second = _make_check(_pool_spec(vs, None, "--vs"), kw, "vs_")
+        second = make_check(pool_spec(vs, None, "--vs"), kw, "vs_")
         result = opposed_odds(first, second, rules)
         if as_json:
             emit_json({"system": "fs3", **result.to_dict()})
@@ -465,7 +348,7 @@ def _odds_table(rules: FS3Ruleset, span: str, attribute: int | None, as_json: bo
 
 
 @fs3.command()
-@_ruleset_options
+@ruleset_options
 @format_option()
 def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
     """Print a ruleset as a house-rules file: a game's starting point.
@@ -474,164 +357,8 @@ def rules(edition: str | None, rules_file: str | None, fmt: str) -> None:
     """
     from rollplay.systems.fs3.houserules import dump
 
-    ruleset = _ruleset(edition, rules_file)
+    ruleset = ruleset_from(edition, rules_file)
     click.echo(dump(ruleset, fmt), nl=False)
 
 
-# -- simulate -------------------------------------------------------------------------------
-
-_clock = time.monotonic  # the progress bar's clock (tests move it)
-
-
-class _Progress:
-    """A Rich progress bar for a long simulation: shown once a run has taken a second, on a
-    terminal only, and never with --json (stdout carries the JSON)."""
-
-    def __init__(self, total: int, label: str, as_json: bool) -> None:
-        self.total, self.label = total, label
-        self.enabled = not as_json and sys.stdout.isatty()
-        self.started = _clock()
-        self.bar: Any = None
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            if _clock() - self.started < 1.0:
-                return
-            from rich.console import Console
-            from rich.progress import Progress
-
-            console = Console(file=sys.stdout, force_terminal=True)
-            self.bar = Progress(console=console, transient=True, auto_refresh=False)
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=self.total)
-        self.bar.update(self.task, completed=done, refresh=True)
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-
-
-@fs3.group()
-def simulate() -> None:
-    """Simulators for balancing gear: many attacks, or whole combats, at once."""
-
-
-def _range(low: int, high: int) -> click.IntRange:
-    return click.IntRange(low, high)
-
-
-@simulate.command("attack")
-@click.option("--attack-dice", type=_range(0, 10_000), required=True, metavar="A",
-              help="The attacker's pool (0 to the ruleset's max_dice).")  # fmt: skip
-@click.option("--defense-dice", type=_range(0, 10_000), required=True, metavar="D",
-              help="The defender's pool.")  # fmt: skip
-@click.option("--weapon", metavar="NAME", help="A weapon from the rules' gear (or the numbers).")
-@click.option("--armor", metavar="NAME", help="Armor from the rules' gear (or --protection).")
-@click.option("--penetration", type=_range(1, 1000), metavar="P", help="The weapon's penetration.")
-@click.option("--lethality", type=_range(-1000, 1000), metavar="L", help="The weapon's lethality.")
-@click.option("--protection", type=_range(0, 1000), default=0, metavar="PR",
-              help="Armor at every location.")  # fmt: skip
-@click.option("--cover", is_flag=True, help="The defender is in the Cover stance.")
-@click.option("--target", default="Chest", show_default=True, help="The location aimed at.")
-@click.option("--trials", type=_range(1, 100_000_000), default=100_000, show_default=True,
-              help="How many attacks.")  # fmt: skip
-@click.option("--seed", type=_range(0, 2**63 - 1), metavar="S",
-              help="Seed: the same seed, the same result.")  # fmt: skip
-@click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
-@_ruleset_options
-@json_option
-def simulate_attack(
-    *, attack_dice: int, defense_dice: int, weapon: str | None, armor: str | None,
-    penetration: int | None, lethality: int | None, protection: int, cover: bool, target: str,
-    trials: int, seed: int | None, chart: str | None, edition: str | None,
-    rules_file: str | None, as_json: bool,
-) -> None:  # fmt: skip
-    """What a weapon does against an armor: miss, hit location, stopped, wound severity.
-
-    \b
-    Examples:
-      rollplay fs3 simulate attack --attack-dice 6 --defense-dice 4 --penetration 4 \\
-          --lethality 10 --protection 4 --cover --trials 1000000 --seed 1
-      rollplay fs3 simulate attack --attack-dice 6 --defense-dice 4 --weapon Rifle \\
-          --armor "Flak Vest"
-    """
-    from rollplay.systems.fs3.combat.simulate import simulate_attacks
-
-    rules = _ruleset(edition, rules_file)
-    gear = rules.combat
-    if max(attack_dice, defense_dice) > rules.max_dice:
-        raise RollplayError(f"a pool goes up to max_dice, {rules.max_dice}")
-    if weapon is not None:
-        w = gear.weapon(weapon)
-        penetration = w.penetration if penetration is None else penetration
-        lethality = w.lethality if lethality is None else lethality
-    if penetration is None or lethality is None:
-        raise click.UsageError("give --weapon, or both --penetration and --lethality")
-    shield: int | dict[str, int] = protection
-    if armor is not None:
-        shield = dict(gear.armor_named(armor).protection)
-    with _Progress(trials, "attacks", as_json) as progress:
-        stats = simulate_attacks(
-            attack_dice, defense_dice, penetration=penetration, lethality=lethality,
-            protection=shield, cover=cover, target=target, rules=gear, fs3=rules, trials=trials,
-            seed=seed, progress=progress,
-        )  # fmt: skip
-    if chart:
-        from rollplay.cli.charts import attack_chart
-
-        attack_chart(chart, stats.to_dict())
-    if as_json:
-        emit_json({"system": "fs3", **stats.to_dict()})
-        return
-    say(f"{trials:,} attacks: {attack_dice} dice against {defense_dice}, penetration "
-        f"{penetration}, lethality {lethality}")  # fmt: skip
-    say(f"missed or blocked {percent(stats.attack_missed)}   stopped {percent(stats.stopped)}")
-    say("Location: " + "  ".join(f"{k} {percent(v)}" for k, v in stats.location.items()))
-    say("Wounds:   " + "  ".join(f"{k} {percent(v)}" for k, v in stats.severity.items()))
-
-
-@simulate.command("combat")
-@click.argument("scenario")
-@click.option("--combats", type=_range(1, 1_000_000), default=10_000, show_default=True,
-              help="How many.")  # fmt: skip
-@click.option("--max-turns", type=_range(1, 1000), default=30, show_default=True,
-              help="A combat's limit.")  # fmt: skip
-@click.option("--seed", type=_range(0, 2**63 - 1), metavar="S",
-              help="Seed: the same seed, the same result.")  # fmt: skip
-@click.option("--chart", metavar="FILE", help="Also draw the results: a .png or .svg file.")
-@json_option
-def simulate_combat(
-    *, scenario: str, combats: int, max_turns: int, seed: int | None, chart: str | None,
-    as_json: bool,
-) -> None:  # fmt: skip
-    """Play a scenario's combat many times: each side's win rate (with a 95% interval),
-    turns to finish, knockouts. SCENARIO is a YAML/TOML/JSON file (docs/combat.md)."""
-    from rollplay.rulesfile import read
-    from rollplay.systems.fs3.combat.battle import scenario_fighters, simulate_battles
-
-    data = read(scenario, "scenario")
-    edition = str(data.get("edition", "3.3"))
-    rules = _ruleset(edition if "rules" not in data else None, data.get("rules"))
-    fighters = scenario_fighters(data, rules.combat, scenario)
-    with _Progress(combats, "combats", as_json) as progress:
-        stats = simulate_battles(fighters, rules=rules.combat, fs3=rules, combats=combats,
-                                 max_turns=max_turns, seed=seed, progress=progress)  # fmt: skip
-    if chart:
-        from rollplay.cli.charts import battle_chart
-
-        battle_chart(chart, stats.to_dict())
-    if as_json:
-        emit_json({"system": "fs3", **stats.to_dict()})
-        return
-    say(f"{combats:,} combats, {rules.name}")
-    for side, share in stats.wins.items():
-        lo, hi = stats.wins_ci[side]
-        say(f"  {side}: wins {percent(share)} (95%: {percent(lo)} to {percent(hi)}), "
-            f"{stats.knockouts_mean[side]:.2f} knocked out on average")  # fmt: skip
-    say(f"  draws {percent(stats.draws)}, unfinished after {max_turns} turns "
-        f"{percent(stats.unfinished)}; {stats.turns_mean:.1f} turns on average")  # fmt: skip
+fs3.add_command(simulate)

@@ -20,7 +20,7 @@ COMBAT = ["fs3", "simulate", "combat", SKIRMISH, "--combats", "200", "--seed", "
 def slow_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """stdout (the test's capture, so called in the test) a terminal, and a clock on which
     every look takes two seconds."""
-    import rollplay.cli.fs3 as cli
+    import rollplay.cli.fs3_simulate as cli
 
     ticks: Iterator[int] = iter(range(0, 10_000, 2))
     monkeypatch.setattr(cli, "_clock", lambda: float(next(ticks)))

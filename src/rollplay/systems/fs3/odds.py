@@ -18,7 +18,8 @@ from math import comb
 from typing import Any
 
 from rollplay.odds import fractions_of, keep_best_of_two
-from rollplay.systems.fs3.rolls import Check, check_opposed_luck, effective_pool
+from rollplay.systems.fs3.contests import check_opposed_luck
+from rollplay.systems.fs3.rolls import Check, effective_pool
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 # An outcome class: (embarrassing, successes) with its count; ranked worst to best.

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rollplay.systems.fs3.contests import assisted, check_assisters
 from rollplay.systems.fs3.odds import FS3Odds, check_odds
-from rollplay.systems.fs3.rolls import Check, assisted, check_assisters
+from rollplay.systems.fs3.rolls import Check
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 

@@ -115,14 +115,14 @@ class FS3(BaseSystem):
         return _stamped(roll_check(check, rules, dice).to_dict(), rules)
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
-        from rollplay.systems.fs3.rolls import opposed
+        from rollplay.systems.fs3.contests import opposed
 
         result = opposed(first, second, rules, dice).to_dict()
         return {**result, "first": _stamped(result["first"], rules),
                 "second": _stamped(result["second"], rules)}  # fmt: skip
 
     def teamwork(self, leader: Any, assisters: list[Any], rules: Any, dice: Dice) -> dict[str, Any]:
-        from rollplay.systems.fs3.rolls import teamwork
+        from rollplay.systems.fs3.contests import teamwork
 
         result = _stamped(teamwork(leader, assisters, rules, dice).to_dict(), rules)
         result["assists"] = [_stamped(a, rules) for a in result["assists"]]

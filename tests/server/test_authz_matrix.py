@@ -40,9 +40,12 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("POST", "/api/v1/login"): ("/api/v1/login", "login", EVERYONE),
     ("POST", "/login"): ("/login", "login-form", EVERYONE),
     ("POST", "/logout"): ("/logout", None, EVERYONE),  # signs out whoever it can
+    ("POST", "/link-code"): ("/link-code", None, EVERYONE),  # anonymous: sent to sign in
     ("POST", "/api/v1/logout"): ("/api/v1/logout", None, SIGNED_IN),
     ("POST", "/api/v1/tokens"): ("/api/v1/tokens", {"label": "bot"}, SIGNED_IN),
     ("DELETE", "/api/v1/tokens/{token_id}"): ("/api/v1/tokens/{token}", None, STORYTELLER),
+    ("POST", "/api/v1/link-codes"): ("/api/v1/link-codes", None, SIGNED_IN),
+    ("GET", "/api/v1/links"): ("/api/v1/links", None, SIGNED_IN),
     ("GET", "/api/v1/games"): ("/api/v1/games", None, SIGNED_IN),
     ("GET", "/api/v1/games/{game}"): ("/api/v1/games/Pegasus", None, MEMBERS),
     ("POST", "/api/v1/games/{game}/characters"): (

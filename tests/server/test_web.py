@@ -33,7 +33,23 @@ def test_the_page_shows_each_viewer_what_they_may_see(server: TestClient) -> Non
     assert "Zorblax" not in page.text  # the secret one only as "a roll"
     assert "secret roll: its dice and result are hidden" in page.text
     assert ">Nikos</a></h2>" in page.text  # her character, with its luck
-    assert 'value="secret"' not in page.text  # a player makes no secret rolls
+    assert "you learn that it was made" in page.text  # she may ask for one (rulings T9)
+
+
+def test_a_link_code_from_the_home_page_links_a_chat_account(server: TestClient) -> None:
+    sign_in(server, "Pia")
+    home = server.get("/").text
+    token = home.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    headers = {**HX, "X-CSRF-Token": token}
+    assert server.post("/link-code", headers=HX).status_code == 403  # no CSRF token
+    page = server.post("/link-code", headers=headers)
+    assert page.status_code == 200
+    code = page.text.split('class="link-code">', 1)[1].split("<", 1)[0]
+    service = server.app.state.service  # type: ignore[attr-defined]
+    assert service.link_account("discord", "42", code, "pia")["user"] == "Pia"
+    assert "Linked: discord pia" in server.get("/").text
+    forged = {**headers, "Origin": "https://evil.example"}
+    assert server.post("/link-code", headers=forged).status_code == 403
 
 
 def test_the_roll_box_and_the_odds(server: TestClient) -> None:

@@ -84,9 +84,14 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
         _nothing,
         lambda t, _: t.roll("Pegasus", "Nikos", Request("Firearms"), visibility="private"),
     ),
-    "roll secret": (
-        ST,
+    "roll secret": (  # a player asks it of the Storyteller (rulings T9)
+        PLAYER,
         _nothing,
+        lambda t, _: t.roll("Pegasus", "Nikos", Request("Firearms"), visibility="secret"),
+    ),
+    "roll secret where players may not ask": (
+        ST,
+        lambda owner, _: owner.game_settings("Pegasus", players_ask_secret=False),
         lambda t, _: t.roll("Pegasus", "Nikos", Request("Firearms"), visibility="secret"),
     ),
     "roll another's": (
@@ -149,6 +154,11 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     ),
     "add member": (ST, _nothing, lambda t, _: t.add_member("Pegasus", "Nora", "observer")),
     "announce secrets": (ST, _nothing, lambda t, _: t.set_announce_secret("Pegasus", False)),
+    "game settings": (
+        ST,
+        _nothing,
+        lambda t, _: t.game_settings("Pegasus", players_ask_secret=False),
+    ),
     "combat start": (ST, _nothing, lambda t, n: Tracker(t).start("Pegasus", f"Fight{n}")),
     "combat join own": (
         PLAYER,

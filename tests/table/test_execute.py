@@ -24,6 +24,26 @@ def test_a_player_rolls_their_own_character_without_naming_it(pia: Table) -> Non
     done = pia.execute(c.Roll(None, c.Side(None, Request("Firearms+Reflexes", mods=("-1",)))))
     assert (done["command"], done["character"], done["game"]) == ("Roll", "Nikos", "Pegasus")
     assert done["pool"] == 6  # Firearms 3 + Reflexes 4 - 1
+
+
+def test_a_player_asks_for_a_secret_roll_and_learns_only_that_it_was_made(
+    pia: Table, table: Table
+) -> None:
+    """Rulings T9: the Storyteller's roll, asked for by the player; the result is the
+    Storyteller's alone, in what the service returns as in the log."""
+    told = pia.execute(c.Roll(None, c.Side(None, Request("Firearms")), visibility="secret"))
+    assert told["secret"]
+    assert told["visibility"] == "secret"
+    assert not {"dice", "successes", "pool", "verdict", "outcome"} & set(told)
+    assert "Nikos" in told["message"]
+    mine = pia.events_for("Pegasus")[-1]
+    assert mine["id"] == told["log_id"]
+    assert mine["hidden"]
+    assert "dice" not in mine["data"]
+    whole = table.events_for("Pegasus")[-1]
+    assert whole["data"]["dice"]
+    assert whole["actor"] == "Pia"
+    table.game_settings("Pegasus", players_ask_secret=False)
     with pytest.raises(Forbidden, match="only the Storyteller may make a secret roll"):
         pia.execute(c.Roll(None, c.Side(None, Request("Firearms")), visibility="secret"))
 
@@ -73,6 +93,11 @@ def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
     assert "information" in rolled  # graded for the GM
     table.add_user("Vic")
     table.add_member("Dungeon", "Vic", "player", ("Inspector Vance",))
+    told = table.acting_as("Vic").roll("Dungeon", "Inspector Vance", Request("Per", sense=True))
+    assert told["secret"]
+    assert "information" not in told
+    assert "dice" not in told
+    table.game_settings("Dungeon", players_ask_secret=False)
     with pytest.raises(Forbidden, match="only the Storyteller may make a secret roll"):
         table.acting_as("Vic").roll("Dungeon", "Inspector Vance", Request("Per", sense=True))
 

@@ -168,7 +168,7 @@ CASES: dict[str, tuple[set[str], c.Command]] = {
     "roll": (NIKOS, c.Roll("Pegasus", _side("Nikos", "Firearms"))),
     "roll spending luck": (NIKOS, c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus"))),
     "roll private": (NIKOS, c.Roll("Pegasus", _side("Nikos", "Firearms"), "private")),
-    "roll secret": (ST, c.Roll("Pegasus", _side("Nikos", "Firearms"), "secret")),
+    "roll secret": (NIKOS, c.Roll("Pegasus", _side("Nikos", "Firearms"), "secret")),  # T9
     "roll another's": (ST | {"other player"}, c.Roll("Pegasus", _side("Mavros", "Melee"))),
     "opposed": (NIKOS, c.Opposed("Pegasus", _side("Nikos", "Melee"), _side("Mavros", "Melee"))),
     "opposed spending another's": (ST, c.Opposed(
@@ -182,7 +182,7 @@ CASES: dict[str, tuple[set[str], c.Command]] = {
                                                         difficulty="15"))),
     "d6 opposed": (NIKOS, c.Opposed("Stars", _side("Kara Voss", "Search"), _side("Thug", "3D"))),
     "gurps": (ST | {"other game"}, c.Roll("Dungeon", _side("Inspector Vance", "Interrogation"))),
-    "gurps sense roll": (ST, c.Roll("Dungeon", _side("Inspector Vance", "Per",
+    "gurps sense roll": (ST | {"other game"}, c.Roll("Dungeon", _side("Inspector Vance", "Per",
                                                      sense=True))),
 }  # fmt: skip
 

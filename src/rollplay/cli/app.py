@@ -35,6 +35,10 @@ _COMMANDS = {
     "user": "rollplay.cli.people:user",
     "member": "rollplay.cli.people:member",
     "invite": "rollplay.cli.invites:invite",
+    "link": "rollplay.cli.links:link",
+    "discord": "rollplay.cli.discord:discord",
+    "seed": "rollplay.cli.seeds:seed",
+    "verify": "rollplay.cli.verify:verify",
     "db": "rollplay.cli.people:db",
 }
 

@@ -253,3 +253,31 @@ def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> N
         import yaml
 
         click.echo(yaml.safe_dump(sheet, sort_keys=False, allow_unicode=True), nl=False)
+
+
+@game.command("settings")
+@click.argument("game_name", metavar="GAME")
+@click.option("--announce-secret/--hide-secret", default=None,
+              help="Whether players learn that a secret roll was made (001).")  # fmt: skip
+@click.option("--players-ask-secret/--no-players-ask-secret", default=None,
+              help="Whether a player may ask for a secret roll of their own character "
+                   "(rulings T9).")  # fmt: skip
+@db_option
+@json_option
+def game_settings(
+    *, game_name: str, announce_secret: bool | None, players_ask_secret: bool | None,
+    db: str | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Show or change GAME's table settings (the Storyteller's)."""
+    service = open_table(db)
+    if announce_secret is None and players_ask_secret is None:
+        data = service.game(game_name)
+    else:
+        data = service.game_settings(game_name, announce_secret=announce_secret,
+                                     players_ask_secret=players_ask_secret)  # fmt: skip
+    if as_json:
+        emit_json({k: data[k] for k in ("name", "announce_secret", "players_ask_secret")})
+        return
+    say(f"{bold(data['name'])}: secret rolls "
+        f"{'announced' if data['announce_secret'] else 'not announced'} to players; players "
+        f"{'may' if data['players_ask_secret'] else 'may not'} ask for secret rolls")  # fmt: skip

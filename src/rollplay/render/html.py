@@ -41,16 +41,9 @@ def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
 def odds_html(o: Mapping[str, Any]) -> Markup:
     """The exact odds of a roll before it is made (``Service.odds``'s answer): the check,
     then each outcome's chance."""
-    if "first_wins" in o:
-        parts = [("first wins", o["first_wins"]), ("draw", o["draw"]),
-                 ("second wins", o["second_wins"])]  # fmt: skip
-    else:
-        parts = [("success", o.get("success"))]
-        parts += [(str(k), v) for k, v in (o.get("levels") or {}).items()]
-        parts.append(("critical failure", o.get("critical_failure")))
-    shown = [(k, f"{v:.1%}") for k, v in parts if isinstance(v, int | float)]
-    if o.get("success") is None and isinstance(o.get("mean"), int | float):
-        shown.append(("average total", f"{o['mean']:.1f}"))  # a D6 roll with no difficulty
+    from rollplay.render.odds import odds_parts
+
+    shown = odds_parts(o)
     cells = Markup("").join(
         Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, v) for k, v in shown
     )

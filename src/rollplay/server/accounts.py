@@ -1,4 +1,5 @@
-"""Routes for accounts: signing in and out, API tokens, and invites (docs/api.md)."""
+"""Routes for accounts: signing in and out, API tokens, invites and chat-account link codes
+(docs/api.md)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,19 @@ def revoke_token(token_id: RowId, request: Request, service: Acting) -> dict[str
     service.revoke_token(token_id)
     request.app.state.recent.forget()
     return {"revoked": token_id}
+
+
+@router.post("/link-codes")
+def new_link_code(service: Acting) -> dict[str, Any]:
+    """A one-time code (15 minutes) that links a chat account to the caller: typed to the
+    Discord bot (/link CODE) or on a MUSH (+rollplay/link CODE)."""
+    return service.link_code()
+
+
+@router.get("/links")
+def links(service: Acting) -> list[dict[str, Any]]:
+    """The caller's linked chat accounts."""
+    return service.links()
 
 
 @router.post("/games/{game}/invites")

@@ -15,7 +15,7 @@ from fastapi.templating import Jinja2Templates
 from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, caller, check_origin, client_address
-from rollplay.table.accounts import SignInError
+from rollplay.table.accounts import SignInError, csrf_for
 from rollplay.table.invites import InviteError
 
 router = APIRouter(include_in_schema=False)
@@ -28,7 +28,14 @@ def home(request: Request) -> HTMLResponse:
     service = caller(request)
     if service is None:
         return _page(request, "home.html", user=None)
-    return _page(request, "home.html", user=service.actor.name, games=service.games())
+    return _page(
+        request,
+        "home.html",
+        user=service.actor.name,
+        games=service.games(),
+        links=service.links(),
+        csrf=csrf_for(request.cookies.get(COOKIE, "")),
+    )
 
 
 @router.post("/login", response_model=None)
@@ -61,6 +68,16 @@ def logout_form(request: Request) -> RedirectResponse:
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE)
     return response
+
+
+@router.post("/link-code", response_class=HTMLResponse, response_model=None)
+def link_code_form(request: Request) -> Response:
+    """A one-time code to link a chat account (Discord, a MUSH), shown on the home page."""
+    check_origin(request)
+    service = caller(request)
+    if service is None:
+        return RedirectResponse("/", status_code=303)
+    return _page(request, "_link.html", code=service.link_code(), links=service.links())
 
 
 @router.get("/invite/{token}", name="invite_page", response_class=HTMLResponse)

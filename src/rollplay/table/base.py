@@ -15,6 +15,7 @@ import copy
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Self
 
 from sqlalchemy import Engine, select
@@ -29,6 +30,10 @@ from rollplay.table.models import Character, Game, User
 from rollplay.table.names import casefold_match, character_dict, character_name
 from rollplay.table.systems import Points, ruleset_version, system
 from rollplay.table.writers import CoreWriter, Writer, order_events
+
+WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
+"""The ids of the events written while a command runs (execute.py: the command's result
+names them, so a chat bridge can post each where its audience is)."""
 
 
 class ServiceBase:
@@ -123,7 +128,11 @@ class ServiceBase:
             audience=audience,
         )  # fmt: skip
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        return writer.event(values)
+        event_id = writer.event(values)
+        written = WRITTEN.get()
+        if written is not None:
+            written.append(event_id)
+        return event_id
 
     # -- games and characters --------------------------------------------------------------
 

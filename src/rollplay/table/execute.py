@@ -13,7 +13,7 @@ from sqlalchemy import select
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
-from rollplay.table.base import ServiceBase
+from rollplay.table.base import WRITTEN, ServiceBase
 from rollplay.table.models import Character, Combat, Game
 from rollplay.table.systems import Request
 
@@ -25,8 +25,13 @@ class ExecuteMixin(ServiceBase):
         run = _HANDLERS.get(type(command))
         if run is None:
             raise RollplayError(f"unknown command {type(command).__name__}")
-        result = run(self, command, dice)
-        return {"command": type(command).__name__, **result}
+        written: list[int] = []
+        token = WRITTEN.set(written)
+        try:
+            result = run(self, command, dice)
+        finally:
+            WRITTEN.reset(token)
+        return {"command": type(command).__name__, **result, "event_ids": written}
 
     # -- context ---------------------------------------------------------------------------
 

@@ -124,11 +124,25 @@ class GamesMixin(ServiceBase):
 
     def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
         """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
+        return self.game_settings(name, announce_secret=announce)
+
+    def game_settings(
+        self, name: str, *, announce_secret: bool | None = None,
+        players_ask_secret: bool | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Change a game's table settings (the Storyteller): whether players learn that a
+        secret roll was made (001 When the GM Rolls), and whether a player may ask for a
+        secret roll of their own character (rulings T9). None leaves a setting as it is."""
         with self.transaction() as s:
             game = self.game_row(s, name)
             self.require(s, game, Act.MANAGE)
-            game.announce_secret = announce
-            self.record(s, game, "game_settings", {"announce_secret": announce})
+            changed: dict[str, bool] = {}
+            if announce_secret is not None:
+                game.announce_secret = changed["announce_secret"] = announce_secret
+            if players_ask_secret is not None:
+                game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
+            if changed:
+                self.record(s, game, "game_settings", changed)
             return game_dict(game)
 
     def add_examples(self) -> list[str]:

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -41,6 +42,8 @@ class Game(Base):
     day: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # last day healed
     # 001 When the GM Rolls: whether players learn that a secret roll was made.
     announce_secret: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Whether a player may ask for a secret roll of their own character (rulings T9).
+    players_ask_secret: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class Character(Base):
@@ -210,3 +213,46 @@ class Combat(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - two Storytellers at once
+
+
+class LinkCode(Base):
+    """A one-time code that links a chat account (Discord, a MUSH) to the user who made it;
+    only its SHA-256 is stored."""
+
+    __tablename__ = "link_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ChatLink(Base):
+    """A chat account (``platform``, its id there) that acts as a user."""
+
+    __tablename__ = "chat_links"
+    __table_args__ = (UniqueConstraint("platform", "external_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    external_id: Mapped[str] = mapped_column(String(100))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    label: Mapped[str] = mapped_column(String(100), default="", server_default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatChannel(Base):
+    """A chat channel bound to a game: rolls typed there are that game's; ``gm_channel``
+    (None: the Storytellers' direct messages) gets the copies only the Storyteller sees."""
+
+    __tablename__ = "chat_channels"
+    __table_args__ = (UniqueConstraint("platform", "channel_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    platform: Mapped[str] = mapped_column(String(20))
+    channel_id: Mapped[str] = mapped_column(String(100))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    gm_channel: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

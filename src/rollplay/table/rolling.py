@@ -31,9 +31,9 @@ class RollingMixin(SidesMixin):
             result = {"system": r.game.system, **rolled}
             entry_id = self.log_roll(r, side, result, r.visibility)
             settle(source)
-            return {**result, "character": side.row.name, "game": r.game.name,
-                    "log_id": entry_id, "visibility": r.visibility,
-                    "spent": side.spent}  # fmt: skip
+            return told(r, {**result, "character": side.row.name, "game": r.game.name,
+                            "log_id": entry_id, "visibility": r.visibility,
+                            "spent": side.spent})  # fmt: skip
 
     def opposed(
         self,
@@ -61,8 +61,8 @@ class RollingMixin(SidesMixin):
                                         "opposed": _contest(result)}, r.visibility)
                 for side, key in zip((a, b), keys, strict=True)
             ]  # fmt: skip
-            return {"system": r.game.system, "game": r.game.name, **result, "log_ids": ids,
-                    "visibility": r.visibility}  # fmt: skip
+            return told(r, {"system": r.game.system, "game": r.game.name, **result,
+                            "log_ids": ids, "visibility": r.visibility})  # fmt: skip
 
     def teamwork(
         self,
@@ -87,9 +87,9 @@ class RollingMixin(SidesMixin):
                 for helper, rolled in zip(helpers, result["assists"], strict=True)
             ]  # fmt: skip
             ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility))
-            return {"system": r.game.system, "game": r.game.name, **result,
-                    "character": lead.row.name, "log_ids": ids,
-                    "visibility": r.visibility}  # fmt: skip
+            return told(r, {"system": r.game.system, "game": r.game.name, **result,
+                            "character": lead.row.name, "log_ids": ids,
+                            "visibility": r.visibility})  # fmt: skip
 
     def log_roll(self, r: Rolling, side: Side, outcome: Mapping[str, Any], visibility: str) -> int:
         """A roll's event: the whole roll for its audience; for a secret one, the bare fact
@@ -109,6 +109,20 @@ class RollingMixin(SidesMixin):
         shared = {"system": r.game.system} if secret else None
         return self.record(r.w, r.game, "roll", payload, visibility=visibility,
                            character=side.row, shared=shared)  # fmt: skip
+
+
+def told(r: Rolling, result: dict[str, Any]) -> dict[str, Any]:
+    """What the roller is told: the whole roll, unless it is a secret roll a player asked of
+    the Storyteller, of which they learn only that it was made (rulings T9)."""
+    if r.visibility != "secret" or r.standing.storyteller:
+        return result
+    keep = ("system", "game", "character", "log_id", "log_ids", "visibility", "spent")
+    who = result.get("character") or r.sides[0].row.name
+    return {
+        **{k: result[k] for k in keep if k in result},
+        "secret": True,
+        "message": f"Rolled in secret for {who}: the Storyteller sees how it went.",
+    }
 
 
 def _contest(result: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ The service is assembled from parts named for what they hold: games.py, characte
 points.py (luck and experience), rolling.py (on sides.py, which makes a roll's sides ready),
 npc.py, odds.py (a roll's exact odds, before it is made), logview.py (events, the log,
 export), members.py (users and roles), accounts.py (passwords, sessions, API tokens),
-invites.py (invite links) and watching.py (what a live feed reads), on base.py's shared
+invites.py (invite links), links.py (chat accounts and channels, and who in a chat
+sees what) and watching.py (what a live feed reads), on base.py's shared
 lookups; execute.py runs a typed command (commands.py) through them.
 """
 
@@ -17,6 +18,7 @@ from rollplay.table.characters import CharactersMixin
 from rollplay.table.execute import ExecuteMixin
 from rollplay.table.games import GamesMixin
 from rollplay.table.invites import InvitesMixin
+from rollplay.table.links import LinksMixin
 from rollplay.table.logview import LogMixin
 from rollplay.table.members import MembersMixin
 from rollplay.table.names import parse_sheet_file
@@ -29,7 +31,7 @@ from rollplay.table.watching import WatchingMixin
 
 class Service(
     GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, OddsMixin, LogMixin,
-    MembersMixin, ExecuteMixin, AccountsMixin, InvitesMixin, WatchingMixin,
+    MembersMixin, ExecuteMixin, AccountsMixin, InvitesMixin, LinksMixin, WatchingMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

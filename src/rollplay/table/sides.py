@@ -29,6 +29,7 @@ class GameRow(NamedTuple):
     edition: str
     rules: dict[str, Any]
     announce_secret: bool
+    players_ask_secret: bool
 
 
 class CharacterRow(NamedTuple):
@@ -134,8 +135,8 @@ class SidesMixin(ServiceBase):
             found = w.side(game_name, name)
             if found is None:
                 raise _Inexact
-            game = GameRow(*found[:6])
-            row = CharacterRow(*found[6:])
+            game = GameRow(*found[:7])
+            row = CharacterRow(*found[7:])
             if standing is None:
                 visibility = system(game.system).visibility(request, visibility)
                 standing = self._may_roll(w, game, row, visibility)
@@ -176,10 +177,13 @@ class SidesMixin(ServiceBase):
     def _may_roll(self, w: Writer, game: GameRow, first: CharacterRow, visibility: str) -> Any:
         """A roll leads with a character the actor plays (a player may roll against, or be
         helped by, characters they do not: spending nothing of theirs); a secret roll is the
-        Storyteller's."""
+        Storyteller's, or one a player asks of them for their own character, if the game
+        lets players ask (rulings T9: they learn only that it was made)."""
         standing = self.standing(w, game)
         standing.require(Act.READ)
-        if visibility == "secret":
+        if visibility == "secret" and not (
+            game.players_ask_secret and standing.may(Act.ROLL, first.id)
+        ):
             standing.require(Act.SECRET)
         standing.require(Act.ROLL, first.id, first.name)
         return standing
@@ -191,7 +195,7 @@ class SidesMixin(ServiceBase):
         found = w.side(game.name, spender)
         if found is None:
             raise StorageError(f"{game.name} has no character called {spender!r}")
-        payer = CharacterRow(*found[6:])
+        payer = CharacterRow(*found[7:])
         if payer.id == target.id:
             raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
         standing.require(Act.SPEND, payer.id, payer.name)

@@ -32,7 +32,7 @@ from sqlalchemy import (
 
 from rollplay.table.models import Character, Event, Game, Membership
 
-# game id, name, system, edition, rules, announce_secret;
+# game id, name, system, edition, rules, announce_secret, players_ask_secret;
 # character id, name, sheet, luck, CP, FP, version, player id
 SideRow = tuple[Any, ...]
 
@@ -53,6 +53,7 @@ _SIDE = (
         Game.edition,
         Game.rules,
         Game.announce_secret,
+        Game.players_ask_secret,
         Character.id,
         Character.name,
         Character.sheet,
@@ -170,8 +171,9 @@ def _pg_event(values: Mapping[str, Any]) -> Any:
 
 
 _SQLITE_SIDE = (
-    "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, c.id, c.name, "
-    "c.sheet, c.luck, c.character_points, c.fate_points, c.version, c.player_id FROM games g "
+    "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, "
+    "g.players_ask_secret, c.id, c.name, c.sheet, c.luck, c.character_points, "
+    "c.fate_points, c.version, c.player_id FROM games g "
     "JOIN characters c ON c.game_id = g.id WHERE g.name = ? AND c.name = ?"
 )
 _SQLITE_SPEND = (
@@ -206,7 +208,8 @@ class SQLiteWriter:
         if row is None:
             return None
         row = list(row)
-        row[4], row[5], row[8] = json.loads(row[4]), bool(row[5]), json.loads(row[8])
+        row[4], row[5], row[6] = json.loads(row[4]), bool(row[5]), bool(row[6])
+        row[9] = json.loads(row[9])
         return tuple(row)
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
@@ -245,9 +248,9 @@ class DryRun:
 
     def side(self, game: str, name: str) -> SideRow | None:
         row = self.inner.side(game, name)
-        if row is None or row[6] not in self.spent:
+        if row is None or row[7] not in self.spent:  # column 7: the character's id
             return row
-        return (*row[:9], *self.points(row[6]), *row[12:])  # points: columns 9 to 11
+        return (*row[:10], *self.points(row[7]), *row[13:])  # points: columns 10 to 12
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
         return self.inner.standing(game_id, user_id)

@@ -1,0 +1,89 @@
+"""Who on the MUSH reads what a command wrote. The service projects each event for the one
+who typed, for any member, and for a Storyteller (links.py ``audiences``); this module only
+posts each view where those people are:
+
+- the one who typed: their own view (a player's secret roll: only that it was made);
+- the game's Storytellers who are linked and online, wherever they stand: the whole event,
+  when it is private or secret or holds more than the room may see;
+- the player of the roll's character, when someone else rolled it (a Storyteller's
+  private roll for Nikos), linked and online: their view;
+- everyone else in the room: the members' view (a public card; a secret roll's bare fact,
+  if the game announces them), never for a private roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rollplay.bridges.evennia.config import PLATFORM
+from rollplay.render.answers import answer_lines
+from rollplay.render.events import event_card
+from rollplay.render.mush import card_mush
+from rollplay.table.service import Service
+
+
+def deliver(
+    caller: Any, account: Any, service: Service, game: str, result: Mapping[str, Any]
+) -> None:
+    """Post a command's events to their audiences, or its answer (a sheet, a page of the
+    log, a combat's status) to the caller alone when it wrote none."""
+    ids = list(result.get("event_ids") or [])
+    if not ids:
+        caller.msg(card_mush(answer_lines(result)))
+        return
+    tellers = storytellers_online(service, game, account)
+    for seen in service.audiences(game, ids, platform=PLATFORM):
+        post(caller, tellers, seen)
+
+
+def storytellers_online(service: Service, game: str, account: Any) -> list[Any]:
+    """The accounts of the game's linked Storytellers that are connected now, but the
+    caller's own (who gets their view anyway)."""
+    import evennia
+
+    linked = set(service.linked_ids(PLATFORM, game, role="storyteller"))
+    return sorted((a for a in evennia.SESSION_HANDLER.all_connected_accounts()
+                   if str(a.id) in linked and a != account), key=lambda a: a.id)  # fmt: skip
+
+
+def post(caller: Any, tellers: list[Any], seen: Mapping[str, Any]) -> None:
+    everyone, mine, whole = seen.get("everyone"), seen.get("actor"), seen.get("storyteller")
+    if mine is not None:
+        caller.msg(card_mush(event_card(mine)))
+    told = []
+    if whole is not None and (seen["visibility"] != "public" or whole != everyone):
+        text = card_mush(event_card(whole))
+        for teller in tellers:
+            teller.msg(text)
+            told.append(teller)
+    player = seen.get("player")
+    if player is not None and player["view"] != everyone and player["view"] is not None:
+        text = card_mush(event_card(player["view"]))
+        for account in online(player["ids"]):
+            if account not in told:
+                account.msg(text)
+                told.append(account)
+    if everyone is not None and seen["visibility"] != "private":
+        to_room(caller, card_mush(event_card(everyone)), told)
+
+
+def online(ids: list[str]) -> list[Any]:
+    """The connected accounts among these linked ids."""
+    import evennia
+
+    wanted = set(ids)
+    return [a for a in evennia.SESSION_HANDLER.all_connected_accounts() if str(a.id) in wanted]
+
+
+def to_room(caller: Any, text: str, told: list[Any]) -> None:
+    """``text`` to everyone in the caller's room but the caller and the Storytellers told
+    already. Each gets it by ``msg``: ``msg_contents`` would read ``{...}`` and ``$func()``
+    in a card (a name, a reason) as its own markup."""
+    room = getattr(caller, "location", None)
+    if room is None:
+        return
+    for obj in room.contents:
+        if obj == caller or getattr(obj, "account", None) in told:
+            continue
+        obj.msg(text)

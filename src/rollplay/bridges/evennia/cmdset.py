@@ -1,0 +1,21 @@
+"""The command set a game adds to its characters (docs/evennia.md):
+
+    from rollplay.bridges.evennia.cmdset import RollplayCmdSet
+    ...
+    self.add(RollplayCmdSet)      # in commands/default_cmdsets.py, CharacterCmdSet
+
+Import only once Evennia is initialised."""
+
+from __future__ import annotations
+
+from evennia.commands.cmdset import CmdSet
+
+from rollplay.bridges.evennia.commands import COMMANDS
+
+
+class RollplayCmdSet(CmdSet):  # type: ignore[misc]
+    key = "rollplay"
+
+    def at_cmdset_creation(self) -> None:
+        for command in COMMANDS:
+            self.add(command())

@@ -1,0 +1,147 @@
+"""A line typed on the MUSH, run at the table: as the user the typist's account is linked to,
+with their puppet's name where the line names no character, and every answer or error back
+as Evennia text. Nothing here decides a rule or a permission: the service does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rollplay.bridges.evennia.config import PLATFORM, BridgeError, owner_service, table_settings
+from rollplay.errors import RollplayError
+from rollplay.render.mush import escape
+from rollplay.table import commands as c
+from rollplay.table.actors import Actor
+from rollplay.table.service import Service
+
+NOT_LINKED = (
+    "your account is not linked to the rollplay table: make a link code on the table's web "
+    "page (or with `rollplay link code`), then type +rollplay/link CODE"
+)
+
+
+def run(caller: Any, account: Any, line: str) -> None:
+    """Run ``line`` for ``caller`` (the puppet typing) and ``account`` (whose it is)."""
+    from rollplay.bridges.evennia.audiences import deliver
+
+    def work() -> None:
+        where = table_settings()
+        service = owner_service(where.db).acting(actor_for(account))
+        command = command_for(service, where.game, line, rollplay_name(caller))
+        deliver(caller, account, service, where.game, service.execute(command))
+
+    guarded(caller, work)
+
+
+def guarded(caller: Any, work: Callable[[], None]) -> None:
+    """Run ``work``; a refusal or a mistake is one line to the caller alone, and anything
+    unforeseen is logged for the admins, never shown as a traceback."""
+    try:
+        work()
+    except RollplayError as error:
+        caller.msg(error_line(error))
+    except Exception:
+        from evennia.utils import logger
+
+        logger.log_trace("rollplay: a command failed")
+        caller.msg("|rrollplay:|n something went wrong at the table; it is in the server log.")
+
+
+def error_line(error: Exception) -> str:
+    return f"|rrollplay:|n {escape(' '.join(str(error).split()))}"
+
+
+def actor_for(account: Any) -> Actor:
+    """Who the account acts as at the table; an unlinked account is told how to link."""
+    if account is None:
+        raise BridgeError("rollplay commands need a player's account behind them")
+    actor = owner_service(table_settings().db).linked(PLATFORM, str(account.id))
+    if actor is None:
+        raise BridgeError(NOT_LINKED)
+    return actor
+
+
+def rollplay_name(puppet: Any) -> str | None:
+    """The rollplay character a puppet plays: its ``db.rollplay_name``, else its name."""
+    if puppet is None or not hasattr(puppet, "location"):
+        return None  # an account typing out of character
+    return str(puppet.db.rollplay_name or puppet.key)
+
+
+def command_for(service: Service, game: str, line: str, puppet: str | None) -> c.Command:
+    """The command a line asks for in ``game``; where it names no character and the puppet
+    is one of the game's, the puppet's (``+roll Firearms`` is ``roll Nikos/Firearms``)."""
+    from rollplay.grammar import parse
+
+    words = service.vocabulary(game)
+    command = parse(line, system=words["system"], game=words["game"],
+                    abilities=words["abilities"], characters=words["characters"])  # fmt: skip
+    known = {name.casefold(): name for name in words["characters"]}
+    name = known.get((puppet or "").casefold())
+    return command if name is None else with_character(command, name)
+
+
+def with_character(command: c.Command, name: str) -> c.Command:
+    """``command`` with ``name`` wherever it leaves the actor's own character to context
+    (a Storyteller's puppet may be a character, so the service's guess is not enough)."""
+    match command:
+        case c.Roll(side=c.Side(character=None) as side):
+            return replace(command, side=replace(side, character=name))
+        case c.Opposed(first=c.Side(character=None) as side):
+            return replace(command, first=replace(side, character=name))
+        case c.Teamwork(leader=c.Side(character=None) as side):
+            return replace(command, leader=replace(side, character=name))
+        case c.ShowSheet(character=None) | c.SpendLuck(character=None):
+            return replace(command, character=name)
+        case c.RaiseSkill(character=None):
+            return replace(command, character=name)
+        case c.CombatJoin(who=None, rating=None):
+            return replace(command, who=name)
+        case c.CombatLeave(who=None) | c.CombatStance(who=None) | c.CombatRecover(who=None):
+            return replace(command, who=name)
+        case c.CombatAction(who=None) | c.CombatMoveWound(who=None):
+            return replace(command, who=name)
+    return command
+
+
+# -- linking ------------------------------------------------------------------------------
+
+
+def link(caller: Any, account: Any, code: str) -> None:
+    """``+rollplay/link CODE``: the code (made by the user on the web page or the command
+    line) proves the account is theirs; the owner's service consumes it."""
+
+    def work() -> None:
+        if account is None:
+            raise BridgeError("link from a player's account: +rollplay/link CODE")
+        if not code.strip():
+            raise BridgeError("type the code you made on the table's web page: "
+                              "+rollplay/link CODE")  # fmt: skip
+        where = table_settings()
+        linked = owner_service(where.db).link_account(PLATFORM, str(account.id), code.strip(),
+                                                      label=str(account.key))  # fmt: skip
+        caller.msg(f"Linked: this account plays as |h{escape(linked['user'])}|n at the "
+                   f"rollplay table ({escape(where.game)}).")  # fmt: skip
+
+    guarded(caller, work)
+
+
+def unlink(caller: Any, account: Any) -> None:
+    def work() -> None:
+        if account is None:
+            raise BridgeError("unlink from a player's account: +rollplay/unlink")
+        owner_service(table_settings().db).unlink_account(PLATFORM, str(account.id))
+        caller.msg("Unlinked: this account no longer acts at the rollplay table.")
+
+    guarded(caller, work)
+
+
+def status(caller: Any, account: Any) -> None:
+    def work() -> None:
+        where = table_settings()
+        actor = actor_for(account)
+        caller.msg(f"This account plays as |h{escape(actor.name)}|n at the rollplay table "
+                   f"({escape(where.game)}).")  # fmt: skip
+
+    guarded(caller, work)

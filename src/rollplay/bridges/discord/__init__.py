@@ -1,0 +1,5 @@
+"""The Discord bot (``pip install "rollplay[discord]"``, ``rollplay discord``): slash commands
+that run lines of the command language at the table, as the linked user, and post each
+event where its audience is (docs/discord.md). table.py holds the handlers, which need no
+connection to Discord (the tests drive them with fake interactions); bot.py wires them to
+discord.py's command tree; embeds.py draws cards as embeds."""

@@ -1,0 +1,124 @@
+"""The bot: discord.py's client and slash-command tree, each command handed to table.py.
+Slash commands need no privileged intent (the bot never reads messages)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from rollplay.bridges.discord.table import DiscordTable
+from rollplay.table.service import Service
+
+log = logging.getLogger("rollplay.discord")
+Choice = app_commands.Choice
+SECRECY = [Choice(name="everyone", value="public"),
+           Choice(name="me and the Storyteller", value="private"),
+           Choice(name="the Storyteller only", value="secret")]  # fmt: skip
+COMBAT = ("status", "start", "join", "leave", "stance", "attack", "aim", "suppress", "subdue",
+          "rally", "treat", "reload", "escape", "pass", "newturn", "stop")  # fmt: skip
+
+
+class ClientCourier:
+    """Copies sent through the connected client: to a channel, or to a user's DMs."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def to_channel(self, channel_id: str, embeds: list[Any]) -> None:
+        channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(
+            int(channel_id)
+        )
+        await channel.send(embeds=embeds)  # type: ignore[union-attr]
+
+    async def to_user(self, user_id: str, embeds: list[Any]) -> None:
+        user = await self.client.fetch_user(int(user_id))
+        await user.send(embeds=embeds)
+
+
+class RollplayBot(discord.Client):
+    """One bot on one table (the service's database); ``guild`` syncs the commands to one
+    server at once (a global sync can take an hour to show)."""
+
+    def __init__(self, service: Service, guild: int | None = None) -> None:
+        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
+        self.guild_id = guild
+        self.table = DiscordTable(service, ClientCourier(self))
+        self.tree = app_commands.CommandTree(self)
+        add_commands(self.tree, self.table)
+
+    async def setup_hook(self) -> None:
+        guild = None if self.guild_id is None else discord.Object(id=self.guild_id)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("%d slash commands synced", len(synced))
+
+
+def add_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> None:
+    """Every slash command, each a thin call into the table's handlers."""
+
+    @tree.command(name="roll", description="Roll a line: Firearms+Reflexes-1, or A vs B")
+    @app_commands.describe(line="What to roll (the command language)", secrecy="Who sees it")
+    @app_commands.choices(secrecy=SECRECY)
+    async def roll(interaction: discord.Interaction, line: str,
+                   secrecy: Choice[str] | None = None) -> None:  # fmt: skip
+        await table.roll(interaction, line, None if secrecy is None else secrecy.value)
+
+    @roll.autocomplete("line")
+    async def roll_line(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [Choice(name=c, value=c) for c in await table.complete(interaction, current)]
+
+    @tree.command(name="odds", description="The exact odds of a roll, before it is made")
+    @app_commands.describe(line="What you would roll")
+    async def odds(interaction: discord.Interaction, line: str) -> None:
+        await table.odds(interaction, line)
+
+    @odds.autocomplete("line")
+    async def odds_line(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return [Choice(name=c, value=c) for c in await table.complete(interaction, current)]
+
+    @tree.command(name="sheet", description="A character's sheet (only you see it)")
+    async def sheet(interaction: discord.Interaction, character: str | None = None) -> None:
+        await table.sheet(interaction, character)
+
+    @tree.command(name="luck", description="Spend luck, or award it (Storyteller)")
+    @app_commands.describe(args="spend: [NAME=][REASON]; award: NAME[=N][/REASON]")
+    @app_commands.choices(action=[Choice(name=a, value=a) for a in ("spend", "award")])
+    async def luck(interaction: discord.Interaction, action: Choice[str],
+                   args: str = "") -> None:  # fmt: skip
+        await table.points(interaction, "luck", action.value, args)
+
+    @tree.command(name="xp", description="Raise a skill with XP, or award XP (Storyteller)")
+    @app_commands.describe(args="raise: [NAME=]SKILL[/KIND]; award: NAME=N[/REASON]")
+    @app_commands.choices(action=[Choice(name=a, value=a) for a in ("raise", "award")])
+    async def xp(interaction: discord.Interaction, action: Choice[str], args: str) -> None:
+        await table.points(interaction, "xp", action.value, args)
+
+    @tree.command(name="combat", description="The FS3 combat tracker")
+    @app_commands.describe(args="As after combat/ACTION: a target, a stance, a combat...")
+    @app_commands.choices(action=[Choice(name=a, value=a) for a in COMBAT])
+    async def combat(interaction: discord.Interaction, action: Choice[str],
+                     args: str = "") -> None:  # fmt: skip
+        await table.combat(interaction, action.value, args)
+
+    @tree.command(name="link", description="Link your Discord account with a rollplay code")
+    async def link(interaction: discord.Interaction, code: str) -> None:
+        await table.link(interaction, code)
+
+    @tree.command(name="unlink", description="Unlink your Discord account")
+    async def unlink(interaction: discord.Interaction) -> None:
+        await table.unlink(interaction)
+
+    @tree.command(name="bind", description="Play a game in this channel (Storyteller)")
+    @app_commands.describe(game="The game", gm_channel="Where only Storytellers read copies")
+    async def bind(interaction: discord.Interaction, game: str,
+                   gm_channel: discord.TextChannel | None = None) -> None:  # fmt: skip
+        await table.bind(interaction, game, None if gm_channel is None else str(gm_channel.id))
+
+
+def run(service: Service, token: str, guild: int | None = None) -> None:
+    """Connect and serve until stopped."""
+    RollplayBot(service, guild).run(token, log_handler=None)

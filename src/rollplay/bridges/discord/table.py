@@ -1,0 +1,296 @@
+"""The bot's handlers: each slash command becomes a line of the command language, run at the
+table as the Discord user's linked rollplay user, in the game the channel is bound to.
+
+What goes where is the service's (links.py ``audiences``), never decided here:
+
+- a public roll answers the command in the channel, as an embed with every die;
+- a private roll answers the one who typed, ephemerally (only they see it), and copies to the
+  game's GM channel (or the Storytellers' direct messages);
+- a secret roll answers the one who typed with their own view (a player: only that a roll was
+  made), the channel gets the bare fact if the game announces secret rolls, the GM channel
+  gets the result;
+- the player of a character the Storyteller rolled for gets their view in a direct message.
+
+Discord wants an answer within three seconds: the line is parsed first (a quick read), then
+the answer is deferred (ephemerally unless the roll is public) before the roll is made.
+Errors are one line, ephemeral."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
+from rollplay.errors import RollplayError
+from rollplay.table.actors import Actor
+from rollplay.table.service import Service
+
+PLATFORM = "discord"
+ANSWERS = ("ShowSheet", "ShowLog", "CombatStatus")  # answered to the one who asked only
+LINK_FIRST = ("link your Discord account first: make a code on the rollplay web page (Make a "
+              "link code) or with `rollplay --as YOU link code`, then type /link CODE")  # fmt: skip
+UNBOUND = "this channel plays no game: its Storyteller binds it with /bind GAME"
+FAULT = "something went wrong at the table; it is in the bot's log"
+log = logging.getLogger("rollplay.discord")
+
+
+class Courier(Protocol):
+    """Where copies go besides the answer: a channel (the GM channel) or a user's DMs."""
+
+    async def to_channel(self, channel_id: str, embeds: list[Any]) -> None: ...
+    async def to_user(self, user_id: str, embeds: list[Any]) -> None: ...
+
+
+class DiscordTable:
+    """The handlers, on one service (the bridge's database) and a courier."""
+
+    def __init__(self, service: Service, courier: Courier) -> None:
+        self.service = service
+        self.courier = courier
+
+    # -- commands ----------------------------------------------------------------------------
+
+    async def roll(self, interaction: Any, line: str, secrecy: str | None = None) -> None:
+        await self.run_line(interaction, roll_line(line, secrecy))
+
+    async def odds(self, interaction: Any, line: str) -> None:
+        """The exact odds of a roll, before it is made: for the one who asked."""
+        from rollplay.render.odds import odds_lines
+
+        found = await self._seat(interaction)
+        if found is None:
+            return
+        service, game = found
+        try:
+            command = await self._parse(service, game, roll_line(line, None))
+            odds = await asyncio.to_thread(service.odds, command)
+        except RollplayError as exc:
+            await _say(interaction, str(exc))
+            return
+        embed = card_embed(odds_lines(odds), "answer", f"rollplay · {game} · odds")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def sheet(self, interaction: Any, name: str | None = None) -> None:
+        await self.run_line(interaction, f"sheet {name}" if name else "sheet")
+
+    async def points(self, interaction: Any, kind: str, action: str, args: str = "") -> None:
+        """/luck and /xp: ``kind/action args`` (luck/spend, xp/award Nikos=2...)."""
+        await self.run_line(interaction, f"{kind}/{action} {args}".strip())
+
+    async def combat(self, interaction: Any, action: str, args: str = "") -> None:
+        await self.run_line(interaction, f"combat/{action} {args}".strip())
+
+    async def link(self, interaction: Any, code: str) -> None:
+        user = interaction.user
+        try:
+            done = await asyncio.to_thread(self.service.link_account, PLATFORM, str(user.id),
+                                           code, str(user.name))  # fmt: skip
+        except RollplayError as exc:
+            await _say(interaction, str(exc))
+            return
+        await _say(interaction, f"Linked: you play as {done['user']} here.")
+
+    async def unlink(self, interaction: Any) -> None:
+        try:
+            await asyncio.to_thread(self.service.unlink_account, PLATFORM,
+                                    str(interaction.user.id))  # fmt: skip
+        except RollplayError as exc:
+            await _say(interaction, str(exc))
+            return
+        await _say(interaction, "Unlinked: this Discord account no longer plays as anyone.")
+
+    async def bind(self, interaction: Any, game: str, gm_channel: str | None = None) -> None:
+        """Play ``game`` in this channel (its Storyteller); ``gm_channel`` gets the copies
+        only Storytellers may read (none: their direct messages)."""
+        actor = await self._actor(interaction)
+        if actor is None:
+            return
+        try:
+            done = await asyncio.to_thread(self.service.acting(actor).bind_channel, PLATFORM,
+                                           str(interaction.channel_id), game,
+                                           gm_channel)  # fmt: skip
+        except RollplayError as exc:
+            await _say(interaction, str(exc))
+            return
+        where = f"<#{done['gm_channel']}>" if done["gm_channel"] else "your direct messages"
+        await _say(interaction, f"This channel plays {done['game']}; what only the "
+                                f"Storyteller sees goes to {where}.")  # fmt: skip
+
+    async def complete(self, interaction: Any, current: str) -> list[str]:
+        """Lines for /roll's autocomplete: the word being typed finished as one of the
+        game's abilities, the caller's own characters' first."""
+        found = await self._seat(interaction, quiet=True)
+        if found is None:
+            return []
+        service, game = found
+        try:
+            words = await asyncio.to_thread(service.vocabulary, game)
+        except RollplayError:
+            return []
+        return complete_line(current, words["abilities"])
+
+    # -- the common path ---------------------------------------------------------------------
+
+    async def run_line(self, interaction: Any, line: str) -> None:
+        found = await self._seat(interaction)
+        if found is None:
+            return
+        service, game = found
+        try:
+            command = await self._parse(service, game, line)
+        except RollplayError as exc:
+            await _say(interaction, str(exc))
+            return
+        public = (getattr(command, "visibility", "public") == "public"
+                  and type(command).__name__ not in ANSWERS)  # fmt: skip
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        try:
+            result = await asyncio.to_thread(service.execute, command)
+            views = await asyncio.to_thread(
+                service.audiences, game, list(result.get("event_ids") or []), PLATFORM
+            )
+        except RollplayError as exc:
+            await _failed(interaction, public, str(exc))
+            return
+        except Exception:
+            log.exception("a Discord command failed: %r", line)
+            await _failed(interaction, public, FAULT)
+            return
+        await self._deliver(interaction, service, game, result, views, public=public)
+
+    async def _deliver(self, interaction: Any, service: Service, game: str,
+                       result: Mapping[str, Any], views: list[dict[str, Any]], *,
+                       public: bool) -> None:  # fmt: skip
+        everyone = [event_embed(v["everyone"]) for v in views if v["everyone"] is not None]
+        mine = [event_embed(v["actor"]) for v in views
+                if v["actor"] is not None and v["actor"] != v["everyone"]]  # fmt: skip
+        whole = [event_embed(v["storyteller"]) for v in views
+                 if v["storyteller"] is not None and v["storyteller"] != v["everyone"]]  # fmt: skip
+        if not views:  # a sheet, a page of the log, a combat's status: the answer itself
+            mine = [_answer(result, game)]
+        shown, aside = (everyone, mine) if public else (mine, everyone)
+        if not shown:  # nothing the channel may see (a Sense roll the game keeps quiet)
+            await interaction.delete_original_response()
+            shown, aside, public = aside, [], False
+            for chunk in _chunks(shown):
+                await interaction.followup.send(embeds=chunk, ephemeral=True)
+            await self._copies(interaction, service, game, whole, views)
+            return
+        await interaction.edit_original_response(embeds=shown[:PER_MESSAGE])
+        for chunk in _chunks(shown[PER_MESSAGE:]):
+            await interaction.followup.send(embeds=chunk, ephemeral=not public)
+        for chunk in _chunks(aside):
+            await interaction.followup.send(embeds=chunk, ephemeral=public)
+        await self._copies(interaction, service, game, whole, views)
+
+    async def _copies(self, interaction: Any, service: Service, game: str,
+                      whole: list[Any], views: list[dict[str, Any]]) -> None:  # fmt: skip
+        """The Storytellers' copies (GM channel, else DMs) and the character's player's."""
+        me = str(interaction.user.id)
+        if whole:
+            bound = await asyncio.to_thread(service.channel_game, PLATFORM,
+                                            str(interaction.channel_id))  # fmt: skip
+            gm = None if bound is None else bound["gm_channel"]
+            if gm is not None:
+                await _safely(self.courier.to_channel(gm, whole), "the GM channel")
+            else:
+                tellers = await asyncio.to_thread(service.linked_ids, PLATFORM, game)
+                for teller in tellers:
+                    if teller != me:
+                        await _safely(self.courier.to_user(teller, whole), "a Storyteller")
+        for v in views:
+            player = v.get("player")
+            if player is None or player["view"] is None or player["view"] == v["everyone"]:
+                continue
+            for someone in player["ids"]:
+                if someone != me:
+                    embeds = [event_embed(player["view"])]
+                    await _safely(self.courier.to_user(someone, embeds), "a player")
+
+    async def _actor(self, interaction: Any) -> Actor | None:
+        actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
+        if actor is None:
+            await _say(interaction, LINK_FIRST)
+        return actor
+
+    async def _seat(self, interaction: Any, quiet: bool = False) -> tuple[Service, str] | None:
+        """The service acting for the caller, and the channel's game (or one line why not)."""
+        actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
+        bound = await asyncio.to_thread(self.service.channel_game, PLATFORM,
+                                        str(interaction.channel_id))  # fmt: skip
+        if actor is None or bound is None:
+            if not quiet:
+                await _say(interaction, LINK_FIRST if actor is None else UNBOUND)
+            return None
+        return self.service.acting(actor), str(bound["game"])
+
+    @staticmethod
+    async def _parse(service: Service, game: str, line: str) -> Any:
+        from rollplay.grammar import parse
+
+        words = await asyncio.to_thread(service.vocabulary, game)
+        return parse(line, system=words["system"], game=game, abilities=words["abilities"],
+                     characters=words["characters"])  # fmt: skip
+
+
+def roll_line(line: str, secrecy: str | None) -> str:
+    """/roll's text as a line: ``roll`` put in front unless typed, ``secrecy`` as its switch
+    (``Firearms`` -> ``roll Firearms``; secrecy private -> ``roll/private Firearms``)."""
+    text = " ".join(line.split())
+    head, _, rest = text.partition(" ")
+    word, _, switch = head.partition("/")
+    if word.casefold() in ("roll", "r"):
+        if secrecy and secrecy != "public" and not switch:
+            return f"roll/{secrecy} {rest}".strip()
+        return text
+    return f"roll/{secrecy} {text}" if secrecy and secrecy != "public" else f"roll {text}"
+
+
+def complete_line(current: str, abilities: list[str], limit: int = 25) -> list[str]:
+    """``current`` with its last word finished as each matching ability (Discord shows up to
+    25 choices of up to 100 characters)."""
+    cut = max(current.rfind(c) for c in " +-/,=")
+    head, word = current[: cut + 1], current[cut + 1 :]
+    matches = [a for a in abilities if a.casefold().startswith(word.casefold())]
+    return [f"{head}{a}" for a in matches if len(head) + len(a) <= 100][:limit]
+
+
+def _answer(result: Mapping[str, Any], game: str) -> Any:
+    from rollplay.render.answers import answer_lines
+
+    return card_embed(answer_lines(result), "answer", f"rollplay · {game}")
+
+
+def _chunks(embeds: list[Any]) -> list[list[Any]]:
+    return [embeds[i : i + PER_MESSAGE] for i in range(0, len(embeds), PER_MESSAGE)]
+
+
+async def _say(interaction: Any, text: str) -> None:
+    """One line to the one who typed, only: a reply, or a follow-up once deferred."""
+    line = " ".join(text.split())[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(content=line, ephemeral=True)
+    else:
+        await interaction.response.send_message(content=line, ephemeral=True)
+
+
+async def _failed(interaction: Any, public: bool, text: str) -> None:
+    """An error after deferring: a public "thinking" message is taken away first, so the
+    error reaches only the one who typed."""
+    line = " ".join(text.split())[:2000]
+    if public:
+        await interaction.delete_original_response()
+        await interaction.followup.send(content=line, ephemeral=True)
+    else:
+        await interaction.edit_original_response(content=line)
+
+
+async def _safely(sending: Any, where: str) -> None:
+    """A copy that cannot be delivered (DMs closed, the GM channel gone) is logged, not
+    raised: the roll is made and logged either way."""
+    try:
+        await sending
+    except Exception:
+        log.warning("a copy to %s could not be delivered", where, exc_info=True)

@@ -56,6 +56,12 @@ INVOCATIONS: dict[str, list[str]] = {
     "invite revoke": [TABLE, "invite", "revoke", NUM, "1"],
     "member remove": [TABLE, "member", "remove", "Pegasus", "Olly"],
     "user add": [TABLE, "user", "add", "Quinn"],
+    # The bot runs until stopped: here only its refusal without a token; tests/bridges runs it.
+    "discord": [TABLE, "discord", "--token-env", "ROLLPLAY_NO_SUCH_TOKEN"],
+    "link code": [TABLE, "--as", "Pia", "link", "code"],
+    "link list": [TABLE, "--as", "Pia", "link", "list"],
+    "link remove": [TABLE, "link", "remove", "discord", "12345"],
+    "game settings": [TABLE, "game", "settings", "Pegasus", "--no-players-ask-secret"],
     "user password": [TABLE, "user", "password", "Pia", "--password-stdin"],
     "user list": [TABLE, "user", "list"],
     "combat action": [TABLE, "combat", "action", "Hangar", "--game", "Pegasus", "Nikos",
@@ -260,7 +266,7 @@ def test_too_many_faces_change_nothing(
 # Commands whose working line needs a moment the base cannot hold (a knockout in the turn just
 # resolved, a wound just taken) or a server that runs until stopped:
 # their line must be refused cleanly, one line, exit 2.
-REFUSED_HERE = {"combat recover", "combat move-wound", "serve"}
+REFUSED_HERE = {"combat recover", "combat move-wound", "serve", "discord", "link remove"}
 
 
 def _numeric_slots() -> list[tuple[str, str]]:

@@ -233,11 +233,16 @@ def test_a_combat_through_the_bot(bot: DiscordTable, table: Table) -> None:
     i = as_(bot, "Pia", lambda i: bot.combat(i, "join", "Nikos"))
     assert "Nikos joins" in i.record.to("channel")
     as_(bot, "Stella", lambda i: bot.combat(i, "join", "Guard/npc=4,team=2"))
-    as_(bot, "Pia", lambda i: bot.combat(i, "attack", "Guard"))
+    i = as_(bot, "Pia", lambda i: bot.combat(i, "attack", "Guard"))
+    assert "Nikos: attack Guard" in i.record.to("channel")
+    i = as_(bot, "Stella", lambda i: bot.combat(i, "attack", "Guard=Nikos"))
+    assert "attack" not in i.record.to("channel")  # an NPC's plan stays the Storyteller's
+    assert "Guard: attack Nikos" in copies(bot).to("gm")
     i = as_(bot, "Stella", lambda i: bot.combat(i, "newturn"))
     assert "turn 1" in i.record.to("channel")
     status = as_(bot, "Otto", lambda i: bot.combat(i, "status"))
     assert status.record.places() == {"me"}
+    assert "Nikos [" in status.record.to("me")  # each combatant, with team and stance
 
 
 def test_autocomplete_finishes_the_word_being_typed(bot: DiscordTable) -> None:

@@ -97,6 +97,7 @@ BAD: list[tuple[str, str, str]] = [
     ("fs3", "combat/move x/Chest", "the wound (1: the first taken) must be a whole number"),
     ("fs3", "combat/join /npc=0", "npc 0: at least 1"),
     ("fs3", "combat/join /team=", "team needs a value: team=..."),
+    ("fs3", "combat/join team=B", "options go after a slash"),
     ("fs3", "heal/day 1/doctor=Nikos", "bad doctor 'Nikos': write PATIENT=DOCTOR"),
     ("fs3", "heal/day 1/repair=Viper", "bad repair 'Viper': write COMBAT:VEHICLE=MECHANIC"),
     ("fs3", "heal/day 0", "the day 0: at least 1"),

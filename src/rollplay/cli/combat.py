@@ -44,32 +44,10 @@ def _status(data: dict[str, Any], as_json: bool) -> None:
 
 def show_status(data: dict[str, Any]) -> None:
     """A combat's state: each combatant's stance, gear, wounds, luck and plight."""
-    state = "" if data.get("active", True) else " (over)"
-    if data.get("deleted"):
-        state = " (deleted)"
-    say(f"{bold(data['combat'])}, turn {data['turn']}{state}")
-    for c in data["combatants"]:
-        if isinstance(c, str):
-            say(f"  {c}")
-            continue
-        gun = f"{c['weapon']} ({c['ammo']} rounds)" if c["ammo"] else c["weapon"]
-        flags = [c["stance"], gun, f"armor {c['armor']}"]
-        if c["wounds"]:
-            flags.append(f"wounds {', '.join(w['severity'] for w in c['wounds'])} "
-                         f"({c['wound_modifier']})")  # fmt: skip
-        if c["suppression"]:
-            flags.append(f"suppressed {c['suppression']}")
-        if not c.get("npc"):
-            flags.append(f"luck {c['luck']}")
-        if c["knocked_out"]:
-            flags.append(alarm("KNOCKED OUT"))
-        if c["subdued_by"]:
-            flags.append(f"held by {c['subdued_by']}")
-        say(f"  {c['name']} [{c['team']}]: {'; '.join(flags)}")
-    for problem in data.get("problems", []):
-        say(alarm(f"  {problem}"))
-    if data.get("actions"):
-        say("Actions set: " + ", ".join(f"{k} {v['kind']}" for k, v in data["actions"].items()))
+    from rollplay.render.combat import status_lines
+    from rollplay.render.text import echo_lines
+
+    echo_lines(status_lines(data))
 
 
 @combat.command()

@@ -31,6 +31,10 @@ def answer_lines(result: Mapping[str, Any]) -> list[Line]:
 
         lines = (turn_lines if kind == "CombatTurn" else day_lines)(dict(result))
         return [[bold(lines[0])], *([plain(line)] for line in lines[1:])]
+    if kind.startswith("Combat") and "combatants" in result:
+        from rollplay.render.combat import status_lines
+
+        return status_lines(dict(result))
     if kind.startswith("Combat"):
         return [[plain(f"{result.get('combat', 'the combat')}: done (turn "
                        f"{result.get('turn', '?')})")]]  # fmt: skip

@@ -190,3 +190,37 @@ def day_lines(report: Report) -> list[str]:
             lines.append(f"    no medicine: {p['doctor_problem']}")
     lines += [f"  skipped {s['name']}: {s['problem']}" for s in report.get("skipped", [])]
     return lines
+
+
+def status_lines(data: Report) -> list[Any]:
+    """A combat's state (``CombatStatus``'s answer) as styled lines: each combatant's team,
+    stance, gear, wounds, luck (not an NPC's) and plight, then problems and set actions."""
+    from rollplay.render.spans import Span, alarm, bold, plain
+
+    state = "" if data.get("active", True) else " (over)"
+    if data.get("deleted"):
+        state = " (deleted)"
+    lines: list[Any] = [[bold(str(data["combat"])), plain(f", turn {data['turn']}{state}")]]
+    for c in data.get("combatants", []):
+        if isinstance(c, str):
+            lines.append([plain(f"  {c}")])
+            continue
+        gun = f"{c['weapon']} ({c['ammo']} rounds)" if c["ammo"] else c["weapon"]
+        flags: list[Span] = [plain(f"{c['stance']}; {gun}; armor {c['armor']}")]
+        if c["wounds"]:
+            flags.append(plain(f"; wounds {', '.join(w['severity'] for w in c['wounds'])} "
+                               f"({c['wound_modifier']})"))  # fmt: skip
+        if c["suppression"]:
+            flags.append(plain(f"; suppressed {c['suppression']}"))
+        if not c.get("npc"):
+            flags.append(plain(f"; luck {c['luck']}"))
+        if c["knocked_out"]:
+            flags += [plain("; "), alarm("KNOCKED OUT")]
+        if c["subdued_by"]:
+            flags.append(plain(f"; held by {c['subdued_by']}"))
+        lines.append([plain(f"  {c['name']} [{c['team']}]: "), *flags])
+    lines += [[alarm(f"  {problem}")] for problem in data.get("problems", [])]
+    if data.get("actions"):
+        set_ = ", ".join(f"{k} {v['kind']}" for k, v in data["actions"].items())
+        lines.append([plain(f"Actions set: {set_}")])
+    return lines

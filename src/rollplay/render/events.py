@@ -74,6 +74,12 @@ def _line(kind: str, who: str | None, d: Mapping[str, Any]) -> Line:
             return [plain(combat), bold("the fight begins")]
         case "combat_join":
             return [plain(combat), name, plain(f" joins (team {d.get('team')})")]
+        case "combat_stance":
+            return [plain(combat), name, plain(f" takes the {d.get('stance')} stance")]
+        case "combat_action":
+            act = d.get("action") or {}
+            aim = f" {act['target']}" if act.get("target") else ""
+            return [plain(combat), name, plain(f": {act.get('kind', 'an action')}{aim}")]
         case "combat_stop" | "combat_delete":
             return [plain(combat), bold("the fight is over")]
     words = kind.replace("_", " ")

@@ -90,7 +90,8 @@ def _who(text: str) -> str | None:
     if "=" in text:  # "combat/join team=B": an option without its slash, not a name
         raise GrammarError(
             f"{text.strip()!r} is not a name (a name has no '='): options go after a slash, "
-            f"like combat/join Nikos/team=B or combat/join /team=B", text
+            f"like combat/join Nikos/team=B or combat/join /team=B",
+            text,
         )
     return name(text, "who") if text.strip() else None
 

@@ -56,13 +56,13 @@ class PointsTest(TableTest):
         joined = self.heard(CmdCombat(), "/join /team=B", caller=self.char3)
         assert "Fight: Mavros joins (team B)" in joined[self.char1]
         stance = self.heard(CmdCombat(), "/stance Banzai")
-        assert "Fight: Nikos · combat stance" in stance[self.char2]
+        assert "Fight: Nikos takes the Banzai stance" in stance[self.char2]
         attack = self.heard(CmdCombat(), "/attack Mavros")
-        assert "Fight: Nikos · combat action" in attack[self.char3]
+        assert "Fight: Nikos: attack Mavros" in attack[self.char3]
         turn = self.heard(CmdCombat(), "/newturn", caller=self.char2)
         assert "Nikos attacks Mavros" in turn[self.char3]  # the turn's report, to the room
         status = self.heard(CmdCombat(), "/status")
-        assert "Fight" in status[self.char1]
+        assert "Nikos [A]: Banzai" in status[self.char1]  # each combatant, as on the CLI
         self.quiet_but(status, self.char1)
         wrong = self.heard(CmdCombat(), "/stance Sideways")[self.char1]
         assert wrong.startswith("rollplay: unknown stance 'Sideways'")

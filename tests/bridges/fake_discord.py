@@ -13,7 +13,7 @@ import discord
 
 def embed_text(embed: discord.Embed) -> str:
     """What a reader sees of an embed: its Markdown read (marks gone, escapes undone)."""
-    parts = [embed.author.name or "", embed.title or "", unmark(embed.description or ""),
+    parts = [embed.author.name or "", unmark(embed.title or ""), unmark(embed.description or ""),
              embed.footer.text or ""]  # fmt: skip
     return "\n".join(p for p in parts if p)
 
@@ -110,13 +110,20 @@ class Interaction:
 
 
 class Courier:
-    def __init__(self) -> None:
+    """Copies, recorded; ``broken`` names channels that refuse them (the bot may not post)."""
+
+    def __init__(self, broken: tuple[str, ...] = ()) -> None:
         self.record = Record()
+        self.broken = broken
 
     async def to_channel(self, channel_id: str, embeds: list[Any]) -> None:
+        assert len(embeds) <= 10, "Discord takes at most ten embeds a message"
+        if channel_id in self.broken:
+            raise RuntimeError(f"403 Forbidden: channel {channel_id}")
         _say(self.record, "gm" if channel_id == "999" else f"channel:{channel_id}", None, embeds)
 
     async def to_user(self, user_id: str, embeds: list[Any]) -> None:
+        assert len(embeds) <= 10, "Discord takes at most ten embeds a message"
         _say(self.record, f"dm:{user_id}", None, embeds)
 
 

@@ -108,10 +108,13 @@ def test_a_players_secret_roll_tells_them_only_that_it_was_made(
     i = as_(bot, "Pia", lambda i: bot.roll(i, "Alertness", "secret"))
     entry = last_roll(table)
     assert entry["visibility"] == "secret"
-    mine, channel = i.record.to("me"), i.record.to("channel")
+    mine, channel = i.record.to("me"), copies(bot).to("channel:100")
     assert HIDDEN in mine
     assert "Nikos" in mine  # her own character's (rulings T2)
-    assert HIDDEN in channel  # the bare fact, as the game announces secret rolls
+    # The bare fact, as the game announces secret rolls: posted by the bot, not as a reply
+    # to her command (which would show "Pia used /roll" above it).
+    assert HIDDEN in channel
+    assert i.record.places() == {"me"}
     for secret in (dice(entry), entry["outcome"]["level"], "Alertness"):
         assert secret not in mine
         assert secret not in channel
@@ -270,3 +273,44 @@ def test_the_bot_defers_before_the_roll_is_made(bot: DiscordTable, table: Table)
         patch.setattr(Table, "execute", watched)
         run(bot.roll(interaction, "Firearms"))
     assert steps == ["deferred"]
+
+
+def test_a_quiet_games_secret_roll_still_tells_the_player_it_was_made(
+    bot: DiscordTable, table: Table
+) -> None:
+    table.set_announce_secret("Pegasus", False)
+    for line in ("roll/secret Alertness", "roll Alertness"):
+        i = as_(bot, "Pia", lambda i: bot.roll(i, line, "secret"))  # noqa: B023
+        assert "Rolled in secret for Nikos" in i.record.to("me")
+        assert i.record.places() == {"me"}
+    assert "channel:100" not in copies(bot).places()
+
+
+def test_a_gm_channel_is_never_a_tables_channel(bot: DiscordTable, table: Table) -> None:
+    table.add_member("Stars", "Stella", "storyteller")
+    i = as_(bot, "Stella", lambda i: bot.bind(i, "Stars", "100"), channel=300)
+    assert "is a table's channel" in i.record.to("me")
+    i = as_(bot, "Stella", lambda i: bot.bind(i, "Stars"), channel=999)
+    assert "is a game's GM channel" in i.record.to("me")
+    assert table.channel_game("discord", "999") is None
+
+
+def test_copies_go_ten_embeds_a_message_and_to_dms_when_the_gm_channel_fails(
+    table: Table,
+) -> None:
+    import discord
+
+    bot = DiscordTable(table, Courier(broken=("999",)))
+    as_(bot, "Stella", lambda i: bot.bind(i, "Pegasus", "999"))
+    as_(bot, "Pia", lambda i: bot.roll(i, "roll/private Piloting"))
+    assert "[private]" in copies(bot).to("dm:1")  # the GM channel refused: her DMs instead
+    many = [discord.Embed(title=f"card {n}") for n in range(23)]
+    run(bot._copies(Interaction(IDS["Pia"]), table, "Pegasus", many, []))
+    sent = [s for s in copies(bot).said if s.where == "dm:1"][1:]
+    assert [s.embeds for s in sent] == [10, 10, 3]  # Courier asserts at most ten each
+
+
+def test_titles_escape_what_players_typed(bot: DiscordTable) -> None:
+    i = as_(bot, "Pia", lambda i: bot.points(i, "luck", "spend", "@everyone **now**"))
+    titles = [s.text for s in i.record.said]
+    assert "@everyone **now**" in titles[0]  # as typed, once the escapes are read

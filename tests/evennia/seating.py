@@ -17,7 +17,7 @@ from evennia.server.serversession import ServerSession
 from evennia.utils import ansi, create
 from evennia.utils.test_resources import EvenniaCommandTest
 
-from rollplay.bridges.evennia.config import PLATFORM, close_services
+from rollplay.bridges.evennia.config import close_services, platform_for
 from rollplay.table.service import Table
 
 GAME = "Pegasus"
@@ -87,7 +87,7 @@ class TableTest(EvenniaCommandTest):  # type: ignore[misc]
     def link(self, account: Any, user: str) -> None:
         table = Table(self.db)
         try:
-            table.link_account(PLATFORM, str(account.id), link_code(self.db, user))
+            table.link_account(platform_for(GAME), str(account.id), link_code(self.db, user))
         finally:
             table.close()
 

@@ -63,3 +63,14 @@ class LinkTest(TableTest):
         with override_settings(ROLLPLAY_DB=None):
             said = self.heard(CmdRoll(), " Firearms")[self.char1]
         assert said.startswith("rollplay: this game has no rollplay table yet")
+
+    def test_two_mushes_on_one_table_do_not_share_linked_accounts(self) -> None:
+        """Evennia numbers accounts from 1 in every game: a second MUSH's account with the
+        same number is not the first one's user."""
+        with override_settings(ROLLPLAY_GAME="Stars"):  # another MUSH, another game
+            said = self.heard(CmdRollplay(), "")[self.char1]
+        assert said.startswith("rollplay: your account is not linked"), said
+        with override_settings(ROLLPLAY_PLATFORM="evennia-two"):
+            said = self.heard(CmdRollplay(), "")[self.char1]
+        assert said.startswith("rollplay: your account is not linked"), said
+        assert "plays as Pia" in self.heard(CmdRollplay(), "")[self.char1]  # the first MUSH

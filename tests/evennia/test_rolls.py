@@ -82,6 +82,20 @@ class RollTest(TableTest):
         for someone in (self.char1, self.char3, self.obj1, self.account3):
             assert self.dice_of(entry) not in heard[someone], someone
 
+    def test_a_quiet_games_secret_roll_still_tells_the_player_it_was_made(self) -> None:
+        table = Table(self.db)
+        try:
+            table.set_announce_secret(GAME, False)
+        finally:
+            table.close()
+        heard = self.heard(CmdRoll(), "/secret Alertness")
+        entry = self.last_roll()
+        assert "Rolled in secret for Nikos" in heard[self.char1]
+        assert self.dice_of(entry) not in heard[self.char1]
+        assert self.dice_of(entry) in heard[self.account2]  # the Storyteller's copy
+        for someone in (self.char2, self.char3, self.obj1):
+            assert heard[someone] == "", someone  # a quiet game tells the room nothing
+
     def test_a_players_secret_roll_tells_them_only_that_it_was_made(self) -> None:
         heard = self.heard(CmdRoll(), "/secret Alertness")
         entry = self.last_roll()

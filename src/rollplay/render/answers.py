@@ -15,6 +15,8 @@ ROLLS = ("Roll", "NpcRoll", "Opposed", "Teamwork", "PointsAfter")
 
 def answer_lines(result: Mapping[str, Any]) -> list[Line]:
     kind = str(result.get("command", ""))
+    if result.get("secret") and result.get("message"):  # a secret roll a player asked for
+        return [[plain(str(result["message"]))]]
     if kind in ROLLS or "log_id" in result or "log_ids" in result:
         return [[plain("Rolled: the card is on the table.")]]
     if kind == "ShowSheet":

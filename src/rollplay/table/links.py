@@ -177,6 +177,7 @@ class LinksMixin(ServiceBase):
         with self.transaction() as s:
             row = self.game_row(s, game)
             self.require(s, row, Act.MANAGE)
+            self._keep_gm_channels_apart(s, platform, channel_id, gm)
             bound = s.scalar(
                 select(ChatChannel).where(
                     ChatChannel.platform == platform, ChatChannel.channel_id == channel_id
@@ -190,6 +191,21 @@ class LinksMixin(ServiceBase):
             bound.game_id, bound.gm_channel = row.id, gm
             return {"platform": platform, "channel": channel_id, "game": row.name,
                     "gm_channel": gm}  # fmt: skip
+
+    @staticmethod
+    def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
+        """A GM channel is never a table's channel, nor a table's channel anyone's GM
+        channel: secret results would be posted where players read."""
+        on = ChatChannel.platform == platform
+        if gm is not None and s.scalar(select(ChatChannel.id).where(
+                on, ChatChannel.channel_id == gm)) is not None:  # fmt: skip
+            raise RollplayError("that GM channel is a table's channel, where players read: "
+                                "choose one only Storytellers read")  # fmt: skip
+        someones_gm = select(ChatChannel.id).where(on, ChatChannel.gm_channel == channel,
+                                                   ChatChannel.channel_id != channel)  # fmt: skip
+        if s.scalar(someones_gm) is not None:
+            raise RollplayError("this channel is a game's GM channel: a table there would "
+                                "show players its secret rolls")  # fmt: skip
 
     def channel_game(self, platform: str, channel_id: str) -> dict[str, Any] | None:
         """The game a channel is bound to, and its GM channel (None: not bound)."""

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from rollplay.render.markdown import card_markdown
+from rollplay.render.markdown import card_markdown, escape
 from rollplay.render.spans import Line, text_of
 
 COLOURS = {"public": 0x2F6FDE, "private": 0xC98A00, "secret": 0x7A3FB0, "answer": 0x5B6770}
@@ -23,7 +23,7 @@ def card_embed(lines: list[Line], kind: str = "public", footer: str = "") -> dis
     body = card_markdown(lines[1:]) if len(lines) > 1 else ""
     if len(body) > DESCRIPTION:
         body = body[: DESCRIPTION - 1] + "…"
-    embed = discord.Embed(title=_cut(title, TITLE), description=body or None,
+    embed = discord.Embed(title=_cut(escape(title), TITLE), description=body or None,
                           colour=COLOURS.get(kind, COLOURS["answer"]))  # fmt: skip
     if kind in ("private", "secret"):
         embed.set_author(name=f"[{kind}]")

@@ -163,43 +163,63 @@ class DiscordTable:
     async def _deliver(self, interaction: Any, service: Service, game: str,
                        result: Mapping[str, Any], views: list[dict[str, Any]], *,
                        public: bool) -> None:  # fmt: skip
-        everyone = [event_embed(v["everyone"]) for v in views if v["everyone"] is not None]
-        mine = [event_embed(v["actor"]) for v in views
-                if v["actor"] is not None and v["actor"] != v["everyone"]]  # fmt: skip
+        """The answer in place of the "thinking" message; a secret roll's bare fact posted to
+        the channel by the bot itself (a follow-up would show "Pia used /roll" above it,
+        which says whose it was); then the copies."""
+        open_ = [event_embed(v["everyone"]) for v in views
+                 if v["everyone"] is not None and v["visibility"] == "public"]  # fmt: skip
+        facts = [event_embed(v["everyone"]) for v in views
+                 if v["everyone"] is not None and v["visibility"] != "public"]  # fmt: skip
+        mine = [event_embed(v["actor"]) for v in views if v["actor"] is not None
+                and not (public and open_ and v["actor"] == v["everyone"])]  # fmt: skip
+        if not any(v["actor"] is not None for v in views):
+            # A sheet, a page of the log, a combat's status; or a secret roll a player
+            # asked for in a game that keeps them quiet: what the service told them.
+            mine = [_answer(result, game)]
+        if public and open_:
+            await interaction.edit_original_response(embeds=open_[:PER_MESSAGE])
+            for chunk in _chunks(open_[PER_MESSAGE:]):
+                await interaction.followup.send(embeds=chunk, ephemeral=False)
+            for chunk in _chunks(mine):
+                await interaction.followup.send(embeds=chunk, ephemeral=True)
+        else:
+            if public:  # nothing the channel may see as the command's answer (a Sense roll)
+                await interaction.delete_original_response()
+                for chunk in _chunks(mine):
+                    await interaction.followup.send(embeds=chunk, ephemeral=True)
+            else:
+                await interaction.edit_original_response(embeds=mine[:PER_MESSAGE])
+                for chunk in _chunks(mine[PER_MESSAGE:]):
+                    await interaction.followup.send(embeds=chunk, ephemeral=True)
+            for chunk in _chunks(open_):
+                await interaction.followup.send(embeds=chunk, ephemeral=False)
+        for chunk in _chunks(facts):
+            await _safely(self.courier.to_channel(str(interaction.channel_id), chunk),
+                          "the channel")  # fmt: skip
         whole = [event_embed(v["storyteller"]) for v in views
                  if v["storyteller"] is not None and v["storyteller"] != v["everyone"]]  # fmt: skip
-        if not views:  # a sheet, a page of the log, a combat's status: the answer itself
-            mine = [_answer(result, game)]
-        shown, aside = (everyone, mine) if public else (mine, everyone)
-        if not shown:  # nothing the channel may see (a Sense roll the game keeps quiet)
-            await interaction.delete_original_response()
-            shown, aside, public = aside, [], False
-            for chunk in _chunks(shown):
-                await interaction.followup.send(embeds=chunk, ephemeral=True)
-            await self._copies(interaction, service, game, whole, views)
-            return
-        await interaction.edit_original_response(embeds=shown[:PER_MESSAGE])
-        for chunk in _chunks(shown[PER_MESSAGE:]):
-            await interaction.followup.send(embeds=chunk, ephemeral=not public)
-        for chunk in _chunks(aside):
-            await interaction.followup.send(embeds=chunk, ephemeral=public)
         await self._copies(interaction, service, game, whole, views)
 
     async def _copies(self, interaction: Any, service: Service, game: str,
                       whole: list[Any], views: list[dict[str, Any]]) -> None:  # fmt: skip
-        """The Storytellers' copies (GM channel, else DMs) and the character's player's."""
+        """The Storytellers' copies (the GM channel; without one, or when it cannot be
+        reached, their DMs) and the character's player's, at most ten embeds a message."""
         me = str(interaction.user.id)
         if whole:
             bound = await asyncio.to_thread(service.channel_game, PLATFORM,
                                             str(interaction.channel_id))  # fmt: skip
-            gm = None if bound is None else bound["gm_channel"]
-            if gm is not None:
-                await _safely(self.courier.to_channel(gm, whole), "the GM channel")
-            else:
+            gm: str | None = None if bound is None else bound["gm_channel"]
+            sent = gm is not None
+            for chunk in _chunks(whole):
+                if gm is not None:
+                    went = await _safely(self.courier.to_channel(gm, chunk), "the GM channel")
+                    sent = sent and went
+            if not sent:
                 tellers = await asyncio.to_thread(service.linked_ids, PLATFORM, game)
                 for teller in tellers:
-                    if teller != me:
-                        await _safely(self.courier.to_user(teller, whole), "a Storyteller")
+                    if teller != me or gm is not None:  # a failed GM channel: theirs too
+                        for chunk in _chunks(whole):
+                            await _safely(self.courier.to_user(teller, chunk), "a Storyteller")
         for v in views:
             player = v.get("player")
             if player is None or player["view"] is None or player["view"] == v["everyone"]:
@@ -287,10 +307,12 @@ async def _failed(interaction: Any, public: bool, text: str) -> None:
         await interaction.edit_original_response(content=line)
 
 
-async def _safely(sending: Any, where: str) -> None:
+async def _safely(sending: Any, where: str) -> bool:
     """A copy that cannot be delivered (DMs closed, the GM channel gone) is logged, not
-    raised: the roll is made and logged either way."""
+    raised: the roll is made and logged either way. Says whether it went."""
     try:
         await sending
     except Exception:
         log.warning("a copy to %s could not be delivered", where, exc_info=True)
+        return False
+    return True

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rollplay.bridges.evennia.config import PLATFORM
+from rollplay.bridges.evennia.config import TableSettings
 from rollplay.render.answers import answer_lines
 from rollplay.render.events import event_card
 from rollplay.render.mush import card_mush
@@ -24,25 +24,27 @@ from rollplay.table.service import Service
 
 
 def deliver(
-    caller: Any, account: Any, service: Service, game: str, result: Mapping[str, Any]
+    caller: Any, account: Any, service: Service, where: TableSettings, result: Mapping[str, Any]
 ) -> None:
     """Post a command's events to their audiences, or its answer (a sheet, a page of the
-    log, a combat's status) to the caller alone when it wrote none."""
+    log, a combat's status) to the caller alone when it wrote none. A caller who may see none
+    of what they wrote (a player's secret roll in a game that keeps secret rolls quiet) is
+    told what the service told them: that it was made."""
     ids = list(result.get("event_ids") or [])
-    if not ids:
+    views = service.audiences(where.game, ids, platform=where.platform) if ids else []
+    if not any(seen.get("actor") is not None for seen in views):
         caller.msg(card_mush(answer_lines(result)))
-        return
-    tellers = storytellers_online(service, game, account)
-    for seen in service.audiences(game, ids, platform=PLATFORM):
+    tellers = storytellers_online(service, where, account) if views else []
+    for seen in views:
         post(caller, tellers, seen)
 
 
-def storytellers_online(service: Service, game: str, account: Any) -> list[Any]:
+def storytellers_online(service: Service, where: TableSettings, account: Any) -> list[Any]:
     """The accounts of the game's linked Storytellers that are connected now, but the
     caller's own (who gets their view anyway)."""
     import evennia
 
-    linked = set(service.linked_ids(PLATFORM, game, role="storyteller"))
+    linked = set(service.linked_ids(where.platform, where.game, role="storyteller"))
     return sorted((a for a in evennia.SESSION_HANDLER.all_connected_accounts()
                    if str(a.id) in linked and a != account), key=lambda a: a.id)  # fmt: skip
 

@@ -3,12 +3,14 @@ server process keeps one service per database, so its engine and caches outlive 
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass
 
 from rollplay.errors import RollplayError
 from rollplay.table.service import Service
 
-PLATFORM = "evennia"  # the service's name for accounts linked from an Evennia game
+PLATFORM = "evennia"  # the prefix of the service's name for this MUSH's linked accounts
 
 
 class BridgeError(RollplayError):
@@ -19,6 +21,18 @@ class BridgeError(RollplayError):
 class TableSettings:
     db: str  # a SQLAlchemy URL or a SQLite path: the web server's own database
     game: str
+    platform: str  # the name this MUSH's accounts are linked under (see platform_for)
+
+
+def platform_for(game: str, chosen: str | None = None) -> str:
+    """The name the table knows this MUSH's accounts by. Evennia numbers accounts from 1 in
+    every game, so two MUSHes on one table must not share a name, or account #2 of one would
+    act as whoever linked account #2 of the other: ``ROLLPLAY_PLATFORM`` if set, else one
+    made from the game's name (one MUSH, one game)."""
+    if chosen:
+        return chosen
+    slug = re.sub(r"[^a-z0-9]+", "-", game.casefold()).strip("-")[:10] or "game"
+    return f"ev-{slug}-{hashlib.sha256(game.encode()).hexdigest()[:5]}"
 
 
 def table_settings() -> TableSettings:
@@ -30,7 +44,8 @@ def table_settings() -> TableSettings:
     if not db or not game:
         raise BridgeError("this game has no rollplay table yet: an admin sets ROLLPLAY_DB and "
                           "ROLLPLAY_GAME in server/conf/settings.py")  # fmt: skip
-    return TableSettings(str(db), str(game))
+    chosen = getattr(settings, "ROLLPLAY_PLATFORM", None)
+    return TableSettings(str(db), str(game), platform_for(str(game), chosen))
 
 
 _SERVICES: dict[str, Service] = {}

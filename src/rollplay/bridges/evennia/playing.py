@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rollplay.bridges.evennia.config import PLATFORM, BridgeError, owner_service, table_settings
+from rollplay.bridges.evennia.config import BridgeError, owner_service, table_settings
 from rollplay.errors import RollplayError
 from rollplay.render.mush import escape
 from rollplay.table import commands as c
@@ -17,7 +17,7 @@ from rollplay.table.service import Service
 
 NOT_LINKED = (
     "your account is not linked to the rollplay table: make a link code on the table's web "
-    "page (or with `rollplay link code`), then type +rollplay/link CODE"
+    "page (or with `rollplay --as YOU link code`), then type +rollplay/link CODE"
 )
 
 
@@ -29,7 +29,7 @@ def run(caller: Any, account: Any, line: str) -> None:
         where = table_settings()
         service = owner_service(where.db).acting(actor_for(account))
         command = command_for(service, where.game, line, rollplay_name(caller))
-        deliver(caller, account, service, where.game, service.execute(command))
+        deliver(caller, account, service, where, service.execute(command))
 
     guarded(caller, work)
 
@@ -56,7 +56,8 @@ def actor_for(account: Any) -> Actor:
     """Who the account acts as at the table; an unlinked account is told how to link."""
     if account is None:
         raise BridgeError("rollplay commands need a player's account behind them")
-    actor = owner_service(table_settings().db).linked(PLATFORM, str(account.id))
+    where = table_settings()
+    actor = owner_service(where.db).linked(where.platform, str(account.id))
     if actor is None:
         raise BridgeError(NOT_LINKED)
     return actor
@@ -119,7 +120,7 @@ def link(caller: Any, account: Any, code: str) -> None:
             raise BridgeError("type the code you made on the table's web page: "
                               "+rollplay/link CODE")  # fmt: skip
         where = table_settings()
-        linked = owner_service(where.db).link_account(PLATFORM, str(account.id), code.strip(),
+        linked = owner_service(where.db).link_account(where.platform, str(account.id), code.strip(),
                                                       label=str(account.key))  # fmt: skip
         caller.msg(f"Linked: this account plays as |h{escape(linked['user'])}|n at the "
                    f"rollplay table ({escape(where.game)}).")  # fmt: skip
@@ -131,7 +132,8 @@ def unlink(caller: Any, account: Any) -> None:
     def work() -> None:
         if account is None:
             raise BridgeError("unlink from a player's account: +rollplay/unlink")
-        owner_service(table_settings().db).unlink_account(PLATFORM, str(account.id))
+        where = table_settings()
+        owner_service(where.db).unlink_account(where.platform, str(account.id))
         caller.msg("Unlinked: this account no longer acts at the rollplay table.")
 
     guarded(caller, work)

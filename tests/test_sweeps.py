@@ -106,6 +106,10 @@ INVOCATIONS: dict[str, list[str]] = {
     "luck award": [TABLE, "luck", "award", "Nikos", NUM, "2"],
     "luck spend": [TABLE, "luck", "spend", "Nikos"],
     "roll": [TABLE, "roll", "Nikos", "Firearms"],
+    "seed client": [TABLE, "seed", "client", "sweep-seed", "--game", "Pegasus"],
+    "seed rotate": [TABLE, "seed", "rotate", "--game", "Pegasus", "--chain", "hidden"],
+    "seed show": [TABLE, "seed", "show", "--game", "Pegasus"],
+    "verify": [TABLE, "verify", "--game", "Pegasus"],
     "xp award": [TABLE, "xp", "award", "Nikos", NUM, "2"],
     "xp raise": [TABLE, "xp", "raise", "Nikos", "Melee"],
 }  # fmt: skip

@@ -280,12 +280,16 @@ def _logged(draws: Sequence[tuple[int, Sequence[int]]]) -> list[Draw]:
         raise DiceError(f"the draws must be a list, not {_shown(draws)}")
     out = []
     for number, draw in enumerate(draws, 1):
-        if not (isinstance(draw, Sequence) and len(draw) == 2):
+        if not (isinstance(draw, Sequence) and not isinstance(draw, str) and len(draw) == 2):
             raise DiceError(f"draw {number} must be [sides, [faces]], not {_shown(draw)}")
         sides, faces = draw
         if not (_is_whole(sides) and 1 <= sides <= MAX_SIDES):
             raise DiceError(f"draw {number}: a die has 1 to {MAX_SIDES} sides, not {_shown(sides)}")
-        if not (isinstance(faces, Sequence) and all(_is_whole(f) for f in faces)):
+        if not (
+            isinstance(faces, Sequence)
+            and not isinstance(faces, str)
+            and all(_is_whole(f) for f in faces)
+        ):  # a JSON list, as verify.js takes it
             raise DiceError(f"draw {number}: the faces must be whole numbers, not {_shown(faces)}")
         out.append((sides, tuple(faces)))
     return out

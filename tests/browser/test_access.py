@@ -16,7 +16,7 @@ from tests.server.process import signed_in
 
 PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos",
          "/games/Pegasus/combats", "/games/Pegasus/combats/Access",
-         "/games/Pegasus/log")  # fmt: skip
+         "/games/Pegasus/log", "/games/Pegasus/verify")  # fmt: skip
 
 CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").read_text()
                      .splitlines() if not line.startswith("//"))  # fmt: skip
@@ -53,6 +53,8 @@ def test_every_page_fits_a_phone_and_reads_clearly(
             answer = page.goto(path)
             assert answer is not None
             assert answer.status == 200, f"{path}: {answer.status}"
+            if path.endswith("/verify"):  # its verdicts are drawn once the browser checked
+                expect(page.locator("#verify-said")).to_contain_text("checked")
             wide, screen = page.evaluate(
                 "[document.documentElement.scrollWidth, window.innerWidth]"
             )

@@ -123,6 +123,17 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
                                    MEMBERS | {"anonymous"}),
     ("GET", "/games/{game}/log/export"): (
         "/games/Pegasus/log/export?format=csv&character=Nikos", None, MEMBERS),
+    # Verifiable dice (seeds.py): the seeds, a client seed, the rotation, the Verify page.
+    ("GET", "/api/v1/games/{game}/seeds"): ("/api/v1/games/Pegasus/seeds", None, MEMBERS),
+    ("PUT", "/api/v1/games/{game}/seeds/client"): (
+        "/api/v1/games/Pegasus/seeds/client", {"client_seed": "matrix-seed"}, PLAYERS),
+    ("POST", "/api/v1/games/{game}/seeds/rotate"): (
+        "/api/v1/games/Pegasus/seeds/rotate", {"chain": "hidden"}, STORYTELLER),
+    ("GET", "/games/{game}/verify"): ("/games/Pegasus/verify", None, MEMBERS | {"anonymous"}),
+    ("POST", "/games/{game}/seeds/client"): (
+        "/games/Pegasus/seeds/client", {"form": {"value": "web-seed"}}, PLAYERS),
+    ("POST", "/games/{game}/seeds/rotate"): (
+        "/games/Pegasus/seeds/rotate", {"form": {"chain": "public"}}, STORYTELLER),
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),

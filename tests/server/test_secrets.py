@@ -1,5 +1,7 @@
 """Secret and private rolls against a real server: the bytes of every answer and every live
-stream a player or an observer receives are searched for them, and none may hold them.
+stream a player or an observer receives are searched for them, and none may hold them; nor
+the hidden seed they were drawn from, nor their dice, when the public seed is revealed
+(issue 18: the Verify page, the seeds and the export carry nothing more of them).
 
 The Storyteller makes a secret NPC roll (Zorblax) and a private one (Quillon), and a secret
 roll of a character (Mavros's Alertness); Otto makes a private roll of his Mavros. Names used
@@ -8,9 +10,12 @@ searches find them in the streams of those who may see them, so they could fail.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import httpx
+import sqlalchemy as sa
 
 from tests.server.conftest import seat_people
 from tests.server.process import Watcher, serving, signed_in, token_for
@@ -28,7 +33,9 @@ def _every_answer(base: str, token: str) -> bytes:
              "/api/v1/games/Pegasus/log?format=csv",
              "/api/v1/games/Pegasus/events?format=json&limit=1000",
              "/api/v1/games/Pegasus/characters/Nikos", "/api/v1/games/Pegasus/characters/Mavros",
-             "/api/v1/games/Pegasus/odds?text=roll Nikos/Firearms"]  # fmt: skip
+             "/api/v1/games/Pegasus/odds?text=roll Nikos/Firearms",
+             "/api/v1/games/Pegasus/seeds", "/games/Pegasus/verify",
+             "/games/Pegasus/log/export?format=jsonl"]  # fmt: skip
     out = bytearray()
     with client:
         for path in paths:
@@ -65,6 +72,9 @@ def test_no_player_receives_a_secret_or_someone_elses_private_roll(tmp_path: Pat
         private_npc = post(stella, st, "roll Quillon/4", "private")
         secret_roll = post(stella, st, "roll Mavros/Alertness", "secret")
         ottos = post(otto, ot, "roll Mavros/Firearms", "private")
+        rotated = stella.post("/api/v1/games/Pegasus/seeds/rotate", json={"chain": "public"},
+                              headers=st)  # fmt: skip
+        assert rotated.status_code == 200, rotated.text
         last = post(pia, pi, "roll Firearms", "public")
         for w in watchers.values():
             assert w.wait_for(last), w.ids()
@@ -97,3 +107,32 @@ def test_no_player_receives_a_secret_or_someone_elses_private_roll(tmp_path: Pat
     assert ottos not in seen["Pia"]
     assert ottos not in seen["Olly"]
     assert b'"log_id": %d' % ottos not in answers["Pia"]
+    _no_hidden_seed_or_dice(db, seen["Stella"][secret_roll], streams, answers)
+
+
+def _no_hidden_seed_or_dice(db: str, secret: dict[str, Any], streams: dict[str, bytes],
+                            answers: dict[str, bytes]) -> None:  # fmt: skip
+    """The revealed public seed reaches everyone; a seed not yet revealed reaches nobody, not
+    even the Storyteller; and the dice of the secret roll, drawn from the hidden seed, reach
+    the Storyteller alone."""
+    engine = sa.create_engine(db)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT chain, seed, revealed_at FROM seeds")).all()
+    engine.dispose()
+    revealed = [bytes(seed).hex().encode() for _, seed, when in rows if when is not None]
+    unrevealed = [bytes(seed).hex().encode() for _, seed, when in rows if when is None]
+    assert len(revealed) == 1
+    assert {chain for chain, _, when in rows if when is None} == {"public", "hidden"}
+    block = secret["data"]["provable"]
+    assert block["chain"] == "hidden"
+    # Its nonce and its dice together: no other roll a player sees has both.
+    part = {"nonce": block["nonce"], "draws": block["draws"]}
+    shown = [json.dumps(part).encode()[1:-1],  # as the stream and the API write them
+             json.dumps(part, separators=(",", ":")).encode()[1:-1]]  # fmt: skip
+    assert any(d in streams["Stella"] + answers["Stella"] for d in shown)
+    for name in VIEWERS:
+        seen = streams[name] + answers[name]
+        assert revealed[0] in streams[name], name  # the reveal is everyone's
+        assert not any(seed in seen for seed in unrevealed), name
+        if name != "Stella":
+            assert not any(d in seen for d in shown), name

@@ -27,7 +27,8 @@ ST, PLAYER, READERS = {"owner", "storyteller"}, {"owner", "storyteller", "player
 _fresh = itertools.count(1)
 # Reads change nothing; users belong to no game.
 WRITE_NO_GAME_EVENT = {"game show", "char show", "log", "events", "members", "combat status",
-                       "add user", "users", "vocabulary", "check sheet"}  # fmt: skip
+                       "add user", "users", "vocabulary", "check sheet", "seed show",
+                       "verify the log"}  # fmt: skip
 
 Setup = Callable[[Table, str], Any]
 Run = Callable[[Table, str], Any]
@@ -214,6 +215,14 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
         _stopped,
         lambda t, n: Tracker(t).delete("Pegasus", f"Fight{n}"),
     ),
+    # Verifiable dice: any member sees the seeds (and verifies the log as they see it); a
+    # player sets their own client seed; only the Storyteller reveals and replaces a seed.
+    "seed show": (READERS, _nothing, lambda t, _: t.seeds("Pegasus")),
+    "verify the log": (READERS, _nothing, lambda t, _: t.export_log("jsonl", game_name="Pegasus")),
+    "seed client": (PLAYER, _nothing, lambda t, n: t.set_client_seed("Pegasus", f"mine-{n}")),
+    "seed rotate": (ST, _nothing, lambda t, _: t.rotate_seed("Pegasus")),
+    "seed rotate hidden": (ST, _nothing, lambda t, _: t.rotate_seed("Pegasus", "hidden")),
+    "provable off": (ST, _nothing, lambda t, _: t.game_settings("Pegasus", provable=False)),
     "execute a line's command": (
         PLAYER,
         _nothing,

@@ -88,6 +88,13 @@ def test_populated_database_is_upgraded_in_place(db_url: str) -> None:
     ]
     rolled = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
     assert rolled["log_id"] == 3  # numbering carries on past the moved rolls
+    # 0010: the game's dice are verifiable from its next roll, its seed committed just before.
+    assert table.game("Pegasus")["provable"] is True
+    live = table.roll("Pegasus", "Nikos", Request("Firearms"))
+    public, hidden, roll = table.events_for("Pegasus", after=rolled["log_id"])
+    assert (public["kind"], hidden["kind"], roll["id"]) == ("seed_commit", "seed_commit",
+                                                            live["log_id"])  # fmt: skip
+    assert roll["data"]["provable"]["commitment"] == public["data"]["commitment"]
     indexes = {i["name"] for i in sa.inspect(table.engine).get_indexes("events")}
     assert "ix_events_game" in indexes
     table.close()

@@ -252,8 +252,10 @@ def test_log_exports(table: Table) -> None:
     fs3_game(table)
     for faces in ([6, 1, 1, 1, 1, 1], [8, 8, 1, 1, 1, 1]):
         table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice(faces))
-    lines = table.export_log("jsonl").splitlines()
-    ids = [json.loads(line)["id"] for line in lines]
+    lines = [json.loads(line) for line in table.export_log("jsonl").splitlines()]
+    # The JSON Lines export also carries the seed events, for `rollplay verify`.
+    assert [line["kind"] for line in lines] == ["seed_commit", "seed_commit", "roll", "roll"]
+    ids = [line["id"] for line in lines if line["kind"] == "roll"]
     assert len(ids) == 2
     assert ids == sorted(ids)  # oldest first
     rows = list(csv.DictReader(io.StringIO(table.export_log("csv"))))

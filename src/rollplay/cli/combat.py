@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
 from rollplay.cli.render import alarm, bold, emit_json, say
 from rollplay.cli.table import db_option
 
@@ -175,9 +175,9 @@ def turn(
     """Resolve the turn: initiative, every action in order, knockout rolls; then save."""
     from rollplay.render.combat import turn_lines
 
-    source = dice_source(faces, seed)
+    source = table_dice(faces, seed)
     report = _tracker(db).turn(game_name, name, source)
-    extra = finish_dice(source)
+    extra = finish_dice(source, report)
     if as_json:
         emit_json({**report, **extra})
         return

@@ -145,6 +145,7 @@ def _table(live: Dice, db: str | None) -> None:
     from pathlib import Path
 
     from rollplay.cli.render import bold, say
+    from rollplay.dice import SeededDice
     from rollplay.render.cards import entry_card, outcome_card
     from rollplay.render.text import line_text
     from rollplay.table.service import Table
@@ -163,8 +164,10 @@ def _table(live: Dice, db: str | None) -> None:
             ("Dungeon", "Inspector Vance", Request("Detect Lies"), "secret"),
             ("Stars", "Kara Voss", Request("Search", difficulty="moderate", cp=1), "public"),
         )
+        # Seeded for a reproducible tour; else the games' own (verifiable) dice.
+        table_dice = live if isinstance(live, SeededDice) else None
         for game, who, request, visibility in rolls:
-            r = table.roll(game, who, request, visibility=visibility, dice=live)
+            r = table.roll(game, who, request, visibility=visibility, dice=table_dice)
             spent = ", ".join(_points(k, v) for k, v in r["spent"].items())
             say(f"  {who} rolls {request.expression} ({visibility}"
                 + (f"; spends {spent}" if spent else "") + "):")  # fmt: skip

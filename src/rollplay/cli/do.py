@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.service import open_service
 from rollplay.cli.table import db_option
@@ -41,9 +41,9 @@ def do(
     words = service.vocabulary(game_name)
     command = parse(line, system=words["system"], game=words["game"],
                     abilities=words["abilities"], characters=words["characters"])  # fmt: skip
-    source = dice_source(faces, seed)
+    source = table_dice(faces, seed)
     result = service.execute(command, dice=source)
-    extra = finish_dice(source)
+    extra = finish_dice(source, result)
     if as_json:
         emit_json({**result, **extra})
         return

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.table import db_option
 from rollplay.errors import RollplayError
@@ -78,10 +78,10 @@ def day(
 
     pairs = parse_doctors(doctors)
     jobs = tuple(parse_repair(spec) for spec in repairs)
-    source = dice_source(faces, seed)
+    source = table_dice(faces, seed)
     report = heal_day(open_service(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
                       repairs=jobs, dice=source)  # fmt: skip
-    extra = finish_dice(source)
+    extra = finish_dice(source, report)
     if as_json:
         emit_json({**report, **extra})
         return

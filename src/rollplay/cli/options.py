@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -63,10 +63,19 @@ def dice_source(faces: str | None, seed: str | None) -> Dice:
     return dice_from_options(faces, parse_seed(seed))
 
 
-def finish_dice(dice: Dice) -> dict[str, Any]:
-    """Check that typed faces were all used, and describe the source for JSON."""
+def table_dice(faces: str | None, seed: str | None) -> Dice | None:
+    """A table command's dice: typed faces or a seed when given; otherwise None, and the
+    table rolls its game's own (committed seeds, or OS entropy if the game turned them off)."""
+    return None if faces is None and seed is None else dice_source(faces, seed)
+
+
+def finish_dice(dice: Dice | None, result: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Check that typed faces were all used, and describe the source for JSON (the table's
+    own dice: as its ``result`` names them)."""
     from rollplay.dice import ScriptedDice, SeededDice
 
+    if dice is None:
+        return {"source": (result or {}).get("dice_source", "secure")}
     if isinstance(dice, ScriptedDice):
         dice.check_all_used()
     info: dict[str, Any] = {"source": dice.name}

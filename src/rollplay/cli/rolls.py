@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import click
 
-from rollplay.cli.options import dice_options, dice_source, finish_dice, json_option
+from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.roll_options import roll_options
 from rollplay.cli.table import db_option, game_option, open_table
@@ -91,7 +91,7 @@ def roll(
             "typed --faces are the roll's; type the Character Point dice with "
             "`rollplay cp-after LOG_ID N --faces ...`"
         )
-    source = dice_source(faces, seed)
+    source = table_dice(faces, seed)
     from rollplay.table import commands as c
 
     table = open_table(db)
@@ -114,7 +114,7 @@ def roll(
         else:
             command = c.Roll(game_name, first, seen)
     result = table.execute(command, dice=source)
-    extra = finish_dice(source)
+    extra = finish_dice(source, result)
     if (cp_after or ask_cp) and result["system"] != "d6":
         raise RollplayError("Character Points after the roll are the D6 System's (003)")
     if not as_json:
@@ -169,9 +169,9 @@ def cp_after(
     from rollplay.render.text import echo_lines
     from rollplay.table.after import add_character_points
 
-    source = dice_source(faces, seed)
+    source = table_dice(faces, seed)
     result = add_character_points(open_table(db), entry, count, dice=source)
-    extra = finish_dice(source)
+    extra = finish_dice(source, result)
     if as_json:
         emit_json({**result, **extra})
         return

@@ -262,22 +262,28 @@ def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> N
 @click.option("--players-ask-secret/--no-players-ask-secret", default=None,
               help="Whether a player may ask for a secret roll of their own character "
                    "(rulings T9).")  # fmt: skip
+@click.option("--provable/--no-provable", default=None,
+              help="Whether the dice come from committed seeds, verifiable afterwards "
+                   "(docs/verify.md; off: OS entropy).")  # fmt: skip
 @db_option
 @json_option
 def game_settings(
     *, game_name: str, announce_secret: bool | None, players_ask_secret: bool | None,
-    db: str | None, as_json: bool,
+    provable: bool | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Show or change GAME's table settings (the Storyteller's)."""
     service = open_table(db)
-    if announce_secret is None and players_ask_secret is None:
+    if announce_secret is None and players_ask_secret is None and provable is None:
         data = service.game(game_name)
     else:
         data = service.game_settings(game_name, announce_secret=announce_secret,
-                                     players_ask_secret=players_ask_secret)  # fmt: skip
+                                     players_ask_secret=players_ask_secret,
+                                     provable=provable)  # fmt: skip
     if as_json:
-        emit_json({k: data[k] for k in ("name", "announce_secret", "players_ask_secret")})
+        keys = ("name", "announce_secret", "players_ask_secret", "provable")
+        emit_json({k: data[k] for k in keys})
         return
     say(f"{bold(data['name'])}: secret rolls "
         f"{'announced' if data['announce_secret'] else 'not announced'} to players; players "
-        f"{'may' if data['players_ask_secret'] else 'may not'} ask for secret rolls")  # fmt: skip
+        f"{'may' if data['players_ask_secret'] else 'may not'} ask for secret rolls; dice "
+        f"{'verifiable' if data['provable'] else 'from OS entropy'}")  # fmt: skip

@@ -8,6 +8,9 @@ from typing import Any
 from rollplay.render import d6, fs3, gurps
 from rollplay.render.spans import Line, Span, bold, plain
 
+# The log marks rolls whose dice were not drawn at the table (docs/verify.md).
+MARKED = {"typed": "typed dice", "seeded": "seeded dice"}
+
 
 def outcome_card(r: Mapping[str, Any]) -> list[Line]:
     """A roll, an opposed roll or a teamwork roll of any system, as lines of spans."""
@@ -49,6 +52,8 @@ def entry_card(e: Mapping[str, Any]) -> list[Line]:
         head.append(plain(f" · {e['expression']}"))
     if e.get("visibility") != "public":
         head.append(Span(f" [{e['visibility']}]", "muted"))
+    if e.get("dice_source") in MARKED:  # not drawn from the game's committed seed
+        head.append(Span(f" · {MARKED[e['dice_source']]}", "muted"))
     if e.get("outcome") is None:
         return [
             head,

@@ -40,6 +40,7 @@ def roll_entry(e: Event) -> dict[str, Any]:
     return {"id": e["id"], "time": e["time"], "game": e["game"], "character": e["character"],
             "expression": None if hidden else data.get("expression"),
             "outcome": None if hidden else data.get("outcome"),
+            "dice_source": None if hidden else data.get("dice_source"),
             "visibility": e["visibility"]}  # fmt: skip
 
 
@@ -82,5 +83,16 @@ def _line(kind: str, who: str | None, d: Mapping[str, Any]) -> Line:
             return [plain(combat), name, plain(f": {act.get('kind', 'an action')}{aim}")]
         case "combat_stop" | "combat_delete":
             return [plain(combat), bold("the fight is over")]
+        case "client_seed":
+            return [bold(str(d.get("user"))), plain("'s client seed is now "),
+                    Span(str(d.get("client_seed")), "muted")]  # fmt: skip
+        case "seed_commit":
+            return [plain(f"New {d.get('chain')} dice seed committed: "),
+                    Span(str(d.get("commitment")), "muted")]  # fmt: skip
+        case "seed_reveal":
+            used = d.get("nonces")
+            return [plain(f"The {d.get('chain')} dice seed is revealed "
+                          f"({used} roll{'s' * (used != 1)} to verify): "),
+                    Span(str(d.get("seed")), "muted")]  # fmt: skip
     words = kind.replace("_", " ")
     return [plain(combat), *([name, plain(" · ")] if name.text else []), plain(words)]

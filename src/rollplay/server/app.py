@@ -19,7 +19,7 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.server import accounts, games, pages, web, web_combat, web_log, web_sheets
+from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
 from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.auth import Recent, Throttle
 from rollplay.server.hub import Hub
@@ -37,6 +37,8 @@ ROUTERS = (
     web_sheets.router,
     web_combat.router,
     web_log.router,
+    seeds.router,
+    seeds.pages,
 )
 STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 

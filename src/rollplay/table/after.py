@@ -9,9 +9,10 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from rollplay.dice import Dice, default_dice, settle
+from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table.authz import Act
+from rollplay.table.dicing import chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import project
 from rollplay.table.models import Character, Event, Game
 from rollplay.table.rolling import dice_of
@@ -26,11 +27,13 @@ def add_character_points(
     character's latest (a later roll means the GM has moved on: rulings D22)."""
     from rollplay.systems.d6.outcome import D6Roll
     from rollplay.systems.d6.spends import spend_after
+    from rollplay.table.writers import CoreWriter, order_events
 
-    source = dice or default_dice()
     with table.transaction() as s:
         entry = s.get(Event, entry_id)
         game = None if entry is None else s.get(Game, entry.game_id)
+        if game is not None:
+            order_events(s.connection(), game.id)  # before the row locks below (writers.py)
         seen = None
         if entry is not None and game is not None and entry.kind == "roll":
             seen = project(entry, game.name, table.standing(s, game))
@@ -48,6 +51,12 @@ def add_character_points(
                 f"#{entry_id} is one side of a contest, judged with the other: spend points "
                 f"before a contest (--cp, --vs-cp)"
             )
+        # Whose points these are is settled first: the refusal below must not tell anyone
+        # else that a newer roll of this character exists (it may be hidden from them).
+        row = s.scalar(select(Character).where(Character.id == entry.character_id)
+                       .with_for_update())  # fmt: skip
+        assert row is not None
+        table.require(s, game, Act.SPEND, row)
         latest = s.scalar(
             select(func.max(Event.id)).where(
                 Event.character_id == entry.character_id, Event.kind == "roll"
@@ -55,19 +64,15 @@ def add_character_points(
         )
         if latest != entry.id:
             raise RuleError(
-                f"#{entry_id} is not {entry.character}'s latest roll (#{latest} is): points "
-                f"after a roll come before the next (003: before the result is determined)"
+                f"#{entry_id} is not {entry.character}'s latest roll: points after a roll "
+                f"come before the next (003: before the result is determined)"
             )
-        row = s.scalar(select(Character).where(Character.id == entry.character_id)
-                       .with_for_update())  # fmt: skip
-        assert row is not None
-        table.require(s, game, Act.SPEND, row)
         rules, version = table.ruleset_of(game)
         first = D6Roll.from_dict(first_roll["outcome"])
+        w = CoreWriter(s.connection())
+        source = table_dice(table, w, game, chain_for(entry.visibility), dice)
         better, used = spend_after(first, count, rules, remaining=row.character_points, dice=source)
-        from rollplay.table.writers import CoreWriter
-
-        table.spend(CoreWriter(s.connection()), row, Points(character_points=used.character_points))
+        table.spend(w, row, Points(character_points=used.character_points))
         outcome = {"system": "d6", **better.to_dict(), "adds_to": entry.id,
                    "total_before": first.total}  # fmt: skip
         payload = {
@@ -75,6 +80,7 @@ def add_character_points(
             "expression": f"{first_roll['expression']} +{count} CP after the roll"[:200],
             "modifiers": [], "spends": {"character_points": used.character_points},
             "dice": dice_of(outcome), "outcome": outcome, "ruleset_version": version,
+            **dice_fields(source),
         }  # fmt: skip
         shared = entry.shared
         new_id = table.record(s, game, "roll", payload, visibility=entry.visibility,
@@ -83,4 +89,5 @@ def add_character_points(
         s.expire(row)
         return {**outcome, "character": row.name, "game": game.name, "log_id": new_id,
                 "visibility": entry.visibility,
-                "spent": {"character_points": used.character_points}}  # fmt: skip
+                "spent": {"character_points": used.character_points},
+                "dice_source": source_name(source)}  # fmt: skip

@@ -38,11 +38,13 @@ class Act(StrEnum):
     FIGHT = "act in combat as this character"
     HEAL = "run a healing day"
     MANAGE = "manage the game's members and settings"
+    CLIENT_SEED = "set a client seed"  # their own, mixed into the dice of their rolls
+    ROTATE_SEEDS = "reveal and replace the dice seeds"
 
 
 # Acts a player may take for a character they play; the rest are the Storyteller's.
 _PLAYERS_OWN = {Act.ROLL, Act.SPEND, Act.RAISE, Act.EDIT, Act.FIGHT}
-_PLAYERS = {Act.READ, Act.ROLL_OTHER, Act.CREATE}
+_PLAYERS = {Act.READ, Act.ROLL_OTHER, Act.CREATE, Act.CLIENT_SEED}
 _OBSERVERS = {Act.READ}
 
 

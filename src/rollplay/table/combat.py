@@ -16,10 +16,11 @@ from typing import Any
 
 from sqlalchemy import select
 
-from rollplay.dice import Dice, default_dice, settle
+from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.secrecy import npc_names
 from rollplay.systems.fs3.combat.state import (
     Action,
     Combatant,
@@ -36,8 +37,10 @@ from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
 from rollplay.table.authz import Act
 from rollplay.table.combat_base import CombatBase, status_of
 from rollplay.table.db import StorageError
+from rollplay.table.dicing import dice_fields, table_dice
 from rollplay.table.models import Character, Combat
 from rollplay.table.systems import require
+from rollplay.table.writers import CoreWriter
 
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
 
@@ -160,7 +163,9 @@ class Tracker(CombatBase):
             for f in fighters:
                 if f.name not in actions and f.npc:
                     actions[f.name] = npc_action(f, fighters, gear)
-            source = dice or default_dice()
+            # With NPCs, players see a turn without their dice: it draws from the hidden chain.
+            chain = "hidden" if npc_names(combat.combatants) else "public"
+            source = table_dice(self.table, CoreWriter(s.connection()), game, chain, dice)
             after, report = resolve_turn(
                 combat.turn, fighters, actions, rules=gear, fs3=rules, dice=source,
             )  # fmt: skip
@@ -168,11 +173,12 @@ class Tracker(CombatBase):
             self._write_back(s, game, fighters, after)
             result = {"combat": combat.name, "game": game.name, **report.to_dict(),
                       "combatants": [summary(c, gear) for c in after]}  # fmt: skip
-            self.record(s, game, combat, "turn", result)
+            drawn = dice_fields(source)
+            self.record(s, game, combat, "turn", result, whole=drawn)
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {}
             combat.turn += 1
-            return result
+            return {**result, "dice_source": drawn["dice_source"]}
 
     def _between(self, game_name: str, name: str, who: str, change: Change) -> dict[str, Any]:
         """Luck spent between turns on one combatant (002 Luck, Combat)."""

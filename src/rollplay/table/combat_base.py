@@ -70,10 +70,11 @@ class CombatBase:
 
     def record(
         self, s: Session, game: Game, combat: Combat, step: str, payload: dict[str, Any],
-        *, secret_for: str | None = None,
+        *, secret_for: str | None = None, whole: dict[str, Any] | None = None,
     ) -> None:  # fmt: skip
         """A combat event; with NPCs involved, the players' part leaves out what FS3 keeps
-        from them (their dice, their ratings, ``secret_for``'s plans)."""
+        from them (their dice, their ratings, ``secret_for``'s plans). ``whole`` goes only
+        into the whole event (a turn's provable dice: never into the players' part)."""
         npcs = npc_names(combat.combatants)
         data = {"combat": combat.name, "turn": combat.turn, **payload}
         if secret_for is not None and secret_for in npcs:
@@ -82,7 +83,7 @@ class CombatBase:
                               shared=shared)  # fmt: skip
             return
         shown = players_view(data, npcs)
-        self.table.record(s, game, f"combat_{step}", data,
+        self.table.record(s, game, f"combat_{step}", {**data, **(whole or {})},
                           audience="everyone" if shown == data else "storyteller",
                           shared=shown)  # fmt: skip
 

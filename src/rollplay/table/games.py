@@ -59,6 +59,7 @@ class GamesMixin(ServiceBase):
                 s.add(Membership(game_id=game.id, user_id=self.actor.user_id, role="storyteller"))
             self.record(s, game, "game", {"name": game.name, "system": game.system,
                                           "edition": game.edition, "rules": overrides})  # fmt: skip
+            _commit_seeds(self, s, game)
             return game_dict(game)
 
     def games(self) -> list[dict[str, Any]]:
@@ -128,11 +129,12 @@ class GamesMixin(ServiceBase):
 
     def game_settings(
         self, name: str, *, announce_secret: bool | None = None,
-        players_ask_secret: bool | None = None,
+        players_ask_secret: bool | None = None, provable: bool | None = None,
     ) -> dict[str, Any]:  # fmt: skip
         """Change a game's table settings (the Storyteller): whether players learn that a
-        secret roll was made (001 When the GM Rolls), and whether a player may ask for a
-        secret roll of their own character (rulings T9). None leaves a setting as it is."""
+        secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
+        roll of their own character (rulings T9), and whether the dice come from committed
+        seeds (issue 18; off: OS entropy). None leaves a setting as it is."""
         with self.transaction() as s:
             game = self.game_row(s, name)
             self.require(s, game, Act.MANAGE)
@@ -141,6 +143,8 @@ class GamesMixin(ServiceBase):
                 game.announce_secret = changed["announce_secret"] = announce_secret
             if players_ask_secret is not None:
                 game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
+            if provable is not None:
+                game.provable = changed["provable"] = provable
             if changed:
                 self.record(s, game, "game_settings", changed)
             return game_dict(game)
@@ -169,7 +173,18 @@ class GamesMixin(ServiceBase):
                 s.flush()
                 self.record(s, game, "game", {"name": game.name, "system": game.system,
                                               "edition": game.edition, "rules": {}})  # fmt: skip
+                _commit_seeds(self, s, game)
                 for sheet in sheets:
                     self.add_character_row(s, game, sheet)
             created.append(spec["name"])
         return created
+
+
+def _commit_seeds(service: ServiceBase, s: Session, game: Game) -> None:
+    """A new game's seeds, committed in its first events, before any roll (issue 18)."""
+    from rollplay.table.dicing import commit_seed
+    from rollplay.table.nonces import CHAINS
+    from rollplay.table.writers import CoreWriter
+
+    for chain in CHAINS:
+        commit_seed(service, CoreWriter(s.connection()), game, chain)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rollplay.dice import Dice, default_dice, settle
+from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.attack import Wound, read_wounds
 from rollplay.systems.fs3.combat.healday import Person, patient_day, vehicle_day
@@ -36,7 +36,9 @@ def heal_day(
     patient to their doctor (one each); ``hospital`` names patients in a hospital;
     ``repairs`` are (combat, vehicle, mechanic): vehicles mend only by repair (004
     Vehicle Healing), a mechanic's repair roll standing in for medicine."""
-    source = dice or default_dice()
+    from rollplay.table.dicing import dice_fields, table_dice
+    from rollplay.table.writers import CoreWriter
+
     with table.transaction() as s:
         game = table.game_row(s, game_name)
         require(game, "healing", "healing days", "004")
@@ -50,6 +52,7 @@ def heal_day(
                             f"after the one before it (004: every 24 hours)")  # fmt: skip
         rules, _ = table.ruleset_of(game)
         gear = rules.combat
+        source = table_dice(table, CoreWriter(s.connection()), game, "public", dice)
         rows = {c.name: c for c in s.scalars(
             select(Character).where(Character.game_id == game.id).with_for_update())}  # fmt: skip
         name = _namer(rows, game.name)
@@ -98,8 +101,9 @@ def heal_day(
         result = {"game": game.name, "day": target, "already_healed": False,
                   "patients": report, "vehicles": [v for _, v in vehicles],
                   "skipped": skipped}  # fmt: skip
-        table.record(s, game, "heal_day", result)
-        return result
+        drawn = dice_fields(source)
+        table.record(s, game, "heal_day", {**result, **drawn})
+        return {**result, "dice_source": drawn["dice_source"]}
 
 
 def _fifths(row: Character, i: int) -> int:

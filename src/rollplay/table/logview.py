@@ -1,5 +1,7 @@
 """Reading the events: the live feed (``events_for``), the roll log (a view of the ``roll``
-events) and its export, each projected for the actor who asks (events.py)."""
+events) and its export, each projected for the actor who asks (events.py). The JSON Lines
+export is what ``rollplay verify`` reads (docs/verify.md): beside the rolls it carries the
+other events that drew dice and every seed commitment and reveal of the games it covers."""
 
 from __future__ import annotations
 
@@ -17,12 +19,14 @@ from rollplay.errors import RollplayError
 from rollplay.table.actors import Actor
 from rollplay.table.authz import Act, Standing
 from rollplay.table.base import ServiceBase
-from rollplay.table.events import project
+from rollplay.table.events import iso, project
 from rollplay.table.limits import MAX_LOG_LIMIT
 from rollplay.table.models import Event, Game
 from rollplay.table.names import names_like
 
 MAX_EVENTS = 1000  # one page of events_for
+SEED_KINDS = ("seed_commit", "seed_reveal")
+DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
 
 
 class LogMixin(ServiceBase):
@@ -85,6 +89,14 @@ class LogMixin(ServiceBase):
                 )))  # fmt: skip
             if character:
                 query = query.where(Event.character.in_(names_like(s, game_name, character)))
+                # Only rolls whose character the viewer may know count toward the limit: a
+                # hidden one dropped after it would say, by the count, whose it was.
+                query = query.where(or_(false(), *(
+                    Event.game_id == gid if st.storyteller else and_(
+                        Event.game_id == gid, or_(Event.audience == "everyone",
+                                                  Event.character_id.in_(list(st.characters))))
+                    for gid, st in standings.items()
+                )))  # fmt: skip
             if since_at:
                 query = query.where(Event.created_at >= since_at)
             if until_at:
@@ -99,6 +111,37 @@ class LogMixin(ServiceBase):
                 if seen is not None and not (character and seen["character"] is None):
                     out.append(_entry(seen))
             return out
+
+    def _dice_events(self, game_name: str | None, complete: bool) -> list[dict[str, Any]]:
+        """The seed events, and the events besides rolls that drew dice, as export lines."""
+        out = []
+        with self.reading() as s:
+            standings = self._standings(s, game_name)
+            kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS)
+            query = (
+                select(Event, Game.name)
+                .join(Game)
+                .where(Event.game_id.in_(list(standings)), kinds)
+                .order_by(Event.id)
+            )
+            for row, game in s.execute(query):
+                standing = standings[row.game_id]
+                head = {"kind": row.kind, "id": row.id, "time": iso(row.created_at), "game": game}
+                if row.kind in SEED_KINDS:
+                    line = {**head, **row.payload}
+                    if row.kind == "seed_reveal":
+                        whole = row.payload.get("chain") == "public" or standing.storyteller
+                        line["complete"] = complete and whole
+                    out.append(line)
+                    continue
+                seen = project(row, game, standing)
+                if seen is None or "dice_source" not in row.payload:
+                    continue
+                data = seen["data"] or {}
+                out.append({**head, "visibility": row.visibility, "hidden": seen["hidden"],
+                            "dice_source": data.get("dice_source"),
+                            "provable": data.get("provable")})  # fmt: skip
+        return out
 
     def _standings(self, s: Session, game_name: str | None) -> dict[int, Standing]:
         """The actor's standing in each game the log reads (the one named, or all theirs)."""
@@ -124,9 +167,23 @@ class LogMixin(ServiceBase):
         return utc.replace(tzinfo=None) if self.engine.dialect.name == "sqlite" else utc
 
     def export_log(self, fmt: str = "jsonl", **filters: Any) -> str:
+        """Every matching roll, oldest first, as JSON Lines or CSV. JSON Lines also holds,
+        whatever the filter, the seed events and the other events that drew dice, so the
+        export can be verified; a seed's reveal says whether the export shows its viewer
+        every roll made under it (``complete``: no filter, and a chain they see whole)."""
+        viewer = filters.pop("viewer", None)
+        if viewer is not None:
+            with self.reading() as s:  # the character must be one, in one game
+                self.character_row(s, filters.get("game_name"), viewer)
+            view = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
+            return view.export_log(fmt, **filters)
         entries = list(reversed(self.log(limit=None, **filters)))
         if fmt == "jsonl":
-            return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries)
+            complete = not any(filters.get(k) for k in ("character", "since", "until"))
+            lines = [{"kind": "roll", **e} for e in entries]
+            lines += self._dice_events(filters.get("game_name"), complete)
+            lines.sort(key=lambda line: int(line["id"]))
+            return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
         if fmt == "csv":
             out = io.StringIO()
             columns = [
@@ -166,7 +223,8 @@ def _entry(seen: dict[str, Any]) -> dict[str, Any]:
         "modifiers": data.get("modifiers"), "spends": data.get("spends"),
         "dice": data.get("dice"), "outcome": data.get("outcome"),
         "visibility": seen["visibility"], "ruleset_version": data.get("ruleset_version"),
-        "hidden": hidden,
+        "hidden": hidden, "dice_source": data.get("dice_source"),
+        "provable": data.get("provable"),
     }  # fmt: skip
 
 

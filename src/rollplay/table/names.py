@@ -76,7 +76,7 @@ def names_like(s: Session, game_name: str | None, name: str) -> list[str]:
 def game_dict(g: Game) -> dict[str, Any]:
     return {"name": g.name, "system": g.system, "edition": g.edition, "rules": g.rules,
             "announce_secret": g.announce_secret,
-            "players_ask_secret": g.players_ask_secret}  # fmt: skip
+            "players_ask_secret": g.players_ask_secret, "provable": g.provable}  # fmt: skip
 
 
 def character_dict(c: Character, g: Game, player: str | None = None) -> dict[str, Any]:

@@ -7,15 +7,17 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.orm import Session
 
-from rollplay.dice import Dice, default_dice, settle
+from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError
 from rollplay.table.authz import Act
 from rollplay.table.base import ServiceBase
+from rollplay.table.dicing import chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import VISIBILITIES
 from rollplay.table.models import Game
 from rollplay.table.names import clean_name
 from rollplay.table.rolling import dice_of
 from rollplay.table.systems import Request, System, check_options, system
+from rollplay.table.writers import CoreWriter
 
 
 class _Npc(NamedTuple):
@@ -39,14 +41,15 @@ class NpcMixin(ServiceBase):
         a GURPS level, a D6 die code; logged under ``name`` (or "NPC")."""
         with self.transaction() as s:
             n = npc_check(self, s, game_name, request, name=name, visibility=visibility)
-            source = dice or default_dice()
+            chain = chain_for(n.visibility)
+            source = table_dice(self, CoreWriter(s.connection()), n.game, chain, dice)
             rolled = n.system.roll(n.check, n.rules, source, n.visibility == "secret")
             result = {"system": n.game.system, **rolled}
             payload = {
                 "system": n.game.system, "expression": request.expression[:200],
                 "modifiers": list(request.mods) + list(request.bonuses), "spends": {},
                 "dice": dice_of(result), "outcome": result, "ruleset_version": n.version,
-                "npc": n.who,
+                "npc": n.who, **dice_fields(source),
             }  # fmt: skip
             secret = n.visibility == "secret" and n.game.announce_secret
             entry = self.record(s, n.game, "roll", payload, visibility=n.visibility,
@@ -54,7 +57,8 @@ class NpcMixin(ServiceBase):
                                 shared={"system": n.game.system} if secret else None)  # fmt: skip
             settle(source)
             return {**result, "character": n.who, "game": n.game.name, "log_id": entry,
-                    "visibility": n.visibility, "spent": {}}  # fmt: skip
+                    "visibility": n.visibility, "spent": {},
+                    "dice_source": source_name(source)}  # fmt: skip
 
 
 class NpcCheck(NamedTuple):

@@ -1,13 +1,15 @@
 """Rolls at the table: a character's roll from their sheet, two characters opposed, FS3
-teamwork. Each prepares its sides (sides.py), rolls and writes its events in one write
-transaction (writers.py: the fast path on SQLite)."""
+teamwork. Each prepares its sides (sides.py), takes its dice (dicing.py: the next nonce of the
+game's seed, unless it brought its own), rolls and writes its events in one write transaction
+(writers.py: the fast path on SQLite)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from rollplay.dice import Dice, default_dice, settle
+from rollplay.dice import Dice, settle
+from rollplay.table.dicing import Parts, chain_for, dice_fields, source_name, table_dice
 from rollplay.table.sides import Rolling, Side, SidesMixin
 from rollplay.table.systems import Request, require, system
 
@@ -26,14 +28,14 @@ class RollingMixin(SidesMixin):
         with self._rolling(game_name, [(name, request)], visibility) as r:
             (side,) = r.sides
             rules, _ = self.ruleset_of(r.game)
-            source = dice or default_dice()
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
             rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
             result = {"system": r.game.system, **rolled}
-            entry_id = self.log_roll(r, side, result, r.visibility)
+            entry_id = self.log_roll(r, side, result, r.visibility, source)
             settle(source)
             return told(r, {**result, "character": side.row.name, "game": r.game.name,
                             "log_id": entry_id, "visibility": r.visibility,
-                            "spent": side.spent})  # fmt: skip
+                            "spent": side.spent, "dice_source": source_name(source)})  # fmt: skip
 
     def opposed(
         self,
@@ -52,17 +54,19 @@ class RollingMixin(SidesMixin):
         with self._rolling(game_name, [first, second], visibility, contest=True, npcs=npcs) as r:
             a, b = r.sides
             rules, _ = self.ruleset_of(r.game)
-            source = dice or default_dice()
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
             result = system(r.game.system).opposed(a.check, b.check, rules, source)
             settle(source)
             keys = ("first", "second") if "first" in result else ("initiator", "resister")
+            parts = Parts(source)
             ids = [
                 self.log_roll(r, side, {"system": r.game.system, **result[key],
-                                        "opposed": _contest(result)}, r.visibility)
+                                        "opposed": _contest(result)}, r.visibility, parts)
                 for side, key in zip((a, b), keys, strict=True)
             ]  # fmt: skip
             return told(r, {"system": r.game.system, "game": r.game.name, **result,
-                            "log_ids": ids, "visibility": r.visibility})  # fmt: skip
+                            "log_ids": ids, "visibility": r.visibility,
+                            "dice_source": source_name(source)})  # fmt: skip
 
     def teamwork(
         self,
@@ -78,22 +82,29 @@ class RollingMixin(SidesMixin):
             lead, *helpers = r.sides
             sys_ = require(r.game, "teamwork", "teamwork", "000 Teamwork")
             rules, _ = self.ruleset_of(r.game)
-            source = dice or default_dice()
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
             result = sys_.teamwork(lead.check, [h.check for h in helpers], rules, source)
             settle(source)
+            parts = Parts(source)  # the assisters drew first, then the leader
             ids = [
                 self.log_roll(r, helper, {"system": r.game.system, **rolled,
-                                          "assisting": lead.row.name}, r.visibility)
+                                          "assisting": lead.row.name}, r.visibility, parts)
                 for helper, rolled in zip(helpers, result["assists"], strict=True)
             ]  # fmt: skip
-            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility))
+            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility,
+                                     parts))  # fmt: skip
             return told(r, {"system": r.game.system, "game": r.game.name, **result,
                             "character": lead.row.name, "log_ids": ids,
-                            "visibility": r.visibility})  # fmt: skip
+                            "visibility": r.visibility,
+                            "dice_source": source_name(source)})  # fmt: skip
 
-    def log_roll(self, r: Rolling, side: Side, outcome: Mapping[str, Any], visibility: str) -> int:
-        """A roll's event: the whole roll for its audience; for a secret one, the bare fact
-        that it happened for the others, if the game says so (001 When the GM Rolls)."""
+    def log_roll(
+        self, r: Rolling, side: Side, outcome: Mapping[str, Any], visibility: str,
+        drawn: Dice | Parts,
+    ) -> int:  # fmt: skip
+        """A roll's event: the whole roll for its audience, with where its dice came from;
+        for a secret one, the bare fact that it happened for the others, if the game says so
+        (001 When the GM Rolls)."""
         _, version = self.ruleset_of(r.game)
         request = side.request
         payload = {
@@ -105,6 +116,7 @@ class RollingMixin(SidesMixin):
             "outcome": dict(outcome),
             "ruleset_version": version,
         }
+        payload.update(drawn.fields(payload) if isinstance(drawn, Parts) else dice_fields(drawn))
         secret = visibility == "secret" and r.game.announce_secret
         shared = {"system": r.game.system} if secret else None
         return self.record(r.w, r.game, "roll", payload, visibility=visibility,
@@ -116,7 +128,8 @@ def told(r: Rolling, result: dict[str, Any]) -> dict[str, Any]:
     the Storyteller, of which they learn only that it was made (rulings T9)."""
     if r.visibility != "secret" or r.standing.storyteller:
         return result
-    keep = ("system", "game", "character", "log_id", "log_ids", "visibility", "spent")
+    keep = ("system", "game", "character", "log_id", "log_ids", "visibility", "spent",
+            "dice_source")  # fmt: skip
     who = result.get("character") or r.sides[0].row.name
     return {
         **{k: result[k] for k in keep if k in result},

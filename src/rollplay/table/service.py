@@ -7,8 +7,9 @@ points.py (luck and experience), rolling.py (on sides.py, which makes a roll's s
 npc.py, odds.py (a roll's exact odds, before it is made), logview.py (events, the log,
 export), members.py (users and roles), accounts.py (passwords, sessions, API tokens),
 invites.py (invite links), links.py (chat accounts and channels, and who in a chat
-sees what) and watching.py (what a live feed reads), on base.py's shared
-lookups; execute.py runs a typed command (commands.py) through them.
+sees what), seeds.py (the seeds behind verifiable dice; rolls draw through dicing.py) and
+watching.py (what a live feed reads), on base.py's shared lookups; execute.py runs a typed
+command (commands.py) through them.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from rollplay.table.npc import NpcMixin
 from rollplay.table.odds import OddsMixin
 from rollplay.table.points import PointsMixin
 from rollplay.table.rolling import RollingMixin
+from rollplay.table.seeds import SeedsMixin
 from rollplay.table.watching import WatchingMixin
 
 
 class Service(
     GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, OddsMixin, LogMixin,
     MembersMixin, ExecuteMixin, AccountsMixin, InvitesMixin, LinksMixin, WatchingMixin,
+    SeedsMixin,
 ):  # fmt: skip
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""

@@ -30,6 +30,7 @@ class GameRow(NamedTuple):
     rules: dict[str, Any]
     announce_secret: bool
     players_ask_secret: bool
+    provable: bool
 
 
 class CharacterRow(NamedTuple):
@@ -135,8 +136,8 @@ class SidesMixin(ServiceBase):
             found = w.side(game_name, name)
             if found is None:
                 raise _Inexact
-            game = GameRow(*found[:7])
-            row = CharacterRow(*found[7:])
+            game = GameRow._make((*found[:7], found[15]))
+            row = CharacterRow(*found[7:15])
             if standing is None:
                 visibility = system(game.system).visibility(request, visibility)
                 standing = self._may_roll(w, game, row, visibility)
@@ -195,7 +196,7 @@ class SidesMixin(ServiceBase):
         found = w.side(game.name, spender)
         if found is None:
             raise StorageError(f"{game.name} has no character called {spender!r}")
-        payer = CharacterRow(*found[7:])
+        payer = CharacterRow(*found[7:15])
         if payer.id == target.id:
             raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
         standing.require(Act.SPEND, payer.id, payer.name)

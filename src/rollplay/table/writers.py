@@ -31,9 +31,10 @@ from sqlalchemy import (
 )
 
 from rollplay.table.models import Character, Event, Game, Membership
+from rollplay.table.nonces import CoreNonces, SQLiteNonces, Taken
 
 # game id, name, system, edition, rules, announce_secret, players_ask_secret;
-# character id, name, sheet, luck, CP, FP, version, player id
+# character id, name, sheet, luck, CP, FP, version, player id; the game's provable
 SideRow = tuple[Any, ...]
 
 
@@ -43,6 +44,10 @@ class Writer(Protocol):
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool: ...
     def points(self, character_id: int) -> tuple[int, int, int]: ...
     def event(self, values: Mapping[str, Any]) -> int: ...
+    # Verifiable dice (nonces.py): a roll's nonce, and a chain's or a player's first seed.
+    def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None: ...
+    def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool: ...
+    def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str: ...
 
 
 _SIDE = (
@@ -62,6 +67,7 @@ _SIDE = (
         Character.fate_points,
         Character.version,
         Character.player_id,
+        Game.provable,
     )
     .join(Character, Character.game_id == Game.id)
     .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
@@ -108,7 +114,7 @@ _STANDING = union_all(
 # capped at 8 kB) is sent in the same statement as the insert, so it fires only if the
 # event commits.
 CHANNEL = "rollplay_events"
-_LOCK_SPACE = 0x726F6C6C  # "roll": the advisory-lock namespace for rollplay's event order
+LOCK_SPACE = 0x726F6C6C  # "roll": the advisory-lock namespace for rollplay's event order
 _ORDER = text("SELECT pg_advisory_xact_lock(:space, :gid)")
 ORDER_EVENTS = True  # tests turn it off to show what it prevents (test_event_order.py)
 
@@ -120,10 +126,10 @@ def order_events(conn: Connection, game_id: int) -> None:
     if not ORDER_EVENTS or conn.dialect.name != "postgresql":
         return
     if not conn.get_execution_options().get("reading"):
-        conn.execute(_ORDER, {"space": _LOCK_SPACE, "gid": game_id})
+        conn.execute(_ORDER, {"space": LOCK_SPACE, "gid": game_id})
 
 
-class CoreWriter:
+class CoreWriter(CoreNonces):
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.postgres = conn.dialect.name == "postgresql"
@@ -163,7 +169,7 @@ def _pg_event(values: Mapping[str, Any]) -> Any:
     columns = Event.__table__.c
     row = select(*(literal(v, columns[k].type).label(k) for k, v in values.items()))
     if ORDER_EVENTS:
-        lock = func.pg_advisory_xact_lock(_LOCK_SPACE, values["game_id"]).label("held")
+        lock = func.pg_advisory_xact_lock(LOCK_SPACE, values["game_id"]).label("held")
         row = row.select_from(select(lock).cte("locked"))
     inserted = insert(Event).from_select(list(values), row).returning(Event.id).cte("inserted")
     message = func.concat(str(values["game_id"]), ":", inserted.c.id)
@@ -173,7 +179,7 @@ def _pg_event(values: Mapping[str, Any]) -> Any:
 _SQLITE_SIDE = (
     "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, "
     "g.players_ask_secret, c.id, c.name, c.sheet, c.luck, c.character_points, "
-    "c.fate_points, c.version, c.player_id FROM games g "
+    "c.fate_points, c.version, c.player_id, g.provable FROM games g "
     "JOIN characters c ON c.game_id = g.id WHERE g.name = ? AND c.name = ?"
 )
 _SQLITE_SPEND = (
@@ -195,7 +201,7 @@ _SQLITE_EVENT = (
 )
 
 
-class SQLiteWriter:
+class SQLiteWriter(SQLiteNonces):
     """The same statements on the sqlite3 cursor; values stored exactly as SQLAlchemy's
     SQLite types store them (JSON as text, times as naive UTC text), so either side reads
     what the other wrote."""
@@ -209,7 +215,7 @@ class SQLiteWriter:
             return None
         row = list(row)
         row[4], row[5], row[6] = json.loads(row[4]), bool(row[5]), bool(row[6])
-        row[9] = json.loads(row[9])
+        row[9], row[15] = json.loads(row[9]), bool(row[15])
         return tuple(row)
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
@@ -270,6 +276,15 @@ class DryRun:
 
     def event(self, values: Mapping[str, Any]) -> int:
         raise AssertionError("a dry run writes nothing")
+
+    def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None:
+        raise AssertionError("a dry run rolls nothing")
+
+    def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool:
+        raise AssertionError("a dry run rolls nothing")
+
+    def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str:
+        raise AssertionError("a dry run rolls nothing")
 
 
 @contextmanager

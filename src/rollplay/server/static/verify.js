@@ -17,14 +17,24 @@ const encoder = new TextEncoder();
 
 class Refused extends Error {} // bad input: one line, as provable's DiceError
 
-// A bad value quoted on one line, as provable._shown does it.
+// A bad value quoted on one line, as provable._shown does it (Python's repr for what JSON
+// holds: lists and objects spaced as Python prints them, None, True, False).
 function shown(value) {
   const escape = (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
   const text =
-    typeof value === "string"
-      ? `'${value.replace(/[^ -~]/g, escape)}'`
-      : (JSON.stringify(value) ?? String(value));
+    typeof value === "string" ? `'${value.replace(/[^ -~]/g, escape)}'` : repr(value);
   return text.length <= 70 ? text : text.slice(0, 69) + "\u2026";
+}
+
+function repr(value) {
+  if (Array.isArray(value)) return `[${value.map(repr).join(", ")}]`;
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "string") return `'${value}'`;
+  if (typeof value === "object") {
+    return `{${Object.keys(value).map((k) => `'${k}': ${repr(value[k])}`).join(", ")}}`;
+  }
+  return JSON.stringify(value) ?? String(value);
 }
 
 function isWhole(value) {

@@ -1,0 +1,299 @@
+// Checking a whole exported log in the browser (issue 18): src/rollplay/provable_log.py written
+// again on verify.js, with the same verdicts and the same lines, so a player's browser judges
+// the log without trusting the server that sent it. Keep the two in step
+// (tests/browser/test_verify_page.py holds them to the same answers). No dependencies.
+
+import { commitmentOf, verifyDraws } from "./verify.js";
+
+const NOT_PROVABLE = ["typed", "seeded", "secure"];
+
+export class BadLog extends Error {}
+
+/** The lines of a JSON Lines export, or BadLog naming the first bad line. */
+export function readLog(text) {
+  const out = [];
+  text.split("\n").forEach((raw, i) => { // only \n, as provable_log: JSON may hold U+2028
+    if (!raw.trim()) return;
+    let line;
+    try {
+      line = JSON.parse(raw);
+    } catch (error) {
+      throw new BadLog(
+        `line ${i + 1} is not JSON: not an exported log (rollplay log --export jsonl)`,
+      );
+    }
+    if (line === null || typeof line !== "object" || Array.isArray(line) || !isWhole(line.id)) {
+      throw new BadLog(
+        `line ${i + 1} is not a log entry (an object with an id): not an exported log ` +
+          "(rollplay log --export jsonl)",
+      );
+    }
+    out.push(line);
+  });
+  return out;
+}
+
+function isWhole(value) {
+  return typeof value === "number" && Number.isInteger(value);
+}
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function list(value) {
+  return Array.isArray(value) ? [...value] : [];
+}
+
+function flat(tosses) {
+  return tosses.flatMap((toss) => list(toss));
+}
+
+/** The faces a roll shows that its own command drew, in draw order (as provable_log). */
+export function shownFaces(entry) {
+  const dice = entry.dice;
+  const outcome = isObject(entry.outcome) ? entry.outcome : {};
+  let faces;
+  if (isObject(dice)) {
+    const tosses = list(dice.cp_dice);
+    if (outcome.adds_to !== undefined && outcome.adds_to !== null) {
+      let added = isObject(entry.spends) ? entry.spends.character_points : 0;
+      added = isWhole(added) && added > 0 ? added : 0;
+      return [added ? flat(tosses.slice(Math.max(0, tosses.length - added))) : []];
+    }
+    faces = [...list(dice.dice), ...list(dice.wild), ...flat(tosses)];
+  } else {
+    faces = list(dice);
+  }
+  if (isObject(outcome.discarded)) {
+    const other = list(outcome.discarded.dice);
+    return [[...faces, ...other], [...other, ...faces]];
+  }
+  return [faces];
+}
+
+function same(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function isPart(part) {
+  return Array.isArray(part) && part.length === 2 && part.every(isWhole) && 0 <= part[0] &&
+    part[0] <= part[1];
+}
+
+function withoutPart(block) {
+  const copy = { ...block };
+  delete copy.part;
+  return copy;
+}
+
+// JSON with sorted keys, as Python's json.dumps(sort_keys=True), to compare blocks.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// What a line is (an export older than verifiable dice names no kind: a roll).
+function kindOf(line) {
+  return typeof line.kind === "string" && line.kind ? line.kind : "roll";
+}
+
+function nameOf(line) {
+  const kind = kindOf(line);
+  if (kind !== "roll") return `#${line.id} ${kind.replaceAll("_", " ")}`;
+  const said = `#${line.id} ${line.character || "a roll"}`;
+  return line.expression ? `${said} \u00b7 ${line.expression}` : said;
+}
+
+// Every face of the draws, in order; null unless they are [[sides, [faces]], ...].
+function drawn(draws) {
+  const good = (d) => Array.isArray(d) && d.length === 2 && Array.isArray(d[1]);
+  return Array.isArray(draws) && draws.every(good) ? draws.flatMap(([, f]) => f) : null;
+}
+
+function shownProblems(line, draws, part) {
+  const faces = drawn(draws);
+  if (faces === null) return []; // verifyDraws names a malformed draw
+  const [start, end] = isPart(part) ? part : [0, faces.length];
+  const mine = faces.slice(start, end);
+  const shown = shownFaces(line);
+  if (end > faces.length || !shown.some((f) => same(f, mine))) {
+    return [`its dice ${said(shown[0])} are not its draws ${said(mine)} in order`];
+  }
+  return [];
+}
+
+// A value from the log in a message, as provable_log writes it: text as it is, the rest as
+// JSON with Python's json.dumps spacing.
+function said(value) {
+  return typeof value === "string" ? value : dumps(value);
+}
+
+function dumps(value) {
+  if (Array.isArray(value)) return `[${value.map(dumps).join(", ")}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${dumps(value[k])}`).join(", ")}}`;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
+async function judge(line, commits, reveals, derived) {
+  if (line.hidden === true) return ["hidden", []];
+  const source = line.dice_source;
+  if (source === undefined || source === null) return ["before", []];
+  if (NOT_PROVABLE.includes(source)) return [source, []];
+  const block = line.provable;
+  if (source !== "provable" || !isObject(block)) {
+    return ["mismatch", [`its dice source is ${said(source)} but it has no provable block`]];
+  }
+  const problems = [];
+  const key = `${said(line.game)}\u0000${said(block.commitment)}`;
+  const commit = commits.get(key);
+  if (commit === undefined) {
+    problems.push("its seed's commitment was never published in this log");
+  } else if (commit.id > line.id) {
+    problems.push(`its seed's commitment was published after it (#${commit.id})`);
+  }
+  if (kindOf(line) === "roll") problems.push(...shownProblems(line, block.draws, block.part));
+  const reveal = reveals.get(key);
+  if (reveal === undefined) return [problems.length ? "mismatch" : "awaiting", problems];
+  if (canonical(block.chain) !== canonical(reveal.chain)) {
+    problems.push(
+      `it names the ${said(block.chain)} chain, but its seed is the ${said(reveal.chain)} chain's`,
+    );
+  }
+  const nonce = block.nonce;
+  if (isWhole(nonce) && isWhole(reveal.nonces) && nonce >= reveal.nonces) {
+    problems.push(`its nonce ${nonce} is past the ${reveal.nonces} the reveal says were used`);
+  }
+  const args = {
+    server_seed: reveal.seed, commitment: block.commitment, client_seed: block.client_seed,
+    nonce, draws: block.draws,
+  };
+  const memo = canonical(args);
+  if (!derived.has(memo)) derived.set(memo, await verifyDraws(args));
+  problems.push(...derived.get(memo));
+  return [problems.length ? "mismatch" : "verified", problems];
+}
+
+/** Every entry that drew dice, judged, and what is wrong with a seed as a whole. */
+export async function verifyLog(lines) {
+  const commits = new Map();
+  const reveals = new Map();
+  const rolled = [];
+  for (const line of lines) {
+    const kind = kindOf(line);
+    const key = `${said(line.game)}\u0000${said(line.commitment)}`;
+    if (kind === "seed_commit") {
+      if (!commits.has(key)) commits.set(key, line);
+    } else if (kind === "seed_reveal") {
+      reveals.set(key, line);
+    } else if (kind === "roll" || "dice_source" in line || "provable" in line) {
+      rolled.push(line);
+    }
+  }
+  rolled.sort((a, b) => a.id - b.id);
+  const verdicts = [];
+  const commands = new Map();
+  const derived = new Map();
+  for (const line of rolled) {
+    const [status, problems] = await judge(line, commits, reveals, derived);
+    verdicts.push({ id: line.id, name: nameOf(line), status, problems });
+    const block = line.provable;
+    if (["verified", "mismatch", "awaiting"].includes(status) && isObject(block) && isWhole(block.nonce)) {
+      const game = said(line.game);
+      const commitment = said(block.commitment);
+      const key = `${game}\u0000${commitment}\u0000${block.nonce}`;
+      if (!commands.has(key)) commands.set(key, { game, commitment, nonce: block.nonce, group: [] });
+      commands.get(key).group.push([line, verdicts.length - 1]);
+    }
+  }
+  repeats(commands, verdicts);
+  const seedProblems = await seedProblemsOf(reveals, commands);
+  const ok = !seedProblems.length && verdicts.every((v) => v.status !== "mismatch");
+  return { verdicts, seedProblems, ok, summary: summary(verdicts) };
+}
+
+function repeats(commands, verdicts) {
+  for (const { nonce, group } of commands.values()) {
+    if (group.length < 2) continue;
+    const blocks = new Set(group.map(([line]) => canonical(withoutPart(line.provable))));
+    const parts = group.map(([line]) => line.provable.part);
+    const spans = parts.filter(isPart).map((p) => [...p]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const apart = spans.length === parts.length && spans.every((s, i) => i === 0 || spans[i - 1][1] <= s[0]);
+    if (blocks.size === 1 && apart) continue;
+    for (const [line, at] of group) {
+      const others = group.filter(([other]) => other !== line).map(([other]) => `#${other.id}`);
+      verdicts[at].status = "mismatch";
+      verdicts[at].problems.push(
+        `its nonce ${nonce} is used by ${others.join(", ")} too: a nonce serves one roll`,
+      );
+    }
+  }
+}
+
+async function seedProblemsOf(reveals, commands) {
+  const out = [];
+  for (const reveal of reveals.values()) {
+    const hashed = said(reveal.commitment);
+    const game = said(reveal.game);
+    const where = `the ${said(reveal.chain)} seed revealed in #${reveal.id} (${game})`;
+    try {
+      if ((await commitmentOf(reveal.seed)) !== hashed.toLowerCase()) {
+        out.push(`${where} does not hash to its commitment ${hashed.slice(0, 16)}\u2026`);
+      }
+    } catch (error) {
+      out.push(`${where}: ${error.message}`);
+    }
+    if (reveal.complete !== true || !isWhole(reveal.nonces)) continue;
+    const mine = new Map();
+    for (const c of commands.values()) {
+      if (c.game === game && c.commitment === hashed) mine.set(c.nonce, c.group.map(([line]) => line));
+    }
+    const missing = []; // the first eleven: a reveal may claim any count, never list them all
+    for (let n = 0; n < reveal.nonces && missing.length < 11; n++) if (!mine.has(n)) missing.push(n);
+    if (missing.length) {
+      const listed = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ", \u2026" : "");
+      out.push(`${where}: no roll in the log has nonce ${listed} of the ${reveal.nonces} used ` +
+        "(a roll made under the seed and left out)");
+    }
+    for (const nonce of [...mine.keys()].sort((a, b) => a - b)) {
+      const said = uncovered(nonce, mine.get(nonce));
+      if (said) out.push(`${where}: ${said}`);
+    }
+  }
+  return out;
+}
+
+function uncovered(nonce, lines) {
+  const parts = lines.map((line) => line.provable.part);
+  if (!parts.some(isPart)) return "";
+  const faces = drawn(lines[0].provable.draws);
+  if (faces === null) return "";
+  const total = faces.length;
+  let reach = 0;
+  const spans = parts.filter(isPart).map((p) => [...p]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const [start, end] of spans) {
+    if (start !== reach) break;
+    reach = end;
+  }
+  if (reach === total) return "";
+  return `the entries of nonce ${nonce} show ${reach} of its ${total} dice (an entry left out)`;
+}
+
+function summary(verdicts) {
+  const count = (...statuses) => verdicts.filter((v) => statuses.includes(v.status)).length;
+  const checked = count("verified", "mismatch");
+  const wrong = count("mismatch");
+  let said = `${checked} revealed roll${checked !== 1 ? "s" : ""} checked: `;
+  said += `${checked - wrong} verified` + (wrong ? `, ${wrong} MISMATCH` : "");
+  said += `; ${count("awaiting")} await a reveal`;
+  const others = NOT_PROVABLE.filter((s) => count(s)).map((s) => `${count(s)} ${s}`);
+  if (others.length) said += `; not from a committed seed: ${others.join(", ")}`;
+  if (count("before")) said += `; ${count("before")} from before verifiable dice`;
+  if (count("hidden")) said += `; ${count("hidden")} hidden from you`;
+  return said;
+}

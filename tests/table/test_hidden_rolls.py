@@ -1,0 +1,44 @@
+"""What a refusal or a count could say about a roll its asker may not see (review of issue
+17): neither names a hidden roll's character."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollplay.table.after import add_character_points
+from rollplay.table.authz import Forbidden
+from rollplay.table.service import Table
+from rollplay.table.systems import Request
+
+
+@pytest.fixture
+def stars(table: Table) -> Table:
+    table.add_examples()
+    for name in ("Pia", "Otto", "Olly"):
+        table.add_user(name)
+    table.add_member("Stars", "Pia", "player", ("Kara Voss",))
+    table.add_member("Stars", "Otto", "player")
+    table.add_member("Stars", "Olly", "observer")
+    return table
+
+
+def test_points_after_a_roll_are_refused_before_a_newer_hidden_roll_is_named(
+    stars: Table,
+) -> None:
+    first = stars.roll("Stars", "Kara Voss", Request("Search"))["log_id"]
+    stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
+    with pytest.raises(Forbidden):
+        add_character_points(stars.acting_as("Olly"), first, 1)
+    with pytest.raises(Exception, match="latest roll") as refused:
+        add_character_points(stars.acting_as("Pia"), first, 1)  # hers: she may be told
+    assert "#" + str(first + 1) not in str(refused.value)
+
+
+def test_a_character_filter_counts_only_rolls_the_viewer_may_place(stars: Table) -> None:
+    stars.roll("Stars", "Kara Voss", Request("Search"))
+    stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
+    otto = stars.acting_as("Otto")
+    newest = otto.log(game_name="Stars", character="Kara Voss", limit=1)
+    assert len(newest) == 1  # the public roll, not an empty page that would say the secret
+    assert newest[0]["character"] == "Kara Voss"
+    assert not newest[0].get("hidden")

@@ -1,0 +1,114 @@
+"""Checking a whole log (provable_log), without a table: a log built here from ProvableDice,
+what each kind of roll shows held to its draws, and no damage to a log, however odd, making
+the checker fail instead of answering (a fuzz target)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollplay.provable import ProvableDice, commitment
+from rollplay.provable_log import BadLog, read_log, shown_faces, verify_log
+from tests.fuzzing import fuzz
+
+SEED = bytes(range(32))
+HASHED = commitment(SEED)
+
+
+def _roll(event_id: int, nonce: int, shape: list[tuple[int, int]]) -> dict[str, Any]:
+    dice = ProvableDice(SEED, "alice", nonce)
+    rolled = [(sides, list(dice.roll(sides, count))) for sides, count in shape]
+    draws = [[sides, got] for sides, got in rolled]
+    faces = [f for _, got in rolled for f in got]
+    return {"kind": "roll", "id": event_id, "game": "G", "character": "Ann",
+            "expression": "Firearms", "dice": faces, "outcome": {"dice": faces},
+            "dice_source": "provable",
+            "provable": {"chain": "public", "commitment": HASHED, "client_seed": "alice",
+                         "nonce": nonce, "draws": draws}}  # fmt: skip
+
+
+def _log(revealed: bool = True) -> list[dict[str, Any]]:
+    lines: list[dict[str, Any]] = [
+        {"kind": "seed_commit", "id": 1, "game": "G", "chain": "public", "commitment": HASHED},
+        _roll(2, 0, [(8, 7)]),
+        _roll(3, 1, [(8, 4)]),
+    ]
+    if revealed:
+        lines.append({"kind": "seed_reveal", "id": 4, "game": "G", "chain": "public",
+                      "seed": SEED.hex(), "commitment": HASHED, "nonces": 2,
+                      "complete": True})  # fmt: skip
+    return lines
+
+
+def test_an_honest_log_verifies_and_an_unrevealed_one_awaits() -> None:
+    report = verify_log(_log())
+    assert report.ok
+    assert [v.status for v in report.verdicts] == ["verified", "verified"]
+    assert report.summary() == "2 revealed rolls checked: 2 verified; 0 await a reveal"
+    waiting = verify_log(_log(revealed=False))
+    assert [v.status for v in waiting.verdicts] == ["awaiting", "awaiting"]
+
+
+def test_a_roll_before_its_commitment_and_a_missing_nonce_are_named() -> None:
+    lines = _log()
+    lines[0]["id"] = 5  # published after the rolls
+    report = verify_log(lines)
+    assert report.verdicts[0].problems == ["its seed's commitment was published after it (#5)"]
+    gap = [line for line in _log() if line["id"] != 2]
+    (problem,) = verify_log(gap).seed_problems
+    assert "no roll in the log has nonce 0 of the 2 used" in problem
+    gap[-1]["complete"] = False  # a viewer who cannot see every roll under it: not judged
+    assert verify_log(gap).ok
+
+
+def test_what_each_kind_of_roll_shows_is_its_draws_in_order() -> None:
+    d6 = {"dice": {"dice": [3, 4], "wild": [6, 2], "cp_dice": [[5], [6, 1]]}, "outcome": {}}
+    assert shown_faces(d6) == [[3, 4, 6, 2, 5, 6, 1]]
+    after = {**d6, "outcome": {"adds_to": 7}, "spends": {"character_points": 1}}
+    assert shown_faces(after) == [[6, 1]]  # only the die it added
+    rerolled = {"dice": [8, 8], "outcome": {"discarded": {"dice": [1, 2]}}}
+    assert shown_faces(rerolled) == [[8, 8, 1, 2], [1, 2, 8, 8]]  # the kept may be second
+
+
+@pytest.mark.parametrize("text", ["{", "[1]", '{"id": "7"}', "null"])
+def test_what_is_not_an_export_is_one_line(text: str) -> None:
+    with pytest.raises(BadLog, match="line 1 is not") as refused:
+        read_log(text)
+    assert "\n" not in str(refused.value)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=6,
+)  # fmt: skip
+
+
+def _places(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    items = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else [])  # fmt: skip
+    found: list[tuple[Any, ...]] = []
+    for key, inner in items:
+        found += [(*at, key), *_places(inner, (*at, key))]
+    return found
+
+
+@pytest.mark.fuzz
+@fuzz
+@given(st.data())
+def test_no_damage_makes_the_checker_fail_to_answer(data: st.DataObject) -> None:
+    lines = json.loads(json.dumps(_log()))
+    for _ in range(data.draw(st.integers(1, 3))):
+        line = data.draw(st.sampled_from(lines))
+        where = data.draw(st.sampled_from([p for p in _places(line) if p != ("id",)]))
+        holder = line
+        for key in where[:-1]:
+            holder = holder[key]
+        holder[where[-1]] = data.draw(JSON)
+    report = verify_log(read_log("".join(json.dumps(line) + "\n" for line in lines)))
+    assert isinstance(report.summary(), str)

@@ -5,13 +5,13 @@ only to 127.0.0.1. Also: the bot's command tree offers every command the issue n
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from rollplay.bridges.discord.bot import RollplayBot
 from rollplay.bridges.discord.table import DiscordTable
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier, Interaction
+from tests.bridges.test_discord import run
 from tests.server.conftest import seat_people
 from tests.server.process import Watcher, serving, token_for
 
@@ -29,9 +29,9 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
         watcher.start()
         try:
             assert watcher.connected.wait(10)
-            asyncio.run(bot.roll(Interaction(2), "Firearms"))
+            run(bot.roll(Interaction(2), "Firearms"))
             public = table.log(game_name="Pegasus", limit=1)[0]
-            asyncio.run(bot.roll(Interaction(1), "roll/secret Nikos/Alertness"))
+            run(bot.roll(Interaction(1), "roll/secret Nikos/Alertness"))
             secret = table.log(game_name="Pegasus", limit=1)[0]
             assert watcher.wait_for(secret["id"])
         finally:

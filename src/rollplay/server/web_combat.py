@@ -39,22 +39,27 @@ COMBAT = "/games/{game}/combats/{name}"
 RECENT = 50  # events drawn with the page; the feed brings the rest live
 
 
-class JoinForm(BaseModel):
-    """A character joins (all text: a bad value is the service's one-line refusal, not a
-    validation error's JSON)."""
+class _Gear(BaseModel):
+    """What a newcomer carries (all text: a bad value is the service's one-line refusal,
+    not a validation error's JSON)."""
+
+    weapon: str = "Unarmed"
+    armor: str = "None"
+
+
+class JoinForm(_Gear):
+    """A character joins."""
 
     who: str = ""
     team: str = "A"
-    weapon: str = "Unarmed"
-    armor: str = "None"
 
 
-class NpcForm(BaseModel):
+class NpcForm(_Gear):
+    """The Storyteller adds an NPC with a rating."""
+
     name: str = ""
     rating: str = ""
     team: str = "B"
-    weapon: str = "Unarmed"
-    armor: str = "None"
 
 
 class ActionForm(BaseModel):

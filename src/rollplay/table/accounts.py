@@ -10,7 +10,7 @@ import base64
 import hashlib
 import hmac
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -24,7 +24,7 @@ from rollplay.table.authz import Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.db import StorageError
 from rollplay.table.members import user_row
-from rollplay.table.models import ApiToken, LoginSession, User, now
+from rollplay.table.models import ApiToken, LoginSession, User, aware, now
 
 SESSION_DAYS = 30
 MIN_PASSWORD, MAX_PASSWORD = 8, 1024
@@ -110,9 +110,7 @@ class AccountsMixin(ServiceBase):
             return None
         session, user = found
         expires = session.expires_at
-        if expires is not None and expires.tzinfo is None:
-            expires = expires.replace(tzinfo=UTC)
-        if session.revoked or (expires is not None and expires < datetime.now(UTC)):
+        if session.revoked or (expires is not None and aware(expires) < now()):
             return None
         return Actor(user.name, user.id), session.csrf_hash
 

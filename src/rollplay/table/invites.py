@@ -11,7 +11,7 @@ account and a session in the same transaction as the membership. The first run's
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select, update
@@ -23,7 +23,7 @@ from rollplay.table.actors import Actor
 from rollplay.table.authz import ROLES, Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.members import new_user
-from rollplay.table.models import Character, Game, Invite, Membership, User, now
+from rollplay.table.models import Character, Game, Invite, Membership, User, aware, now
 from rollplay.table.names import user_name
 
 MAX_HOURS = 24 * 30
@@ -36,16 +36,12 @@ class InviteError(RollplayError):
     """A link that cannot be used (which of unknown, used, revoked or expired is not said)."""
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite
-
-
 def _state(row: Invite) -> str:
     if row.used_at is not None:
         return "used"
     if row.revoked:
         return "revoked"
-    return "expired" if _aware(row.expires_at) <= datetime.now(UTC) else "open"
+    return "expired" if aware(row.expires_at) <= now() else "open"
 
 
 class InvitesMixin(ServiceBase):
@@ -178,5 +174,5 @@ class InvitesMixin(ServiceBase):
         character = None if row.character_id is None else s.get_one(Character, row.character_id)
         return {"id": row.id, "game": None if game is None else game.name, "role": row.role,
                 "character": None if character is None else character.name,
-                "expires_at": _aware(row.expires_at).isoformat(timespec="seconds"),
+                "expires_at": aware(row.expires_at).isoformat(timespec="seconds"),
                 "state": _state(row)}  # fmt: skip

@@ -12,7 +12,7 @@ feeds (events.project), made here once, so no bridge decides a secret itself."""
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select, update
@@ -23,13 +23,23 @@ from rollplay.table.actors import Actor
 from rollplay.table.authz import Act, Forbidden, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import project
-from rollplay.table.models import ChatChannel, ChatLink, Event, LinkCode, Membership, User, now
+from rollplay.table.models import (
+    ChatChannel,
+    ChatLink,
+    Event,
+    Game,
+    LinkCode,
+    Membership,
+    User,
+    aware,
+    now,
+)
 
 CODE_MINUTES = 15
 _ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: typed from a screen
 _PLATFORM_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-_")
 _GONE = "this link code is unknown, used or expired: make a new one on the web page or with " \
-        "`rollplay link code`"  # fmt: skip
+        "`rollplay --as YOU link code`"  # fmt: skip
 
 
 class LinkError(RollplayError):
@@ -47,6 +57,14 @@ def _digest(code: str) -> str:
     return digest(code.strip().upper().replace("-", "").replace(" ", ""))
 
 
+def _channel(s: Session, platform: str, channel_id: str) -> ChatChannel | None:
+    return s.scalar(
+        select(ChatChannel).where(
+            ChatChannel.platform == platform, ChatChannel.channel_id == channel_id
+        )
+    )
+
+
 def _platform(platform: str) -> str:
     if not (0 < len(platform) <= 20 and set(platform) <= _PLATFORM_CHARS):
         raise RollplayError(f"a chat platform is 1 to 20 lowercase letters, digits, - or _ "
@@ -59,10 +77,6 @@ def _external(external_id: str, what: str = "a chat account's id") -> str:
     if not 0 < len(text) <= 100:
         raise RollplayError(f"{what} is 1 to 100 characters")
     return text
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # SQLite
 
 
 class LinksMixin(ServiceBase):
@@ -94,18 +108,14 @@ class LinksMixin(ServiceBase):
             row = s.scalar(select(LinkCode).where(LinkCode.secret_hash == _digest(code))
                            .with_for_update())  # fmt: skip
             if row is None or row.used_at is not None or \
-                    _aware(row.expires_at) <= datetime.now(UTC):  # fmt: skip
+                    aware(row.expires_at) <= now():  # fmt: skip
                 raise LinkError(_GONE)
             claimed = s.execute(update(LinkCode).where(LinkCode.id == row.id,
                                                        LinkCode.used_at.is_(None))
                                 .values(used_at=now()))  # fmt: skip
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 raise LinkError(_GONE)
-            link = s.scalar(
-                select(ChatLink).where(
-                    ChatLink.platform == platform, ChatLink.external_id == external_id
-                )
-            )
+            link = self._link(s, platform, external_id)
             if link is None:
                 link = ChatLink(platform=platform, external_id=external_id, user_id=row.user_id)
                 s.add(link)
@@ -178,16 +188,12 @@ class LinksMixin(ServiceBase):
             row = self.game_row(s, game)
             self.require(s, row, Act.MANAGE)
             self._keep_gm_channels_apart(s, platform, channel_id, gm)
-            bound = s.scalar(
-                select(ChatChannel).where(
-                    ChatChannel.platform == platform, ChatChannel.channel_id == channel_id
-                )
-            )
+            bound = _channel(s, platform, channel_id)
             if bound is None:
                 bound = ChatChannel(platform=platform, channel_id=channel_id, game_id=row.id)
                 s.add(bound)
             elif bound.game_id != row.id:
-                self.require(s, s.get_one(type(row), bound.game_id), Act.MANAGE)
+                self.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
             bound.game_id, bound.gm_channel = row.id, gm
             return {"platform": platform, "channel": channel_id, "game": row.name,
                     "gm_channel": gm}  # fmt: skip
@@ -196,12 +202,11 @@ class LinksMixin(ServiceBase):
     def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
         """A GM channel is never a table's channel, nor a table's channel anyone's GM
         channel: secret results would be posted where players read."""
-        on = ChatChannel.platform == platform
-        if gm is not None and s.scalar(select(ChatChannel.id).where(
-                on, ChatChannel.channel_id == gm)) is not None:  # fmt: skip
+        if gm is not None and _channel(s, platform, gm) is not None:
             raise RollplayError("that GM channel is a table's channel, where players read: "
                                 "choose one only Storytellers read")  # fmt: skip
-        someones_gm = select(ChatChannel.id).where(on, ChatChannel.gm_channel == channel,
+        someones_gm = select(ChatChannel.id).where(ChatChannel.platform == platform,
+                                                   ChatChannel.gm_channel == channel,
                                                    ChatChannel.channel_id != channel)  # fmt: skip
         if s.scalar(someones_gm) is not None:
             raise RollplayError("this channel is a game's GM channel: a table there would "
@@ -209,22 +214,11 @@ class LinksMixin(ServiceBase):
 
     def channel_game(self, platform: str, channel_id: str) -> dict[str, Any] | None:
         """The game a channel is bound to, and its GM channel (None: not bound)."""
-        from rollplay.table.models import Game
-
         with self.reading() as s:
-            found = s.execute(
-                select(ChatChannel, Game.name)
-                .join(Game, Game.id == ChatChannel.game_id)
-                .where(
-                    ChatChannel.platform == _platform(platform),
-                    ChatChannel.channel_id == _external(channel_id),
-                )
-            )
-            first = found.first()
-            if first is None:
+            bound = _channel(s, _platform(platform), _external(channel_id))
+            if bound is None:
                 return None
-            bound, name = first
-            return {"game": name, "gm_channel": bound.gm_channel}
+            return {"game": s.get_one(Game, bound.game_id).name, "gm_channel": bound.gm_channel}
 
     # -- who sees what -----------------------------------------------------------------------
 

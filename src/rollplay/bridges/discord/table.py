@@ -229,20 +229,23 @@ class DiscordTable:
                     embeds = [event_embed(player["view"])]
                     await _safely(self.courier.to_user(someone, embeds), "a player")
 
-    async def _actor(self, interaction: Any) -> Actor | None:
+    async def _actor(self, interaction: Any, quiet: bool = False) -> Actor | None:
+        """Who the Discord user plays as (or, unless ``quiet``, one line how to link)."""
         actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
-        if actor is None:
+        if actor is None and not quiet:
             await _say(interaction, LINK_FIRST)
         return actor
 
     async def _seat(self, interaction: Any, quiet: bool = False) -> tuple[Service, str] | None:
         """The service acting for the caller, and the channel's game (or one line why not)."""
-        actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
+        actor = await self._actor(interaction, quiet)
+        if actor is None:
+            return None
         bound = await asyncio.to_thread(self.service.channel_game, PLATFORM,
                                         str(interaction.channel_id))  # fmt: skip
-        if actor is None or bound is None:
+        if bound is None:
             if not quiet:
-                await _say(interaction, LINK_FIRST if actor is None else UNBOUND)
+                await _say(interaction, UNBOUND)
             return None
         return self.service.acting(actor), str(bound["game"])
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,16 +21,14 @@ HIDDEN = "roll: its dice and result are hidden"
 
 
 def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """The handler on an event loop of its own thread: a browser test earlier in the same
-    process may leave a loop running in this one (Playwright's)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
+    """The handler, run to its end (the browser tests, whose Playwright keeps a loop running
+    on the main thread, run after every other test: tests/conftest.py)."""
+    return asyncio.run(coroutine)
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Table:
-    t = Table(f"sqlite:///{tmp_path / 'discord.db'}")
-    t.add_examples()
+def table(examples_url: str) -> Table:
+    t = Table(examples_url)
     seats = (("Stella", "storyteller", ()), ("Pia", "player", ("Nikos",)),
              ("Otto", "player", ("Mavros",)), ("Olly", "observer", ()))  # fmt: skip
     for name, role, plays in seats:

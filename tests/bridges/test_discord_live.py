@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rollplay.bridges.discord.bot import RollplayBot
 from rollplay.bridges.discord.table import DiscordTable
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier, Interaction
 from tests.bridges.test_discord import run
-from tests.server.conftest import seat_people
+from tests.people import seat_people
 from tests.server.process import Watcher, serving, token_for
+
+pytestmark = pytest.mark.live  # a rollplay serve process
 
 
 def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None:

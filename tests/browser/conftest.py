@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
-from tests.server.conftest import PASSWORD, seat_people
+from tests.people import PASSWORD, seat_people
 from tests.server.process import serving
 
 PHONE: ViewportSize = {"width": 375, "height": 667}  # the narrowest screen the pages fit

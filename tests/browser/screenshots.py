@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from tests.browser.conftest import DESKTOP, PHONE, person
-from tests.server.conftest import seat_people
+from tests.people import seat_people
 from tests.server.process import serving, signed_in
 
 LINES = {

@@ -20,7 +20,7 @@ from rollplay.systems.d6.code import parse_bonus, parse_code
 from rollplay.systems.d6.houserules import from_mapping as rules_from_mapping
 from rollplay.systems.d6.results import parse_related
 from rollplay.systems.d6.ruleset import parse_rush
-from tests.fuzzing import MEGABYTE, fuzz, parses_in_time
+from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
 RULES = d6.ruleset()
 PARSERS: dict[str, Callable[[str], Any]] = {
@@ -69,7 +69,7 @@ def test_any_text_parses_or_gives_one_error(name: str, text: str) -> None:
     ],
 )
 def test_parsers_take_a_megabyte_in_linear_time(name: str, text: str) -> None:
-    parses_in_time(PARSERS[name], text)
+    takes_a_megabyte(PARSERS[name], text)
     with pytest.raises(RollplayError) as caught:
         PARSERS[name](text)
     one_line(caught.value)
@@ -259,16 +259,16 @@ def test_sheet_files_of_a_megabyte(tmp_path: Path) -> None:
     long_yaml = tmp_path / "long.yaml"
     long_yaml.write_text("attributes: {Reflexes: 3D}\nname: " + "y" * MEGABYTE + "\n")
     for path in (long_name, long_yaml):
-        parses_in_time(d6.load_sheet, str(path))
+        takes_a_megabyte(d6.load_sheet, str(path))
         with pytest.raises(
             RollplayError, match=r"at most 100 characters|1 to 100 characters"
         ) as caught:
             d6.load_sheet(path)
         one_line(caught.value)
     wide = {**GOOD, "skills": {f"Skill {i:06}": "3D+1" for i in range(MEGABYTE // 16)}}
-    parses_in_time(d6.character, wide)  # type: ignore[arg-type]
+    takes_a_megabyte(d6.character, wide)  # type: ignore[arg-type]
     ok = {**GOOD, "skills": {f"Skill {i:04}": "3D+1" for i in range(2000)}}
-    parses_in_time(d6.character, ok)  # type: ignore[arg-type]
+    takes_a_megabyte(d6.character, ok)  # type: ignore[arg-type]
     assert len(d6.character(ok).skills) == 2000
 
 

@@ -11,7 +11,9 @@ import pytest
 ROOT = Path(__file__).parents[2]
 GCS = ROOT.parent / "shared" / "fixtures" / "gcs"
 FIXTURES = ("louis-dantares.gcs", "orc-leader.gcs")
-needs_fixtures = pytest.mark.skipif(not GCS.is_dir(), reason=f"no GCS fixtures at {GCS}")
+needs_fixtures = pytest.mark.skipif(
+    not GCS.is_dir(), reason=f"needs the real GCS files at {GCS} (../shared/fixtures, kept outside)"
+)
 
 
 def fixture_text(name: str) -> str:

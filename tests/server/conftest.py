@@ -1,45 +1,31 @@
-"""The server under test: the example games, a Storyteller (Stella), a player (Pia, playing
-Nikos), another player (Otto, playing Mavros), an observer (Olly), a member of another game
-only (Dora, in Dungeon), on SQLite and PostgreSQL."""
+"""The server under test, in process (Starlette's TestClient), on a database of its own
+holding the example games and the people of tests/people.py; ``server_db`` is its URL."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from rollplay.server.app import create_app
-from rollplay.table.service import Table
-from tests.table.conftest import db_url, pg_url
+from tests.databases import Databases, database
+from tests.people import PASSWORD, PEOPLE, seat_people
 
-__all__ = ["db_url", "pg_url"]  # the SQLite and PostgreSQL databases every storage test runs on
-
-PASSWORD = "correct horse battery"
-PEOPLE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),
-          "Otto": ("player", ("Mavros",)), "Olly": ("observer", ())}  # fmt: skip
-
-
-def seat_people(db: str) -> None:
-    """The example games, with the Storyteller, players and observer of PEOPLE."""
-    table = Table(db)
-    table.add_examples()
-    for name, (role, characters) in PEOPLE.items():
-        table.add_user(name)
-        table.set_password(name, PASSWORD)
-        table.add_member("Pegasus", name, role, characters)
-    table.close()
+__all__ = ["PASSWORD", "PEOPLE", "seat_people"]
 
 
 @pytest.fixture
-def server(db_url: str) -> Iterator[TestClient]:
-    seat_people(db_url)
-    table = Table(db_url)
-    table.add_user("Dora")
-    table.set_password("Dora", PASSWORD)
-    table.add_member("Dungeon", "Dora", "player", ("Inspector Vance",))
-    table.close()
-    with TestClient(create_app(db_url), base_url="http://testserver") as client:
+def server_db(databases: Databases, backend: str, tmp_path: Path) -> Iterator[str]:
+    """The server's database: the example games with everyone of tests/people.py."""
+    with database(databases, backend, "everyone", tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def server(server_db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(server_db), base_url="http://testserver") as client:
         yield client
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.conftest import PASSWORD
+from tests.people import PASSWORD
 
 
 def free_port() -> int:

@@ -150,8 +150,8 @@ def test_the_matrix_lists_every_route(server: TestClient) -> None:
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_every_endpoint_for_every_role(server: TestClient, db_url: str, role: str) -> None:
-    table = Table(db_url)
+def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role: str) -> None:
+    table = Table(server_db)
     Tracker(table).start("Pegasus", "Hangar")
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     ids = {"token": table.acting_as("Stella").new_token("Stella's")["id"],

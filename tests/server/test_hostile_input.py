@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rollplay.server.auth import COOKIE
 from tests.server.conftest import PASSWORD, sign_in
+
+pytestmark = pytest.mark.storage  # what each database stores of hostile text (NUL, unicode)
 
 NASTY = ["'; DROP TABLE events;--", 'Robert"); DELETE FROM users; --', "' OR '1'='1",
          "名前のキャラ", "🎲👀", "\u202eevil", "a\x00b", "%00", "../../etc/passwd", "NULL",

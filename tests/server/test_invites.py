@@ -71,14 +71,17 @@ def test_an_invite_makes_a_player_who_is_signed_in_and_plays(server: TestClient)
     assert signed.status_code == 200  # the password chosen on accepting works
 
 
-def test_a_used_revoked_or_expired_invite_cannot_be_used(server: TestClient, db_url: str) -> None:
+@pytest.mark.storage  # expiry compared in SQL
+def test_a_used_revoked_or_expired_invite_cannot_be_used(
+    server: TestClient, server_db: str
+) -> None:
     used, revoked, expired = (_invite(server, role="observer") for _ in range(3))
     assert _accept(server, used["token"], "Quinn").status_code == 200
     server.cookies.clear()
     headers = sign_in(server, "Stella")
     server.delete(f"/api/v1/invites/{revoked['id']}", headers=headers)
     server.cookies.clear()
-    engine = create_engine(db_url)
+    engine = create_engine(server_db)
     with engine.begin() as conn:
         conn.execute(text("UPDATE invites SET expires_at = :t WHERE id = :id"),
                      {"t": "2020-01-01 00:00:00", "id": expired["id"]})  # fmt: skip
@@ -94,7 +97,7 @@ def test_a_used_revoked_or_expired_invite_cannot_be_used(server: TestClient, db_
     headers = sign_in(server, "Stella")
     states = {i["id"]: i["state"] for i in server.get("/api/v1/games/Pegasus/invites").json()}
     assert [states[i["id"]] for i in (used, revoked, expired)] == ["used", "revoked", "expired"]
-    users = {u["name"] for u in Table(db_url).users()}
+    users = {u["name"] for u in Table(server_db).users()}
     assert "Rhea" not in users  # a refused accept leaves no account behind
 
 
@@ -162,11 +165,11 @@ def test_bad_invites_are_refused_with_one_line(server: TestClient) -> None:
     assert server.get("/api/v1/games/Pegasus/invites").json() == []
 
 
-def test_links_are_stored_only_as_hashes(server: TestClient, db_url: str) -> None:
+def test_links_are_stored_only_as_hashes(server: TestClient, server_db: str) -> None:
     invite = _invite(server, role="observer")
     listed = server.get("/api/v1/games/Pegasus/invites", headers=sign_in(server, "Stella"))
     assert invite["token"] not in listed.text
-    engine = create_engine(db_url)
+    engine = create_engine(server_db)
     with engine.connect() as conn:
         rows = [tuple(map(str, r)) for r in conn.execute(text("SELECT * FROM invites"))]
     engine.dispose()
@@ -187,6 +190,7 @@ def test_the_html_form_takes_an_invite_and_refuses_other_sites(server: TestClien
     assert "observer" in server.get("/").text  # signed in by the form
 
 
+@pytest.mark.storage  # two transactions race
 def test_one_link_two_takers_one_wins(db_url: str) -> None:
     table = Table(db_url)
     table.add_examples()
@@ -227,6 +231,7 @@ def test_the_first_run_link_makes_a_storyteller_of_every_game(db_url: str) -> No
     assert len(table.acting_as("Stella").games()) == 3
 
 
+@pytest.mark.live  # a rollplay serve process
 def test_serve_prints_the_first_run_link_and_logs_requests_as_json(
     tmp_path: Path,
 ) -> None:

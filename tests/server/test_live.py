@@ -15,10 +15,13 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from rollplay.table.service import Table
-from tests.server.conftest import seat_people
+from tests.people import seat_people
 from tests.server.process import Watcher, serving, signed_in, token_for
+
+pytestmark = pytest.mark.live  # rollplay serve processes
 
 
 def _read_events(client: httpx.Client, count: int, last_id: int) -> list[dict[str, object]]:

@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import sqlalchemy as sa
 
-from tests.server.conftest import seat_people
+from tests.people import seat_people
 from tests.server.process import Watcher, serving, signed_in, token_for
+
+pytestmark = pytest.mark.live  # a rollplay serve process
 
 SECRET_MARKS = ("Zorblax", "Quillon")
 VIEWERS = ("Stella", "Pia", "Otto", "Olly")

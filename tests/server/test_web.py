@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import seat_people, sign_in
@@ -82,6 +83,7 @@ def test_signed_out_visitors_are_sent_to_sign_in(server: TestClient) -> None:
     assert answer.headers["location"] == "/"
 
 
+@pytest.mark.live  # a rollplay serve process
 def test_the_feed_sends_each_new_roll_as_a_card(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'web.db'}"
     seat_people(db)

@@ -96,6 +96,7 @@ def test_the_character_filter(server: TestClient, rolled: dict[str, int]) -> Non
     assert list(_cards(stella.text)) == [rolled["mavros"], rolled["otto"], rolled["mavros-secret"]]
 
 
+@pytest.mark.storage  # dates compared in SQL
 def test_how_many_and_the_dates(server: TestClient, rolled: dict[str, int]) -> None:
     stella = _as(server, "Stella")
     page = stella.get("/games/Pegasus/log?limit=2").text

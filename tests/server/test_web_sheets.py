@@ -34,7 +34,7 @@ def test_a_sheet_reads_as_a_sheet(server: TestClient) -> None:
     assert missing.status_code == 404
 
 
-def test_a_player_raises_a_skill_with_xp(server: TestClient, db_url: str) -> None:
+def test_a_player_raises_a_skill_with_xp(server: TestClient, server_db: str) -> None:
     page, headers = _headers(server, "Pia", "/games/Pegasus/characters/Nikos")
     assert 'aria-label="Raise Firearms for 4 XP"' in page
     assert "disabled" in page  # no XP yet
@@ -42,7 +42,7 @@ def test_a_player_raises_a_skill_with_xp(server: TestClient, db_url: str) -> Non
                         headers=headers)  # fmt: skip
     assert short.status_code == 400
     assert "costs 4 XP; Nikos has 0" in short.text
-    table = Table(db_url)
+    table = Table(server_db)
     table.award_xp("Pegasus", "Nikos", 5)
     table.close()
     done = server.post("/games/Pegasus/characters/Nikos/raise", data={"skill": "Firearms"},
@@ -93,8 +93,8 @@ def test_the_storyteller_approves_a_sheet(server: TestClient) -> None:
     assert "cannot be approved" in refused.text
 
 
-def test_gurps_and_d6_sheets(server: TestClient, db_url: str) -> None:
-    table = Table(db_url)
+def test_gurps_and_d6_sheets(server: TestClient, server_db: str) -> None:
+    table = Table(server_db)
     for game in ("Dungeon", "Stars"):
         table.add_member(game, "Stella", "storyteller")
     table.close()

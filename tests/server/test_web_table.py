@@ -24,8 +24,8 @@ def _page_headers(server: TestClient, name: str) -> tuple[str, dict[str, str]]:
     return page, {**HX, "X-CSRF-Token": token}
 
 
-def _luck(db_url: str, name: str = "Nikos") -> int:
-    table = Table(db_url)
+def _luck(server_db: str, name: str = "Nikos") -> int:
+    table = Table(server_db)
     try:
         return int(table.character("Pegasus", name)["luck"])
     finally:
@@ -33,9 +33,9 @@ def _luck(db_url: str, name: str = "Nikos") -> int:
 
 
 def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient,
-                                                              db_url: str) -> None:  # fmt: skip
+                                                              server_db: str) -> None:  # fmt: skip
     _, headers = _page_headers(server, "Pia")
-    before = _luck(db_url)
+    before = _luck(server_db)
     plain = server.get("/games/Pegasus/odds", params={"text": "roll Firearms"}).text
     boosted = server.get("/games/Pegasus/odds",
                          params={"text": "roll Firearms", "luck": "bonus"}).text  # fmt: skip
@@ -44,7 +44,7 @@ def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient
                        headers=headers)  # fmt: skip
     assert done.status_code == 200, done.text
     assert done.headers["HX-Trigger"] == "done"  # the points panel redraws on it
-    assert _luck(db_url) == before - 1
+    assert _luck(server_db) == before - 1
     events = server.get("/api/v1/games/Pegasus/events", params={"format": "json"}).json()
     roll = [e for e in events if e["kind"] == "roll"][-1]
     assert "luck" in json.dumps(roll["data"]["outcome"])
@@ -79,7 +79,7 @@ def test_quick_roll_buttons_come_from_the_sheet(server: TestClient) -> None:
     assert done.status_code == 200
 
 
-def test_the_storytellers_npc_rolls_and_awards(server: TestClient, db_url: str) -> None:
+def test_the_storytellers_npc_rolls_and_awards(server: TestClient, server_db: str) -> None:
     page, headers = _page_headers(server, "Stella")
     assert "Roll for the NPC" in page
     assert "Award" in page
@@ -90,12 +90,12 @@ def test_the_storytellers_npc_rolls_and_awards(server: TestClient, db_url: str) 
     bad = server.post("/games/Pegasus/npc", data={"name": "Zorblax", "what": "six"},
                       headers=headers)  # fmt: skip
     assert bad.status_code == 400
-    before = _luck(db_url)
+    before = _luck(server_db)
     award = server.post("/games/Pegasus/award",
                         data={"character": "Nikos", "points": "luck", "amount": "2",
                               "reason": "a great scene"}, headers=headers)  # fmt: skip
     assert award.status_code == 200, award.text
-    assert _luck(db_url) == before + 2
+    assert _luck(server_db) == before + 2
     xp = server.post("/games/Pegasus/award", data={"character": "Nikos", "points": "xp",
                                                    "amount": "2.5"}, headers=headers)  # fmt: skip
     assert xp.status_code == 200, xp.text

@@ -1,71 +1,34 @@
-"""Every storage test runs on SQLite and on a real PostgreSQL server (scripts/test starts
-one and sets ROLLPLAY_TEST_POSTGRES_URL)."""
+"""The table's tests: each on a database of its own (tests/databases.py), SQLite, and
+PostgreSQL too for those marked ``storage``."""
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from rollplay.table.service import Table
+from tests.databases import Databases, database
+from tests.gurps.fixtures import GCS, ROOT, needs_fixtures
 
-POSTGRES = os.environ.get("ROLLPLAY_TEST_POSTGRES_URL")
-ROOT = Path(__file__).parents[2]
-# Real GCS files from outside the project (../shared/fixtures); not copied into the repo.
-GCS = ROOT.parent / "shared" / "fixtures" / "gcs"
-needs_fixtures = pytest.mark.skipif(not GCS.is_dir(), reason=f"no GCS fixtures at {GCS}")
-
-
-@contextmanager
-def postgres_database() -> Iterator[str]:
-    """A new, empty database on the test PostgreSQL server, dropped afterwards."""
-    assert POSTGRES
-    name = f"rollplay_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    url = sa.make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'table.db'}"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server: ./scripts/test starts one")
-    with postgres_database() as url:
-        yield url
+__all__ = ["GCS", "ROOT", "needs_fixtures"]
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    """PostgreSQL only (what SQLite cannot do: several workers)."""
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server: ./scripts/test starts one")
-    with postgres_database() as url:
-        yield url
-
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    t = Table(db_url)
-    try:
-        yield t
-    finally:
-        t.close()
+def table(
+    request: pytest.FixtureRequest, databases: Databases, backend: str, tmp_path: Path
+) -> Iterator[Table]:
+    """The test's table: empty, or holding the example games where the test (or its module)
+    is marked ``examples`` (a copy of their template: tests/databases.py)."""
+    examples = request.node.get_closest_marker("examples") is not None
+    with database(databases, backend, "examples" if examples else "empty", tmp_path) as url:
+        t = Table(url)
+        try:
+            yield t
+        finally:
+            t.close()
 
 
 NIKOS: dict[str, Any] = {

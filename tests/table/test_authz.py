@@ -21,6 +21,8 @@ from rollplay.table.healing import heal_day
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
+pytestmark = pytest.mark.examples  # every test starts from the example games
+
 ROLES = ("owner", "storyteller", "player", "observer", "outsider")
 USERS = {"storyteller": "Stella", "player": "Pia", "observer": "Olly", "outsider": "Nora"}
 ST, PLAYER, READERS = {"owner", "storyteller"}, {"owner", "storyteller", "player"}, set(ROLES[:4])
@@ -233,7 +235,6 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
 
 @pytest.fixture
 def tables(table: Table) -> dict[str, Table]:
-    table.add_examples()
     for name in USERS.values():
         table.add_user(name)
     table.add_member("Pegasus", "Stella", "storyteller")

@@ -48,6 +48,7 @@ def test_names_the_command_line_can_address(db_url: str, name: str, needle: str)
     table.close()
 
 
+@pytest.mark.storage  # case in SQL comparisons
 def test_names_match_without_regard_to_case(db_url: str) -> None:
     table = Table(db_url)
     tracker = setup(table)

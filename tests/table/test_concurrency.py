@@ -6,10 +6,14 @@ from __future__ import annotations
 import multiprocessing as mp
 from typing import Any
 
+import pytest
+
 from rollplay.errors import RollplayError
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
+
+pytestmark = pytest.mark.storage  # locks and conditional updates, as each database takes them
 
 WORKERS = 6
 
@@ -34,7 +38,10 @@ def _worker(url: str, job: str, barrier: Any, results: Any) -> None:
 
 
 def _race(url: str, job: str) -> list[str]:
-    ctx = mp.get_context("spawn")
+    # A fork server that has imported rollplay once: each worker starts in milliseconds
+    # rather than importing it again (spawn), and without forking this threaded process.
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["rollplay.table.service"])
     barrier = ctx.Barrier(WORKERS)
     results = ctx.Queue()
     procs = [ctx.Process(target=_worker, args=(url, job, barrier, results)) for _ in range(WORKERS)]

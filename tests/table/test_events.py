@@ -14,10 +14,11 @@ from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
 
+pytestmark = [pytest.mark.storage, pytest.mark.examples]  # audiences filtered and paged in SQL
+
 
 @pytest.fixture
 def game(table: Table) -> Table:
-    table.add_examples()
     for name in ("Stella", "Pia", "Olly"):
         table.add_user(name)
     table.add_member("Pegasus", "Stella", "storyteller")

@@ -11,10 +11,11 @@ from rollplay.table.authz import Forbidden
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
+pytestmark = pytest.mark.examples  # every test starts from the example games
+
 
 @pytest.fixture
 def pia(table: Table) -> Table:
-    table.add_examples()
     table.add_user("Pia")
     table.add_member("Pegasus", "Pia", "player", ("Nikos",))
     return table.acting_as("Pia")
@@ -49,7 +50,6 @@ def test_a_player_asks_for_a_secret_roll_and_learns_only_that_it_was_made(
 
 
 def test_context_is_asked_for_when_it_is_not_clear(table: Table) -> None:
-    table.add_examples()
     with pytest.raises(RollplayError, match="say which game"):
         table.execute(c.NpcRoll(None, Request("5")))
     with pytest.raises(RollplayError, match="say which character"):
@@ -87,7 +87,6 @@ def test_sheets_and_the_log(pia: Table) -> None:
 
 def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
     """001 When the GM Rolls: a Sense roll is made by the GM, in secret, whatever was asked."""
-    table.add_examples()
     rolled = table.roll("Dungeon", "Inspector Vance", Request("Per", sense=True))
     assert rolled["visibility"] == "secret"
     assert "information" in rolled  # graded for the GM
@@ -103,7 +102,6 @@ def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
 
 
 def test_the_vocabulary_a_line_may_name(table: Table) -> None:
-    table.add_examples()
     pegasus = table.vocabulary("Pegasus")
     assert (pegasus["system"], pegasus["characters"]) == ("fs3", ["Mavros", "Nikos"])
     assert {"Reflexes", "Firearms", "Piloting"} <= set(pegasus["abilities"])

@@ -4,6 +4,7 @@ databases."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,7 +63,9 @@ def test_004_a_day_of_healing_is_idempotent(db_url: str) -> None:
     table.close()
 
 
-def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(db_url: str) -> None:
+def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(
+    db_url: str, tmp_path: Path
+) -> None:
     # Rulings C17: 002 Damage "Wound Modifiers are applied to all ability rolls": the doctor's
     # medicine roll takes the doctor's own. healing_wound_modifiers = false leaves them out.
     table = Table(db_url)
@@ -78,12 +81,11 @@ def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(db_url: str) ->
     assert len(nikos["medicine"]) == 5
     assert len(doc["toughness"]) == 1
     table.close()
-    other = Table(db_url.replace("table.db", "other.db")) if "sqlite" in db_url else None
-    if other is not None:
-        wounded(other, {"combat": {"healing_wound_modifiers": False}})
-        report = heal_day(other, "Pegasus", dice=ScriptedDice([2, 2, 2]))  # 1 + Grit 2, whole
-        assert report["patients"][0]["toughness_roll"]["pool"] == 3
-        other.close()
+    other = Table(f"sqlite:///{tmp_path / 'other.db'}")
+    wounded(other, {"combat": {"healing_wound_modifiers": False}})
+    report = heal_day(other, "Pegasus", dice=ScriptedDice([2, 2, 2]))  # 1 + Grit 2, whole
+    assert report["patients"][0]["toughness_roll"]["pool"] == 3
+    other.close()
 
 
 def test_004_doctor_limits_round_up(db_url: str) -> None:

@@ -10,10 +10,11 @@ from rollplay.table.authz import Forbidden
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
+pytestmark = pytest.mark.examples  # every test starts from the example games
+
 
 @pytest.fixture
 def stars(table: Table) -> Table:
-    table.add_examples()
     for name in ("Pia", "Otto", "Olly"):
         table.add_user(name)
     table.add_member("Stars", "Pia", "player", ("Kara Voss",))

@@ -16,10 +16,11 @@ from rollplay.table.links import LinkError
 from rollplay.table.models import LinkCode, now
 from rollplay.table.service import Table
 
+pytestmark = pytest.mark.examples  # every test starts from the example games
+
 
 @pytest.fixture
 def people(table: Table) -> dict[str, Table]:
-    table.add_examples()
     for user in ("Stella", "Pia", "Olly", "Nora"):
         table.add_user(user)
     table.add_member("Pegasus", "Stella", "storyteller")
@@ -46,6 +47,7 @@ def test_a_code_links_a_chat_account_once(table: Table, people: dict[str, Table]
     assert people["Olly"].links() == []
 
 
+@pytest.mark.storage  # expiry compared in SQL
 def test_a_code_expires_and_a_new_one_replaces_the_old(
     table: Table, people: dict[str, Table]
 ) -> None:

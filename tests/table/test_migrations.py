@@ -17,9 +17,11 @@ from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
 
+pytestmark = pytest.mark.storage  # each database migrates in its own dialect
 
-def test_empty_database_matches_the_models(db_url: str) -> None:
-    table = Table(db_url)
+
+def test_empty_database_matches_the_models(blank_url: str) -> None:
+    table = Table(blank_url)
     with table.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
@@ -40,10 +42,10 @@ def test_empty_database_matches_the_models(db_url: str) -> None:
     assert version == HEAD
 
 
-def test_populated_database_is_upgraded_in_place(db_url: str) -> None:
+def test_populated_database_is_upgraded_in_place(blank_url: str) -> None:
     # A database as the first release left it (revision 0001), with a game, a character
     # and a logged roll in it.
-    engine = open_engine(db_url)
+    engine = open_engine(blank_url)
     migrate(engine, "0001")
     with engine.begin() as conn:
         conn.execute(
@@ -73,10 +75,10 @@ def test_populated_database_is_upgraded_in_place(db_url: str) -> None:
             "'0123456789abcdef', CURRENT_TIMESTAMP)"
         ))  # fmt: skip
     with pytest.raises(StorageError, match=r"has schema 0001, .* run `rollplay db upgrade`"):
-        Table(db_url)  # an old database is left alone until its owner upgrades it
+        Table(blank_url)  # an old database is left alone until its owner upgrades it
     assert upgrade(engine) == ("0001", HEAD)
     engine.dispose()
-    table = Table(db_url)
+    table = Table(blank_url)
     nikos = table.character("Pegasus", "Nikos")
     assert (nikos["luck"], nikos["xp"], nikos["approved"]) == (2, 3.5, True)
     # The old log's rolls are roll events now, with their ids and their visibility.
@@ -100,31 +102,31 @@ def test_populated_database_is_upgraded_in_place(db_url: str) -> None:
     table.close()
 
 
-def test_upgrading_twice_and_at_once_is_safe(db_url: str) -> None:
+def test_upgrading_twice_and_at_once_is_safe(blank_url: str) -> None:
     """Several processes starting together all run the upgrade: it happens once."""
     from concurrent.futures import ThreadPoolExecutor
 
-    engine = open_engine(db_url)
+    engine = open_engine(blank_url)
     migrate(engine, "0004")
     with ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(lambda _: upgrade(open_engine(db_url)), range(4)))
+        results = list(pool.map(lambda _: upgrade(open_engine(blank_url)), range(4)))
     assert all(after == HEAD for _, after in results)
     assert upgrade(engine) == (HEAD, HEAD)
     engine.dispose()
 
 
-def test_schema_0006_is_one_way(db_url: str) -> None:
+def test_schema_0006_is_one_way(blank_url: str) -> None:
     """Moving the log into events cannot be undone (restore the backup instead); the
     migrations before it go down and up again, keeping the characters."""
-    table = Table(db_url)
+    table = Table(blank_url)
     with pytest.raises(NotImplementedError, match="restore the backup"):
         migrate(table.engine, "0005", down=True)
     assert table.games() == []  # the failed downgrade changed nothing
     table.close()
 
 
-def test_downgrade_and_upgrade_again_before_0006(db_url: str) -> None:
-    engine = open_engine(db_url)
+def test_downgrade_and_upgrade_again_before_0006(blank_url: str) -> None:
+    engine = open_engine(blank_url)
     migrate(engine, "0005")
     with engine.begin() as conn:
         conn.execute(sa.text(
@@ -146,7 +148,7 @@ def test_downgrade_and_upgrade_again_before_0006(db_url: str) -> None:
     migrate(engine, "base", down=True)
     assert "games" not in sa.inspect(engine).get_table_names()
     upgrade(engine)
-    again = Table(db_url)
+    again = Table(blank_url)
     assert again.games() == []
     again.close()
     engine.dispose()

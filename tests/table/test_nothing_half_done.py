@@ -100,6 +100,7 @@ def test_private_rolls_follow_the_character_not_the_name(
     assert "several games" in refused(capsys, db, "log", "--as", "Nikos")
 
 
+@pytest.mark.storage  # case in SQL comparisons
 def test_names_match_without_regard_to_case_with_many_games(
     capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
 ) -> None:
@@ -119,6 +120,7 @@ def test_names_the_command_forms_cannot_address_are_refused(
     assert ok(capsys, db, "game", "show", "Pegasus")["characters"] == []
 
 
+@pytest.mark.storage  # case in SQL comparisons
 def test_a_name_differing_only_in_case_is_taken(
     capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
 ) -> None:

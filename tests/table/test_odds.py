@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +25,9 @@ from tests.table.test_combat_fs32 import ADA, BRAM
 
 
 @pytest.fixture
-def fast(tmp_path: Path) -> Iterator[Table]:
-    """SQLite only, for the tests that roll thousands of times: the odds do not depend on
-    the database (the storage tests below run on both)."""
-    t = Table(f"sqlite:///{tmp_path / 'odds.db'}")
-    t.add_examples()
+def fast(examples_url: str) -> Iterator[Table]:
+    """The example games, for the tests that roll thousands of times."""
+    t = Table(examples_url)
     try:
         yield t
     finally:
@@ -189,7 +186,6 @@ CASES: dict[str, tuple[set[str], c.Command]] = {
 
 @pytest.fixture
 def roles(table: Table) -> dict[str, Table]:
-    table.add_examples()
     for user in ("Stella", "Pia", "Perry", "Olly", "Gil", "Nora"):
         table.add_user(user)
     for game in ("Pegasus", "Stars", "Dungeon"):
@@ -222,6 +218,7 @@ def outcome(run: Callable[[], Any]) -> tuple[str, str]:
     return "allowed", ""
 
 
+@pytest.mark.examples
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]) -> None:
     """Every role: the odds are given to whoever may make the roll and refused, with the
@@ -256,8 +253,8 @@ def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]
     c.NpcRoll("Nowhere", Request("5")),
     c.AwardLuck("Pegasus", "Nikos"),  # not a roll
 ])  # fmt: skip
+@pytest.mark.examples
 def test_odds_are_refused_where_the_roll_is(table: Table, cmd: c.Command) -> None:
-    table.add_examples()
     table.spend_luck("Pegasus", "Nikos")  # the point he starts with
     before = state(table)
     refused = outcome(lambda: table.odds(cmd))
@@ -285,8 +282,8 @@ def test_a_second_spend_sees_the_first(table: Table) -> None:
     assert table.character("Galactica", "Ada")["luck"] == 2
 
 
+@pytest.mark.examples
 def test_spends_change_the_odds_as_they_change_the_roll(table: Table) -> None:
-    table.add_examples()
     table.award_luck("Pegasus", "Nikos", 1)
     luck = table.odds(c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus")))
     plus3 = table.odds(c.Roll("Pegasus", _side("Nikos", "Firearms", mods=("+3",))))
@@ -304,10 +301,11 @@ def test_spends_change_the_odds_as_they_change_the_roll(table: Table) -> None:
     assert table.character("Stars", "Kara Voss")["character_points"] == 5
 
 
+@pytest.mark.storage  # a read beside a write lock
+@pytest.mark.examples
 def test_odds_do_not_wait_on_a_roll_in_progress(table: Table) -> None:
     """A write holds its game's event order (writers.py) to its commit; the odds only read,
     so they are given meanwhile."""
-    table.add_examples()
     answer: list[dict[str, Any]] = []
     with table.transaction() as s:
         table.game_row(s, "Pegasus")  # takes the lock on PostgreSQL

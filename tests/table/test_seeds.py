@@ -21,10 +21,14 @@ from rollplay.table.combat import Tracker
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
+pytestmark = [
+    pytest.mark.storage,
+    pytest.mark.examples,
+]  # nonces taken and given back in the write transaction
+
 
 @pytest.fixture
 def game(table: Table) -> Table:
-    table.add_examples()
     for name in ("Stella", "Pia", "Otto"):
         table.add_user(name)
     table.add_member("Pegasus", "Stella", "storyteller")

@@ -263,6 +263,7 @@ def test_log_exports(table: Table) -> None:
     assert json.loads(rows[1]["dice"])[:2] == [8, 8]
 
 
+@pytest.mark.storage  # the database refuses UPDATE and DELETE
 def test_the_log_is_append_only(table: Table) -> None:
     fs3_game(table)
     table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
@@ -339,6 +340,7 @@ def test_rating_names_and_specialties(table: Table) -> None:
         table.set_character("Pegasus", "Nikos", {"specialties": {"Piloting": ["Rapter"]}})
 
 
+@pytest.mark.storage  # a rolled-back transaction
 def test_a_failure_mid_command_changes_nothing(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,6 +20,8 @@ from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
 
+pytestmark = pytest.mark.examples  # every test starts from the example games
+
 GAMES = ("Pegasus", "Stars", "Dungeon", "Caprica")
 ADA = {"name": "Ada", "system": "fs3", "concept": "A medic with a steady hand.",
        "attributes": {"Academic": 2, "Athletic": 2, "Creative": 1, "Reactive": 2, "Social": 2},
@@ -30,7 +32,6 @@ Line = dict[str, Any]
 @pytest.fixture
 def played(table: Table) -> Table:
     """Every kind of logged roll, each drawn from the seeds (but one typed in)."""
-    table.add_examples()
     for name in ("Stella", "Pia", "Otto"):
         table.add_user(name)
     table.add_member("Pegasus", "Stella", "storyteller")

@@ -24,6 +24,7 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     first Storyteller."""
     import uvicorn
 
+    from rollplay.table import passwords
     from rollplay.table.db import database_url, open_engine, upgrade
     from rollplay.table.service import Service
 
@@ -38,6 +39,9 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
         upgrade(engine)
     finally:
         engine.dispose()
+    if passwords.fast():
+        click.echo(f"warning: {passwords.FAST_ENV}=1 hashes passwords cheaply; it is for "
+                   "test suites only", err=True)  # fmt: skip
     service = Service(url)
     if not service.games():
         created = service.add_examples()

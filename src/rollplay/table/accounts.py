@@ -13,7 +13,6 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -25,11 +24,10 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.db import StorageError
 from rollplay.table.members import user_row
 from rollplay.table.models import ApiToken, LoginSession, User, aware, now
+from rollplay.table.passwords import dummy, hasher, needs_rehash
 
 SESSION_DAYS = 30
 MIN_PASSWORD, MAX_PASSWORD = 8, 1024
-_HASHER = PasswordHasher()  # argon2id, the library's recommended parameters
-_DUMMY = _HASHER.hash("a password nobody has")  # verified against for unknown names
 
 
 class SignInError(RollplayError):
@@ -49,7 +47,7 @@ def check_password(password: str) -> None:
 
 def hash_password(password: str) -> str:
     check_password(password)
-    return _HASHER.hash(password)
+    return hasher().hash(password)
 
 
 def csrf_for(session: str) -> str:
@@ -89,13 +87,17 @@ class AccountsMixin(ServiceBase):
             row = s.scalar(select(User).where(User.name_key == name.casefold()))
             stored = row.password_hash if row is not None else None
         try:
-            _HASHER.verify(stored or _DUMMY, password[:MAX_PASSWORD])
+            hasher().verify(stored or dummy(), password[:MAX_PASSWORD])
             ok = stored is not None
         except (VerificationError, InvalidHashError):
             ok = False
-        if not ok or row is None:
+        if not ok or row is None or stored is None:
             raise SignInError("wrong name or password")
+        rehashed = hash_password(password) if needs_rehash(stored) else None
         with self.transaction() as s:
+            if rehashed is not None:  # only if no one changed it meanwhile
+                s.execute(update(User).where(User.id == row.id, User.password_hash == stored)
+                          .values(password_hash=rehashed))  # fmt: skip
             return {"user": row.name, **new_session(s, row.id)}
 
     def session_actor(self, secret: str) -> tuple[Actor, str] | None:

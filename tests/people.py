@@ -1,0 +1,32 @@
+"""The people of the server tests: the example games, a Storyteller (Stella), a player (Pia,
+playing Nikos), another player (Otto, playing Mavros), an observer (Olly), and a member of
+another game only (Dora, in Dungeon), all with PASSWORD."""
+
+from __future__ import annotations
+
+from rollplay.table.service import Table
+
+PASSWORD = "correct horse battery"
+PEOPLE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),
+          "Otto": ("player", ("Mavros",)), "Olly": ("observer", ())}  # fmt: skip
+
+
+def seat_people(db: str) -> None:
+    """The example games, with the Storyteller, players and observer of PEOPLE."""
+    table = Table(db)
+    table.add_examples()
+    for name, (role, characters) in PEOPLE.items():
+        table.add_user(name)
+        table.set_password(name, PASSWORD)
+        table.add_member("Pegasus", name, role, characters)
+    table.close()
+
+
+def seat_everyone(db: str) -> None:
+    """PEOPLE, and Dora, a player in Dungeon only."""
+    seat_people(db)
+    table = Table(db)
+    table.add_user("Dora")
+    table.set_password("Dora", PASSWORD)
+    table.add_member("Dungeon", "Dora", "player", ("Inspector Vance",))
+    table.close()

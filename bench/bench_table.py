@@ -48,8 +48,8 @@ def fill_log(table: Table) -> None:
     inserted in bulk."""
     from sqlalchemy import insert
 
-    from rollplay.table.events import AUDIENCE
-    from rollplay.table.models import Event
+    from rollplay.table.events.audiences import AUDIENCE
+    from rollplay.table.store.models import Event
 
     rows = []
     now = datetime.now(UTC)

@@ -15,7 +15,13 @@ import os
 import sys
 
 from rollplay import fs3
-from rollplay.provable import ProvableDice, commitment, derive, new_server_seed, verify_draws
+from rollplay.table.dice.provable import (
+    ProvableDice,
+    commitment,
+    derive,
+    new_server_seed,
+    verify_draws,
+)
 from timing import best, timed
 
 FLOOR = 4.0

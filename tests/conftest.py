@@ -3,7 +3,7 @@ from __future__ import annotations
 import os
 
 # Before anything imports rollplay's accounts, and inherited by every server process a test
-# starts: cheap password hashing (rollplay.table.passwords; tests/table/test_passwords.py
+# starts: cheap password hashing (rollplay.table.access.passwords; tests/table/test_passwords.py
 # holds the production settings).
 os.environ.setdefault("ROLLPLAY_FAST_PASSWORD_HASHING", "1")
 

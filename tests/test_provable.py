@@ -1,4 +1,4 @@
-"""Verifiable dice (rollplay.provable): known answers checked against a re-implementation
+"""Verifiable dice (rollplay.table.dice.provable): known answers checked against a re-implementation
 written here from the documented derivation alone, tampering detected and named, faces
 exactly uniform (by enumeration and by chi-square), and the source behind real rolls."""
 
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rollplay import d6, fs3
 from rollplay.errors import DiceError
-from rollplay.provable import (
+from rollplay.table.dice.provable import (
     MAX_NONCE,
     ProvableDice,
     block,

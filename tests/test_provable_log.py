@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollplay.provable import ProvableDice, commitment
-from rollplay.provable_log import BadLog, read_log, shown_faces, verify_log
+from rollplay.table.dice.provable import ProvableDice, commitment
+from rollplay.table.dice.provable_log import BadLog, read_log, shown_faces, verify_log
 from tests.fuzzing import fuzz
 
 SEED = bytes(range(32))

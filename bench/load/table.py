@@ -58,8 +58,8 @@ def fresh_database(backend: str, pg: str | None, label: str, folder: str) -> Ite
 def seat(db: str, people: list[Person]) -> dict[str, str]:
     """Schema, the example games, a copy of Nikos per player, each person's role, and an
     API token each (made directly: signing in would only add argon2's cost to the setup)."""
-    from rollplay.table.db import open_engine, upgrade
     from rollplay.table.service import Table
+    from rollplay.table.store.db import open_engine, upgrade
 
     engine = open_engine(db)
     try:
@@ -69,7 +69,7 @@ def seat(db: str, people: list[Person]) -> dict[str, str]:
     table = Table(db)
     try:
         table.add_examples()
-        sheet = dict(table.character(GAME, TEMPLATE)["sheet"])
+        sheet = dict(table.character(GAME, TEMPLATE).sheet)
         tokens = {}
         for person in people:
             table.add_user(person.name)

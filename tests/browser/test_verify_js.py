@@ -1,5 +1,5 @@
 """verify.js in a real Chromium: the browser re-derives the known-answer vectors of
-tests/test_provable.py with WebCrypto exactly as rollplay.provable does, and reads every
+tests/test_provable.py with WebCrypto exactly as rollplay.table.dice.provable does, and reads every
 tampered log with the same lines as verify_draws. The page is the live server's (http on
 127.0.0.1 is a secure context, which crypto.subtle needs); the module is its /static file."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from rollplay.provable import verify_draws
+from rollplay.table.dice.provable import verify_draws
 from tests.test_provable import COMMITMENTS, VECTORS, honest_log, tampered_logs
 
 CALL = """async ([name, args]) => {

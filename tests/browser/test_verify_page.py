@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from rollplay.provable_log import read_log, verify_log
+from rollplay.table.dice.provable_log import read_log, verify_log
 from tests.server.process import signed_in
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.routing import Route
 
 from rollplay.server.app import ROUTERS
-from rollplay.table.combat import Tracker
+from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from tests.server.conftest import sign_in
 

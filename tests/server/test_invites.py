@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from rollplay.errors import RollplayError
-from rollplay.table.authz import Forbidden
-from rollplay.table.invites import InviteError
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.access.invites import InviteError
 from rollplay.table.service import Table
 from tests.server.conftest import PASSWORD, sign_in
 from tests.server.process import serving

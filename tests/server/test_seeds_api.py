@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from rollplay.provable_log import read_log, verify_log
+from rollplay.table.dice.provable_log import read_log, verify_log
 from tests.server.conftest import sign_in
 
 API = "/api/v1/games/Pegasus"

@@ -15,9 +15,9 @@ import pytest
 
 from rollplay.systems.fs3.combat.state import Action
 from rollplay.table import commands as c
-from rollplay.table.authz import Forbidden
-from rollplay.table.combat import Tracker, stance
-from rollplay.table.healing import heal_day
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.combat.healing import heal_day
+from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
@@ -257,7 +257,7 @@ def test_every_command_for_every_role(case: str, tables: dict[str, Table]) -> No
         n = str(next(_fresh))
         made = setup(owner, n)
         if case == "cp after own roll":
-            from rollplay.table.after import add_character_points
+            from rollplay.table.play.after import add_character_points
 
             def run(t: Table, _: str, made: Any = made) -> Any:
                 return add_character_points(t, made, 1)

@@ -8,9 +8,9 @@ import pytest
 from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.turn import Action
-from rollplay.table.combat import Tracker, stance
-from rollplay.table.db import StorageError
+from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
+from rollplay.table.store.db import StorageError
 from tests.table.conftest import NIKOS
 
 

@@ -12,11 +12,11 @@ import pytest
 from rollplay.dice import ScriptedDice
 from rollplay.errors import DiceError, RollplayError, RuleError
 from rollplay.systems.fs3.combat.turn import Action
-from rollplay.table.combat import Tracker, stance
-from rollplay.table.db import StorageError
-from rollplay.table.healing import heal_day
-from rollplay.table.models import Character
+from rollplay.table.combat.healing import heal_day
+from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
+from rollplay.table.store.db import StorageError
+from rollplay.table.store.models import Character
 from tests.table.conftest import NIKOS
 
 

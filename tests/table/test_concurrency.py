@@ -94,7 +94,7 @@ def test_readers_do_not_wait_for_a_writer(db_url: str) -> None:
     (on SQLite a read takes no write lock)."""
     import time
 
-    from rollplay.table.writers import writing
+    from rollplay.table.store.writers import writing
 
     table = Table(db_url)
     table.add_examples()

@@ -9,8 +9,8 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from rollplay.table import writers
 from rollplay.table.service import Table
+from rollplay.table.store import writers
 from rollplay.table.systems import Request
 
 pytestmark = pytest.mark.storage  # the order events commit in

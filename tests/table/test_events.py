@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rollplay.systems.fs3.combat.state import Action
-from rollplay.table.combat import Tracker
+from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json

@@ -7,7 +7,7 @@ import pytest
 
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
-from rollplay.table.authz import Forbidden
+from rollplay.table.access.authz import Forbidden
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 

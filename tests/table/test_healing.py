@@ -13,10 +13,10 @@ from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_json
-from rollplay.table.combat import Tracker
-from rollplay.table.healing import heal_day
-from rollplay.table.models import Character
+from rollplay.table.combat.healing import heal_day
+from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
+from rollplay.table.store.models import Character
 from tests.table.conftest import NIKOS
 
 SERIOUS = {"location": "Chest", "severity": "Serious", "type": "wound", "treated": False}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rollplay.table.after import add_character_points
-from rollplay.table.authz import Forbidden
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 

@@ -11,10 +11,10 @@ from sqlalchemy import update
 
 from rollplay.errors import RollplayError
 from rollplay.grammar import parse
-from rollplay.table.authz import Forbidden
-from rollplay.table.links import LinkError
-from rollplay.table.models import LinkCode, now
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.access.links import LinkError
 from rollplay.table.service import Table
+from rollplay.table.store.models import LinkCode, now
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
 

@@ -11,9 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from rollplay.dice import ScriptedDice
-from rollplay.table.db import HEAD, StorageError, migrate, open_engine, upgrade
-from rollplay.table.models import Base
 from rollplay.table.service import Table
+from rollplay.table.store.db import HEAD, StorageError, migrate, open_engine, upgrade
+from rollplay.table.store.models import Base
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
 

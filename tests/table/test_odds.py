@@ -17,7 +17,7 @@ from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError
 from rollplay.systems.d6 import odds as d6_odds
 from rollplay.table import commands as c
-from rollplay.table.actors import Actor
+from rollplay.table.access.actors import Actor
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.paths import d6_faces, every_roll, exact, tally

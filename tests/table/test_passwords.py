@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from rollplay.table import passwords
-from rollplay.table.accounts import SignInError, hash_password
+from rollplay.table.access import passwords
+from rollplay.table.access.accounts import SignInError, hash_password
 from rollplay.table.service import Table
 
 STRONG = "$argon2id$v=19$m=65536,t=3,p=4$"

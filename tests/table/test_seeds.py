@@ -14,10 +14,10 @@ import sqlalchemy as sa
 
 from rollplay.dice import ScriptedDice, SeededDice
 from rollplay.errors import RollplayError, RuleError
-from rollplay.provable import derive
 from rollplay.systems.fs3.combat.state import Action
-from rollplay.table.after import add_character_points
-from rollplay.table.combat import Tracker
+from rollplay.table.combat.tracker import Tracker
+from rollplay.table.dice.provable import derive
+from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
@@ -230,7 +230,7 @@ def test_each_command_takes_one_nonce_and_its_entries_share_it(
     def broken(_: object) -> None:
         raise RollplayError("the roll fails after its dice are drawn")
 
-    monkeypatch.setattr("rollplay.table.rolling.settle", broken)
+    monkeypatch.setattr("rollplay.table.play.rolling.settle", broken)
     with pytest.raises(RollplayError, match="after its dice"):
         game.roll("Pegasus", "Nikos", Request("Firearms"))
     monkeypatch.undo()
@@ -265,7 +265,7 @@ def test_combat_turns_and_healing_draw_from_the_seeds(game: Table) -> None:
     assert seen[0]["hidden"] is True
     assert "provable" not in str(seen[0]["data"])
     day = game.acting_as("Stella")
-    from rollplay.table.healing import heal_day
+    from rollplay.table.combat.healing import heal_day
 
     healed = heal_day(day, "Pegasus")
     assert healed["dice_source"] == "provable"

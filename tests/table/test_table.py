@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
-from rollplay.table.db import StorageError
 from rollplay.table.service import Table, parse_sheet_file
+from rollplay.table.store.db import StorageError
 from rollplay.table.systems import Request
 from tests.table.conftest import GCS, NIKOS, ROOT, needs_fixtures
 

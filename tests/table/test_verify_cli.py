@@ -14,8 +14,8 @@ import pytest
 
 from rollplay.dice import ScriptedDice
 from rollplay.systems.fs3.combat.state import Action
-from rollplay.table.after import add_character_points
-from rollplay.table.combat import Tracker
+from rollplay.table.combat.tracker import Tracker
+from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json

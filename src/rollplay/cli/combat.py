@@ -1,5 +1,5 @@
 """``rollplay combat ...``: the FS3 combat tracker. Parsing and rendering only; the rules are
-rollplay.systems.fs3.combat's and the state is rollplay.table.combat's."""
+rollplay.systems.fs3.combat's and the state is rollplay.table.combat.tracker's."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
-from rollplay.cli.render import alarm, bold, emit_json, say
+from rollplay.cli.render import alarm, bold, emit_answer, emit_json, say
 from rollplay.cli.table import db_option
 
 if TYPE_CHECKING:
-    from rollplay.table.combat import Tracker
+    from rollplay.table.answers import CombatStatus
+    from rollplay.table.combat.tracker import Tracker
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,19 +31,19 @@ def _where(f: F) -> F:
 
 def _tracker(db: str | None) -> Tracker:
     from rollplay.cli.service import open_service
-    from rollplay.table.combat import Tracker
+    from rollplay.table.combat.tracker import Tracker
 
     return Tracker(open_service(db))
 
 
-def _status(data: dict[str, Any], as_json: bool) -> None:
+def _status(data: CombatStatus, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
     show_status(data)
 
 
-def show_status(data: dict[str, Any]) -> None:
+def show_status(data: CombatStatus) -> None:
     """A combat's state: each combatant's stance, gear, wounds, luck and plight."""
     from rollplay.render.combat import status_lines
     from rollplay.render.text import echo_lines
@@ -100,7 +101,7 @@ def stance(
     *, name: str, game_name: str, who: str, new_stance: str, db: str | None, as_json: bool
 ) -> None:
     """Change a combatant's stance (a free action): Normal, Banzai, Evade, Cautious, Cover."""
-    from rollplay.table.combat import stance as set_stance
+    from rollplay.table.combat.tracker import stance as set_stance
 
     _status(set_stance(_tracker(db), game_name, name, who, new_stance), as_json)
 
@@ -177,9 +178,9 @@ def turn(
 
     source = table_dice(faces, seed)
     report = _tracker(db).turn(game_name, name, source)
-    extra = finish_dice(source, report)
+    extra = finish_dice(source, report.dice_source)
     if as_json:
-        emit_json({**report, **extra})
+        emit_answer(report, extra)
         return
     first, *rest = turn_lines(report)
     say(bold(first))

@@ -146,8 +146,10 @@ def _table(live: Dice, db: str | None) -> None:
 
     from rollplay.cli.render import bold, say
     from rollplay.dice import SeededDice
+    from rollplay.render.answers import answer_lines
     from rollplay.render.cards import entry_card, outcome_card
     from rollplay.render.text import line_text
+    from rollplay.table.answers import OneRolled, SecretRollMade
     from rollplay.table.service import Table
     from rollplay.table.systems import Request
 
@@ -168,10 +170,12 @@ def _table(live: Dice, db: str | None) -> None:
         table_dice = live if isinstance(live, SeededDice) else None
         for game, who, request, visibility in rolls:
             r = table.roll(game, who, request, visibility=visibility, dice=table_dice)
-            spent = ", ".join(_points(k, v) for k, v in r["spent"].items())
+            used = r.spent.model_dump() if isinstance(r, OneRolled | SecretRollMade) else {}
+            spent = ", ".join(_points(k, v) for k, v in used.items())
             say(f"  {who} rolls {request.expression} ({visibility}"
                 + (f"; spends {spent}" if spent else "") + "):")  # fmt: skip
-            for line in outcome_card(r):
+            card = answer_lines(r) if isinstance(r, SecretRollMade) else outcome_card(r)
+            for line in card:
                 say("    " + line_text(line))
         say(bold("\nThe log") + ", as the player of Nikos sees it (secret results hidden):")
         for e in table.log(limit=4, viewer="Nikos"):

@@ -4,12 +4,10 @@ for whoever acts, and shown as the command it became shows its result."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
-from rollplay.cli.render import bold, emit_json, say
+from rollplay.cli.render import emit_answer
 from rollplay.cli.service import open_service
 from rollplay.cli.table import db_option
 
@@ -36,58 +34,19 @@ def do(
       rollplay do "luck/award Nikos=1/a fine pose" --game Pegasus
     """
     from rollplay.grammar import parse
+    from rollplay.table.answers import drawn_from
 
     service = open_service(db)
     words = service.vocabulary(game_name)
     command = parse(line, system=words["system"], game=words["game"],
                     abilities=words["abilities"], characters=words["characters"])  # fmt: skip
     source = table_dice(faces, seed)
-    result = service.execute(command, dice=source)
-    extra = finish_dice(source, result)
+    answer = service.execute(command, dice=source)
+    extra = finish_dice(source, drawn_from(answer))
     if as_json:
-        emit_json({**result, **extra})
+        emit_answer(answer, extra)
         return
-    show(result)
-
-
-def show(result: dict[str, Any]) -> None:
-    """A command's result as its own CLI command shows it."""
+    from rollplay.render.answers import answer_lines
     from rollplay.render.text import echo_lines
 
-    kind = result["command"]
-    if "log_id" in result or "log_ids" in result:
-        from rollplay.cli.rolls import roll_card
-
-        roll_card(result)
-    elif kind == "CombatTurn":
-        from rollplay.render.combat import turn_lines
-
-        first, *rest = turn_lines(result)
-        say(bold(first))
-        for line in rest:
-            say(line)
-    elif kind == "HealDay":
-        from rollplay.render.combat import day_lines
-
-        for line in day_lines(result):
-            say(line)
-    elif kind.startswith("Combat"):
-        from rollplay.cli.combat import show_status
-
-        show_status(result)
-    elif kind == "ShowSheet":
-        from rollplay.render.sheets import sheet_card
-
-        echo_lines(sheet_card(result, result["system"], result["edition"]))
-    elif kind == "ShowLog":
-        from rollplay.render.cards import entry_card
-
-        for entry in result["entries"]:
-            echo_lines(entry_card(entry))
-        if not result["entries"]:
-            say("No rolls logged yet.")
-    else:
-        from rollplay.render.answers import summary
-        from rollplay.render.text import echo_lines
-
-        echo_lines([summary(result)])
+    echo_lines(answer_lines(answer))

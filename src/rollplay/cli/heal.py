@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import click
 
 from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
-from rollplay.cli.render import bold, emit_json, say
+from rollplay.cli.render import bold, emit_answer, say
 from rollplay.cli.table import db_option
 from rollplay.errors import RollplayError
 
@@ -74,16 +74,16 @@ def day(
     A day already healed is not healed again."""
     from rollplay.cli.service import open_service
     from rollplay.render.combat import day_lines
-    from rollplay.table.healing import heal_day
+    from rollplay.table.combat.healing import heal_day
 
     pairs = parse_doctors(doctors)
     jobs = tuple(parse_repair(spec) for spec in repairs)
     source = table_dice(faces, seed)
     report = heal_day(open_service(db), game_name, day=day, doctors=pairs, hospital=tuple(hospital),
                       repairs=jobs, dice=source)  # fmt: skip
-    extra = finish_dice(source, report)
+    extra = finish_dice(source, report.dice_source)
     if as_json:
-        emit_json({**report, **extra})
+        emit_answer(report, extra)
         return
     first, *rest = day_lines(report)
     say(bold(first))

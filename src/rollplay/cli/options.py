@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -69,13 +69,13 @@ def table_dice(faces: str | None, seed: str | None) -> Dice | None:
     return None if faces is None and seed is None else dice_source(faces, seed)
 
 
-def finish_dice(dice: Dice | None, result: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def finish_dice(dice: Dice | None, drawn: str | None = None) -> dict[str, Any]:
     """Check that typed faces were all used, and describe the source for JSON (the table's
-    own dice: as its ``result`` names them)."""
+    own dice: as its answer names them, ``drawn``)."""
     from rollplay.dice import ScriptedDice, SeededDice
 
     if dice is None:
-        return {"source": (result or {}).get("dice_source", "secure")}
+        return {"source": drawn or "secure"}
     if isinstance(dice, ScriptedDice):
         dice.check_all_used()
     info: dict[str, Any] = {"source": dice.name}

@@ -48,7 +48,7 @@ def user_add(name: str, password_stdin: bool, db: str | None, as_json: bool) -> 
     service = open_service(db)
     password = _password(password_stdin, required=False)
     if password is not None:  # refuse a bad password before the user exists
-        from rollplay.table.accounts import check_password
+        from rollplay.table.access.accounts import check_password
 
         check_password(password)
     data = service.add_user(name)
@@ -146,7 +146,7 @@ def db() -> None:
 def db_upgrade(db: str | None, as_json: bool) -> None:
     """Bring the database's schema up to this rollplay's (back it up first). Safe when
     several processes run it at once."""
-    from rollplay.table.db import database_url, open_engine, upgrade
+    from rollplay.table.store.db import database_url, open_engine, upgrade
 
     engine = open_engine(database_url(db))
     try:
@@ -178,6 +178,6 @@ def events(game_name: str, after: int, limit: int, db: str | None, as_json: bool
     if not found:
         say("No events.")
     for e in found:
-        who = e["character"] or ""
-        hidden = " (hidden)" if e["hidden"] else ""
-        say(f"#{e['id']} {e['time'][:16].replace('T', ' ')} {e['kind']} {who}{hidden}".rstrip())
+        who = e.character or ""
+        hidden = " (hidden)" if e.hidden else ""
+        say(f"#{e.id} {e.time[:16].replace('T', ' ')} {e.kind} {who}{hidden}".rstrip())

@@ -31,7 +31,7 @@ def xp_award(
 ) -> None:  # fmt: skip
     """Award AMOUNT XP (whole or half points)."""
     data = open_table(db).award_xp(game_name, name, amount, reason)
-    show(data, as_json) if as_json else say(f"{name} has {data['xp']:g} XP")
+    show(data, as_json) if as_json else say(f"{name} has {data.xp:g} XP")
 
 
 @xp.command("raise")
@@ -55,11 +55,9 @@ def xp_raise(
     if as_json:
         emit_json(data)
         return
-    r = data["raised"]
-    say(
-        f"{name}: {r['skill']} {r['from']} → {r['from'] + 1} for {r['cost']:g} XP "
-        f"({data['xp']:g} left)"
-    )
+    r = data.raised
+    assert r is not None  # a raise answers with what it raised
+    say(f"{name}: {r.skill} {r.before} → {r.after} for {r.cost:g} XP ({data.xp or 0:g} left)")
 
 
 @click.group()
@@ -80,7 +78,7 @@ def luck_award(
 ) -> None:  # fmt: skip
     """Award luck points (1 by default)."""
     data = open_table(db).award_luck(game_name, name, amount, reason)
-    show(data, as_json) if as_json else say(f"{name} has {data['luck']} luck")
+    show(data, as_json) if as_json else say(f"{name} has {data.luck} luck")
 
 
 @luck.command("spend")
@@ -95,4 +93,4 @@ def luck_spend(
     """Spend a luck point outside a roll (to cancel one used against the character).
     On a roll, spend it with `rollplay roll NAME EXPR --luck bonus`."""
     data = open_table(db).spend_luck(game_name, name, reason)
-    show(data, as_json) if as_json else say(f"{name} has {data['luck']} luck left")
+    show(data, as_json) if as_json else say(f"{name} has {data.luck} luck left")

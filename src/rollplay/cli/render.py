@@ -16,11 +16,26 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
     from rich.console import Console
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """``data`` as JSON on stdout: the service's typed answers as their JSON (docs/cli.md)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=_typed) + "\n")
+
+
+def _typed(value: object) -> Any:
+    from pydantic import BaseModel
+
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def emit_answer(answer: BaseModel, extra: dict[str, Any] | None = None) -> None:
+    """A service's answer as its JSON (docs/cli.md), with what the command adds."""
+    emit_json({**answer.model_dump(mode="json", by_alias=True), **(extra or {})})
 
 
 def console() -> Console:

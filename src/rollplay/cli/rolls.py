@@ -6,16 +6,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
 from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
-from rollplay.cli.render import bold, emit_json, say
+from rollplay.cli.render import emit_answer, emit_json, say
 from rollplay.cli.roll_options import roll_options
 from rollplay.cli.table import db_option, game_option, open_table
 from rollplay.errors import RollplayError
 from rollplay.table.limits import MAX_LOG_LIMIT
+
+if TYPE_CHECKING:
+    from rollplay.table import commands as c
 
 
 @click.command("roll")
@@ -70,10 +73,11 @@ def roll(
       rollplay roll Nikos Piloting --assist Mavros/Athletics
     """
     from rollplay.cli.roll_options import request as side_request
-    from rollplay.table.systems import OPTION_NAMES, Request
-
-    def request(expression: str, own: bool = True) -> Request:
-        return side_request(expression, kw) if own else Request(expression)
+    from rollplay.render.answers import answer_lines
+    from rollplay.render.text import echo_lines
+    from rollplay.table import commands as c
+    from rollplay.table.answers import D6Rolled, drawn_from
+    from rollplay.table.systems import OPTION_NAMES
 
     contest = "vs" in words
     second = side_request("-", kw, "vs_").given()
@@ -92,59 +96,31 @@ def roll(
             "`rollplay cp-after LOG_ID N --faces ...`"
         )
     source = table_dice(faces, seed)
-    from rollplay.table import commands as c
-
     table = open_table(db)
-    seen = cast("c.Visibility", visibility)  # one of click's choices
-    command: c.Command
-    if contest:
-        at = words.index("vs")
-        (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
-        command = c.Opposed(
-            game_name, c.Side(a, request(ea)), c.Side(b, side_request(eb, kw, "vs_")), seen
-        )
-    else:
-        name, expression = _side(words)
-        first = c.Side(name, request(expression))
-        if assists:
-            helpers = tuple(
-                c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)
-            )
-            command = c.Teamwork(game_name, first, helpers, seen)
-        else:
-            command = c.Roll(game_name, first, seen)
-    result = table.execute(command, dice=source)
-    extra = finish_dice(source, result)
-    if (cp_after or ask_cp) and result["system"] != "d6":
-        raise RollplayError("Character Points after the roll are the D6 System's (003)")
+    command = _command(words, assists, game_name, cast("c.Visibility", visibility), kw)
+    if cp_after or ask_cp:  # refused before anything is rolled, never after (issue 28)
+        where = table.own_character(game_name, command.side.character)[0] if isinstance(
+            command, c.Roll) else game_name  # fmt: skip
+        if where is None or table.game(where)["system"] != "d6":
+            raise RollplayError("Character Points after the roll are the D6 System's (003)")
+    answer = table.execute(command, dice=source)
+    extra = finish_dice(source, drawn_from(answer))
     if not as_json:
-        roll_card(result)
+        echo_lines(answer_lines(answer))
     if ask_cp and sys.stdin.isatty():  # 003: the player sees the roll, then decides
         cp_after = click.prompt(
             "Character Points to spend after the roll", type=click.IntRange(0, 100), default=0,
             err=True,
         )  # fmt: skip
-    if cp_after:
-        from rollplay.table.after import add_character_points
+    if cp_after and isinstance(answer, D6Rolled):
+        from rollplay.table.play.after import add_character_points
 
-        shown = result
-        result = add_character_points(table, shown["log_id"], cp_after, dice=source)
-        result["first_roll"] = shown
+        improved = add_character_points(table, answer.log_id, cp_after, dice=source)
+        answer = improved.model_copy(update={"first_roll": answer})
         if not as_json:
-            roll_card(result)
+            echo_lines(answer_lines(answer))
     if as_json:
-        emit_json({**result, **extra})
-
-
-def roll_card(result: dict[str, Any]) -> None:
-    from rollplay.render.cards import outcome_card
-    from rollplay.render.text import echo_lines
-
-    ids = result.get("log_ids") or [result["log_id"]]
-    who = result.get("character") or "Opposed roll"
-    logged = ", ".join(f"#{i}" for i in ids)
-    say(f"{bold(who)} ({result['game']}) · log {logged} · {result['visibility']}")
-    echo_lines(outcome_card(result))
+        emit_answer(answer, extra)
 
 
 @click.command("cp-after")
@@ -165,19 +141,45 @@ def cp_after(
       rollplay roll "Kara Voss" Search --difficulty 15     # logged as #12: 14, a failure
       rollplay cp-after 12 2                               # two more Wild Dice on #12
     """
-    from rollplay.render.cards import outcome_card
+    from rollplay.render.answers import answer_lines
     from rollplay.render.text import echo_lines
-    from rollplay.table.after import add_character_points
+    from rollplay.table.play.after import add_character_points
 
     source = table_dice(faces, seed)
-    result = add_character_points(open_table(db), entry, count, dice=source)
-    extra = finish_dice(source, result)
+    answer = add_character_points(open_table(db), entry, count, dice=source)
+    extra = finish_dice(source, answer.dice_source)
     if as_json:
-        emit_json({**result, **extra})
+        emit_answer(answer, extra)
         return
-    say(f"{bold(result['character'])} ({result['game']}) · log #{result['log_id']} · "
-        f"{result['visibility']}")  # fmt: skip
-    echo_lines(outcome_card(result))
+    echo_lines(answer_lines(answer))
+
+
+def _command(
+    words: Sequence[str], assists: Sequence[str], game_name: str | None, seen: c.Visibility,
+    kw: dict[str, Any],
+) -> c.Roll | c.Opposed | c.Teamwork:  # fmt: skip
+    """The table command ``rollplay roll`` asks for: a roll, a contest or teamwork."""
+    from rollplay.cli.roll_options import request as side_request
+    from rollplay.table import commands as c
+    from rollplay.table.systems import Request
+
+    def request(expression: str, own: bool = True) -> Request:
+        return side_request(expression, kw) if own else Request(expression)
+
+    if "vs" in words:
+        at = words.index("vs")
+        (a, ea), (b, eb) = _side(words[:at]), _side(words[at + 1 :])
+        return c.Opposed(
+            game_name, c.Side(a, request(ea)), c.Side(b, side_request(eb, kw, "vs_")), seen
+        )
+    name, expression = _side(words)
+    first = c.Side(name, request(expression))
+    if assists:
+        helpers = tuple(
+            c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)
+        )
+        return c.Teamwork(game_name, first, helpers, seen)
+    return c.Roll(game_name, first, seen)
 
 
 def _side(words: Sequence[str]) -> tuple[str, str]:
@@ -240,7 +242,7 @@ def log(
         return
     entries = table.log(limit=limit or None, **filters)
     if as_json:
-        emit_json(entries)
+        emit_json([e.model_dump(mode="json") for e in entries])
         return
     from rollplay.render.cards import entry_card
     from rollplay.render.text import echo_lines

@@ -24,9 +24,9 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     first Storyteller."""
     import uvicorn
 
-    from rollplay.table import passwords
-    from rollplay.table.db import database_url, open_engine, upgrade
+    from rollplay.table.access import passwords
     from rollplay.table.service import Service
+    from rollplay.table.store.db import database_url, open_engine, upgrade
 
     url = database_url(db)
     if workers > 1 and url.startswith("sqlite"):

@@ -161,7 +161,7 @@ def _import(file: str, game_name: str, db: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
-    say(f"{bold(data['name'])} joins {game_name} (not yet approved)")
+    say(f"{bold(data.name)} joins {game_name} (not yet approved)")
 
 
 @char.command("set")
@@ -183,7 +183,7 @@ def char_set(
     if as_json:
         emit_json(data)
         return
-    say(f"{bold(data['name'])}'s sheet changed" + ("" if data["approved"] else
+    say(f"{bold(data.name)}'s sheet changed" + ("" if data.approved else
         " (it needs the Storyteller's approval again)"))  # fmt: skip
 
 
@@ -202,8 +202,7 @@ def char_show(name: str, game_name: str | None, db: str | None, as_json: bool) -
     from rollplay.render.sheets import sheet_card
     from rollplay.render.text import echo_lines
 
-    game = table.game(data["game"])
-    echo_lines(sheet_card(data, game["system"], game["edition"]))
+    echo_lines(sheet_card(data))
 
 
 @char.command("check")
@@ -246,7 +245,7 @@ def char_approve(name: str, game_name: str | None, db: str | None, as_json: bool
 def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> None:
     """Print a character's sheet as YAML or JSON (which `char import` reads back)."""
     table = open_table(db)
-    sheet = table.character(game_name, name)["sheet"]
+    sheet = table.character(game_name, name).sheet
     if fmt == "json":
         emit_json(sheet)
     else:

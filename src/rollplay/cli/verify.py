@@ -24,7 +24,7 @@ def verify(file: IO[str] | None, game_name: str | None, db: str | None,
     see it: every revealed roll's dice re-derived from its seed, each commitment published
     before its rolls, the nonces under each seed without gaps or repeats."""
     from rollplay.errors import RollplayError
-    from rollplay.provable_log import read_log, verify_log
+    from rollplay.table.dice.provable_log import read_log, verify_log
 
     if (file is None) == (game_name is None):
         raise click.UsageError("give an exported log (FILE) or --game, one of them")

@@ -1,57 +1,102 @@
-"""What a command answered, as lines for a surface that shows it beside the table's feed (the
-web roll box, ``rollplay do``): a sheet, a page of the log, a combat turn or a healing day,
-or one line for an award, a spend, a raise or a sheet change. A roll's answer is its card,
-which the feed shows, so here it is one line."""
+"""What a command answered, as lines, for every surface: the one dispatcher over the
+service's answers (table/answers.py), matching on their types, so a new kind of answer fails
+the type check here rather than a user at a table.
+
+``beside_feed``: the surface also shows the table's live feed (the web roll box, a chat
+channel), where a roll's card arrives on its own; there a roll answers in one line. A
+player's own secret roll answers with its message wherever it is shown: its answer has no
+dice to show."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import assert_never
 
+from rollplay.render.cards import entry_card, outcome_card
+from rollplay.render.combat import day_lines, status_lines, turn_lines
 from rollplay.render.spans import Line, bold, plain
+from rollplay.table.answers import (
+    AnyAnswer,
+    Character,
+    CombatStatus,
+    D6OpposedRolled,
+    D6Rolled,
+    DayHealed,
+    FS3OpposedRolled,
+    FS3Rolled,
+    FS3TeamRolled,
+    GurpsRolled,
+    LogPage,
+    SecretRollMade,
+    TurnResolved,
+)
 
-ROLLS = ("Roll", "NpcRoll", "Opposed", "Teamwork", "PointsAfter")
-
-
-def answer_lines(result: Mapping[str, Any]) -> list[Line]:
-    kind = str(result.get("command", ""))
-    if result.get("secret") and result.get("message"):  # a secret roll a player asked for
-        return [[plain(str(result["message"]))]]
-    if kind in ROLLS or "log_id" in result or "log_ids" in result:
-        return [[plain("Rolled: the card is on the table.")]]
-    if kind == "ShowSheet":
-        from rollplay.render.sheets import sheet_card
-
-        return sheet_card(result, result["system"], result["edition"])
-    if kind == "ShowLog":
-        from rollplay.render.cards import entry_card
-
-        entries = [line for e in result["entries"] for line in entry_card(e)]
-        return entries or [[plain("No rolls logged yet.")]]
-    if kind in ("CombatTurn", "HealDay"):
-        from rollplay.render.combat import day_lines, turn_lines
-
-        lines = (turn_lines if kind == "CombatTurn" else day_lines)(dict(result))
-        return [[bold(lines[0])], *([plain(line)] for line in lines[1:])]
-    if kind.startswith("Combat") and "combatants" in result:
-        from rollplay.render.combat import status_lines
-
-        return status_lines(dict(result))
-    if kind.startswith("Combat"):
-        return [[plain(f"{result.get('combat', 'the combat')}: done (turn "
-                       f"{result.get('turn', '?')})")]]  # fmt: skip
-    return [summary(result)]
+CardAnswer = FS3Rolled | GurpsRolled | D6Rolled | FS3TeamRolled | FS3OpposedRolled | D6OpposedRolled
 
 
-def summary(result: Mapping[str, Any]) -> Line:
+def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
+    match answer:
+        case SecretRollMade():
+            return [[plain(answer.message)]]
+        case FS3Rolled() | GurpsRolled() | D6Rolled() | FS3TeamRolled() | FS3OpposedRolled() \
+                | D6OpposedRolled():  # fmt: skip
+            if beside_feed:
+                return [[plain("Rolled: the card is on the table.")]]
+            return roll_lines(answer)
+        case Character():
+            if answer.command == "ShowSheet":
+                from rollplay.render.sheets import sheet_card
+
+                return sheet_card(answer)
+            return [summary(answer)]
+        case CombatStatus():
+            if answer.command in ("CombatStatus", "CombatMoveWound", "CombatRecover", ""):
+                return status_lines(answer)
+            return [[plain(f"{answer.combat}: done (turn {answer.turn})")]]
+        case TurnResolved():
+            first, *rest = turn_lines(answer)
+            return [[bold(first)], *([plain(line)] for line in rest)]
+        case DayHealed():
+            first, *rest = day_lines(answer)
+            return [[bold(first)], *([plain(line)] for line in rest)]
+        case LogPage():
+            entries = [line for e in answer.entries for line in entry_card(e)]
+            return entries or [[plain("No rolls logged yet.")]]
+        case _:
+            assert_never(answer)
+
+
+def roll_head(answer: CardAnswer) -> Line:
+    """Who rolled, where, its log numbers and who sees it: 'Nikos (Pegasus) · log #8 ·
+    public'."""
+    if isinstance(answer, FS3OpposedRolled | D6OpposedRolled):
+        ids, who = answer.log_ids, "Opposed roll"
+    elif isinstance(answer, FS3TeamRolled):
+        ids, who = answer.log_ids, answer.character
+    else:
+        ids, who = (answer.log_id,), answer.character
+    logged = ", ".join(f"#{i}" for i in ids)
+    return [bold(who), plain(f" ({answer.game}) · log {logged} · {answer.visibility}")]
+
+
+def roll_lines(answer: CardAnswer) -> list[Line]:
+    """A roll as the command line shows it: its head, then its card."""
+    return [roll_head(answer), *outcome_card(answer)]
+
+
+def summary(c: Character) -> Line:
     """An award, a spend, a raise or a sheet change, in a line."""
-    who = str(result.get("name", ""))
-    held = ("luck", "xp", "character_points", "fate_points")
-    points = [f"{result[k]:g} XP" if k == "xp" else f"{result[k]} {k.replace('_', ' ')}"
-              for k in held if k in result]  # fmt: skip
-    raised = result.get("raised")
-    if raised:
-        return [bold(who), plain(f": {raised['skill']} {raised['from']} → {raised['to']} for "
-                                 f"{raised['cost']:g} XP ({result['xp']:g} left)")]  # fmt: skip
-    state = "" if result.get("approved", True) else " (not yet approved)"
-    return [bold(who), plain(f": {', '.join(points) or 'done'}{state}")]
+    points = []
+    if c.luck is not None:
+        points.append(f"{c.luck} luck")
+    if c.xp is not None:
+        points.append(f"{c.xp:g} XP")
+    if c.character_points is not None:
+        points.append(f"{c.character_points} character points")
+    if c.fate_points is not None:
+        points.append(f"{c.fate_points} fate points")
+    if c.raised is not None:
+        r = c.raised
+        return [bold(c.name), plain(f": {r.skill} {r.before} → {r.after} for {r.cost:g} XP "
+                                    f"({c.xp or 0:g} left)")]  # fmt: skip
+    state = "" if c.approved else " (not yet approved)"
+    return [bold(c.name), plain(f": {', '.join(points) or 'done'}{state}")]

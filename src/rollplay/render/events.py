@@ -1,98 +1,100 @@
 """Any event of a game's stream as a card: a roll as its roll card, a combat turn as its
 report, everything else (awards, sheets, members, combat steps) as one line. The event is
-already projected for its viewer (table/events.py): a hidden one carries only what they may
-know, and its card says no more."""
+already projected for its viewer (table/events/audiences.py) and decoded to its type: a
+hidden one is the type of what they may know, and its card says no more. One ``match`` over
+every type a viewer can be handed, so a new kind of event fails the type check here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import assert_never
 
 from rollplay.render.cards import entry_card
 from rollplay.render.combat import turn_lines
 from rollplay.render.spans import Line, Span, bold, plain
+from rollplay.table.events import combat as cb
+from rollplay.table.events import payloads as p
+from rollplay.table.events.views import AnyPayload, EventView, Unreadable, entry
 
-Event = Mapping[str, Any]
 
-
-def event_card(e: Event) -> list[Line]:
+def event_card(e: EventView) -> list[Line]:
     """Lines for one projected event (``events_for``'s and the live stream's shape)."""
-    if e["kind"] == "roll":
-        return entry_card(roll_entry(e))
-    head: Line = [Span(f"#{e['id']} {str(e['time'])[11:16]} ", "muted")]
-    data = e.get("data") or {}
-    # A turn's shared part is its report, a join's the newcomer without an NPC's rating.
-    if e.get("hidden") and not (e["kind"] == "combat_turn" or data.get("name")):
-        return [[*head, Span(f"({e['kind'].replace('_', ' ')}: hidden)", "muted")]]
-    if e["kind"] == "combat_turn":
-        try:
-            return [[*head, bold(line)] if i == 0 else [plain("  " + line)]
-                    for i, line in enumerate(turn_lines(data))]  # fmt: skip
-        except (KeyError, TypeError):  # a players' view with NPCs' parts left out
-            return [[*head, bold(f"{data.get('combat')}: turn {data.get('turn')} resolved")]]
-    return [[*head, *_line(e["kind"], e.get("character"), data)]]
+    data = e.data
+    if isinstance(data, p.Roll | p.HiddenRoll):
+        return entry_card(entry(e))
+    head: Line = [Span(f"#{e.id} {e.time[11:16]} ", "muted")]
+    if isinstance(data, cb.Turn):
+        return [[*head, bold(line)] if i == 0 else [plain("  " + line)]
+                for i, line in enumerate(turn_lines(data))]  # fmt: skip
+    return [[*head, *event_line(data, e.character)]]
 
 
-def roll_entry(e: Event) -> dict[str, Any]:
-    """A roll event as a log entry (the log's shape, which entry_card draws)."""
-    data = e.get("data") or {}
-    hidden = bool(e.get("hidden"))
-    return {"id": e["id"], "time": e["time"], "game": e["game"], "character": e["character"],
-            "expression": None if hidden else data.get("expression"),
-            "outcome": None if hidden else data.get("outcome"),
-            "dice_source": None if hidden else data.get("dice_source"),
-            "visibility": e["visibility"]}  # fmt: skip
-
-
-def _line(kind: str, who: str | None, d: Mapping[str, Any]) -> Line:
-    name = bold(who or str(d.get("name") or ""))
-    reason = f" ({d['reason']})" if d.get("reason") else ""
-    combat = f"{d.get('combat')}: " if kind.startswith("combat_") else ""
-    match kind:
-        case "luck_award":
-            return [name, plain(f" gains {d['amount']} luck{reason}, now {d['luck']}")]
-        case "luck_spend":
-            return [name, plain(f" spends {d['amount']} luck{reason}, now {d['luck']}")]
-        case "xp_award":
-            return [name, plain(f" gains {d['amount']:g} XP{reason}, now {d['xp']:g}")]
-        case "raise":
-            return [name, plain(f" raises {d['skill']} from {d['from']} to {d['to']}")]
-        case "sheet":
-            return [name, plain("'s sheet changed: " + ", ".join(map(str, d["changes"])))]
-        case "approved":
+def event_line(d: AnyPayload, who: str | None) -> Line:
+    """What a one-line event says (not a roll or a turn, which are cards)."""
+    name = bold(who or "")
+    reason = f" ({d.reason})" if isinstance(d, p.LuckAwarded | p.LuckSpent | p.XPAwarded) \
+        and d.reason else ""  # fmt: skip
+    match d:
+        case p.Roll() | p.HiddenRoll():
+            return [name, plain(" rolls")]
+        case p.LuckAwarded():
+            return [name, plain(f" gains {d.amount} luck{reason}, now {d.luck}")]
+        case p.LuckSpent():
+            return [name, plain(f" spends {d.amount} luck{reason}, now {d.luck}")]
+        case p.XPAwarded():
+            return [name, plain(f" gains {d.amount:g} XP{reason}, now {d.xp:g}")]
+        case p.Raised():
+            return [name, plain(f" raises {d.skill} from {d.before} to {d.after}")]
+        case p.SheetChanged():
+            return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
+        case p.Approved():
             return [name, plain("'s sheet is approved")]
-        case "game":
-            return [plain("The game begins: "), bold(str(d.get("name"))),
-                    plain(f" ({str(d.get('system')).upper()} {d.get('edition')})")]  # fmt: skip
-        case "character":
-            return [plain("New character: "), name]
-        case "member":
-            role = d.get("role")
-            plays = f", playing {', '.join(d['characters'])}" if d.get("characters") else ""
-            text = f" is now {role}{plays}" if role else " left the game"
-            return [bold(str(d.get("user"))), plain(text)]
-        case "combat_start":
-            return [plain(combat), bold("the fight begins")]
-        case "combat_join":
-            return [plain(combat), name, plain(f" joins (team {d.get('team')})")]
-        case "combat_stance":
-            return [plain(combat), name, plain(f" takes the {d.get('stance')} stance")]
-        case "combat_action":
-            act = d.get("action") or {}
-            aim = f" {act['target']}" if act.get("target") else ""
-            return [plain(combat), name, plain(f": {act.get('kind', 'an action')}{aim}")]
-        case "combat_stop" | "combat_delete":
-            return [plain(combat), bold("the fight is over")]
-        case "client_seed":
-            return [bold(str(d.get("user"))), plain("'s client seed is now "),
-                    Span(str(d.get("client_seed")), "muted")]  # fmt: skip
-        case "seed_commit":
-            return [plain(f"New {d.get('chain')} dice seed committed: "),
-                    Span(str(d.get("commitment")), "muted")]  # fmt: skip
-        case "seed_reveal":
-            used = d.get("nonces")
-            return [plain(f"The {d.get('chain')} dice seed is revealed "
-                          f"({used} roll{'s' * (used != 1)} to verify): "),
-                    Span(str(d.get("seed")), "muted")]  # fmt: skip
-    words = kind.replace("_", " ")
-    return [plain(combat), *([name, plain(" · ")] if name.text else []), plain(words)]
+        case p.PlayerSet():
+            played = f" is now played by {d.player}" if d.player else " has no player now"
+            return [name, plain(played)]
+        case p.GameMade():
+            return [plain("The game begins: "), bold(d.name),
+                    plain(f" ({d.system.upper()} {d.edition})")]  # fmt: skip
+        case p.GameSettings():
+            return [plain("The table's settings changed")]
+        case p.CharacterMade():
+            return [plain("New character: "), bold(who or d.name)]
+        case p.Membership():
+            plays = f", playing {', '.join(d.characters)}" if d.characters else ""
+            text = f" is now {d.role}{plays}" if d.role else " left the game"
+            return [bold(d.user), plain(text)]
+        case p.ClientSeedSet():
+            return [bold(d.user), plain("'s client seed is now "), Span(d.client_seed, "muted")]
+        case p.SeedCommitted():
+            return [plain(f"New {d.chain} dice seed committed: "), Span(d.commitment, "muted")]
+        case p.SeedRevealed():
+            rolls = f"{d.nonces} roll{'s' * (d.nonces != 1)} to verify"
+            return [plain(f"The {d.chain} dice seed is revealed ({rolls}): "),
+                    Span(d.seed, "muted")]  # fmt: skip
+        case cb.CombatStarted():
+            return [plain(f"{d.combat}: "), bold("the fight begins")]
+        case cb.Joined():
+            return [plain(f"{d.combat}: "), bold(d.name), plain(f" joins (team {d.team})")]
+        case cb.Left():
+            return [plain(f"{d.combat}: "), bold(d.name), plain(" leaves the fight")]
+        case cb.StanceTaken():
+            return [plain(f"{d.combat}: "), bold(d.name),
+                    plain(f" takes the {d.stance} stance")]  # fmt: skip
+        case cb.ActionChosen():
+            aim = f" {d.action.target}" if d.action.target else ""
+            return [plain(f"{d.combat}: "), bold(d.name), plain(f": {d.action.kind}{aim}")]
+        case cb.HiddenStep():
+            return [plain(f"{d.combat}: "), bold(d.who),
+                    Span(" has chosen an action", "muted")]  # fmt: skip
+        case cb.LuckBetween():
+            return [plain(f"{d.combat}: "), bold(d.name), plain(" spends luck after the turn")]
+        case cb.Turn():
+            return [plain(f"{d.combat}: "), bold(f"turn {d.turn} resolved")]
+        case cb.CombatStopped() | cb.CombatDeleted():
+            return [plain(f"{d.combat}: "), bold("the fight is over")]
+        case cb.HealDay():
+            return [plain(f"{d.game}: "), bold(f"day {d.day}"), plain(" of healing")]
+        case Unreadable():
+            said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
+            return [Span(said, "muted")]
+        case _:
+            assert_never(d)

@@ -3,20 +3,13 @@ the level, and what luck, wounds and teammates did (000, 002)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
 
 from rollplay.render.spans import Line, Span, alarm, bold, dice_word, plain, signed, spaced
-
-# Older log entries name only the edition; its threshold stands in for the ruleset's.
-_SUCCESS_AT = {"3.2": 7, "3.3": 6}
+from rollplay.table.events.outcomes import Contest, FS3Opposed, FS3Roll, FS3Team
 
 
-def success_at(r: Mapping[str, Any]) -> int:
-    return int(r.get("success_at") or _SUCCESS_AT.get(str(r.get("edition")), 6))
-
-
-def dice_spans(dice: list[int], good_from: int, ones: bool = True) -> Line:
+def dice_spans(dice: tuple[int, ...] | list[int], good_from: int, ones: bool = True) -> Line:
     """[8] for a success, (1) for a one, plain otherwise: readable without colour."""
     out: Line = []
     for face in dice:
@@ -31,76 +24,91 @@ def dice_spans(dice: list[int], good_from: int, ones: bool = True) -> Line:
     return out or [plain("(no dice)")]
 
 
-def pool_line(r: Mapping[str, Any]) -> Line:
+def pool_line(r: FS3Roll, who: str | None = None) -> Line:
     """'Nikos: FS3.3: Firearms 3 + Reflexes 4 minus 1 wounds → 6 dice'."""
-    who = f"{r['name']}: " if r.get("name") else ""
-    ruleset = r.get("ruleset") or f"FS{r.get('edition', '3.3')}"
-    mods = r.get("modifiers") or []
-    base = r["requested"] - sum(m["value"] for m in mods)
-    parts = r.get("parts") or []
-    if parts:
+    name = r.name if who is None else who
+    said_who = f"{name}: " if name else ""
+    ruleset = r.ruleset or f"FS{r.edition}"
+    base = r.requested - sum(m.value for m in r.modifiers)
+    if r.parts:
         what = " ".join(
-            spaced(p["dice"])
-            if p["label"] == "modifier"
-            else (p["label"] if i == 0 else f"+ {p['label']}")
-            for i, p in enumerate(parts)
+            spaced(p.dice) if p.label == "modifier" else (p.label if i == 0 else f"+ {p.label}")
+            for i, p in enumerate(r.parts)
         )
     else:
         what = dice_word(base)
-    said = "".join(f" {signed(m['value'])} {m['reason']}" for m in mods)
-    arrow = f" → {dice_word(r['pool'])}" if (parts or said or r["pool"] != base) else ""
-    return [plain(f"{who}{ruleset}: {what}{said}{arrow}")]
+    said = "".join(f" {signed(m.value)} {m.reason}" for m in r.modifiers)
+    arrow = f" → {dice_word(r.pool)}" if (r.parts or said or r.pool != base) else ""
+    return [plain(f"{said_who}{ruleset}: {what}{said}{arrow}")]
 
 
-def result_line(r: Mapping[str, Any]) -> Line:
-    n = r["successes"]
+def result_line(r: FS3Roll, threshold: int | None = None) -> Line:
+    n = r.successes
     return [
-        *dice_spans(list(r["dice"]), success_at(r)),
+        *dice_spans(r.dice, threshold or r.threshold),
         plain(f"  = {n} success{'es' if n != 1 else ''}: "),
-        bold(r["level"]),
+        bold(r.level),
     ]
 
 
-def roll_card(r: Mapping[str, Any]) -> list[Line]:
-    lines = [pool_line(r)]
-    if r["requested"] < 1:
-        ruled = "one die is rolled" if r["pool"] else "the roll fails"
-        lines.append([plain(f"(the pool came to {r['requested']}; below one die, {ruled})")])
-    discarded = r.get("discarded")
-    if discarded:
-        lines.append([plain("not kept: "), *result_line({**r, **discarded})])
+def roll_card(r: FS3Roll, who: str | None = None) -> list[Line]:
+    """One roll; ``who`` names the roller when the record does not (the log's entries)."""
+    lines = [pool_line(r, who)]
+    if r.requested < 1:
+        ruled = "one die is rolled" if r.pool else "the roll fails"
+        lines.append([plain(f"(the pool came to {r.requested}; below one die, {ruled})")])
+    if r.discarded is not None:
+        lines.append([plain("not kept: "), *result_line(r.discarded, r.threshold)])
         lines.append(
             [plain("kept:     "), *result_line(r), plain("  (luck re-roll: the better of two)")]
         )
     else:
         lines.append(result_line(r))
-    if r.get("embarrassing"):
-        lines.append([alarm(f"{r['ones']} ones: {r['level']}!")])
+    if r.embarrassing:
+        lines.append([alarm(f"{r.ones} ones: {r.level}!")])
     return lines
 
 
-def team_card(r: Mapping[str, Any]) -> list[Line]:
+def team_card(r: FS3Team, who: str | None = None) -> list[Line]:
     """000 Teamwork: the assists first, then the leader's group roll."""
     lines: list[Line] = []
-    for assist in r.get("assists", []):
+    for assist in r.assists:
         lines += [[plain("assist: "), *line] for line in roll_card(assist)]
-    capped = r.get("assist_uncapped", r.get("assist_modifier", 0)) != r.get("assist_modifier", 0)
-    note = f" (capped from {signed(r['assist_uncapped'])})" if capped else ""
-    lines.append([plain(f"teamwork {signed(r.get('assist_modifier', 0))}{note}")])
-    return lines + roll_card(r)
+    capped = r.assist_uncapped not in (r.assist_modifier, 0)  # 0: rows from before the cap
+    note = f" (capped from {signed(r.assist_uncapped)})" if capped else ""
+    lines.append([plain(f"teamwork {signed(r.assist_modifier)}{note}")])
+    return lines + roll_card(r, who)
 
 
-def contest_line(first: Mapping[str, Any], second: Mapping[str, Any], c: Mapping[str, Any]) -> Line:
+@dataclass(frozen=True)
+class _Named:
+    """A side's name for the contest line: its roller, or First/Second."""
+
+    first: str
+    second: str
+
+
+def contest_line(r: FS3Opposed, names: _Named) -> Line:
     """000/002 Opposed Rolls: who won, by how many, and the margin's title."""
-    if c.get("winner") is None:
-        both = " (both failed)" if c.get("both_failed") else ""
-        return [bold(str(c["margin"])), plain(both)]
-    side = first if c["winner"] == "first" else second
-    who = side.get("name") or str(c["winner"]).capitalize()
-    return [bold(f"{who} wins"), plain(f" by {c['net']}: "), bold(str(c["margin"]))]
+    if r.winner is None:
+        both = " (both failed)" if r.both_failed else ""
+        return [bold(r.margin), plain(both)]
+    who = names.first if r.winner == "first" else names.second
+    return [bold(f"{who} wins"), plain(f" by {r.net}: "), bold(r.margin)]
 
 
-def opposed_card(r: Mapping[str, Any]) -> list[Line]:
-    first = {**r["first"], "name": r["first"].get("name") or "First"}
-    second = {**r["second"], "name": r["second"].get("name") or "Second"}
-    return [*roll_card(first), *roll_card(second), contest_line(first, second, r)]
+def opposed_card(r: FS3Opposed) -> list[Line]:
+    names = _Named(r.first.name or "First", r.second.name or "Second")
+    return [
+        *roll_card(r.first, names.first),
+        *roll_card(r.second, names.second),
+        contest_line(r, names),
+    ]
+
+
+def contest_summary(c: Contest) -> Line:
+    """One side of a contest, as its log entry says the result."""
+    if c.winner is None:
+        return [plain("opposed: "), bold(str(c.margin if c.margin is not None else "Draw"))]
+    return [plain("opposed: "), bold(f"{c.winner_name or c.winner} wins"),
+            plain(f" by {c.net}: "), bold(str(c.margin))]  # fmt: skip

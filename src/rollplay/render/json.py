@@ -6,84 +6,85 @@ schema version."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import assert_never
+
+from pydantic import JsonValue
+
+from rollplay.table.events.outcomes import D6Roll, FS3Roll, FS3Team, GurpsRoll
 
 SCHEMA = "rollplay.outcome/1"
 _EDITION = {"gurps": "4e", "d6": "d6"}
+OneRoll = FS3Team | FS3Roll | GurpsRoll | D6Roll
+Json = dict[str, JsonValue]
 
 
-def outcome_json(r: Mapping[str, Any]) -> dict[str, Any]:
-    """One roll's outcome (a system's ``to_dict``, as the log keeps it) in the schema."""
-    system = str(r.get("system") or "fs3")
-    shape = {"fs3": _fs3, "gurps": _gurps, "d6": _d6}[system](r)
+def outcome_json(r: OneRoll) -> Json:
+    """One roll's outcome (as the log keeps it) in the schema."""
+    match r:
+        case FS3Roll():  # FS3Team too
+            shape, edition, ruleset = _fs3(r), r.edition, r.ruleset
+        case GurpsRoll():
+            shape, edition, ruleset = _gurps(r), _EDITION["gurps"], None
+        case D6Roll():
+            shape, edition, ruleset = _d6(r), _EDITION["d6"], None
+        case _:
+            assert_never(r)
     return {
         "schema": SCHEMA,
-        "system": system,
-        "edition": str(r.get("edition") or _EDITION.get(system, "3.3")),
-        "ruleset": r.get("ruleset"),
-        "who": r.get("name"),
+        "system": r.system,
+        "edition": edition,
+        "ruleset": ruleset,
+        "who": r.name,
         **shape,
-        "detail": dict(r),
+        "detail": r.model_dump(mode="json", by_alias=True),
     }
 
 
-def _modifier(reason: Any, value: Any, applies_to: str) -> dict[str, Any]:
-    return {"reason": str(reason or ""), "value": value, "applies_to": applies_to}
+def _modifier(reason: str, value: int, applies_to: str) -> Json:
+    return {"reason": reason, "value": value, "applies_to": applies_to}
 
 
-def _fs3(r: Mapping[str, Any]) -> dict[str, Any]:
-    good = int(r.get("success_at") or (7 if str(r.get("edition")) == "3.2" else 6))
-    dice = [{"face": f, "marks": ["success"] if f >= good else ["one"] if f == 1 else []}
-            for f in r.get("dice") or []]  # fmt: skip
-    mods = [_modifier(m.get("reason"), m.get("value"), "dice") for m in r.get("modifiers") or []]
-    return {
-        "what": r.get("expression"),
-        "dice": dice,
-        "modifiers": mods,
-        "verdict": r.get("level"),
-        "succeeded": bool(r.get("succeeded")),
-        "margin": r.get("successes"),
-    }
+def _fs3(r: FS3Roll) -> Json:
+    good = r.threshold
+    dice: list[JsonValue] = [
+        {"face": f, "marks": ["success"] if f >= good else ["one"] if f == 1 else []}
+        for f in r.dice
+    ]
+    mods: list[JsonValue] = [_modifier(m.reason, m.value, "dice") for m in r.modifiers]
+    return {"what": r.expression, "dice": dice, "modifiers": mods, "verdict": r.level,
+            "succeeded": r.succeeded, "margin": r.successes}  # fmt: skip
 
 
-def _gurps(r: Mapping[str, Any]) -> dict[str, Any]:
-    mods = [_modifier(m.get("reason"), m.get("value"), "target") for m in r.get("modifiers") or []]
-    return {
-        "what": r.get("skill") or ("Defense" if r.get("defense") else r.get("effective")),
-        "dice": [{"face": f, "marks": []} for f in r.get("dice") or []],
-        "modifiers": mods,
-        "verdict": r.get("outcome"),
-        "succeeded": bool(r.get("success")),
-        "margin": r.get("margin"),
-    }
+def _gurps(r: GurpsRoll) -> Json:
+    mods: list[JsonValue] = [_modifier(m.reason, m.value, "target") for m in r.modifiers]
+    what: JsonValue = r.skill or ("Defense" if r.defense else r.effective)
+    dice: list[JsonValue] = [{"face": f, "marks": []} for f in r.dice]
+    return {"what": what, "dice": dice, "modifiers": mods, "verdict": r.outcome,
+            "succeeded": r.success, "margin": r.margin}  # fmt: skip
 
 
-def _d6(r: Mapping[str, Any]) -> dict[str, Any]:
-    dice = [{"face": f, "marks": []} for f in r.get("dice") or []]
-    for i, face in enumerate(r.get("wild") or []):
-        dice.append({"face": face, "marks": ["wild"] + (["exploded"] if i else [])})
-    for tosses in r.get("cp_dice") or []:
+def _d6(r: D6Roll) -> Json:
+    dice: list[JsonValue] = [{"face": f, "marks": []} for f in r.dice]
+    for i, face in enumerate(r.wild):
+        dice.append({"face": face, "marks": _marks("wild", i)})
+    for tosses in r.cp_dice:
         for i, face in enumerate(tosses):
-            dice.append({"face": face, "marks": ["character point"] + (["exploded"] if i else [])})
-    for face in r.get("cancelled") or []:
-        dice.append({"face": face, "marks": ["cancelled"]})
-    mods = []
-    for b in r.get("bonuses") or []:
-        if b.get("dice"):
-            mods.append(_modifier(b.get("reason"), b["dice"], "dice"))
-        if b.get("number"):
-            mods.append(_modifier(b.get("reason"), b["number"], "total"))
-    mods += [_modifier(m.get("reason"), m.get("value"), "difficulty")
-             for m in r.get("difficulty_modifiers") or []]  # fmt: skip
-    total, difficulty = r.get("total"), r.get("difficulty")
-    margin = None if difficulty is None or total is None else total - difficulty
-    verdict = None if difficulty is None else ("success" if r.get("success") else "failure")
-    return {
-        "what": f"{r['skill']} {r.get('code')}" if r.get("skill") else r.get("code"),
-        "dice": dice,
-        "modifiers": mods,
-        "verdict": verdict,
-        "succeeded": bool(r.get("success")),
-        "margin": margin,
-    }
+            dice.append({"face": face, "marks": _marks("character point", i)})
+    dice += [{"face": face, "marks": ["cancelled"]} for face in r.cancelled]
+    mods: list[JsonValue] = []
+    for b in r.bonuses:
+        if b.dice:
+            mods.append(_modifier(b.reason, b.dice, "dice"))
+        if b.number:
+            mods.append(_modifier(b.reason, b.number, "total"))
+    mods += [_modifier(m.reason, m.value, "difficulty") for m in r.difficulty_modifiers]
+    margin = None if r.difficulty is None else r.total - r.difficulty
+    verdict = None if r.difficulty is None else ("success" if r.success else "failure")
+    return {"what": f"{r.skill} {r.code}" if r.skill else r.code, "dice": dice,
+            "modifiers": mods, "verdict": verdict, "succeeded": bool(r.success),
+            "margin": margin}  # fmt: skip
+
+
+def _marks(kind: str, toss: int) -> list[JsonValue]:
+    """A D6 bonus die's marks: its kind, and whether an explosion added this toss."""
+    return [kind, "exploded"] if toss else [kind]

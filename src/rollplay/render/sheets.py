@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from rollplay.render.spans import Line, Span, alarm, bold, plain, signed
+from rollplay.table.answers import Character
 
 _SYSTEMS = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}
 
@@ -17,12 +18,14 @@ def _row(label: str, items: list[str], width: int = 12, empty: str = "none") -> 
     return [Span(f"{label:<{width}}", "bold"), plain(" · ".join(items) if items else empty)]
 
 
-def sheet_card(c: Mapping[str, Any], system: str, edition: str) -> list[Line]:
-    sheet = c["sheet"]
-    approved = "approved" if c.get("approved") else "not yet approved"
+def sheet_card(c: Character) -> list[Line]:
+    """A character's sheet (``ShowSheet``'s answer, which names its system and edition)."""
+    sheet: Mapping[str, Any] = c.sheet
+    system, edition = c.system or "fs3", c.edition or ""
+    approved = "approved" if c.approved else "not yet approved"
     name = _SYSTEMS.get(system, system)
     title = name if edition.casefold() == name.casefold() else f"{name} {edition}"
-    lines: list[Line] = [[bold(str(c["name"])), plain(f"  ({c['game']}, {title}) · {approved}")]]
+    lines: list[Line] = [[bold(c.name), plain(f"  ({c.game}, {title}) · {approved}")]]
     if sheet.get("concept"):
         lines.append([Span(str(sheet["concept"]), "muted")])
     if system == "fs3":
@@ -31,7 +34,7 @@ def sheet_card(c: Mapping[str, Any], system: str, edition: str) -> list[Line]:
         lines += _gurps(sheet)
     else:
         lines += _d6(c, sheet)
-    problems = c.get("problems") or []
+    problems = c.problems or ()
     if problems:
         lines.append(
             [
@@ -44,9 +47,9 @@ def sheet_card(c: Mapping[str, Any], system: str, edition: str) -> list[Line]:
     return lines
 
 
-def _fs3(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
-    named: Mapping[str, str] = c.get("ratings") or {}
-    dice: Mapping[str, int] = c.get("dice") or {}
+def _fs3(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
+    named: Mapping[str, str] = c.ratings or {}
+    dice: Mapping[str, int] = c.dice or {}
 
     def rated(names: list[str]) -> list[str]:
         out = []
@@ -79,9 +82,9 @@ def _fs3(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
         ]
         lines.append(_row("Wounds", said))
         lines.append(
-            [plain(" " * 12), alarm(f"wound modifier {signed(int(c.get('wound_modifier', 0)))}")]
+            [plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")]
         )
-    lines.append(_row("Points", [f"luck {c.get('luck', 0)}", f"XP {c.get('xp', 0):g}"]))
+    lines.append(_row("Points", [f"luck {c.luck or 0}", f"XP {c.xp or 0:g}"]))
     return lines
 
 
@@ -100,7 +103,7 @@ def _gurps(sheet: Mapping[str, Any]) -> list[Line]:
     return lines
 
 
-def _d6(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
+def _d6(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
     attributes = sheet.get("attributes") or {}
     skills = sheet.get("skills") or {}
     under: dict[str, list[str]] = {}
@@ -117,8 +120,8 @@ def _d6(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
     lines = [_row(labels[a], under.get(a, []), width, empty="") for a in attributes]
     if loose:
         lines.append(_row("Skills", loose, width))
-    lines.append(_row("Points", [f"Character Points {c.get('character_points', 0)}",
-                                 f"Fate Points {c.get('fate_points', 0)}"], width))  # fmt: skip
+    lines.append(_row("Points", [f"Character Points {c.character_points or 0}",
+                                 f"Fate Points {c.fate_points or 0}"], width))  # fmt: skip
     return lines
 
 
@@ -132,10 +135,11 @@ class Row(NamedTuple):
     raises: tuple[str, float | None] | None = None
 
 
-def sheet_sections(c: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
+def sheet_sections(c: Character) -> list[tuple[str, list[Row]]]:
     """A sheet as titled tables (the web table's sheet page), from the same character data
     as ``sheet_card``."""
-    sheet, system = c["sheet"], c["system"]
+    sheet: Mapping[str, Any] = c.sheet
+    system = c.system
     if system == "fs3":
         return _fs3_sections(c, sheet)
     if system == "gurps":
@@ -157,10 +161,10 @@ def sheet_sections(c: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
     ]
 
 
-def _fs3_sections(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
-    named: Mapping[str, str] = c.get("ratings") or {}
-    dice: Mapping[str, int] = c.get("dice") or {}
-    costs: Mapping[str, Mapping[str, float | None]] = c.get("raises") or {}
+def _fs3_sections(c: Character, sheet: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
+    named: Mapping[str, str] = c.ratings or {}
+    dice: Mapping[str, int] = c.dice or {}
+    costs: Mapping[str, Mapping[str, float | None]] = c.raises or {}
 
     def rows(group: str, kind: str | None = None) -> list[Row]:
         out = []
@@ -180,12 +184,12 @@ def _fs3_sections(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[tuple[
     ]
 
 
-def learnable(c: Mapping[str, Any]) -> list[tuple[str, str, float]]:
+def learnable(c: Character) -> list[tuple[str, str, float]]:
     """FS3: the skills a character does not have yet and what learning each costs in XP:
     (kind, name, cost)."""
-    sheet = c["sheet"]
+    sheet: Mapping[str, Any] = c.sheet
     have = {"action": sheet.get("action") or {}, "language": sheet.get("languages") or {}}
-    costs: Mapping[str, Mapping[str, float | None]] = c.get("raises") or {}
+    costs: Mapping[str, Mapping[str, float | None]] = c.raises or {}
     return [(kind, name, cost) for kind in ("action", "language")
             for name, cost in (costs.get(kind) or {}).items()
             if name not in have[kind] and cost is not None]  # fmt: skip

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
-from rollplay.table.accounts import SESSION_DAYS, SignInError
+from rollplay.table.access.accounts import SESSION_DAYS, SignInError
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["accounts"])

@@ -23,11 +23,11 @@ from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_
 from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.auth import Recent, Throttle
 from rollplay.server.hub import Hub
-from rollplay.table.accounts import SignInError
-from rollplay.table.authz import Forbidden
-from rollplay.table.db import StorageError
-from rollplay.table.invites import InviteError
+from rollplay.table.access.accounts import SignInError
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.access.invites import InviteError
 from rollplay.table.service import Service
+from rollplay.table.store.db import StorageError
 
 ROUTERS = (
     accounts.router,

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import HTTPException, Request
 
-from rollplay.table.accounts import digest
+from rollplay.table.access.accounts import digest
 from rollplay.table.service import Service
 
 COOKIE = "rollplay_session"

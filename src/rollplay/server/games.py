@@ -14,6 +14,7 @@ from rollplay.errors import RollplayError
 from rollplay.server.auth import acting
 from rollplay.server.live import event_stream
 from rollplay.table import commands as c
+from rollplay.table.answers import AnyAnswer, Character, CombatStatus
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -48,32 +49,32 @@ def game(game: str, service: Acting) -> dict[str, Any]:
 
 
 @router.post("/games/{game}/characters")
-def new_character(game: str, body: NewCharacter, service: Acting) -> dict[str, Any]:
+def new_character(game: str, body: NewCharacter, service: Acting) -> Character:
     """A new character from a sheet (the system's sheet format, as JSON); a player who makes
     one plays it."""
     return service.new_character(game, body.sheet)
 
 
 @router.get("/games/{game}/characters/{name}")
-def character(game: str, name: str, service: Acting) -> dict[str, Any]:
+def character(game: str, name: str, service: Acting) -> Character:
     """A sheet, as its player or the Storyteller may see it."""
     return service.character(game, name)
 
 
 @router.patch("/games/{game}/characters/{name}")
-def edit_character(game: str, name: str, body: SheetChanges, service: Acting) -> dict[str, Any]:
+def edit_character(game: str, name: str, body: SheetChanges, service: Acting) -> Character:
     """Merge changes into a sheet (a value of null removes a key); it needs approving again."""
     return service.set_character(game, name, body.changes)
 
 
 @router.post("/games/{game}/characters/{name}/approve")
-def approve(game: str, name: str, service: Acting) -> dict[str, Any]:
+def approve(game: str, name: str, service: Acting) -> Character:
     """The Storyteller approves a sheet with no character-creation problems."""
     return service.approve(game, name)
 
 
 @router.post("/games/{game}/commands")
-def command(game: str, body: CommandLine, service: Acting) -> dict[str, Any]:
+def command(game: str, body: CommandLine, service: Acting) -> AnyAnswer:
     """One line of the command language, run as the caller (the CLI's ``--json`` answer)."""
     return service.execute(parsed(service, game, body))
 
@@ -89,16 +90,16 @@ def odds(game: str, service: Acting, text: Annotated[str, Query(max_length=1000)
 @router.get("/games/{game}/combats")
 def combats(game: str, service: Acting) -> list[dict[str, Any]]:
     """The game's combats, those under way first."""
-    from rollplay.table.combat import Tracker
+    from rollplay.table.combat.tracker import Tracker
 
     return Tracker(service).combats(game)
 
 
 @router.get("/games/{game}/combats/{name}")
-def combat(game: str, name: str, service: Acting) -> dict[str, Any]:
+def combat(game: str, name: str, service: Acting) -> CombatStatus:
     """The tracker: turn, combatants and how they stand, actions set (as the caller may see
     them: FS3 keeps NPCs' details from the players)."""
-    from rollplay.table.combat import Tracker
+    from rollplay.table.combat.tracker import Tracker
 
     return Tracker(service).status(game, name)
 

@@ -20,10 +20,10 @@ from rollplay.render.html import line_html
 from rollplay.render.spans import plain
 from rollplay.server.auth import COOKIE, caller
 from rollplay.server.pages import templates
-from rollplay.table.accounts import csrf_for
-from rollplay.table.authz import Forbidden
-from rollplay.table.db import StorageError
+from rollplay.table.access.accounts import csrf_for
+from rollplay.table.access.authz import Forbidden
 from rollplay.table.service import Service
+from rollplay.table.store.db import StorageError
 
 
 def viewer(request: Request) -> Service:
@@ -61,7 +61,7 @@ def run(service: Service, command: Any, done: str | None = None) -> HTMLResponse
         answer = service.execute(command)
     except RollplayError as exc:
         return problem(exc)
-    lines = [[plain(done)]] if done is not None else answer_lines(answer)
+    lines = [[plain(done)]] if done is not None else answer_lines(answer, beside_feed=True)
     said = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
     answered = Markup('<div class="answer" role="status">{}</div>').format(said)
     return HTMLResponse(answered, headers={"HX-Trigger": "done"})  # parts of the page redraw

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -22,11 +21,12 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
-from rollplay.table.authz import Standing
-from rollplay.table.events import project, view_key
+from rollplay.table.access.authz import Standing
+from rollplay.table.events.audiences import project, view_key
+from rollplay.table.events.views import EventView
+from rollplay.table.events.watching import STANDING_KINDS
 from rollplay.table.service import Service
-from rollplay.table.watching import STANDING_KINDS
-from rollplay.table.writers import CHANNEL
+from rollplay.table.store.writers import CHANNEL
 
 log = logging.getLogger("rollplay.live")
 
@@ -46,7 +46,7 @@ class Viewer:
     game_id: int
     game: str
     standing: Standing
-    write: Callable[[dict[str, Any]], str]  # an event, as the text this feed sends
+    write: Callable[[EventView], str]  # an event, as the text this feed sends
     queue: asyncio.Queue[list[tuple[int, str]] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE)
     )
@@ -59,9 +59,10 @@ class Viewer:
             self.behind = True
 
 
-def sse(event: dict[str, Any]) -> str:
-    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
+def sse(event: EventView) -> str:
+    """An event as the API's SSE message: its id, its kind and its JSON (one data line)."""
+    data = event.model_dump_json(by_alias=True)
+    return f"id: {event.id}\nevent: {event.kind}\ndata: {data}\n\n"
 
 
 class Hub:
@@ -76,7 +77,7 @@ class Hub:
     # -- viewers -----------------------------------------------------------------------------
 
     async def join(
-        self, service: Service, game: str, write: Callable[[dict[str, Any]], str] = sse
+        self, service: Service, game: str, write: Callable[[EventView], str] = sse
     ) -> Viewer:
         """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
         event sent as ``write`` makes it (JSON, or the web page's HTML cards)."""

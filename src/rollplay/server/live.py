@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from typing import Any
 
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.server.hub import Hub, Viewer, sse
-from rollplay.table.logview import MAX_EVENTS
+from rollplay.table.events.log import MAX_EVENTS
+from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 
 
 async def event_stream(
-    hub: Hub, service: Service, game: str, after: int, write: Callable[[dict[str, Any]], str] = sse
+    hub: Hub, service: Service, game: str, after: int, write: Callable[[EventView], str] = sse
 ) -> StreamingResponse:
     viewer = await hub.join(service, game, write)  # refused here, before the stream starts
     return StreamingResponse(_events(hub, viewer, after), media_type="text/event-stream",
@@ -70,7 +70,7 @@ async def _missed(viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, st
     while True:
         page = await run_in_threadpool(viewer.service.events_for, viewer.game, last, MAX_EVENTS)
         if page:
-            yield [(int(e["id"]), viewer.write(e)) for e in page]
+            yield [(e.id, viewer.write(e)) for e in page]
         if len(page) < MAX_EVENTS:
             return
-        last = int(page[-1]["id"])
+        last = page[-1].id

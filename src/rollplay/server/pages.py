@@ -15,8 +15,8 @@ from fastapi.templating import Jinja2Templates
 from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, caller, check_origin, client_address
-from rollplay.table.accounts import SignInError, csrf_for
-from rollplay.table.invites import InviteError
+from rollplay.table.access.accounts import SignInError, csrf_for
+from rollplay.table.access.invites import InviteError
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))

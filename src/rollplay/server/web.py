@@ -30,7 +30,10 @@ from rollplay.server.spending import (
     spend_form,
     spend_query,
 )
-from rollplay.table.authz import Forbidden
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.answers import Character
+from rollplay.table.events.combat import Step_
+from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -41,22 +44,21 @@ POINTS = frozenset(
 )  # a turn spends luck and deals wounds
 
 
-def card(event: dict[str, Any]) -> Markup:
+def card(event: EventView) -> Markup:
     return Markup('<li id="e{}">{}</li>').format(
-        event["id"], card_html(event_card(event), visibility=event["visibility"])
+        event.id, card_html(event_card(event), visibility=event.visibility)
     )
 
 
-def sse_card(event: dict[str, Any]) -> str:
+def sse_card(event: EventView) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
     change to points the viewer's own panel (``points``)."""
     html = _one_line(str(card(event)))
-    out = f"id: {event['id']}\nevent: card\ndata: {html}\n\n"
-    if str(event["kind"]).startswith("combat"):
-        combat = _one_line(str((event.get("data") or {}).get("combat", "")))
-        out += f"event: combat\ndata: {combat}\n\n"
-    if event["kind"] in POINTS:
+    out = f"id: {event.id}\nevent: card\ndata: {html}\n\n"
+    if isinstance(event.data, Step_):
+        out += f"event: combat\ndata: {_one_line(event.data.combat)}\n\n"
+    if event.kind in POINTS:
         out += "event: points\ndata: \n\n"
     return out
 
@@ -75,23 +77,23 @@ def table_page(game: str, request: Request) -> Response:
 def _table(service: Service, info: dict[str, Any]) -> dict[str, Any]:
     game_id, _, _ = service.watch(info["name"])
     newest = service.latest_event(game_id)
-    events: list[dict[str, Any]] = []
+    events: list[EventView] = []
     after = max(0, newest - RECENT)
     while True:  # the recent events this viewer may see, oldest first
         page = service.events_for(info["name"], after, 1000)
         events += page
         if len(page) < 1000:
             break
-        after = int(page[-1]["id"])
+        after = page[-1].id
     mine = [service.character(info["name"], name) for name in info["yours"]]
     words = service.vocabulary(info["name"])
     lines = _lines(words["abilities"], info["yours"] or words["characters"])
     return {"cards": [card(e) for e in events], "mine": mine, "lines": lines,
             "example": _example(mine, lines),
-            "last": events[-1]["id"] if events else max(0, newest - RECENT)}  # fmt: skip
+            "last": events[-1].id if events else max(0, newest - RECENT)}  # fmt: skip
 
 
-def _example(mine: list[dict[str, Any]], lines: list[str]) -> str:
+def _example(mine: list[Character], lines: list[str]) -> str:
     """What the roll box suggests: the viewer's first skill, or any ability, or an NPC's."""
     quick = quick_rolls(mine[0]) if mine else []
     if quick:
@@ -107,11 +109,12 @@ def _lines(abilities: list[str], characters: list[str]) -> list[str]:
     return [f"roll {c}/{a}" for c in characters for a in abilities][:LINES]
 
 
-def quick_rolls(c: dict[str, Any]) -> list[tuple[str, str]]:
+def quick_rolls(c: Character) -> list[tuple[str, str]]:
     """A character's quick-roll buttons: (label, line), skills before attributes."""
-    sheet, name = c["sheet"], c["name"]
-    if c["system"] == "fs3":
-        dice = c.get("dice") or {}
+    sheet: dict[str, Any] = c.sheet
+    name = c.name
+    if c.system == "fs3":
+        dice = c.dice or {}
         rolled = [*(sheet.get("action") or {}), *(sheet.get("attributes") or {})]
         return [(f"{n} ({dice[n]})", f"roll {name}/{n}") for n in rolled if n in dice]
     out = []

@@ -29,9 +29,10 @@ from rollplay.server.pages import templates
 from rollplay.server.web import card
 from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
 from rollplay.table import commands as c
-from rollplay.table.combat import Tracker
-from rollplay.table.db import StorageError
+from rollplay.table.answers import CombatStatus
+from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Service
+from rollplay.table.store.db import StorageError
 from rollplay.table.systems import system
 
 router = APIRouter(include_in_schema=False)
@@ -121,10 +122,10 @@ def forms(game: str, name: str, request: Request, service: Viewer, roster: str =
                                       {"game": info, "s": status, **context})  # fmt: skip
 
 
-def _forms(info: dict[str, Any], status: dict[str, Any]) -> dict[str, Any]:
+def _forms(info: dict[str, Any], status: CombatStatus) -> dict[str, Any]:
     """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
     still join, and the game's gear; ``roster`` keys them, to know when to redraw."""
-    fighters = [f["name"] for f in status["combatants"]]
+    fighters = status.names
     storyteller = info["role"] == "storyteller"
     yours = {_key(n) for n in info["yours"]}
     mine = fighters if storyteller else [n for n in fighters if _key(n) in yours]
@@ -132,7 +133,7 @@ def _forms(info: dict[str, Any], status: dict[str, Any]) -> dict[str, Any]:
     pool = info["characters"] if storyteller else info["yours"]
     joinable = [n for n in pool if _key(n) not in inside]
     rules = json.dumps(info.get("rules") or {}, sort_keys=True)
-    seen = json.dumps([status["active"], fighters, mine, joinable, info["role"], rules])
+    seen = json.dumps([status.active, fighters, mine, joinable, info["role"], rules])
     return {"fighters": fighters, "mine": mine, "joinable": joinable,
             "gear": _gear(info["system"], info["edition"], rules),
             "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
@@ -154,7 +155,7 @@ def _recent(service: Service, game: str) -> dict[str, Any]:
     game_id, _, _ = service.watch(game)
     after = max(0, service.latest_event(game_id) - RECENT)
     events = service.events_for(game, after, RECENT)
-    return {"cards": [card(e) for e in events], "last": events[-1]["id"] if events else after}
+    return {"cards": [card(e) for e in events], "last": events[-1].id if events else after}
 
 
 def _key(name: str) -> str:
@@ -242,7 +243,7 @@ def _for(service: Service, game: str, name: str, who: str,
     """A command for one combatant. One the combat does not hold (as the viewer sees it) is
     a 404, as a character that is not there is, whoever asks."""
     try:
-        fighters = [f["name"] for f in Tracker(service).status(game, name)["combatants"]]
+        fighters = Tracker(service).status(game, name).names
         found = next((n for n in fighters if _key(n) == _key(who)), None)
         if who.strip() and found is None:
             raise StorageError(f"{name} has no combatant called {who.strip()!r}; in it: "

@@ -23,7 +23,8 @@ from rollplay.errors import RollplayError
 from rollplay.render.cards import entry_card
 from rollplay.render.html import card_html
 from rollplay.server.htmx import Viewer, game_page, status_of
-from rollplay.table.authz import Forbidden
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.events.views import LogEntry
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -106,13 +107,13 @@ def export(game: str, service: Viewer, *, format: str = "jsonl", character: str 
         "Content-Disposition": f'attachment; filename="{name}-log.{format}"'})  # fmt: skip
 
 
-def _entries(service: Service, game: str, chosen: Filter) -> list[dict[str, Any]]:
+def _entries(service: Service, game: str, chosen: Filter) -> list[LogEntry]:
     return service.log(game_name=game, limit=_count(chosen), **chosen.asked())
 
 
-def _card(entry: dict[str, Any]) -> Markup:
+def _card(entry: LogEntry) -> Markup:
     return Markup('<li id="e{}">{}</li>').format(
-        entry["id"], card_html(entry_card(entry), visibility=entry["visibility"])
+        entry.id, card_html(entry_card(entry), visibility=entry.visibility)
     )
 
 

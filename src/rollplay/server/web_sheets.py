@@ -66,7 +66,7 @@ def approve(game: str, name: str, service: Viewer) -> HTMLResponse:
 
 def _sheet(service: Service, info: dict[str, Any], name: str) -> dict[str, Any]:
     character = service.character(info["name"], name)
-    mine = character["name"] in info["yours"] or info["role"] == "storyteller"
+    mine = character.name in info["yours"] or info["role"] == "storyteller"
     fs3 = info["system"] == "fs3"
     return {"c": character, "sections": sheet_sections(character),
             "may_raise": mine and fs3, "learnable": learnable(character) if fs3 else [],

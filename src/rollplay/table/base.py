@@ -22,14 +22,17 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from rollplay.errors import RuleError, suggest
-from rollplay.table.actors import OWNER, Actor
-from rollplay.table.authz import Act, Standing
-from rollplay.table.db import StorageError, database_url, open_engine, require_current
-from rollplay.table.events import event_values
-from rollplay.table.models import Character, Game, User
-from rollplay.table.names import casefold_match, character_dict, character_name
+from rollplay.table.access.actors import OWNER, Actor
+from rollplay.table.access.authz import Act, Standing
+from rollplay.table.answers import Character as CharacterAnswer
+from rollplay.table.events import payloads as ev
+from rollplay.table.events.audiences import event_values
+from rollplay.table.events.payloads import Payload
+from rollplay.table.play.names import casefold_match, character_dict, character_name
+from rollplay.table.store.db import StorageError, database_url, open_engine, require_current
+from rollplay.table.store.models import Character, Game, User
+from rollplay.table.store.writers import CoreWriter, Writer, order_events
 from rollplay.table.systems import Points, ruleset_version, system
-from rollplay.table.writers import CoreWriter, Writer, order_events
 
 WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
 """The ids of the events written while a command runs (execute.py: the command's result
@@ -112,17 +115,17 @@ class ServiceBase:
         self,
         w: Writer | Session,
         game: Any,
-        kind: str,
-        payload: Mapping[str, Any],
+        payload: Payload,
         *,
         visibility: str = "public",
         character: Any = None,
-        shared: Mapping[str, Any] | None = None,
+        shared: Payload | None = None,
         audience: str | None = None,
     ) -> int:
-        """Write one event in the command's transaction; returns its id."""
+        """Write one event, its kind its payload's, in the command's transaction; returns
+        its id."""
         values = event_values(
-            game.id, self.actor, kind, payload, visibility=visibility,
+            game.id, self.actor, payload, visibility=visibility,
             character_id=None if character is None else character.id,
             character=None if character is None else character.name, shared=shared,
             audience=audience,
@@ -173,7 +176,7 @@ class ServiceBase:
 
     def add_character_row(
         self, s: Session, game: Game, sheet: Mapping[str, Any], player_id: int | None = None
-    ) -> dict[str, Any]:
+    ) -> CharacterAnswer:
         """A new character in ``game``, its sheet checked and its starting points given."""
         rules, _ = self.ruleset_of(game)
         sys_ = system(game.system)
@@ -189,7 +192,7 @@ class ServiceBase:
         )  # fmt: skip
         s.add(row)
         s.flush()
-        self.record(s, game, "character", {"name": name, "sheet": stored}, character=row)
+        self.record(s, game, ev.CharacterMade(name=name, sheet=stored), character=row)
         return character_dict(row, game)
 
     def _find(self, s: Session, game: Game, name: str, lock: bool = False) -> Character | None:

@@ -13,25 +13,28 @@ from sqlalchemy import select
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
+from rollplay.table.answers import Answer, AnyAnswer, LogPage
 from rollplay.table.base import WRITTEN, ServiceBase
-from rollplay.table.models import Character, Combat, Game
+from rollplay.table.store.models import Character, Combat, Game
 from rollplay.table.systems import Request
 
 
 class ExecuteMixin(ServiceBase):
-    def execute(self, command: c.Command, *, dice: Dice | None = None) -> dict[str, Any]:
-        """Run ``command`` for this service's actor; returns what the method returns, with
-        ``command`` naming the command's type."""
+    def execute(self, command: c.Command, *, dice: Dice | None = None) -> AnyAnswer:
+        """Run ``command`` for this service's actor; its answer names the command's type
+        and the events it wrote."""
         run = _HANDLERS.get(type(command))
         if run is None:
             raise RollplayError(f"unknown command {type(command).__name__}")
         written: list[int] = []
         token = WRITTEN.set(written)
         try:
-            result = run(self, command, dice)
+            answer: AnyAnswer = run(self, command, dice)
         finally:
             WRITTEN.reset(token)
-        return {"command": type(command).__name__, **result, "event_ids": written}
+        return answer.model_copy(
+            update={"command": type(command).__name__, "event_ids": tuple(written)}
+        )
 
     # -- context ---------------------------------------------------------------------------
 
@@ -85,22 +88,22 @@ class ExecuteMixin(ServiceBase):
 
 
 def _tracker(service: Any) -> Any:
-    from rollplay.table.combat import Tracker
+    from rollplay.table.combat.tracker import Tracker
 
     return Tracker(service)
 
 
-def _roll(s: Any, cmd: c.Roll, dice: Dice | None) -> dict[str, Any]:
+def _roll(s: Any, cmd: c.Roll, dice: Dice | None) -> Answer:
     game, who = s.own_character(cmd.game, cmd.side.character)
     return s.roll(game, who, cmd.side.request, visibility=cmd.visibility, dice=dice)  # type: ignore[no-any-return]
 
 
-def _npc(s: Any, cmd: c.NpcRoll, dice: Dice | None) -> dict[str, Any]:
+def _npc(s: Any, cmd: c.NpcRoll, dice: Dice | None) -> Answer:
     return s.npc_roll(s.game_for(cmd.game), cmd.request, name=cmd.name,  # type: ignore[no-any-return]
                       visibility=cmd.visibility, dice=dice)  # fmt: skip
 
 
-def _opposed(s: Any, cmd: c.Opposed, dice: Dice | None) -> dict[str, Any]:
+def _opposed(s: Any, cmd: c.Opposed, dice: Dice | None) -> Answer:
     game, first, second, npc = opposed_sides(s, cmd)
     return s.opposed(game, first, second, visibility=cmd.visibility, dice=dice,  # type: ignore[no-any-return]
                      npc_second=npc)  # fmt: skip
@@ -131,7 +134,7 @@ def _is_npc(s: Any, game: str, side: c.Side) -> bool:
     return side.character.casefold() not in characters and bare
 
 
-def _teamwork(s: Any, cmd: c.Teamwork, dice: Dice | None) -> dict[str, Any]:
+def _teamwork(s: Any, cmd: c.Teamwork, dice: Dice | None) -> Answer:
     game, lead, helpers = team_sides(s, cmd)
     return s.teamwork(game, lead, helpers, visibility=cmd.visibility, dice=dice)  # type: ignore[no-any-return]
 
@@ -143,8 +146,8 @@ def team_sides(s: Any, cmd: c.Teamwork) -> tuple[str, Named, list[Named]]:
     return game, (lead, cmd.leader.request), helpers
 
 
-def _after(s: Any, cmd: c.PointsAfter, dice: Dice | None) -> dict[str, Any]:
-    from rollplay.table.after import add_character_points
+def _after(s: Any, cmd: c.PointsAfter, dice: Dice | None) -> Answer:
+    from rollplay.table.play.after import add_character_points
 
     return add_character_points(s, cmd.entry, cmd.count, dice=dice)
 
@@ -158,7 +161,7 @@ def _who(s: Any, game: str, who: str | None) -> str:
     return s.own_character(game, who)[1] if who is None else who
 
 
-def _combat_join(s: Any, cmd: c.CombatJoin, dice: Dice | None) -> dict[str, Any]:
+def _combat_join(s: Any, cmd: c.CombatJoin, dice: Dice | None) -> Answer:
     game, combat = _combat_args(s, cmd)
     who = cmd.who if cmd.rating is not None and cmd.who else _who(s, game, cmd.who)
     return _tracker(s).join(game, combat, who, team=cmd.team, rating=cmd.rating,  # type: ignore[no-any-return]
@@ -166,7 +169,7 @@ def _combat_join(s: Any, cmd: c.CombatJoin, dice: Dice | None) -> dict[str, Any]
                             crew=cmd.crew)  # fmt: skip
 
 
-def _combat_action(s: Any, cmd: c.CombatAction, dice: Dice | None) -> dict[str, Any]:
+def _combat_action(s: Any, cmd: c.CombatAction, dice: Dice | None) -> Answer:
     from rollplay.systems.fs3.combat.state import Action
 
     game, combat = _combat_args(s, cmd)
@@ -176,42 +179,42 @@ def _combat_action(s: Any, cmd: c.CombatAction, dice: Dice | None) -> dict[str, 
     return _tracker(s).act(game, combat, _who(s, game, cmd.who), Action(**fields))  # type: ignore[no-any-return]
 
 
-def _combat_stance(s: Any, cmd: c.CombatStance, dice: Dice | None) -> dict[str, Any]:
-    from rollplay.table.combat import stance
+def _combat_stance(s: Any, cmd: c.CombatStance, dice: Dice | None) -> Answer:
+    from rollplay.table.combat.tracker import stance
 
     game, combat = _combat_args(s, cmd)
     return stance(_tracker(s), game, combat, _who(s, game, cmd.who), cmd.stance)
 
 
-def _heal(s: Any, cmd: c.HealDay, dice: Dice | None) -> dict[str, Any]:
-    from rollplay.table.healing import heal_day
+def _heal(s: Any, cmd: c.HealDay, dice: Dice | None) -> Answer:
+    from rollplay.table.combat.healing import heal_day
 
     return heal_day(s, s.game_for(cmd.game), day=cmd.day, doctors=dict(cmd.doctors),
                     hospital=cmd.hospital, repairs=cmd.repairs, dice=dice)  # fmt: skip
 
 
-def _sheet(s: Any, cmd: c.ShowSheet, dice: Dice | None) -> dict[str, Any]:
+def _sheet(s: Any, cmd: c.ShowSheet, dice: Dice | None) -> Answer:
     game, who = s.own_character(cmd.game, cmd.character)
     return s.character(game, who)  # type: ignore[no-any-return]
 
 
-def _log(s: Any, cmd: c.ShowLog, dice: Dice | None) -> dict[str, Any]:
+def _log(s: Any, cmd: c.ShowLog, dice: Dice | None) -> Answer:
     game = s.game_for(cmd.game)
-    return {"entries": s.log(game_name=game, character=cmd.character, limit=cmd.limit)}
+    return LogPage(entries=tuple(s.log(game_name=game, character=cmd.character, limit=cmd.limit)))
 
 
-def _spend_luck(s: Any, cmd: c.SpendLuck, dice: Dice | None) -> dict[str, Any]:
+def _spend_luck(s: Any, cmd: c.SpendLuck, dice: Dice | None) -> Answer:
     game, who = s.own_character(cmd.game, cmd.character)
     return s.spend_luck(game, who, cmd.reason)  # type: ignore[no-any-return]
 
 
-def _raise(s: Any, cmd: c.RaiseSkill, dice: Dice | None) -> dict[str, Any]:
+def _raise(s: Any, cmd: c.RaiseSkill, dice: Dice | None) -> Answer:
     game, who = s.own_character(cmd.game, cmd.character)
     return s.raise_skill(game, who, cmd.skill, cmd.kind)  # type: ignore[no-any-return]
 
 
 def _simple_combat(method: str) -> Any:
-    def run(s: Any, cmd: Any, dice: Dice | None) -> dict[str, Any]:
+    def run(s: Any, cmd: Any, dice: Dice | None) -> Answer:
         game, combat = _combat_args(s, cmd)
         tracker = _tracker(s)
         if method == "turn":

@@ -14,21 +14,21 @@ command (commands.py) through them.
 
 from __future__ import annotations
 
-from rollplay.table.accounts import AccountsMixin
-from rollplay.table.characters import CharactersMixin
+from rollplay.table.access.accounts import AccountsMixin
+from rollplay.table.access.invites import InvitesMixin
+from rollplay.table.access.links import LinksMixin
+from rollplay.table.access.members import MembersMixin
+from rollplay.table.dice.seeds import SeedsMixin
+from rollplay.table.events.log import LogMixin
+from rollplay.table.events.watching import WatchingMixin
 from rollplay.table.execute import ExecuteMixin
-from rollplay.table.games import GamesMixin
-from rollplay.table.invites import InvitesMixin
-from rollplay.table.links import LinksMixin
-from rollplay.table.logview import LogMixin
-from rollplay.table.members import MembersMixin
-from rollplay.table.names import parse_sheet_file
-from rollplay.table.npc import NpcMixin
-from rollplay.table.odds import OddsMixin
-from rollplay.table.points import PointsMixin
-from rollplay.table.rolling import RollingMixin
-from rollplay.table.seeds import SeedsMixin
-from rollplay.table.watching import WatchingMixin
+from rollplay.table.play.characters import CharactersMixin
+from rollplay.table.play.games import GamesMixin
+from rollplay.table.play.names import parse_sheet_file
+from rollplay.table.play.npc import NpcMixin
+from rollplay.table.play.odds import OddsMixin
+from rollplay.table.play.points import PointsMixin
+from rollplay.table.play.rolling import RollingMixin
 
 
 class Service(

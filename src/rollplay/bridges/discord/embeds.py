@@ -4,13 +4,11 @@ by who sees it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import discord
 
 from rollplay.render.markdown import card_markdown, escape
 from rollplay.render.spans import Line, text_of
+from rollplay.table.events.views import EventView
 
 COLOURS = {"public": 0x2F6FDE, "private": 0xC98A00, "secret": 0x7A3FB0, "answer": 0x5B6770}
 TITLE, DESCRIPTION = 256, 4096  # Discord's limits
@@ -32,12 +30,11 @@ def card_embed(lines: list[Line], kind: str = "public", footer: str = "") -> dis
     return embed
 
 
-def event_embed(view: Mapping[str, Any]) -> discord.Embed:
-    """A projected event (table/events.py) as its card."""
+def event_embed(view: EventView) -> discord.Embed:
+    """A projected event (table/events/) as its card."""
     from rollplay.render.events import event_card
 
-    return card_embed(event_card(view), str(view.get("visibility", "public")),
-                      f"rollplay · {view.get('game', '')}")  # fmt: skip
+    return card_embed(event_card(view), view.visibility, f"rollplay · {view.game}")
 
 
 def _cut(text: str, limit: int) -> str:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
 from typing import Any, Protocol
 
 from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
 from rollplay.errors import RollplayError
-from rollplay.table.actors import Actor
+from rollplay.table.access.actors import Actor
+from rollplay.table.access.links import Audience
+from rollplay.table.answers import AnyAnswer
 from rollplay.table.service import Service
 
 PLATFORM = "discord"
@@ -149,7 +150,7 @@ class DiscordTable:
         try:
             result = await asyncio.to_thread(service.execute, command)
             views = await asyncio.to_thread(
-                service.audiences, game, list(result.get("event_ids") or []), PLATFORM
+                service.audiences, game, list(result.event_ids), PLATFORM
             )
         except RollplayError as exc:
             await _failed(interaction, public, str(exc))
@@ -161,18 +162,18 @@ class DiscordTable:
         await self._deliver(interaction, service, game, result, views, public=public)
 
     async def _deliver(self, interaction: Any, service: Service, game: str,
-                       result: Mapping[str, Any], views: list[dict[str, Any]], *,
+                       result: AnyAnswer, views: list[Audience], *,
                        public: bool) -> None:  # fmt: skip
         """The answer in place of the "thinking" message; a secret roll's bare fact posted to
         the channel by the bot itself (a follow-up would show "Pia used /roll" above it,
         which says whose it was); then the copies."""
-        open_ = [event_embed(v["everyone"]) for v in views
-                 if v["everyone"] is not None and v["visibility"] == "public"]  # fmt: skip
-        facts = [event_embed(v["everyone"]) for v in views
-                 if v["everyone"] is not None and v["visibility"] != "public"]  # fmt: skip
-        mine = [event_embed(v["actor"]) for v in views if v["actor"] is not None
-                and not (public and open_ and v["actor"] == v["everyone"])]  # fmt: skip
-        if not any(v["actor"] is not None for v in views):
+        open_ = [event_embed(v.everyone) for v in views
+                 if v.everyone is not None and v.visibility == "public"]  # fmt: skip
+        facts = [event_embed(v.everyone) for v in views
+                 if v.everyone is not None and v.visibility != "public"]  # fmt: skip
+        mine = [event_embed(v.actor) for v in views if v.actor is not None
+                and not (public and open_ and v.actor == v.everyone)]  # fmt: skip
+        if not any(v.actor is not None for v in views):
             # A sheet, a page of the log, a combat's status; or a secret roll a player
             # asked for in a game that keeps them quiet: what the service told them.
             mine = [_answer(result, game)]
@@ -196,12 +197,12 @@ class DiscordTable:
         for chunk in _chunks(facts):
             await _safely(self.courier.to_channel(str(interaction.channel_id), chunk),
                           "the channel")  # fmt: skip
-        whole = [event_embed(v["storyteller"]) for v in views
-                 if v["storyteller"] is not None and v["storyteller"] != v["everyone"]]  # fmt: skip
+        whole = [event_embed(v.storyteller) for v in views
+                 if v.storyteller is not None and v.storyteller != v.everyone]  # fmt: skip
         await self._copies(interaction, service, game, whole, views)
 
     async def _copies(self, interaction: Any, service: Service, game: str,
-                      whole: list[Any], views: list[dict[str, Any]]) -> None:  # fmt: skip
+                      whole: list[Any], views: list[Audience]) -> None:  # fmt: skip
         """The Storytellers' copies (the GM channel; without one, or when it cannot be
         reached, their DMs) and the character's player's, at most ten embeds a message."""
         me = str(interaction.user.id)
@@ -221,12 +222,12 @@ class DiscordTable:
                         for chunk in _chunks(whole):
                             await _safely(self.courier.to_user(teller, chunk), "a Storyteller")
         for v in views:
-            player = v.get("player")
-            if player is None or player["view"] is None or player["view"] == v["everyone"]:
+            player = v.player
+            if player is None or player.view is None or player.view == v.everyone:
                 continue
-            for someone in player["ids"]:
+            for someone in player.ids:
                 if someone != me:
-                    embeds = [event_embed(player["view"])]
+                    embeds = [event_embed(player.view)]
                     await _safely(self.courier.to_user(someone, embeds), "a player")
 
     async def _actor(self, interaction: Any, quiet: bool = False) -> Actor | None:
@@ -280,10 +281,10 @@ def complete_line(current: str, abilities: list[str], limit: int = 25) -> list[s
     return [f"{head}{a}" for a in matches if len(head) + len(a) <= 100][:limit]
 
 
-def _answer(result: Mapping[str, Any], game: str) -> Any:
+def _answer(result: AnyAnswer, game: str) -> Any:
     from rollplay.render.answers import answer_lines
 
-    return card_embed(answer_lines(result), "answer", f"rollplay · {game}")
+    return card_embed(answer_lines(result, beside_feed=True), "answer", f"rollplay · {game}")
 
 
 def _chunks(embeds: list[Any]) -> list[list[Any]]:

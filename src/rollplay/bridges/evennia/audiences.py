@@ -13,27 +13,28 @@ posts each view where those people are:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rollplay.bridges.evennia.config import TableSettings
 from rollplay.render.answers import answer_lines
 from rollplay.render.events import event_card
 from rollplay.render.mush import card_mush
+from rollplay.table.access.links import Audience
+from rollplay.table.answers import AnyAnswer
 from rollplay.table.service import Service
 
 
 def deliver(
-    caller: Any, account: Any, service: Service, where: TableSettings, result: Mapping[str, Any]
+    caller: Any, account: Any, service: Service, where: TableSettings, result: AnyAnswer
 ) -> None:
     """Post a command's events to their audiences, or its answer (a sheet, a page of the
     log, a combat's status) to the caller alone when it wrote none. A caller who may see none
     of what they wrote (a player's secret roll in a game that keeps secret rolls quiet) is
     told what the service told them: that it was made."""
-    ids = list(result.get("event_ids") or [])
+    ids = list(result.event_ids)
     views = service.audiences(where.game, ids, platform=where.platform) if ids else []
-    if not any(seen.get("actor") is not None for seen in views):
-        caller.msg(card_mush(answer_lines(result)))
+    if not any(seen.actor is not None for seen in views):
+        caller.msg(card_mush(answer_lines(result, beside_feed=True)))
     tellers = storytellers_online(service, where, account) if views else []
     for seen in views:
         post(caller, tellers, seen)
@@ -49,24 +50,24 @@ def storytellers_online(service: Service, where: TableSettings, account: Any) ->
                    if str(a.id) in linked and a != account), key=lambda a: a.id)  # fmt: skip
 
 
-def post(caller: Any, tellers: list[Any], seen: Mapping[str, Any]) -> None:
-    everyone, mine, whole = seen.get("everyone"), seen.get("actor"), seen.get("storyteller")
+def post(caller: Any, tellers: list[Any], seen: Audience) -> None:
+    everyone, mine, whole = seen.everyone, seen.actor, seen.storyteller
     if mine is not None:
         caller.msg(card_mush(event_card(mine)))
     told = []
-    if whole is not None and (seen["visibility"] != "public" or whole != everyone):
+    if whole is not None and (seen.visibility != "public" or whole != everyone):
         text = card_mush(event_card(whole))
         for teller in tellers:
             teller.msg(text)
             told.append(teller)
-    player = seen.get("player")
-    if player is not None and player["view"] != everyone and player["view"] is not None:
-        text = card_mush(event_card(player["view"]))
-        for account in online(player["ids"]):
+    player = seen.player
+    if player is not None and player.view != everyone and player.view is not None:
+        text = card_mush(event_card(player.view))
+        for account in online(player.ids):
             if account not in told:
                 account.msg(text)
                 told.append(account)
-    if everyone is not None and seen["visibility"] != "private":
+    if everyone is not None and seen.visibility != "private":
         to_room(caller, card_mush(event_card(everyone)), told)
 
 

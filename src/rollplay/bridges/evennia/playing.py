@@ -12,7 +12,7 @@ from rollplay.bridges.evennia.config import BridgeError, owner_service, table_se
 from rollplay.errors import RollplayError
 from rollplay.render.mush import escape
 from rollplay.table import commands as c
-from rollplay.table.actors import Actor
+from rollplay.table.access.actors import Actor
 from rollplay.table.service import Service
 
 NOT_LINKED = (

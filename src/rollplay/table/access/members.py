@@ -1,0 +1,119 @@
+"""Users and their roles in games (table/authz.py says what each role may do). Passwords and
+sessions are the server's; here a user is a name the table knows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rollplay.errors import RollplayError, suggest
+from rollplay.table.access.authz import ROLES, Act, Forbidden
+from rollplay.table.base import ServiceBase
+from rollplay.table.events import payloads as ev
+from rollplay.table.play.names import user_name
+from rollplay.table.store.db import StorageError
+from rollplay.table.store.models import Character, Membership, User
+
+
+def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
+    """A new user called ``name`` (already checked by names.user_name), unless taken."""
+    if s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
+        raise StorageError(f"there is already a user called {name!r}")
+    row = User(name=name, name_key=name.casefold(), password_hash=password_hash)
+    s.add(row)
+    s.flush()
+    return row
+
+
+def user_row(s: Session, name: str) -> User:
+    """A user by name (any case), or an error naming the nearest."""
+    row = s.scalar(select(User).where(User.name_key == name.casefold()))
+    if row is None:
+        known = list(s.scalars(select(User.name).order_by(User.name)))
+        raise StorageError(f"no user called {name!r}{suggest(name, known)}; "
+                           f"add one with `rollplay user add NAME`")  # fmt: skip
+    return row
+
+
+class MembersMixin(ServiceBase):
+    def add_user(self, name: str) -> dict[str, Any]:
+        """A new user (the database's owner adds them; the server adds sign-up later)."""
+        if not self.actor.owner:
+            raise Forbidden(f"{self.actor.name} may not add users: the database's owner does")
+        with self.transaction() as s:
+            row = new_user(s, user_name(name))
+            return {"name": row.name, "id": row.id}
+
+    def is_user(self, name: str) -> bool:
+        with self.reading() as s:
+            return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
+
+    def users(self) -> list[dict[str, Any]]:
+        with self.reading() as s:
+            return [{"name": u.name, "id": u.id}
+                    for u in s.scalars(select(User).order_by(User.name_key))]  # fmt: skip
+
+    def add_member(
+        self, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """Give ``user`` a role in a game (or change it), and make them the player of
+        ``characters``. The game's Storyteller (or the owner) does this."""
+        if role not in ROLES:
+            raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
+        if characters and role != "player":
+            raise RollplayError(f"--character makes a player; {user} would be the {role}")
+        with self.transaction() as s:
+            game, person, member = self._membership(s, game_name, user)
+            if member is None:
+                member = Membership(game_id=game.id, user_id=person.id, role=role)
+                s.add(member)
+            member.role = role
+            played = []
+            for name in characters:
+                _, row = self.character_row(s, game.name, name, lock=True)
+                row.player_id = person.id
+                played.append(row.name)
+            s.flush()
+            data = {"game": game.name, "user": person.name, "role": role, "characters": played}
+            self.record(s, game, ev.Membership.written(data))
+            return data
+
+    def _membership(self, s: Session, game_name: str, user: str) -> tuple[Any, User, Any]:
+        """The game (which the actor must manage), the user, and their membership if any."""
+        game = self.game_row(s, game_name)
+        self.require(s, game, Act.MANAGE)
+        person = user_row(s, user)
+        member = s.scalar(select(Membership).where(
+            Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+        return game, person, member
+
+    def members(self, game_name: str) -> list[dict[str, Any]]:
+        with self.reading() as s:
+            game = self.game_row(s, game_name)
+            self.require(s, game, Act.READ)
+            rows = s.execute(select(User, Membership.role).join(Membership)
+                             .where(Membership.game_id == game.id)
+                             .order_by(User.name_key))  # fmt: skip
+            out = []
+            for person, role in rows:
+                played = s.scalars(select(Character.name).where(
+                    Character.game_id == game.id, Character.player_id == person.id
+                ).order_by(Character.name))  # fmt: skip
+                out.append({"user": person.name, "role": role, "characters": list(played)})
+            return out
+
+    def remove_member(self, game_name: str, user: str) -> dict[str, Any]:
+        """Take a user out of a game; the characters they played become the Storyteller's."""
+        with self.transaction() as s:
+            game, person, member = self._membership(s, game_name, user)
+            if member is None:
+                raise StorageError(f"{person.name} is not in {game.name}")
+            s.delete(member)
+            for row in s.scalars(select(Character).where(
+                    Character.game_id == game.id, Character.player_id == person.id)):  # fmt: skip
+                row.player_id = None
+            data = {"game": game.name, "user": person.name, "role": None}
+            self.record(s, game, ev.Membership.written(data))
+            return data

@@ -1,0 +1,173 @@
+"""What the service answers a command with, typed: every surface (the command line, the web
+table, the JSON API, the chat bridges) receives one of these and hands it to render/'s one
+dispatcher, which matches on its type, so a new kind of answer fails the type check there,
+not at a table.
+
+A roll's answer is the roll itself (its system's record, outcomes.py) with what the table
+adds: the game, who rolled, the log ids, who sees it, what it spent and where its dice came
+from; its JSON is flat, as docs/cli.md has long documented it. A player's own secret roll
+answers ``SecretRollMade``: only that it was made (rulings T9), by construction no dice."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, JsonValue
+
+from rollplay.table.events import outcomes as o
+from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
+from rollplay.table.events.outcomes import Record
+from rollplay.table.events.payloads import Spends, Visibility
+from rollplay.table.events.views import LogEntry
+
+
+class Answer(Record):
+    """What every answer carries: the command it answers (its type's name, set by
+    ``Service.execute``) and the ids of the events it wrote, for the chat bridges."""
+
+    command: str = ""
+    event_ids: tuple[int, ...] = ()
+
+
+class Rolled(Answer):
+    """What the table adds to any roll: where, who sees it, and its dice's source."""
+
+    game: str
+    visibility: Visibility
+    dice_source: str
+
+
+class OneRolled(Rolled):
+    """One logged roll of one character (or an NPC)."""
+
+    character: str
+    log_id: int
+    spent: Spends = Spends()
+
+
+class FS3Rolled(o.FS3Roll, OneRolled):
+    pass
+
+
+class GurpsRolled(o.GurpsRoll, OneRolled):
+    pass
+
+
+class D6Rolled(o.D6Roll, OneRolled):
+    """A D6 roll; with Character Points added after it in the same command, the roll they
+    improved (``first_roll``)."""
+
+    first_roll: o.D6Roll | None = None
+
+
+class FS3TeamRolled(o.FS3Team, Rolled):
+    """000 Teamwork: the leader's roll with its assists; ``log_ids`` in draw order (the
+    assisters', then the leader's)."""
+
+    character: str
+    log_ids: tuple[int, ...]
+
+
+class FS3OpposedRolled(o.FS3Opposed, Rolled):
+    log_ids: tuple[int, ...]
+
+
+class D6OpposedRolled(o.D6Opposed, Rolled):
+    log_ids: tuple[int, ...]
+
+
+class SecretRollMade(Rolled):
+    """A secret roll a player asked of the Storyteller: its player learns only that it was
+    made (rulings T9). There is no field here for a die or a verdict to leak through."""
+
+    character: str
+    log_id: int | None = None
+    log_ids: tuple[int, ...] = ()
+    spent: Spends = Spends()
+    secret: Literal[True] = True
+    message: str
+
+
+RollAnswer = (
+    FS3Rolled | GurpsRolled | D6Rolled | FS3TeamRolled | FS3OpposedRolled | D6OpposedRolled
+    | SecretRollMade
+)  # fmt: skip
+
+
+class Raise(Record):
+    """002 Experience: a skill raised one level, and what it cost."""
+
+    model_config = Record.model_config | {"populate_by_name": True}
+    skill: str
+    before: int = Field(alias="from")
+    after: int = Field(alias="to")
+    cost: float
+
+
+class Character(Answer):
+    """A character as a command leaves it: its sheet and the points its system keeps (luck
+    and XP in FS3; Character and Fate Points in D6), and for ``ShowSheet`` what the sheet
+    means besides its data (the system and edition, character-creation problems, and in FS3
+    each rating's name, the dice it rolls, the wound modifier and what raises cost)."""
+
+    game: str
+    name: str
+    approved: bool = False
+    player: str | None = None
+    sheet: dict[str, JsonValue]
+    luck: int | None = None
+    xp: float | None = None
+    character_points: int | None = None
+    fate_points: int | None = None
+    system: str | None = None
+    edition: str | None = None
+    problems: tuple[str, ...] | None = None
+    ratings: dict[str, str] | None = None
+    dice: dict[str, int] | None = None
+    wound_modifier: int | None = None
+    raises: dict[str, dict[str, float | None]] | None = None
+    raised: Raise | None = None
+
+
+class CombatStatus(Answer):
+    """A combat as a command leaves it: its turn, its combatants (their names, or with
+    ``CombatStatus`` how each stands), the actions set (an NPC's only for the Storyteller),
+    sheets that cannot be read, and whether it was deleted."""
+
+    combat: str
+    turn: int
+    active: bool = True
+    combatants: tuple[Standing, ...] | tuple[str, ...] = ()
+    actions: dict[str, ActionSet] = Field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+    deleted: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        """The combatants' names, in order."""
+        return [c if isinstance(c, str) else c.name for c in self.combatants]
+
+
+class TurnResolved(Turn, Answer):
+    """A resolved combat turn, as the Storyteller who resolved it sees it."""
+
+
+class DayHealed(HealDay, Answer):
+    """A healing day's report."""
+
+
+class LogPage(Answer):
+    """A page of the roll log, newest first."""
+
+    entries: tuple[LogEntry, ...] = Field(default_factory=tuple)
+
+
+# Every answer the service gives a command (render/answers.py matches on it).
+AnyAnswer = RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage
+
+
+def drawn_from(answer: AnyAnswer) -> str | None:
+    """Where an answer's dice came from (docs/verify.md), if it rolled any."""
+    if isinstance(answer, Rolled | TurnResolved | DayHealed):
+        return answer.dice_source
+    return None

@@ -1,0 +1,110 @@
+"""The dice a logged roll uses, and what its event says about them (issue 18, docs/verify.md).
+
+Every roll the table logs draws from its game's committed seed (``ProvableDice``) unless the
+caller brought its own dice (typed-in faces, a seed) or the game turned verifiable dice off
+(OS entropy). Public rolls draw from the game's ``public`` chain; private and secret ones,
+and combat turns with NPCs, from its ``hidden`` chain, so revealing the public seed lets
+nobody re-derive what they were not shown (rulings V1). The nonce is taken in the roll's own
+write transaction (nonces.py); a chain's first seed is made there too, and its commitment
+written as an event before the roll's own.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from rollplay.dice import Dice, default_dice
+from rollplay.table.base import ServiceBase
+from rollplay.table.dice.nonces import CHAINS, Taken
+from rollplay.table.dice.provable import ProvableDice, commitment, new_server_seed
+from rollplay.table.dice.provable_log import shown_faces
+from rollplay.table.events import payloads as ev
+from rollplay.table.store.writers import Writer
+
+# A dice source's name as the log says it: typed-in faces and seeded dice are marked as such.
+SOURCES = {"provable": "provable", "secure": "secure", "scripted": "typed", "seeded": "seeded"}
+
+
+class TableDice(ProvableDice):
+    """A roll's provable dice, with what its event records besides the draws."""
+
+    def __init__(self, taken: Taken, client_seed: str, chain: str) -> None:
+        super().__init__(taken.seed, client_seed, taken.nonce)
+        self.chain = chain
+        self.commitment = taken.commitment
+
+    def block(self, part: tuple[int, int] | None = None) -> dict[str, Any]:
+        """The event's ``provable`` block: all a verifier needs but the seed itself."""
+        block: dict[str, Any] = {
+            "chain": self.chain, "commitment": self.commitment, "client_seed": self.client_seed,
+            "nonce": self.nonce, "draws": [[sides, list(faces)] for sides, faces in self.draws],
+        }  # fmt: skip
+        if part is not None:
+            block["part"] = list(part)
+        return block
+
+
+def chain_for(visibility: str) -> str:
+    """Private and secret rolls draw from the hidden chain (rulings V1)."""
+    return "public" if visibility == "public" else "hidden"
+
+
+def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dice | None) -> Dice:
+    """The dice for one command's roll: ``dice`` if the caller brought some, OS entropy if
+    the game turned verifiable dice off, else the next nonce of ``chain`` (one per command)."""
+    if dice is not None:
+        return dice
+    if not game.provable:
+        return default_dice()
+    user = service.actor.user_id
+    taken = w.nonce(game.id, chain, user)
+    if taken is None:  # a game from before verifiable dice: both chains committed at once,
+        for each in CHAINS:  # so the commitments do not tell which kind of roll came first
+            commit_seed(service, w, game, each)
+        taken = w.nonce(game.id, chain, user)
+        assert taken is not None, "a current seed was just made"
+    client = taken.client_seed
+    if client is None:  # a player who never chose one gets a random one, kept (rulings V4)
+        client = w.add_client_seed(game.id, user, secrets.token_hex(8))
+    return TableDice(taken, client, chain)
+
+
+def source_name(source: Dice) -> str:
+    return SOURCES.get(source.name, source.name)
+
+
+def commit_seed(service: ServiceBase, w: Writer, game: Any, chain: str) -> str | None:
+    """Make ``chain``'s seed and publish its commitment (returned), unless it has a current
+    seed (a roll in another transaction just made it). A new game commits both chains."""
+    seed = new_server_seed()
+    hashed = commitment(seed)
+    if not w.new_seed(game.id, chain, seed, hashed):
+        return None
+    service.record(w, game, ev.SeedCommitted.written({"chain": chain, "commitment": hashed}))
+    return hashed
+
+
+def dice_fields(source: Dice, part: tuple[int, int] | None = None) -> dict[str, Any]:
+    """What a roll's event says about its dice: where they came from and, for provable
+    dice, the ``provable`` block (never in a secret roll's shared part)."""
+    fields: dict[str, Any] = {"dice_source": source_name(source)}
+    if isinstance(source, TableDice):
+        fields["provable"] = source.block(part)
+    return fields
+
+
+class Parts:
+    """The events of one command that logs several rolls (a contest, teamwork) share its
+    draws; each says which of the drawn faces are its own (``part``: from, to), in order."""
+
+    def __init__(self, source: Dice) -> None:
+        self.source = source
+        self.at = 0
+
+    def fields(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        count = len(shown_faces(payload)[0])
+        part = (self.at, self.at + count)
+        self.at += count
+        return dice_fields(self.source, part)

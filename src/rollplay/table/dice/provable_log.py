@@ -1,0 +1,326 @@
+"""Checking a whole exported log of verifiable dice (``rollplay verify``, docs/verify.md).
+
+One roll is checked by ``provable.verify_draws``; a log needs more, and this module does it
+(``server/static/verify_log.js`` is the same for the browser, with the same lines):
+
+* each roll's dice, as the log shows them, are its draws' faces in draw order (``part``
+  says which of its command's faces are this entry's, when a command logged several);
+* its commitment was published (``seed_commit``) before it;
+* once the seed is revealed (``seed_reveal``), its draws re-derive from it;
+* under one seed no nonce is used by two commands, none is past the count the reveal gives,
+  and, where the export shows its viewer every roll under the seed (``complete``), none is
+  missing. A viewer never sees others' hidden rolls, so only what they can judge is judged.
+
+Pure: no I/O. The input is the export's lines as parsed JSON (``rollplay log --export
+jsonl``: roll entries, the other events that drew dice, and the seed events).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, cast
+
+from rollplay.errors import RollplayError
+from rollplay.table.dice.provable import commitment, seed_from_hex, verify_draws
+
+__all__ = ["BadLog", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
+
+Line = Mapping[str, Any]
+NOT_PROVABLE = ("typed", "seeded", "secure")
+
+
+class BadLog(RollplayError):
+    """The input is not an exported log (one line saying where)."""
+
+
+class Verdict(NamedTuple):
+    """One entry that drew dice: ``status`` is verified, mismatch, awaiting (its seed not
+    yet revealed), hidden (not shown to this viewer), typed, seeded, secure (not drawn
+    from a committed seed) or before (logged before verifiable dice)."""
+
+    id: int
+    name: str
+    status: str
+    problems: list[str]
+
+
+class Report(NamedTuple):
+    verdicts: list[Verdict]
+    seed_problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.seed_problems and all(v.status != "mismatch" for v in self.verdicts)
+
+    def count(self, *statuses: str) -> int:
+        return sum(v.status in statuses for v in self.verdicts)
+
+    def summary(self) -> str:
+        """One line: how many revealed rolls were checked, and what else the log held."""
+        checked = self.count("verified", "mismatch")
+        wrong = self.count("mismatch")
+        said = f"{checked} revealed roll{'s' * (checked != 1)} checked: "
+        said += f"{checked - wrong} verified" + (f", {wrong} MISMATCH" if wrong else "")
+        said += f"; {self.count('awaiting')} await a reveal"
+        others = [f"{self.count(s)} {s}" for s in NOT_PROVABLE if self.count(s)]
+        if others:
+            said += f"; not from a committed seed: {', '.join(others)}"
+        if self.count("before"):
+            said += f"; {self.count('before')} from before verifiable dice"
+        if self.count("hidden"):
+            said += f"; {self.count('hidden')} hidden from you"
+        return said
+
+
+def read_log(text: str) -> list[dict[str, Any]]:
+    """The lines of a JSON Lines export, or BadLog naming the first bad line."""
+    out = []
+    for number, raw in enumerate(text.split("\n"), 1):  # only \n: a JSON string may hold U+2028
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except ValueError:
+            raise BadLog(f"line {number} is not JSON: not an exported log "
+                         f"(rollplay log --export jsonl)") from None  # fmt: skip
+        if not isinstance(line, dict) or type(line.get("id")) is not int:
+            raise BadLog(f"line {number} is not a log entry (an object with an id): not an "
+                         f"exported log (rollplay log --export jsonl)")  # fmt: skip
+        out.append(line)
+    return out
+
+
+def shown_faces(entry: Line) -> list[list[int]]:
+    """The faces a roll shows that its own command drew, in draw order (FS3's luck re-roll
+    keeps the better roll, which may be the second drawn: then both orders are given). D6
+    shows its regular dice, the Wild Die's tosses, then each Character Point die's; points
+    spent after a roll drew only the dice they added."""
+    dice, outcome, spends = (entry.get(k) for k in ("dice", "outcome", "spends"))
+    outcome = outcome if isinstance(outcome, Mapping) else {}
+    if isinstance(dice, Mapping):
+        tosses = _list(dice.get("cp_dice"))
+        if outcome.get("adds_to") is not None:
+            added = spends.get("character_points") if isinstance(spends, Mapping) else 0
+            added = added if type(added) is int and added > 0 else 0
+            return [_flat(tosses[max(0, len(tosses) - added) :] if added else [])]
+        faces = [*_list(dice.get("dice")), *_list(dice.get("wild")), *_flat(tosses)]
+    else:
+        faces = _list(dice)
+    discarded = outcome.get("discarded")
+    if isinstance(discarded, Mapping):
+        other = _list(discarded.get("dice"))
+        return [faces + other, other + faces]
+    return [faces]
+
+
+def verify_log(lines: Sequence[Line]) -> Report:
+    """Every entry that drew dice, judged; and what is wrong with a seed as a whole."""
+    commits: dict[tuple[str, str], Line] = {}
+    reveals: dict[tuple[str, str], Line] = {}
+    rolled: list[Line] = []
+    for line in lines:
+        kind = _kind(line)
+        if kind == "seed_commit":
+            commits.setdefault(_seed_key(line, line), line)
+        elif kind == "seed_reveal":
+            reveals[_seed_key(line, line)] = line
+        elif kind == "roll" or "dice_source" in line or "provable" in line:
+            rolled.append(line)
+    verdicts, commands = [], defaultdict(list)
+    derived: dict[str, list[str]] = {}
+    for line in sorted(rolled, key=lambda e: e["id"]):
+        status, problems = _judge(line, commits, reveals, derived)
+        verdicts.append(Verdict(line["id"], _name(line), status, problems))
+        block = line.get("provable")
+        if (status in ("verified", "mismatch", "awaiting") and isinstance(block, Mapping)
+                and type(block.get("nonce")) is int):  # fmt: skip
+            commands[(*_seed_key(line, block), block["nonce"])].append((line, len(verdicts) - 1))
+    _repeats(commands, verdicts)
+    return Report(verdicts, _seed_problems(reveals, commands))
+
+
+def _judge(
+    line: Line, commits: Mapping[Any, Line], reveals: Mapping[Any, Line],
+    derived: dict[str, list[str]],
+) -> tuple[str, list[str]]:  # fmt: skip
+    if line.get("hidden") is True:
+        return "hidden", []
+    source = line.get("dice_source")
+    if source is None:
+        return "before", []
+    if source in NOT_PROVABLE:
+        return str(source), []
+    block = line.get("provable")
+    if source != "provable" or not isinstance(block, Mapping):
+        return "mismatch", [f"its dice source is {_said(source)} but it has no provable block"]
+    problems = []
+    key = _seed_key(line, block)
+    commit = commits.get(key)
+    if commit is None:
+        problems.append("its seed's commitment was never published in this log")
+    elif commit["id"] > line["id"]:
+        problems.append(f"its seed's commitment was published after it (#{commit['id']})")
+    draws = block.get("draws")
+    if _kind(line) == "roll":
+        problems.extend(_shown_problems(line, draws, block.get("part")))
+    reveal = reveals.get(key)
+    if reveal is None:
+        return ("mismatch" if problems else "awaiting"), problems
+    if block.get("chain") != reveal.get("chain"):
+        problems.append(f"it names the {_said(block.get('chain'))} chain, but its seed is the "
+                        f"{_said(reveal.get('chain'))} chain's")  # fmt: skip
+    nonce, used = block.get("nonce"), reveal.get("nonces")
+    if type(nonce) is int and type(used) is int and nonce >= used:
+        problems.append(f"its nonce {nonce} is past the {used} the reveal says were used")
+    args = (reveal.get("seed"), block.get("commitment"), block.get("client_seed"), nonce, draws)
+    memo = json.dumps(args, default=str)
+    if memo not in derived:
+        derived[memo] = verify_draws(*args)  # type: ignore[arg-type]
+    problems.extend(derived[memo])
+    return ("mismatch" if problems else "verified"), problems
+
+
+def _shown_problems(line: Line, draws: Any, part: Any) -> list[str]:
+    """The roll's shown dice must be its draws' faces (its part of them) in order."""
+    flat = _drawn(draws)
+    if flat is None:
+        return []  # verify_draws names a malformed draw
+    start, end = part if _is_part(part) else (0, len(flat))
+    mine = flat[start:end]
+    if end > len(flat) or mine not in shown_faces(line):
+        return [f"its dice {_said(shown_faces(line)[0])} are not its draws {_said(mine)} in order"]
+    return []
+
+
+def _repeats(commands: Mapping[Any, list[tuple[Line, int]]], verdicts: list[Verdict]) -> None:
+    """Entries sharing a seed and a nonce must be one command's: the same block, each with
+    its own part of the draws; anything else uses a nonce twice, and which of them is the
+    honest one cannot be told, so each is named."""
+    for (_, _, nonce), group in commands.items():
+        if len(group) < 2:
+            continue
+        same = {json.dumps(_without_part(g[0]["provable"]), sort_keys=True) for g in group}
+        parts = [g[0]["provable"].get("part") for g in group]
+        spans = sorted(tuple(p) for p in parts if _is_part(p))
+        apart = len(spans) == len(parts) and all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
+        if len(same) == 1 and apart:
+            continue
+        for line, at in group:
+            others = ", ".join(f"#{g[0]['id']}" for g in group if g[0] is not line)
+            said = f"its nonce {nonce} is used by {others} too: a nonce serves one roll"
+            old = verdicts[at]
+            verdicts[at] = old._replace(status="mismatch", problems=[*old.problems, said])
+
+
+def _seed_problems(
+    reveals: Mapping[tuple[Any, str], Line], commands: Mapping[Any, list[tuple[Line, int]]]
+) -> list[str]:
+    """A revealed seed that does not hash to its commitment; and, where the viewer sees
+    every roll under it, a nonce that no roll in the log used."""
+    out = []
+    for (game, hashed), reveal in reveals.items():
+        where = f"the {_said(reveal.get('chain'))} seed revealed in #{reveal['id']} ({game})"
+        try:
+            seed = seed_from_hex(cast(str, reveal.get("seed")))  # it checks the type
+            if commitment(seed) != hashed.lower():
+                out.append(f"{where} does not hash to its commitment {hashed[:16]}\u2026")
+        except RollplayError as exc:
+            out.append(f"{where}: {exc}")
+        used = reveal.get("nonces")
+        if reveal.get("complete") is not True or type(used) is not int:
+            continue
+        mine = {nonce: group for (g, c, nonce), group in commands.items()
+                if g == game and c == hashed}  # fmt: skip
+        missing = _missing(mine, used)
+        if missing:
+            listed = ", ".join(map(str, missing[:10])) + (", \u2026" if len(missing) > 10 else "")
+            out.append(f"{where}: no roll in the log has nonce {listed} of the {used} used "
+                       f"(a roll made under the seed and left out)")  # fmt: skip
+        out.extend(f"{where}: {said}" for nonce, group in sorted(mine.items())
+                   if (said := _uncovered(nonce, [line for line, _ in group])))  # fmt: skip
+    return out
+
+
+def _missing(seen: Mapping[int, Any], used: int) -> list[int]:
+    """The first eleven nonces below ``used`` that no roll has (a reveal may claim any count:
+    never list them all)."""
+    out: list[int] = []
+    n = 0
+    while n < used and len(out) < 11:
+        if n not in seen:
+            out.append(n)
+        n += 1
+    return out
+
+
+def _uncovered(nonce: int, lines: list[Line]) -> str:
+    """A command whose entries split its draws must show all of them, one after another."""
+    parts = [line["provable"].get("part") for line in lines]
+    if not any(_is_part(p) for p in parts):
+        return ""
+    drawn = _drawn(lines[0]["provable"].get("draws"))
+    if drawn is None:
+        return ""
+    total = len(drawn)
+    reach = 0
+    for start, end in sorted(tuple(p) for p in parts if _is_part(p)):
+        if start != reach:
+            break
+        reach = end
+    if reach == total:
+        return ""
+    return f"the entries of nonce {nonce} show {reach} of its {total} dice (an entry left out)"
+
+
+def _drawn(draws: Any) -> list[Any] | None:
+    """Every face of the draws, in order; None unless they are ``[[sides, [faces]], ...]``."""
+    if not isinstance(draws, list) or not all(
+        isinstance(d, list) and len(d) == 2 and isinstance(d[1], list) for d in draws
+    ):
+        return None
+    return [face for _, faces in draws for face in faces]
+
+
+def _kind(line: Line) -> str:
+    """What a line is (an export older than verifiable dice names no kind: a roll)."""
+    kind = line.get("kind")
+    return kind if isinstance(kind, str) and kind else "roll"
+
+
+def _seed_key(line: Line, block: Mapping[str, Any]) -> tuple[str, str]:
+    """Which seed a line names: its game's, with this commitment (as text: any JSON)."""
+    return _said(line.get("game")), _said(block.get("commitment"))
+
+
+def _name(line: Line) -> str:
+    kind = _kind(line)
+    if kind != "roll":
+        return f"#{line['id']} {kind.replace('_', ' ')}"
+    said = f"#{line['id']} {line.get('character') or 'a roll'}"
+    return said + (f" \u00b7 {line['expression']}" if line.get("expression") else "")
+
+
+def _is_part(part: Any) -> bool:
+    return (isinstance(part, list | tuple) and len(part) == 2
+            and all(type(p) is int for p in part) and 0 <= part[0] <= part[1])  # fmt: skip
+
+
+def _without_part(block: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in block.items() if k != "part"}
+
+
+def _said(value: Any) -> str:
+    """A value from the log in a message, as verify_log.js writes it: text as it is, the
+    rest as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else []
+
+
+def _flat(tosses: Iterable[Any]) -> list[int]:
+    return [face for toss in tosses for face in _list(toss)]

@@ -1,0 +1,192 @@
+"""Games: creating them (with their house rules checked first), listing, reading, their
+settings, and the example games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import String, bindparam, cast, func, select
+from sqlalchemy.orm import Session
+
+from rollplay.table.access.authz import Act, Forbidden
+from rollplay.table.base import ServiceBase
+from rollplay.table.events import payloads as ev
+from rollplay.table.play.names import clean_name, game_dict
+from rollplay.table.store.db import StorageError
+from rollplay.table.store.models import Character, Game, Membership
+from rollplay.table.systems import system
+
+DEFAULT_EDITION = {"fs3": "3.3", "gurps": "4e", "d6": "d6"}
+
+
+# A game's identity, its rules and its characters' versions (any change to either changes
+# it), and the actor's role there: the key to its kept vocabulary.
+_STAMP = (
+    select(Game.id, Game.name, Game.system, Game.edition, cast(Game.rules, String),
+           func.count(Character.id), func.sum(Character.version), func.max(Character.id),
+           select(Membership.role).where(Membership.game_id == Game.id,
+                                         Membership.user_id == bindparam("uid"))
+           .scalar_subquery().label("role"))
+    .outerjoin(Character, Character.game_id == Game.id)
+    .where(Game.name == bindparam("name"))
+    .group_by(Game.id)
+)  # fmt: skip
+
+
+class GamesMixin(ServiceBase):
+    def new_game(
+        self,
+        name: str,
+        system_name: str,
+        edition: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A new game; a user who makes one is its Storyteller."""
+        sys_ = system(system_name)
+        overrides = dict(rules or {})
+        edition = str(overrides.pop("extends", None) or edition or DEFAULT_EDITION[sys_.name])
+        sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
+        name = clean_name(name, "game")
+        if self.actor.as_character is not None:
+            raise Forbidden(f"{self.actor.name} is a view of a character: it makes no games")
+        with self.transaction() as s:
+            if s.scalar(select(Game).where(Game.name == name)) is not None:
+                raise StorageError(f"there is already a game called {name!r}")
+            game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
+            s.add(game)
+            s.flush()
+            if self.actor.user_id is not None:
+                s.add(Membership(game_id=game.id, user_id=self.actor.user_id, role="storyteller"))
+            made = ev.GameMade.written({"name": game.name, "system": game.system,
+                                        "edition": game.edition, "rules": overrides})  # fmt: skip
+            self.record(s, game, made)
+            _commit_seeds(self, s, game)
+            return game_dict(game)
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games this actor is in (every game, for the owner), with their role and the
+        characters they play there (``yours``)."""
+        with self.reading() as s:
+            out = []
+            for g in s.scalars(select(Game).order_by(Game.name)):
+                standing = self.standing(s, g)
+                if standing.role is not None:
+                    ids = list(standing.characters)
+                    yours: list[str] = []
+                    if ids:
+                        query = select(Character.name).where(Character.id.in_(ids))
+                        yours = list(s.scalars(query.order_by(Character.name)))
+                    out.append({**game_dict(g), "role": standing.role, "yours": yours})
+            return out
+
+    def game(self, name: str) -> dict[str, Any]:
+        with self.reading() as s:
+            game = self.game_row(s, name)
+            standing = self.require(s, game, Act.READ)
+            data = game_dict(game)
+            data["role"] = standing.role
+            query = select(Character.id, Character.name).where(Character.game_id == game.id)
+            rows = list(s.execute(query.order_by(Character.name)))
+            data["characters"] = [n for _, n in rows]
+            data["yours"] = [n for i, n in rows if i in standing.characters]
+            return data
+
+    def vocabulary(self, name: str) -> dict[str, Any]:
+        """What a command line in this game may name: its system, the characters in it, and
+        what they can roll (sheets are open to everyone in the game). Every line the server
+        runs asks for it, so it is kept until the game's rules or a character in it change
+        (one small query finds out, and whether the actor may read the game)."""
+        with self.reading() as s:
+            stamp = s.execute(_STAMP, {"name": name, "uid": self.actor.user_id or 0}).first()
+            member = self.actor.owner or (stamp is not None and stamp.role is not None)
+            key = None if stamp is None else tuple(stamp)[:-1]
+            known = self._vocabularies.get(key) if member and key is not None else None
+            if known is None:  # read and checked in full (and refused, if it must be)
+                game = self.game_row(s, name)
+                self.require(s, game, Act.READ)
+                rules, _ = self.ruleset_of(game)
+                known = self._vocabulary(s, game, rules)
+                if key is not None and self.actor.as_character is None:
+                    if len(self._vocabularies) > 256:
+                        self._vocabularies.clear()
+                    self._vocabularies[key] = known
+            return {**known, "characters": list(known["characters"]),
+                    "abilities": list(known["abilities"])}  # fmt: skip
+
+    def _vocabulary(self, s: Session, game: Game, rules: Any) -> dict[str, Any]:
+        sys_ = system(game.system)
+        rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
+        abilities: dict[str, None] = {}
+        for row in rows:
+            for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
+                abilities.setdefault(ability)
+        names = sorted(r.name for r in rows)
+        return {"game": game.name, "system": game.system, "characters": names,
+                "abilities": list(abilities)}  # fmt: skip
+
+    def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
+        """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
+        return self.game_settings(name, announce_secret=announce)
+
+    def game_settings(
+        self, name: str, *, announce_secret: bool | None = None,
+        players_ask_secret: bool | None = None, provable: bool | None = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        """Change a game's table settings (the Storyteller): whether players learn that a
+        secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
+        roll of their own character (rulings T9), and whether the dice come from committed
+        seeds (issue 18; off: OS entropy). None leaves a setting as it is."""
+        with self.transaction() as s:
+            game = self.game_row(s, name)
+            self.require(s, game, Act.MANAGE)
+            changed: dict[str, bool] = {}
+            if announce_secret is not None:
+                game.announce_secret = changed["announce_secret"] = announce_secret
+            if players_ask_secret is not None:
+                game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
+            if provable is not None:
+                game.provable = changed["provable"] = provable
+            if changed:
+                self.record(s, game, ev.GameSettings.written(changed))
+            return game_dict(game)
+
+    def add_examples(self) -> list[str]:
+        """Create the example games (rollplay/examples/games.yaml) that are not here yet;
+        each is one transaction. Returns the names created."""
+        from pathlib import Path
+
+        import yaml
+
+        from rollplay.table.play.names import parse_sheet_file
+
+        root = Path(__file__).parents[2] / "examples"
+        created = []
+        with self.transaction() as s:
+            existing = set(s.scalars(select(Game.name)))
+        for spec in yaml.safe_load((root / "games.yaml").read_text(encoding="utf-8")):
+            if spec["name"] in existing:
+                continue
+            sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
+            with self.transaction() as s:
+                game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
+                            rules={})  # fmt: skip
+                s.add(game)
+                s.flush()
+                made = ev.GameMade(name=game.name, system=game.system, edition=game.edition)
+                self.record(s, game, made)
+                _commit_seeds(self, s, game)
+                for sheet in sheets:
+                    self.add_character_row(s, game, sheet)
+            created.append(spec["name"])
+        return created
+
+
+def _commit_seeds(service: ServiceBase, s: Session, game: Game) -> None:
+    """A new game's seeds, committed in its first events, before any roll (issue 18)."""
+    from rollplay.table.dice.dicing import commit_seed
+    from rollplay.table.dice.nonces import CHAINS
+    from rollplay.table.store.writers import CoreWriter
+
+    for chain in CHAINS:
+        commit_seed(service, CoreWriter(s.connection()), game, chain)

@@ -1,0 +1,115 @@
+"""Experience and luck (002): the Storyteller's awards, a player's raises and spends."""
+
+from __future__ import annotations
+
+import math
+
+from rollplay.errors import RollplayError
+from rollplay.table.access.authz import Act
+from rollplay.table.answers import Character as CharacterAnswer
+from rollplay.table.base import ServiceBase
+from rollplay.table.events import payloads as ev
+from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
+from rollplay.table.play.names import character_dict
+from rollplay.table.store.models import Game, now
+from rollplay.table.store.writers import CoreWriter
+from rollplay.table.systems import Points, require, system
+
+
+class PointsMixin(ServiceBase):
+    def award_xp(
+        self, game_name: str | None, name: str, amount: float, reason: str = ""
+    ) -> CharacterAnswer:
+        """The Storyteller awards XP (002 Experience): whole or half points."""
+        if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
+            raise RollplayError(
+                f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
+                f"1.5; not {amount:g}"
+            )
+        halves = int(amount * 2)
+        reason = _reason(reason)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.AWARD, row)
+            _fs3_only(game, "experience")
+            if row.xp_halves + halves > MAX_XP * 2:
+                raise RollplayError(
+                    f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
+                )
+            row.xp_halves += halves
+            row.raises_since_award = 0
+            self.record(s, game, ev.XPAwarded.written({"amount": amount, "xp": row.xp_halves / 2,
+                                              "reason": reason}), character=row)  # fmt: skip
+            return character_dict(row, game)
+
+    def raise_skill(
+        self, game_name: str | None, name: str, skill: str, kind: str = "action"
+    ) -> CharacterAnswer:
+        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+        from rollplay.systems.fs3.experience import raise_with_xp
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.RAISE, row)
+            _fs3_only(game, "experience")
+            rules, _ = self.ruleset_of(game)
+            sheet = sheet_from_mapping(row.sheet, rules, "sheet")
+            raised = raise_with_xp(
+                sheet, kind, skill, rules, xp_halves=row.xp_halves,
+                raises_since_award=row.raises_since_award,
+            )  # fmt: skip
+            row.sheet = system(game.system).sheet(raised.sheet, rules, "sheet")
+            row.xp_halves -= raised.cost_halves
+            row.raises_since_award += 1
+            row.updated_at = now()
+            change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
+                      "cost": raised.cost_halves / 2}  # fmt: skip
+            self.record(s, game, ev.Raised.written(change), character=row)
+            return character_dict(row, game, raised=change)
+
+    def award_luck(
+        self, game_name: str | None, name: str, amount: int = 1, reason: str = ""
+    ) -> CharacterAnswer:
+        """The Storyteller awards luck points (002 Luck)."""
+        if not 1 <= amount <= MAX_LUCK_AWARD:
+            raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
+        reason = _reason(reason)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name, lock=True)
+            self.require(s, game, Act.AWARD, row)
+            _fs3_only(game, "luck")
+            if row.luck + amount > MAX_LUCK:
+                raise RollplayError(
+                    f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
+                )
+            row.luck += amount
+            self.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
+                                                "reason": reason}), character=row)  # fmt: skip
+            return character_dict(row, game)
+
+    def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> CharacterAnswer:
+        """Spend a luck point outside a roll (cancelling one used against the character)."""
+        reason = _reason(reason)
+        with self.transaction() as s:
+            game, row = self.character_row(s, game_name, name)
+            self.require(s, game, Act.SPEND, row)
+            _fs3_only(game, "luck")
+            self.spend(CoreWriter(s.connection()), row, Points(luck=1))
+            s.refresh(row)
+            self.record(s, game, ev.LuckSpent.written({"amount": 1, "luck": row.luck,
+                                                "reason": reason}), character=row)  # fmt: skip
+            return character_dict(row, game)
+
+
+def _reason(text: str) -> str:
+    """Why an award or spend was made: one line of at most MAX_REASON characters."""
+    text = " ".join(str(text).split())
+    if len(text) > MAX_REASON:
+        raise RollplayError(f"a reason is at most {MAX_REASON} characters, not {len(text):,}")
+    return text
+
+
+def _fs3_only(game: Game, what: str) -> None:
+    capability = "experience" if what == "experience" else "luck"
+    require(game, capability, f"{what} as points to award and spend", "002")

@@ -1,0 +1,167 @@
+"""Rolls at the table: a character's roll from their sheet, two characters opposed, FS3
+teamwork. Each prepares its sides (sides.py), takes its dice (dicing.py: the next nonce of the
+game's seed, unless it brought its own), rolls and writes its events in one write transaction
+(writers.py: the fast path on SQLite)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rollplay.dice import Dice, settle
+from rollplay.table.answers import (
+    D6OpposedRolled,
+    D6Rolled,
+    FS3OpposedRolled,
+    FS3Rolled,
+    FS3TeamRolled,
+    GurpsRolled,
+    RollAnswer,
+    SecretRollMade,
+)
+from rollplay.table.dice.dicing import Parts, chain_for, dice_fields, source_name, table_dice
+from rollplay.table.events import payloads as ev
+from rollplay.table.play.sides import Rolling, Side, SidesMixin
+from rollplay.table.systems import Request, require, system
+
+
+class RollingMixin(SidesMixin):
+    def roll(
+        self,
+        game_name: str | None,
+        name: str,
+        request: Request,
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> RollAnswer:
+        """A roll from a character's sheet, its spends taken and the roll logged, together."""
+        with self._rolling(game_name, [(name, request)], visibility) as r:
+            (side,) = r.sides
+            rules, _ = self.ruleset_of(r.game)
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
+            rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
+            result = {"system": r.game.system, **rolled}
+            entry_id = self.log_roll(r, side, result, r.visibility, source)
+            settle(source)
+            return told(r, ONE[r.game.system], {
+                **result, "character": side.row.name, "game": r.game.name, "log_id": entry_id,
+                "visibility": r.visibility, "spent": side.spent,
+                "dice_source": source_name(source),
+            })  # fmt: skip
+
+    def opposed(
+        self,
+        game_name: str | None,
+        first: tuple[str, Request],
+        second: tuple[str, Request],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+        npc_second: bool = False,
+    ) -> RollAnswer:
+        """Two characters of one game roll against each other (000/002, 003); each side is
+        logged, with the contest's result. ``npc_second``: the second side is an NPC with no
+        sheet (``Raider/5``: an FS3 rating, a D6 code), named for the log."""
+        npcs = frozenset({1}) if npc_second else frozenset()
+        with self._rolling(game_name, [first, second], visibility, contest=True, npcs=npcs) as r:
+            a, b = r.sides
+            rules, _ = self.ruleset_of(r.game)
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
+            result = system(r.game.system).opposed(a.check, b.check, rules, source)
+            settle(source)
+            keys = ("first", "second") if "first" in result else ("initiator", "resister")
+            parts = Parts(source)
+            ids = [
+                self.log_roll(r, side, {"system": r.game.system, **result[key],
+                                        "opposed": _contest(result)}, r.visibility, parts)
+                for side, key in zip((a, b), keys, strict=True)
+            ]  # fmt: skip
+            contest = FS3OpposedRolled if r.game.system == "fs3" else D6OpposedRolled
+            return told(r, contest, {"system": r.game.system, "game": r.game.name, **result,
+                                     "log_ids": ids, "visibility": r.visibility,
+                                     "dice_source": source_name(source)})  # fmt: skip
+
+    def teamwork(
+        self,
+        game_name: str | None,
+        leader: tuple[str, Request],
+        assisters: list[tuple[str, Request]],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> RollAnswer:
+        """000 Teamwork with named characters: the assisters roll, then the leader."""
+        with self._rolling(game_name, [leader, *assisters], visibility) as r:
+            lead, *helpers = r.sides
+            sys_ = require(r.game, "teamwork", "teamwork", "000 Teamwork")
+            rules, _ = self.ruleset_of(r.game)
+            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
+            result = sys_.teamwork(lead.check, [h.check for h in helpers], rules, source)
+            settle(source)
+            parts = Parts(source)  # the assisters drew first, then the leader
+            ids = [
+                self.log_roll(r, helper, {"system": r.game.system, **rolled,
+                                          "assisting": lead.row.name}, r.visibility, parts)
+                for helper, rolled in zip(helpers, result["assists"], strict=True)
+            ]  # fmt: skip
+            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility,
+                                     parts))  # fmt: skip
+            return told(r, FS3TeamRolled, {
+                "system": r.game.system, "game": r.game.name, **result,
+                "character": lead.row.name, "log_ids": ids, "visibility": r.visibility,
+                "dice_source": source_name(source),
+            })  # fmt: skip
+
+    def log_roll(
+        self, r: Rolling, side: Side, outcome: Mapping[str, Any], visibility: str,
+        drawn: Dice | Parts,
+    ) -> int:  # fmt: skip
+        """A roll's event: the whole roll for its audience, with where its dice came from;
+        for a secret one, the bare fact that it happened for the others, if the game says so
+        (001 When the GM Rolls)."""
+        _, version = self.ruleset_of(r.game)
+        request = side.request
+        payload = {
+            "system": r.game.system,
+            "expression": request.expression[:200],
+            "modifiers": list(request.mods) + list(request.bonuses),
+            "spends": side.spent,
+            "dice": dice_of(outcome),
+            "outcome": dict(outcome),
+            "ruleset_version": version,
+        }
+        payload.update(drawn.fields(payload) if isinstance(drawn, Parts) else dice_fields(drawn))
+        secret = visibility == "secret" and r.game.announce_secret
+        shared = ev.HiddenRoll(system=r.game.system) if secret else None
+        return self.record(r.w, r.game, ev.Roll.written(payload), visibility=visibility,
+                           character=side.row, shared=shared)  # fmt: skip
+
+
+ONE: dict[str, type[RollAnswer]] = {"fs3": FS3Rolled, "gurps": GurpsRolled, "d6": D6Rolled}
+
+
+def told(r: Rolling, answer: type[RollAnswer], result: dict[str, Any]) -> RollAnswer:
+    """What the roller is told: the whole roll, unless it is a secret roll a player asked of
+    the Storyteller, of which they learn only that it was made (rulings T9)."""
+    if r.visibility != "secret" or r.standing.storyteller:
+        return answer.model_validate(result)
+    who = result.get("character") or r.sides[0].row.name
+    return SecretRollMade(
+        game=r.game.name, visibility="secret", dice_source=result["dice_source"],
+        character=who, log_id=result.get("log_id"), log_ids=result.get("log_ids", ()),
+        spent=result.get("spent") or {},
+        message=f"Rolled in secret for {who}: the Storyteller sees how it went.",
+    )  # fmt: skip
+
+
+def _contest(result: Mapping[str, Any]) -> dict[str, Any]:
+    keys = ("winner", "winner_name", "net", "margin", "both_failed")
+    return {k: result[k] for k in keys if k in result}
+
+
+def dice_of(result: Mapping[str, Any]) -> Any:
+    keys = [k for k in ("dice", "wild", "cp_dice") if k in result]
+    if keys == ["dice"]:
+        return result["dice"]
+    return {k: result[k] for k in keys}

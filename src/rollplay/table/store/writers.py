@@ -1,0 +1,309 @@
+"""The statements a logged roll needs, each way they are run.
+
+A roll reads its characters (and its actor's standing), spends points with a conditional
+UPDATE, and appends its event, in one transaction. ``CoreWriter`` runs them through
+SQLAlchemy Core on any database.
+``SQLiteWriter`` runs the same SQL on the sqlite3 connection directly: on the embedded
+default, SQLAlchemy's per-statement machinery cost eight times what SQLite itself does
+(about 0.7 ms of a 0.8 ms roll; docs/performance.md). Both are tested on every storage test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    func,
+    insert,
+    literal,
+    null,
+    select,
+    text,
+    union_all,
+    update,
+)
+
+from rollplay.table.dice.nonces import CoreNonces, SQLiteNonces, Taken
+from rollplay.table.store.models import Character, Event, Game, Membership
+
+# game id, name, system, edition, rules, announce_secret, players_ask_secret;
+# character id, name, sheet, luck, CP, FP, version, player id; the game's provable
+SideRow = tuple[Any, ...]
+
+
+class Writer(Protocol):
+    def side(self, game: str, name: str) -> SideRow | None: ...
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]: ...
+    def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool: ...
+    def points(self, character_id: int) -> tuple[int, int, int]: ...
+    def event(self, values: Mapping[str, Any]) -> int: ...
+    # Verifiable dice (nonces.py): a roll's nonce, and a chain's or a player's first seed.
+    def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None: ...
+    def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool: ...
+    def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str: ...
+
+
+_SIDE = (
+    select(
+        Game.id,
+        Game.name,
+        Game.system,
+        Game.edition,
+        Game.rules,
+        Game.announce_secret,
+        Game.players_ask_secret,
+        Character.id,
+        Character.name,
+        Character.sheet,
+        Character.luck,
+        Character.character_points,
+        Character.fate_points,
+        Character.version,
+        Character.player_id,
+        Game.provable,
+    )
+    .join(Character, Character.game_id == Game.id)
+    .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
+)
+_SPEND = (
+    update(Character)
+    .where(
+        Character.id == bindparam("cid"),
+        Character.luck >= bindparam("luck"),
+        Character.character_points >= bindparam("cp"),
+        Character.fate_points >= bindparam("fate"),
+    )
+    .values(
+        luck=Character.luck - bindparam("luck"),
+        character_points=Character.character_points - bindparam("cp"),
+        fate_points=Character.fate_points - bindparam("fate"),
+        version=Character.version + 1,
+    )
+)
+_POINTS = select(Character.luck, Character.character_points, Character.fate_points).where(
+    Character.id == bindparam("cid")
+)
+_EVENT = insert(Event).returning(Event.id)
+_ROLE = select(Membership.role).where(
+    Membership.game_id == bindparam("gid"), Membership.user_id == bindparam("uid")
+)
+# Both in one round trip: the role's row, then a row per character played.
+_STANDING = union_all(
+    _ROLE.add_columns(null().label("character")),
+    select(null(), Character.id).where(
+        Character.game_id == bindparam("gid"), Character.player_id == bindparam("uid")
+    ),
+)
+
+
+# On PostgreSQL, ids come from a sequence when a row is inserted, not when it commits, so
+# two concurrent commands could commit their events out of id order and a live viewer that
+# has seen event 11 would never be sent event 10. A per-game lock, held to the commit, makes
+# a game's events commit in id order. Every write takes it before its first row lock, so it
+# cannot deadlock with them: the service's writes when they find their game (base.game_row),
+# a roll (CoreWriter) only just before it spends points or writes its event, so that
+# concurrent rolls are serialised for as little as the insert and the commit. The
+# notification (the event's game and id, never its payload: NOTIFY payloads are public and
+# capped at 8 kB) is sent in the same statement as the insert, so it fires only if the
+# event commits.
+CHANNEL = "rollplay_events"
+LOCK_SPACE = 0x726F6C6C  # "roll": the advisory-lock namespace for rollplay's event order
+_ORDER = text("SELECT pg_advisory_xact_lock(:space, :gid)")
+ORDER_EVENTS = True  # tests turn it off to show what it prevents (test_event_order.py)
+
+
+def order_events(conn: Connection, game_id: int) -> None:
+    """Take ``game_id``'s event-order lock for this transaction (PostgreSQL; re-entrant).
+    A read (``reading()``: odds, views) writes no event, so it takes none and never waits
+    on a roll in progress."""
+    if not ORDER_EVENTS or conn.dialect.name != "postgresql":
+        return
+    if not conn.get_execution_options().get("reading"):
+        conn.execute(_ORDER, {"space": LOCK_SPACE, "gid": game_id})
+
+
+class CoreWriter(CoreNonces):
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.postgres = conn.dialect.name == "postgresql"
+        self.game_id: int | None = None  # the game whose sides this roll read
+
+    def side(self, game: str, name: str) -> SideRow | None:
+        row = self.conn.execute(_SIDE, {"game": game, "name": name}).first()
+        if row is None:
+            return None
+        self.game_id = int(row[0])
+        return tuple(row)
+
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        rows = self.conn.execute(_STANDING, {"gid": game_id, "uid": user_id}).all()
+        role = next((r for r, _ in rows if r is not None), None)
+        return role, frozenset(c for _, c in rows if c is not None)
+
+    def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
+        if self.game_id is not None:
+            order_events(self.conn, self.game_id)  # before the row lock the update takes
+        params = {"cid": character_id, "luck": luck, "cp": cp, "fate": fate}
+        return bool(self.conn.execute(_SPEND, params).rowcount == 1)
+
+    def points(self, character_id: int) -> tuple[int, int, int]:
+        luck, cp, fate = self.conn.execute(_POINTS, {"cid": character_id}).one()
+        return luck, cp, fate
+
+    def event(self, values: Mapping[str, Any]) -> int:
+        if not self.postgres:
+            return int(self.conn.execute(_EVENT, dict(values)).scalar_one())
+        return int(self.conn.execute(_pg_event(values)).scalar_one())
+
+
+def _pg_event(values: Mapping[str, Any]) -> Any:
+    """One statement: the game's event-order lock (re-entrant, so often held already), then
+    the insert, whose id is drawn only once the lock is held, then the notification."""
+    columns = Event.__table__.c
+    row = select(*(literal(v, columns[k].type).label(k) for k, v in values.items()))
+    if ORDER_EVENTS:
+        lock = func.pg_advisory_xact_lock(LOCK_SPACE, values["game_id"]).label("held")
+        row = row.select_from(select(lock).cte("locked"))
+    inserted = insert(Event).from_select(list(values), row).returning(Event.id).cte("inserted")
+    message = func.concat(str(values["game_id"]), ":", inserted.c.id)
+    return select(inserted.c.id, func.pg_notify(CHANNEL, message).label("sent"))
+
+
+_SQLITE_SIDE = (
+    "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, "
+    "g.players_ask_secret, c.id, c.name, c.sheet, c.luck, c.character_points, "
+    "c.fate_points, c.version, c.player_id, g.provable FROM games g "
+    "JOIN characters c ON c.game_id = g.id WHERE g.name = ? AND c.name = ?"
+)
+_SQLITE_SPEND = (
+    "UPDATE characters SET luck = luck - ?, character_points = character_points - ?, "
+    "fate_points = fate_points - ?, version = version + 1 "
+    "WHERE id = ? AND luck >= ? AND character_points >= ? AND fate_points >= ?"
+)
+_SQLITE_POINTS = "SELECT luck, character_points, fate_points FROM characters WHERE id = ?"
+_SQLITE_ROLE = "SELECT role FROM memberships WHERE game_id = ? AND user_id = ?"
+_SQLITE_PLAYS = "SELECT id FROM characters WHERE game_id = ? AND player_id = ?"
+_EVENT_COLUMNS = (
+    "game_id", "created_at", "actor_id", "actor", "kind", "character_id", "character",
+    "visibility", "audience", "payload", "shared",
+)  # fmt: skip
+_JSON = {"payload", "shared"}
+_SQLITE_EVENT = (
+    f"INSERT INTO events ({', '.join(_EVENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))}) RETURNING id"
+)
+
+
+class SQLiteWriter(SQLiteNonces):
+    """The same statements on the sqlite3 cursor; values stored exactly as SQLAlchemy's
+    SQLite types store them (JSON as text, times as naive UTC text), so either side reads
+    what the other wrote."""
+
+    def __init__(self, cursor: Any) -> None:
+        self.cursor = cursor
+
+    def side(self, game: str, name: str) -> SideRow | None:
+        row = self.cursor.execute(_SQLITE_SIDE, (game, name)).fetchone()
+        if row is None:
+            return None
+        row = list(row)
+        row[4], row[5], row[6] = json.loads(row[4]), bool(row[5]), bool(row[6])
+        row[9], row[15] = json.loads(row[9]), bool(row[15])
+        return tuple(row)
+
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        role = self.cursor.execute(_SQLITE_ROLE, (game_id, user_id)).fetchone()
+        plays = self.cursor.execute(_SQLITE_PLAYS, (game_id, user_id)).fetchall()
+        return (role[0] if role else None), frozenset(r[0] for r in plays)
+
+    def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
+        params = (luck, cp, fate, character_id, luck, cp, fate)
+        return bool(self.cursor.execute(_SQLITE_SPEND, params).rowcount == 1)
+
+    def points(self, character_id: int) -> tuple[int, int, int]:
+        luck, cp, fate = self.cursor.execute(_SQLITE_POINTS, (character_id,)).fetchone()
+        return luck, cp, fate
+
+    def event(self, values: Mapping[str, Any]) -> int:
+        params = []
+        for column in _EVENT_COLUMNS:
+            value = values[column]
+            if column in _JSON:
+                value = None if value is None else json.dumps(value)
+            elif isinstance(value, datetime):
+                value = value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+            params.append(value)
+        return int(self.cursor.execute(_SQLITE_EVENT, params).fetchone()[0])
+
+
+class DryRun:
+    """A roll's statements rehearsed for its odds, in a read transaction: sides and points
+    read as the roll reads them, spends checked and counted (a second spend sees the first)
+    but never made, and no event written."""
+
+    def __init__(self, inner: Writer) -> None:
+        self.inner = inner
+        self.spent: dict[int, tuple[int, int, int]] = {}
+
+    def side(self, game: str, name: str) -> SideRow | None:
+        row = self.inner.side(game, name)
+        if row is None or row[7] not in self.spent:  # column 7: the character's id
+            return row
+        return (*row[:10], *self.points(row[7]), *row[13:])  # points: columns 10 to 12
+
+    def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
+        return self.inner.standing(game_id, user_id)
+
+    def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
+        have = self.points(character_id)
+        if any(h < n for h, n in zip(have, (luck, cp, fate), strict=True)):
+            return False
+        done = self.spent.get(character_id, (0, 0, 0))
+        self.spent[character_id] = (done[0] + luck, done[1] + cp, done[2] + fate)
+        return True
+
+    def points(self, character_id: int) -> tuple[int, int, int]:
+        luck, cp, fate = self.inner.points(character_id)
+        done = self.spent.get(character_id, (0, 0, 0))
+        return luck - done[0], cp - done[1], fate - done[2]
+
+    def event(self, values: Mapping[str, Any]) -> int:
+        raise AssertionError("a dry run writes nothing")
+
+    def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None:
+        raise AssertionError("a dry run rolls nothing")
+
+    def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool:
+        raise AssertionError("a dry run rolls nothing")
+
+    def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str:
+        raise AssertionError("a dry run rolls nothing")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Writer]:
+    """One write transaction, committed when the block ends and rolled back if it raises."""
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield CoreWriter(conn)
+        return
+    raw = engine.raw_connection()  # a pooled sqlite3 connection, with rollplay's pragmas
+    try:
+        driver: Any = raw.driver_connection
+        cursor = driver.cursor()
+        cursor.execute("BEGIN IMMEDIATE")  # take the write lock now: see db.py
+        try:
+            yield SQLiteWriter(cursor)
+        except BaseException:
+            cursor.execute("ROLLBACK")
+            raise
+        cursor.execute("COMMIT")
+    finally:
+        raw.close()

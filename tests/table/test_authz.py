@@ -16,10 +16,12 @@ import pytest
 from rollplay.systems.fs3.combat.state import Action
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
+from rollplay.table.answers import D6Rolled
 from rollplay.table.combat.healing import heal_day
 from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
 
@@ -57,8 +59,7 @@ def _combat(t: Table, n: str, *, join: bool = True) -> None:
 
 
 def _rolled(t: Table, _: str) -> int:
-    rolled = t.roll("Stars", "Kara Voss", Request("Search"))
-    return int(rolled["log_id"])
+    return of(D6Rolled, t.roll("Stars", "Kara Voss", Request("Search"))).log_id
 
 
 def _member(t: Table, n: str) -> None:

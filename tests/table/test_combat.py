@@ -9,9 +9,11 @@ from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.turn import Action
 from rollplay.table.combat.tracker import Tracker, stance
+from rollplay.table.events.combat import WoundRecord
 from rollplay.table.service import Table
 from rollplay.table.store.db import StorageError
 from tests.table.conftest import NIKOS
+from tests.typed import dig, of, standings
 
 
 def setup(table: Table) -> Tracker:
@@ -41,42 +43,42 @@ def test_a_scripted_fight(db_url: str) -> None:
     # Knockout: the Raider (modifier 2): NPC rating 4 - 2 = 2 dice, no hits: out.
     faces += [1, 2]
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    assert [i["name"] for i in report["initiative"]] == ["Nikos", "Raider"]
-    shot, reply = report["events"]
-    assert (shot["outcome"], shot["location"], shot["wound"]["severity"]) == (
+    assert [i.name for i in report.initiative] == ["Nikos", "Raider"]
+    shot, reply = report.events
+    assert (shot.outcome, shot.location, of(WoundRecord, shot.wound).severity) == (
         "hit",
         "Chest",
         "Serious",
     )
-    assert reply["action"] == "attack"  # the NPC's default: attack the first standing enemy
-    assert reply["armor"][0]["stopped"] is True
-    (knockout,) = report["knockouts"]
-    assert {k: knockout[k] for k in ("name", "dice", "modifier", "knocked_out")} == {
-        "name": "Raider", "dice": [1, 2], "modifier": -2, "knocked_out": True}  # fmt: skip
+    assert reply.action == "attack"  # the NPC's default: attack the first standing enemy
+    assert reply.armor[0].stopped is True
+    (knockout,) = report.knockouts
+    assert (knockout.name, knockout.dice, knockout.modifier, knockout.knocked_out) == (
+        "Raider", (1, 2), -2, True)  # fmt: skip
     table.close()
     # The state survives a restart.
     again = Tracker(Table(db_url))
     status = again.status("Pegasus", "Hangar")
-    assert status["turn"] == 2
-    raider = next(c for c in status["combatants"] if c["name"] == "Raider")
-    assert (raider["knocked_out"], raider["wound_modifier"]) == (True, -2)
-    nikos = next(c for c in status["combatants"] if c["name"] == "Nikos")
-    assert nikos["ammo"] == 11
+    assert status.turn == 2
+    raider = next(c for c in standings(status) if c.name == "Raider")
+    assert (raider.knocked_out, raider.wound_modifier) == (True, -2)
+    nikos = next(c for c in standings(status) if c.name == "Nikos")
+    assert nikos.ammo == 11
     with pytest.raises(RuleError, match="knocked out"):
         again.act("Pegasus", "Hangar", "Raider", Action("attack", "Nikos"))
     # Turn 2: Nikos aims; the Raider, knocked out, does nothing.
     again.act("Pegasus", "Hangar", "Nikos", Action("aim", "Raider"))
     faces = [1, 1, 1, 1, 1, 1, 50, 40]  # initiative: Nikos 1 + 3 dice, the Raider 4 - 2 wounds
     report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    assert [(e["actor"], e["action"]) for e in report["events"]] == [
+    assert [(e.actor, e.action) for e in report.events] == [
         ("Nikos", "aim"), ("Raider", "none")]  # fmt: skip
     # Turn 3: the aim pays: Firearms 3 + Reflexes 3 + aim 3; the Raider defends with 4 - 2.
     again.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
     faces = [1, 1, 1, 1] + [1, 1] + [50, 40] + [1] * 9 + [1, 1]
     report = again.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    assert report["events"][0]["pools"] == [9, 2]
-    assert report["events"][0]["outcome"] == "miss"
-    assert report["turn"] == 3
+    assert report.events[0].pools == (9, 2)
+    assert report.events[0].outcome == "miss"
+    assert report.turn == 3
     again.table.close()
 
 
@@ -91,13 +93,13 @@ def test_wounds_land_on_the_sheet_and_luck_is_spent(db_url: str) -> None:
     faces += [90, 36]  # Flak Vest: 90 > 35, not stopped; reduces by 35 (a d36 showing 36)
     faces += [60]  # damage 60 + 10 + 15 - 35 = 50: Moderate
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    assert [e["actor"] for e in report["events"]] == ["Raider", "Nikos"]
-    assert report["events"][0]["wound"]["severity"] == "Moderate"
+    assert [e.actor for e in report.events] == ["Raider", "Nikos"]
+    assert of(WoundRecord, report.events[0].wound).severity == "Moderate"
     nikos = table.character("Pegasus", "Nikos")
-    assert nikos["sheet"]["wounds"] == [
+    assert nikos.sheet["wounds"] == [
         {"location": "Chest", "severity": "Moderate", "type": "wound", "treated": False}
     ]
-    assert nikos["luck"] == 0
+    assert nikos.luck == 0
     table.close()
 
 
@@ -114,8 +116,8 @@ def test_refusals_change_nothing(db_url: str) -> None:
         tracker.status("Pegasus", "Hangr")
     stance(tracker, "Pegasus", "Hangar", "Nikos", "Cover")
     status = tracker.status("Pegasus", "Hangar")
-    assert status["actions"] == {}
-    assert [c["stance"] for c in status["combatants"]] == ["Cover", "Normal"]
+    assert status.actions == {}
+    assert [c.stance for c in standings(status)] == ["Cover", "Normal"]
     tracker.stop("Pegasus", "Hangar")
     with pytest.raises(RuleError, match="is over"):
         tracker.turn("Pegasus", "Hangar", ScriptedDice([]))
@@ -135,7 +137,7 @@ def test_a_games_own_gear(db_url: str) -> None:
     with pytest.raises(RollplayError, match="unknown weapon 'Pistol'"):
         tracker.join("Stars", "Bridge", "Raider", team="B", rating=3, weapon="Pistol")
     status = tracker.status("Stars", "Bridge")
-    assert status["combatants"][0]["ammo"] == 3
+    assert standings(status)[0].ammo == 3
     table.close()
 
 
@@ -144,11 +146,12 @@ def test_luck_moves_a_wound(db_url: str) -> None:
     table = Table(db_url)
     tracker = wounded(table)
     data = tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "Left_Arm")
-    nikos = next(c for c in data["combatants"] if c["name"] == "Nikos")
-    assert nikos["wounds"][0]["location"] == "Left_Arm"
-    assert nikos["wounds"][0]["severity"] == "Moderate"
-    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["location"] == "Left_Arm"
-    assert table.character("Pegasus", "Nikos")["luck"] == 0
+    nikos = next(c for c in standings(data) if c.name == "Nikos")
+    assert nikos.wounds[0].location == "Left_Arm"
+    assert nikos.wounds[0].severity == "Moderate"
+    sheet = table.character("Pegasus", "Nikos").sheet
+    assert dig(sheet, "wounds", 0, "location") == "Left_Arm"
+    assert table.character("Pegasus", "Nikos").luck == 0
     with pytest.raises(RuleError, match="no luck"):
         tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "Chest")
     with pytest.raises(RollplayError, match="pick 1 to 1"):

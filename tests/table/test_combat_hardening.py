@@ -12,12 +12,15 @@ import pytest
 from rollplay.dice import ScriptedDice
 from rollplay.errors import DiceError, RollplayError, RuleError
 from rollplay.systems.fs3.combat.turn import Action
+from rollplay.table.answers import TurnResolved
 from rollplay.table.combat.healing import heal_day
 from rollplay.table.combat.tracker import Tracker, stance
+from rollplay.table.events.outcomes import FS3Roll
 from rollplay.table.service import Table
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character
 from tests.table.conftest import NIKOS
+from tests.typed import dig, of, standings
 
 
 def setup(table: Table) -> Tracker:
@@ -60,12 +63,12 @@ def test_names_match_without_regard_to_case(db_url: str) -> None:
         tracker.join("Pegasus", "Hangar", "raider", rating=3)
     tracker.act("Pegasus", "hangar", "NIKOS", Action("attack", "raider", luck="attack"))
     status = tracker.status("Pegasus", "hANGAR")
-    assert status["actions"]["Nikos"]["target"] == "Raider"
-    assert [c["weapon"] for c in status["combatants"]] == ["Pistol", "Rifle"]
+    assert status.actions["Nikos"].target == "Raider"
+    assert [c.weapon for c in standings(status)] == ["Pistol", "Rifle"]
     stance(tracker, "Pegasus", "Hangar", "raider", "cover")
-    assert tracker.status("Pegasus", "Hangar")["combatants"][1]["stance"] == "Cover"
+    assert standings(tracker.status("Pegasus", "Hangar"))[1].stance == "Cover"
     tracker.leave("Pegasus", "Hangar", "RAIDER")
-    assert tracker.status("Pegasus", "Hangar")["actions"] == {}  # Nikos's target left
+    assert tracker.status("Pegasus", "Hangar").actions == {}  # Nikos's target left
     table.close()
 
 
@@ -86,17 +89,17 @@ def test_a_stopped_combat_no_longer_changes(db_url: str) -> None:
     for refused in refusals:
         with pytest.raises(RuleError, match="Hangar is over"):
             refused()
-    assert tracker.status("Pegasus", "Hangar")["active"] is False  # still shown
+    assert tracker.status("Pegasus", "Hangar").active is False  # still shown
     with pytest.raises(StorageError, match="stopped: `combat delete` it first"):
         tracker.start("Pegasus", "Hangar")
-    assert tracker.delete("Pegasus", "hangar")["deleted"] is True
-    assert tracker.start("Pegasus", "Hangar")["turn"] == 1  # the name is free again
+    assert tracker.delete("Pegasus", "hangar").deleted is True
+    assert tracker.start("Pegasus", "Hangar").turn == 1  # the name is free again
     with pytest.raises(RuleError, match="still going"):
         tracker.delete("Pegasus", "Hangar")
     table.close()
 
 
-def first_turn_knocks_out_nikos(tracker: Tracker) -> dict[str, Any]:
+def first_turn_knocks_out_nikos(tracker: Tracker) -> TurnResolved:
     tracker.act("Pegasus", "Hangar", "Nikos", Action("pass"))
     faces = [1] * 8 + [10, 20]  # initiative (Nikos Everyman 1 + Reflexes 3): the Raider first
     faces += [8, 8, 8, 8, 1, 1, 1, 1, 3, 3]  # the Raider's rifle: 4 hits vs 0; 10 Chest
@@ -110,16 +113,16 @@ def test_002_luck_after_the_turn_recovers_and_moves_the_injury(db_url: str) -> N
     tracker = setup(table)
     table.award_luck("Pegasus", "Nikos", 1)  # 2 points, read at once from the sheet's row
     report = first_turn_knocks_out_nikos(tracker)
-    assert report["knockouts"][0]["knocked_out"] is True
+    assert report.knockouts[0].knocked_out is True
     with pytest.raises(RuleError, match="knocked out and cannot change stance"):
         stance(tracker, "Pegasus", "Hangar", "Nikos", "Cover")
     data = tracker.recover("Pegasus", "Hangar", "nikos")
-    nikos = data["combatants"][0]
-    assert (nikos["knocked_out"], nikos["luck"]) == (False, 1)
+    nikos = standings(data)[0]
+    assert (nikos.knocked_out, nikos.luck) == (False, 1)
     data = tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "Left_Arm")
-    assert data["combatants"][0]["wounds"][0]["location"] == "Left_Arm"
+    assert standings(data)[0].wounds[0].location == "Left_Arm"
     sheet = table.character("Pegasus", "Nikos")
-    assert (sheet["luck"], sheet["sheet"]["wounds"][0]["location"]) == (0, "Left_Arm")
+    assert (sheet.luck, dig(sheet.sheet, "wounds", 0, "location")) == (0, "Left_Arm")
     table.close()
 
 
@@ -146,7 +149,7 @@ def test_the_turn_reads_the_sheet_as_it_is_now(db_url: str) -> None:
     tracker.act("Pegasus", "Hangar", "Raider", Action("attack", "Nikos"))
     with pytest.raises(RollplayError, match="Nikos's sheet cannot be used in combat"):
         tracker.turn("Pegasus", "Hangar", ScriptedDice([]))
-    problems = tracker.status("Pegasus", "Hangar")["problems"]
+    problems = tracker.status("Pegasus", "Hangar").problems
     assert len(problems) == 1
     assert "Nikos's sheet" in problems[0]
     table.set_character("Pegasus", "Nikos",
@@ -156,8 +159,8 @@ def test_the_turn_reads_the_sheet_as_it_is_now(db_url: str) -> None:
     faces += [1] * (4 + 5)  # the Raider's attack misses; Nikos's 1 + Reflexes 4 defends
     faces += [1] * (5 + 4 - 1 + 4)  # Nikos: Firearms 5 + Reflexes 4 - 1 suppression; defense
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    shot = next(e for e in report["events"] if e["actor"] == "Nikos")
-    assert [p["label"] for p in shot["attack_roll"]["parts"]] == ["Firearms 5", "Reflexes 4"]
+    shot = next(e for e in report.events if e.actor == "Nikos")
+    assert [p.label for p in of(FS3Roll, shot.attack_roll).parts] == ["Firearms 5", "Reflexes 4"]
     table.close()
 
 

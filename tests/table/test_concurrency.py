@@ -12,6 +12,7 @@ from rollplay.errors import RollplayError
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
+from tests.typed import dig
 
 pytestmark = pytest.mark.storage  # locks and conditional updates, as each database takes them
 
@@ -65,7 +66,7 @@ def test_the_last_luck_point_is_spent_once(db_url: str) -> None:
     outcomes = _race(db_url, "luck-roll")
     assert outcomes.count("ok") == 1, outcomes
     assert all(o.startswith("refused") for o in outcomes if o != "ok"), outcomes
-    assert table.character("Pegasus", "Nikos")["luck"] == 0
+    assert table.character("Pegasus", "Nikos").luck == 0
     assert len(table.log()) == 1  # refused rolls leave no trace
     table.close()
 
@@ -76,8 +77,8 @@ def test_xp_for_one_raise_is_spent_once(db_url: str) -> None:
     outcomes = _race(db_url, "xp-raise")
     assert outcomes.count("ok") == 1, outcomes
     nikos = table.character("Pegasus", "Nikos")
-    assert nikos["sheet"]["action"]["Firearms"] == 4
-    assert nikos["xp"] == 0
+    assert dig(nikos.sheet, "action", "Firearms") == 4
+    assert nikos.xp == 0
     table.close()
 
 
@@ -85,7 +86,7 @@ def test_no_award_is_lost(db_url: str) -> None:
     table = _setup(db_url)
     outcomes = _race(db_url, "award")
     assert outcomes == ["ok"] * WORKERS
-    assert table.character("Pegasus", "Nikos")["luck"] == 1 + WORKERS
+    assert table.character("Pegasus", "Nikos").luck == 1 + WORKERS
     table.close()
 
 
@@ -102,5 +103,6 @@ def test_readers_do_not_wait_for_a_writer(db_url: str) -> None:
         start = time.perf_counter()
         seen = table.events_for("Pegasus", limit=10)
         assert time.perf_counter() - start < 5  # not the 30 s lock timeout
-    assert [e["kind"] for e in seen][:1] == ["game"]
+    assert [e.kind for e in seen][:1] == ["game"]
+
     table.close()

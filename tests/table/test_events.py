@@ -9,10 +9,15 @@ from pathlib import Path
 import pytest
 
 from rollplay.systems.fs3.combat.state import Action
+from rollplay.table.answers import FS3Rolled
 from rollplay.table.combat.tracker import Tracker
+from rollplay.table.events.combat import Joined, Turn
+from rollplay.table.events.payloads import HiddenRoll, LuckAwarded
+from rollplay.table.events.views import EventView
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
+from tests.typed import dumped, of
 
 pytestmark = [pytest.mark.storage, pytest.mark.examples]  # audiences filtered and paged in SQL
 
@@ -27,52 +32,56 @@ def game(table: Table) -> Table:
     return table
 
 
-def _seen(table: Table, user: str, after: int = 0) -> list[dict[str, object]]:
+def _seen(table: Table, user: str, after: int = 0) -> list[EventView]:
     return table.acting_as(user).events_for("Pegasus", after=after, limit=1000)
 
 
 def test_each_viewer_gets_their_part_of_each_roll(game: Table) -> None:
-    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
-    public = game.roll("Pegasus", "Nikos", Request("Firearms"))
-    private = game.roll("Pegasus", "Nikos", Request("Piloting"), visibility="private")
-    secret = game.roll("Pegasus", "Mavros", Request("Alertness"), visibility="secret")
-    ids = [public["log_id"], private["log_id"], secret["log_id"]]
+    start = game.events_for("Pegasus", limit=1000)[-1].id
+    public = of(FS3Rolled, game.roll("Pegasus", "Nikos", Request("Firearms")))
+    private = of(
+        FS3Rolled, game.roll("Pegasus", "Nikos", Request("Piloting"), visibility="private")
+    )
+    secret = of(
+        FS3Rolled, game.roll("Pegasus", "Mavros", Request("Alertness"), visibility="secret")
+    )
+    ids = [public.log_id, private.log_id, secret.log_id]
 
-    def view(user: str) -> dict[int, dict[str, object]]:
-        return {int(str(e["id"])): e for e in _seen(game, user, start)}
+    def view(user: str) -> dict[int, EventView]:
+        return {e.id: e for e in _seen(game, user, start)}
 
     stella, pia, olly = view("Stella"), view("Pia"), view("Olly")
-    assert [stella[i]["hidden"] for i in ids] == [False, False, False]
-    assert [pia[i]["hidden"] for i in ids] == [False, False, True]  # her own private roll
+    assert [stella[i].hidden for i in ids] == [False, False, False]
+    assert [pia[i].hidden for i in ids] == [False, False, True]  # her own private roll
     assert sorted(olly) == [ids[0], ids[2]]  # another's private roll: not even that it happened
     for hidden in (pia[ids[2]], olly[ids[2]]):  # a secret roll: that it was made, no more
-        assert hidden["character"] is None
-        assert hidden["data"] == {"system": "fs3"}
+        assert hidden.character is None
+        assert hidden.data == HiddenRoll(system="fs3")
     # Nothing secret is anywhere in what a player is handed.
     for user in ("Pia", "Olly"):
-        handed = json.dumps(_seen(game, user, start))
+        handed = json.dumps([dumped(e) for e in _seen(game, user, start)])
         assert "Alertness" not in handed
         assert "Mavros" not in handed
 
 
 def test_a_game_may_keep_secret_rolls_unannounced(game: Table) -> None:
     game.set_announce_secret("Pegasus", False)
-    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    start = game.events_for("Pegasus", limit=1000)[-1].id
     game.roll("Pegasus", "Mavros", Request("Alertness"), visibility="secret")
     assert _seen(game, "Pia", start) == []
-    assert [e["kind"] for e in _seen(game, "Stella", start)] == ["roll"]
+    assert [e.kind for e in _seen(game, "Stella", start)] == ["roll"]
 
 
 def test_events_after_an_id_page_in_order(game: Table) -> None:
     for _ in range(5):
         game.award_luck("Pegasus", "Nikos", 1, reason="good play")
     everything = game.events_for("Pegasus", limit=1000)
-    ids = [e["id"] for e in everything]
+    ids = [e.id for e in everything]
     assert ids == sorted(ids)
-    assert [e["kind"] for e in everything[-5:]] == ["luck_award"] * 5
-    assert everything[-1]["data"]["reason"] == "good play"
-    page = game.events_for("Pegasus", after=int(str(ids[-4])), limit=2)
-    assert [e["id"] for e in page] == ids[-3:-1]
+    assert [e.kind for e in everything[-5:]] == ["luck_award"] * 5
+    assert of(LuckAwarded, everything[-1].data).reason == "good play"
+    page = game.events_for("Pegasus", after=ids[-4], limit=2)
+    assert [e.id for e in page] == ids[-3:-1]
     with pytest.raises(ValueError, match="1 to 1000 events"):
         game.events_for("Pegasus", limit=0)
 
@@ -82,17 +91,18 @@ def test_a_combat_turn_hides_the_npcs_dice_from_players(game: Table) -> None:
     tracker.start("Pegasus", "Hangar")
     tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
     tracker.join("Pegasus", "Hangar", "Raider", rating=4, team="B", weapon="Knife")
-    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    start = game.events_for("Pegasus", limit=1000)[-1].id
     tracker.turn("Pegasus", "Hangar")
-    (st_turn,) = [e for e in _seen(game, "Stella", start) if e["kind"] == "combat_turn"]
-    (pia_turn,) = [e for e in _seen(game, "Pia", start) if e["kind"] == "combat_turn"]
-    assert not st_turn["hidden"]
-    assert pia_turn["hidden"]  # a part of it: the players' view
-    st_init = {i["name"]: i for i in st_turn["data"]["initiative"]}  # type: ignore[index]
-    pia_init = {i["name"]: i for i in pia_turn["data"]["initiative"]}  # type: ignore[index]
-    assert "dice" in st_init["Raider"]
-    assert "dice" not in pia_init["Raider"]  # four dice would say its rating is 4
-    assert pia_init["Nikos"]["dice"] == st_init["Nikos"]["dice"]  # characters' dice are shown
+    (st_turn,) = [e for e in _seen(game, "Stella", start) if e.kind == "combat_turn"]
+    (pia_turn,) = [e for e in _seen(game, "Pia", start) if e.kind == "combat_turn"]
+    assert not st_turn.hidden
+    assert pia_turn.hidden  # a part of it: the players' view
+    st_init = {i.name: i for i in of(Turn, st_turn.data).initiative}
+    pia_init = {i.name: i for i in of(Turn, pia_turn.data).initiative}
+    assert st_init["Raider"].dice is not None
+    assert pia_init["Raider"].dice is None  # four dice would say its rating is 4
+    assert pia_init["Raider"].roll is None  # nor would its roll
+    assert pia_init["Nikos"].dice == st_init["Nikos"].dice  # characters' dice are shown
 
 
 def test_an_attack_on_an_npc_keeps_its_pool_from_players(game: Table) -> None:
@@ -101,17 +111,17 @@ def test_an_attack_on_an_npc_keeps_its_pool_from_players(game: Table) -> None:
     tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
     tracker.join("Pegasus", "Hangar", "Raider", rating=4, team="B", weapon="Knife")
     tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
-    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    start = game.events_for("Pegasus", limit=1000)[-1].id
     tracker.turn("Pegasus", "Hangar")
-    (st_turn,) = [e for e in _seen(game, "Stella", start) if e["kind"] == "combat_turn"]
-    (pia_turn,) = [e for e in _seen(game, "Pia", start) if e["kind"] == "combat_turn"]
-    (st_attack,) = [e for e in st_turn["data"]["events"] if e["actor"] == "Nikos"]  # type: ignore[index]
-    (pia_attack,) = [e for e in pia_turn["data"]["events"] if e["actor"] == "Nikos"]  # type: ignore[index]
-    assert "pools" in st_attack  # the attacker's and the defender's pools
-    assert pia_attack["outcome"] == st_attack["outcome"]  # what happened, to everyone
-    assert pia_attack["defense_hits"] == st_attack["defense_hits"]
+    (st_turn,) = [e for e in _seen(game, "Stella", start) if e.kind == "combat_turn"]
+    (pia_turn,) = [e for e in _seen(game, "Pia", start) if e.kind == "combat_turn"]
+    (st_attack,) = [e for e in of(Turn, st_turn.data).events if e.actor == "Nikos"]
+    (pia_attack,) = [e for e in of(Turn, pia_turn.data).events if e.actor == "Nikos"]
+    assert st_attack.pools is not None  # the attacker's and the defender's pools
+    assert pia_attack.outcome == st_attack.outcome  # what happened, to everyone
+    assert pia_attack.defense_hits == st_attack.defense_hits
     for key in ("pools", "attack_roll", "defense_roll", "attack_dice", "defense_dice"):
-        assert key not in pia_attack, key  # the Raider's pool would say its rating
+        assert getattr(pia_attack, key) is None, key  # the Raider's pool would say its rating
 
 
 def test_the_command_line_acts_as_a_user(
@@ -146,10 +156,10 @@ def test_the_command_line_acts_as_a_user(
 def test_an_npc_joining_keeps_its_rating_from_players(game: Table) -> None:
     tracker = Tracker(game)
     tracker.start("Pegasus", "Hangar")
-    start = game.events_for("Pegasus", limit=1000)[-1]["id"]
+    start = game.events_for("Pegasus", limit=1000)[-1].id
     tracker.join("Pegasus", "Hangar", "Cylon", rating=7, team="B", weapon="Knife")
-    (st_join,) = [e for e in _seen(game, "Stella", start) if e["kind"] == "combat_join"]
-    (pia_join,) = [e for e in _seen(game, "Pia", start) if e["kind"] == "combat_join"]
-    assert st_join["data"]["rating"] == 7  # type: ignore[index]
-    assert pia_join["data"]["name"] == "Cylon"  # type: ignore[index]
-    assert "rating" not in pia_join["data"]  # type: ignore[operator]
+    (st_join,) = [e for e in _seen(game, "Stella", start) if e.kind == "combat_join"]
+    (pia_join,) = [e for e in _seen(game, "Pia", start) if e.kind == "combat_join"]
+    assert of(Joined, st_join.data).rating == 7
+    assert of(Joined, pia_join.data).name == "Cylon"
+    assert of(Joined, pia_join.data).rating is None

@@ -15,9 +15,11 @@ from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.state import combatant_from_json, combatant_to_json
 from rollplay.table.combat.healing import heal_day
 from rollplay.table.combat.tracker import Tracker
+from rollplay.table.events.outcomes import FS3Roll, Modifier
 from rollplay.table.service import Table
 from rollplay.table.store.models import Character
 from tests.table.conftest import NIKOS
+from tests.typed import dig, dumped, of, standings
 
 SERIOUS = {"location": "Chest", "severity": "Serious", "type": "wound", "treated": False}
 
@@ -40,24 +42,26 @@ def test_004_a_day_of_healing_is_idempotent(db_url: str) -> None:
     faces = [8, 8, 2, 2, 2, 2, 2, 2]
     report = heal_day(table, "Pegasus", doctors={"nikos": "doc"}, hospital=("Nikos",),
                       dice=ScriptedDice(faces))  # fmt: skip
-    assert report["day"] == 1
-    (patient,) = report["patients"]
-    assert (patient["doctor"], patient["points"]) == ("Doc", 4)
-    assert patient["toughness"] == [8]
-    assert patient["toughness_roll"]["modifiers"] == [{"reason": "wounds", "value": -2}]
-    assert patient["medicine"] == [8, 2, 2, 2, 2, 2, 2]
-    assert patient["wounds"] == [{"location": "Chest", "from": "Serious", "to": "Moderate"}]
-    wound = table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]
+    assert report.day == 1
+    (patient,) = report.patients
+    assert (patient.doctor, patient.points) == ("Doc", 4)
+    assert patient.toughness == (8,)
+    assert patient.toughness_roll.modifiers == (Modifier(reason="wounds", value=-2),)
+    assert patient.medicine == (8, 2, 2, 2, 2, 2, 2)
+    assert [dumped(w) for w in patient.wounds] == [
+        {"location": "Chest", "from": "Serious", "to": "Moderate"}
+    ]
+    wound = dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0)
     assert (wound["severity"], wound["treated"]) == ("Moderate", True)  # begun healing
     again = heal_day(table, "Pegasus", day=1, dice=ScriptedDice([]))
-    assert again["already_healed"] is True  # the same day heals once
-    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["severity"] == "Moderate"
+    assert again.already_healed is True  # the same day heals once
+    assert dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0, "severity") == "Moderate"
     # Day 2: a healing Moderate wound counts half (0.45: no modifier): 1 + Grit 2 dice fail: 1.
     report = heal_day(table, "Pegasus", dice=ScriptedDice([1, 1, 1]))
-    assert report["day"] == 2
-    assert report["patients"][0]["toughness_roll"]["modifiers"] == []
-    assert report["patients"][0]["points"] == 1
-    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["healing"] == 5
+    assert report.day == 2
+    assert report.patients[0].toughness_roll.modifiers == ()
+    assert report.patients[0].points == 1
+    assert dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0, "healing") == 5
     with pytest.raises(RuleError, match="not the next day"):
         heal_day(table, "Pegasus", day=9, dice=ScriptedDice([]))
     table.close()
@@ -76,15 +80,15 @@ def test_002_healing_rolls_take_wound_modifiers_unless_ruled_out(
     # Medicine for Nikos: 7 dice less Doc's own 2.
     faces = [2] + [2] + [2] * 5
     report = heal_day(table, "Pegasus", doctors={"Nikos": "Doc"}, dice=ScriptedDice(faces))
-    doc, nikos = report["patients"]
-    assert nikos["medicine_roll"]["modifiers"] == [{"reason": "wounds", "value": -2}]
-    assert len(nikos["medicine"]) == 5
-    assert len(doc["toughness"]) == 1
+    doc, nikos = report.patients
+    assert of(FS3Roll, nikos.medicine_roll).modifiers == (Modifier(reason="wounds", value=-2),)
+    assert len(of(tuple, nikos.medicine)) == 5
+    assert len(doc.toughness) == 1
     table.close()
     other = Table(f"sqlite:///{tmp_path / 'other.db'}")
     wounded(other, {"combat": {"healing_wound_modifiers": False}})
     report = heal_day(other, "Pegasus", dice=ScriptedDice([2, 2, 2]))  # 1 + Grit 2, whole
-    assert report["patients"][0]["toughness_roll"]["pool"] == 3
+    assert report.patients[0].toughness_roll.pool == 3
     other.close()
 
 
@@ -98,7 +102,7 @@ def test_004_doctor_limits_round_up(db_url: str) -> None:
     # Nikos (1 die) fails, and Doc's Medicine 1 + Wits 3 - 2 wounds = 2 dice succeeds.
     report = heal_day(table, "Pegasus", doctors={"Nikos": "Doc"},
                       dice=ScriptedDice([2, 2, 8, 2]))  # fmt: skip
-    assert [p["points"] for p in report["patients"]] == [1, 1 + 1]
+    assert [p.points for p in report.patients] == [1, 1 + 1]
     table.close()
 
 
@@ -126,16 +130,19 @@ def test_004_vehicles_mend_only_by_repair(db_url: str) -> None:
     faces = [8, 8, 2, 2, 2, 2, 2]
     report = heal_day(table, "Pegasus", repairs=(("hangar", "jeep", "doc"),),
                       dice=ScriptedDice(faces))  # fmt: skip
-    (vehicle,) = report["vehicles"]
-    assert (vehicle["vehicle"], vehicle["mechanic"], vehicle["points"]) == ("Jeep", "Doc", 1)
-    assert vehicle["wounds"] == [{"location": "Hull", "from": "Serious", "to": "Moderate"}]
+    (vehicle,) = report.vehicles
+    assert (vehicle.vehicle, vehicle.mechanic, vehicle.points) == ("Jeep", "Doc", 1)
+    assert [dumped(w) for w in vehicle.wounds] == [
+        {"location": "Hull", "from": "Serious", "to": "Moderate"}
+    ]
     # Day 2: 1 + 5 fifths: Moderate (3) -> Light, 3 left: Light (2) -> healed.
     tracker.stop("Pegasus", "Hangar")  # a stopped combat's vehicle still mends
     report = heal_day(table, "Pegasus", repairs=(("Hangar", "Jeep", "Doc"),),
                       dice=ScriptedDice([1, 1, 8, 2, 2, 2, 2, 2]))  # fmt: skip
-    assert report["vehicles"][0]["wounds"] == [{"location": "Hull", "from": "Moderate",
-                                                "to": "healed"}]  # fmt: skip
-    assert tracker.status("Pegasus", "Hangar")["combatants"][0]["wounds"] == []
+    assert [dumped(w) for w in report.vehicles[0].wounds] == [
+        {"location": "Hull", "from": "Moderate", "to": "healed"}
+    ]
+    assert standings(tracker.status("Pegasus", "Hangar"))[0].wounds == ()
     with pytest.raises(RuleError, match="not a vehicle"):
         heal_day(table, "Pegasus", repairs=(("Hangar", "Nikos", "Doc"),),
                  dice=ScriptedDice([8, 8]))  # fmt: skip
@@ -149,12 +156,10 @@ def test_one_bad_sheet_never_stops_healing(db_url: str) -> None:
         row = s.query(Character).filter_by(name="Doc").one()
         row.sheet = {**row.sheet, "wounds": [{"location": "Chest", "severity": "Grazed"}]}
     report = heal_day(table, "Pegasus", dice=ScriptedDice([8]))
-    assert [p["name"] for p in report["patients"]] == ["Nikos"]
-    (skipped,) = report["skipped"]
-    assert skipped["name"] == "Doc"
-    assert (
-        "severity is one of Light, Moderate, Serious, Critical, not 'Grazed'" in skipped["problem"]
-    )
+    assert [p.name for p in report.patients] == ["Nikos"]
+    (skipped,) = report.skipped
+    assert skipped.name == "Doc"
+    assert "severity is one of Light, Moderate, Serious, Critical, not 'Grazed'" in skipped.problem
     tracker = Tracker(table)
     tracker.start("Pegasus", "Hangar")
     tracker.join("Pegasus", "Hangar", "Jeep", rating=4, kind="Vehicle")
@@ -170,7 +175,7 @@ def test_a_fight_keeps_healing_points(db_url: str) -> None:
     table = Table(db_url)
     wounded(table)
     heal_day(table, "Pegasus", dice=ScriptedDice([1]))  # a failed toughness roll: 1 point
-    assert table.character("Pegasus", "Nikos")["sheet"]["wounds"][0]["healing"] == 5
+    assert dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0, "healing") == 5
     tracker = Tracker(table)
     tracker.start("Pegasus", "Hangar")
     tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
@@ -183,7 +188,7 @@ def test_a_fight_keeps_healing_points(db_url: str) -> None:
     # roll (1.25 rounds to 1): 1 + Grit 2 - 1, a hit.
     faces = [1, 1, 1, 1, 1, 1, 60, 40, 8, 8, 8, 2, 2, 2, 2, 2, 5, 5, 10, 8, 2]
     tracker.turn("Pegasus", "Hangar", ScriptedDice(faces))
-    wounds = table.character("Pegasus", "Nikos")["sheet"]["wounds"]
+    wounds = of(list, table.character("Pegasus", "Nikos").sheet["wounds"])
     assert len(wounds) == 2
     assert wounds[0]["healing"] == 5  # kept through the fight
     table.close()

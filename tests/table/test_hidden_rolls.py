@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from rollplay.table.access.authz import Forbidden
+from rollplay.table.answers import D6Rolled
 from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
 
@@ -26,7 +28,7 @@ def stars(table: Table) -> Table:
 def test_points_after_a_roll_are_refused_before_a_newer_hidden_roll_is_named(
     stars: Table,
 ) -> None:
-    first = stars.roll("Stars", "Kara Voss", Request("Search"))["log_id"]
+    first = of(D6Rolled, stars.roll("Stars", "Kara Voss", Request("Search"))).log_id
     stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
     with pytest.raises(Forbidden):
         add_character_points(stars.acting_as("Olly"), first, 1)
@@ -41,5 +43,5 @@ def test_a_character_filter_counts_only_rolls_the_viewer_may_place(stars: Table)
     otto = stars.acting_as("Otto")
     newest = otto.log(game_name="Stars", character="Kara Voss", limit=1)
     assert len(newest) == 1  # the public roll, not an empty page that would say the secret
-    assert newest[0]["character"] == "Kara Voss"
-    assert not newest[0].get("hidden")
+    assert newest[0].character == "Kara Voss"
+    assert not newest[0].hidden

@@ -4,7 +4,6 @@ post where (table/links.py)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from sqlalchemy import update
@@ -12,9 +11,13 @@ from sqlalchemy import update
 from rollplay.errors import RollplayError
 from rollplay.grammar import parse
 from rollplay.table.access.authz import Forbidden
-from rollplay.table.access.links import LinkError
+from rollplay.table.access.links import LinkError, PlayerPart
+from rollplay.table.answers import AnyAnswer, OneRolled, SecretRollMade
+from rollplay.table.events.payloads import HiddenRoll, Roll
+from rollplay.table.events.views import EventView
 from rollplay.table.service import Table
 from rollplay.table.store.models import LinkCode, now
+from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
 
@@ -111,7 +114,7 @@ def test_linked_storytellers_are_where_secrets_go(table: Table, people: dict[str
     assert table.linked_ids("evennia", "Pegasus") == []
 
 
-def _run(t: Table, line: str) -> dict[str, Any]:
+def _run(t: Table, line: str) -> AnyAnswer:
     words = t.vocabulary("Pegasus")
     return t.execute(parse(line, system="fs3", game="Pegasus", abilities=words["abilities"],
                            characters=words["characters"]))  # fmt: skip
@@ -126,28 +129,30 @@ def test_audiences_say_who_sees_each_part(
     people: dict[str, Table], line: str, everyone_sees: str | None, roller_sees: str
 ) -> None:
     done = _run(people["Pia"], line)
-    ids = done["event_ids"]
-    assert isinstance(ids, list)
-    assert ids == [done["log_id"]]
+    assert isinstance(done, OneRolled | SecretRollMade)  # a player's secret roll: the fact
+
+    ids = list(done.event_ids)
+    assert ids == [done.log_id]
     (seen,) = people["Pia"].audiences("Pegasus", ids)
 
-    def kind(view: dict[str, object] | None) -> str | None:
+    def kind(view: EventView | None) -> str | None:
         if view is None:
             return None
-        return "fact" if view["hidden"] else "whole"
+        return "fact" if view.hidden else "whole"
 
-    assert (kind(seen["everyone"]), kind(seen["actor"])) == (everyone_sees, roller_sees)
-    assert kind(seen["storyteller"]) == "whole"
+    assert (kind(seen.everyone), kind(seen.actor)) == (everyone_sees, roller_sees)
+    assert kind(seen.storyteller) == "whole"
     if everyone_sees == "fact":
-        assert seen["everyone"]["data"] == {"system": "fs3"}  # no die, no verdict
-        assert seen["everyone"]["character"] is None
-        assert seen["everyone"]["actor"] is None
+        everyone = of(EventView, seen.everyone)
+        assert everyone.data == HiddenRoll(system="fs3")  # no die, no verdict
+        assert everyone.character is None
+        assert everyone.actor is None
 
 
 def test_audiences_are_for_members_only(people: dict[str, Table]) -> None:
     done = _run(people["Pia"], "roll Nikos/Firearms")
     with pytest.raises(Forbidden):
-        people["Nora"].audiences("Pegasus", done["event_ids"])
+        people["Nora"].audiences("Pegasus", list(done.event_ids))
 
 
 def test_a_storytellers_private_roll_reaches_the_characters_player(
@@ -155,14 +160,15 @@ def test_a_storytellers_private_roll_reaches_the_characters_player(
 ) -> None:
     table.link_account("discord", "pl", people["Pia"].link_code()["code"])
     done = _run(people["Stella"], "roll/private Nikos/Firearms")
-    (seen,) = people["Stella"].audiences("Pegasus", done["event_ids"], platform="discord")
-    assert seen["everyone"] is None
-    player = seen["player"]
-    assert player["ids"] == ["pl"]
-    assert not player["view"]["hidden"]
-    assert player["view"]["data"]["dice"]
+    (seen,) = people["Stella"].audiences("Pegasus", list(done.event_ids), platform="discord")
+    assert seen.everyone is None
+    player = of(PlayerPart, seen.player)
+    assert player.ids == ["pl"]
+    view = of(EventView, player.view)
+    assert not view.hidden
+    assert of(Roll, view.data).dice
     # The player's own roll has no one else to tell; an NPC's roll no player at all.
     mine = _run(people["Pia"], "roll/private Nikos/Firearms")
-    assert people["Pia"].audiences("Pegasus", mine["event_ids"])[0]["player"] is None
+    assert people["Pia"].audiences("Pegasus", list(mine.event_ids))[0].player is None
     npc = _run(people["Stella"], "roll/private Guard/5")
-    assert people["Stella"].audiences("Pegasus", npc["event_ids"])[0]["player"] is None
+    assert people["Stella"].audiences("Pegasus", list(npc.event_ids))[0].player is None

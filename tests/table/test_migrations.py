@@ -11,11 +11,15 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from rollplay.dice import ScriptedDice
+from rollplay.table.answers import FS3Rolled
+from rollplay.table.events.payloads import Provable, Roll, SeedCommitted
+from rollplay.table.events.views import HiddenEntry, SeenEntry
 from rollplay.table.service import Table
 from rollplay.table.store.db import HEAD, StorageError, migrate, open_engine, upgrade
 from rollplay.table.store.models import Base
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
+from tests.typed import of
 
 pytestmark = pytest.mark.storage  # each database migrates in its own dialect
 
@@ -80,23 +84,24 @@ def test_populated_database_is_upgraded_in_place(blank_url: str) -> None:
     engine.dispose()
     table = Table(blank_url)
     nikos = table.character("Pegasus", "Nikos")
-    assert (nikos["luck"], nikos["xp"], nikos["approved"]) == (2, 3.5, True)
+    assert (nikos.luck, nikos.xp, nikos.approved) == (2, 3.5, True)
     # The old log's rolls are roll events now, with their ids and their visibility.
-    assert [(e["id"], e["dice"]) for e in table.log()] == [(2, [3]), (1, [8, 1])]
-    as_nikos = table.log(viewer="Nikos")
-    assert [(e["id"], e["dice"], e["hidden"]) for e in as_nikos] == [
-        (2, None, True),
-        (1, [8, 1], False),
-    ]
-    rolled = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([1] * 6))
-    assert rolled["log_id"] == 3  # numbering carries on past the moved rolls
+    assert [(e.id, of(SeenEntry, e).dice) for e in table.log()] == [(2, (3,)), (1, (8, 1))]
+    old_secret, old_public = table.log(viewer="Nikos")
+    assert (old_secret.id, of(HiddenEntry, old_secret).dice, old_secret.hidden) == (2, None, True)
+    assert (old_public.id, of(SeenEntry, old_public).dice, old_public.hidden) == (1, (8, 1), False)
+
+    rolled = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms"),
+                                      dice=ScriptedDice([1] * 6)))  # fmt: skip
+    assert rolled.log_id == 3  # numbering carries on past the moved rolls
     # 0010: the game's dice are verifiable from its next roll, its seed committed just before.
     assert table.game("Pegasus")["provable"] is True
-    live = table.roll("Pegasus", "Nikos", Request("Firearms"))
-    public, hidden, roll = table.events_for("Pegasus", after=rolled["log_id"])
-    assert (public["kind"], hidden["kind"], roll["id"]) == ("seed_commit", "seed_commit",
-                                                            live["log_id"])  # fmt: skip
-    assert roll["data"]["provable"]["commitment"] == public["data"]["commitment"]
+    live = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms")))
+    public, hidden, roll = table.events_for("Pegasus", after=rolled.log_id)
+    assert (public.kind, hidden.kind, roll.id) == ("seed_commit", "seed_commit", live.log_id)
+    block = of(Provable, of(Roll, roll.data).provable)
+    assert block.commitment == of(SeedCommitted, public.data).commitment
+
     indexes = {i["name"] for i in sa.inspect(table.engine).get_indexes("events")}
     assert "ix_events_game" in indexes
     table.close()

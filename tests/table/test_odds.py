@@ -18,10 +18,21 @@ from rollplay.errors import RollplayError
 from rollplay.systems.d6 import odds as d6_odds
 from rollplay.table import commands as c
 from rollplay.table.access.actors import Actor
+from rollplay.table.answers import (
+    AnyAnswer,
+    Character,
+    D6OpposedRolled,
+    D6Rolled,
+    FS3OpposedRolled,
+    FS3Rolled,
+    FS3TeamRolled,
+    GurpsRolled,
+)
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.paths import d6_faces, every_roll, exact, tally
 from tests.table.test_combat_fs32 import ADA, BRAM
+from tests.typed import of
 
 
 @pytest.fixture
@@ -50,7 +61,7 @@ def test_an_fs3_roll_is_every_roll_of_the_table(fast: Table) -> None:
     cmd = c.Roll("Pegasus", _side("Nikos", "Firearms", mods=("-4",)))
     odds = fast.odds(cmd)
     assert (odds["pool"], odds["check"]) == (3, "Firearms, -4 modifier: 3 dice")
-    rolled = tally((r["level"], p) for r, p in every_roll(_rolls(fast, cmd)))
+    rolled = tally((of(FS3Rolled, r).level, p) for r, p in every_roll(_rolls(fast, cmd)))
     assert rolled == {t: p for t, p in exact(odds, "levels").items() if p}
     assert exact(odds, "success") == sum(p for t, p in rolled.items() if "Success" in t)
 
@@ -65,8 +76,8 @@ def test_an_fs3_luck_reroll_is_counted_as_the_roll_spends_it(fast: Table) -> Non
     plain = fast.odds(c.Roll("Galactica", _side("Ada", "Firearms", mods=("-3",))))
     assert (odds["spends"], plain["spends"]) == ({"luck": 1}, {})
     assert exact(odds, "success") == 1 - (1 - exact(plain, "success")) ** 2
-    rolled = tally((r["level"], p) for r, p in every_roll(_rolls(fast, cmd)))
-    assert fast.character("Galactica", "Ada")["luck"] == 1  # 64 rolls, a point each
+    rolled = tally((of(FS3Rolled, r).level, p) for r, p in every_roll(_rolls(fast, cmd)))
+    assert fast.character("Galactica", "Ada").luck == 1  # 64 rolls, a point each
     assert rolled == {t: p for t, p in exact(odds, "levels").items() if p}
 
 
@@ -75,7 +86,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
     leader's level in teamwork, where the assist decides how many dice the leader rolls."""
     vs = c.Opposed("Pegasus", _side("Nikos", "Melee", mods=("-3",)), _side("Raider", "2"))
     odds = fast.odds(vs)
-    won = tally((r["winner"], p) for r, p in every_roll(_rolls(fast, vs)))
+    won = tally((of(FS3OpposedRolled, r).winner, p) for r, p in every_roll(_rolls(fast, vs)))
     assert won == {"first": exact(odds, "first_wins"), None: exact(odds, "draw"),
                    "second": exact(odds, "second_wins")}  # fmt: skip
     assert odds["second"]["character"] == "Raider"
@@ -83,7 +94,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
     team = c.Teamwork("Pegasus", _side("Nikos", "Piloting", mods=("-9",)),
                       (_side("Mavros", "Athletics", mods=("-5",)),))  # fmt: skip
     odds = fast.odds(team)
-    led = tally((r["level"], p) for r, p in every_roll(_rolls(fast, team)))
+    led = tally((of(FS3TeamRolled, r).level, p) for r, p in every_roll(_rolls(fast, team)))
     assert led == {t: p for t, p in exact(odds, "levels").items() if p}
     assert sum(exact(odds, "assist_modifiers").values()) == 1
     assert exact(odds, "success") > exact(odds["unassisted"], "success")
@@ -92,7 +103,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
 def test_a_gurps_roll_is_every_roll_of_the_table(fast: Table) -> None:
     cmd = c.Roll("Dungeon", _side("Inspector Vance", "Interrogation", mods=("+2",)))
     odds = fast.odds(cmd)
-    rolled = tally((r["outcome"], p) for r, p in every_roll(_rolls(fast, cmd)))
+    rolled = tally((of(GurpsRolled, r).outcome, p) for r, p in every_roll(_rolls(fast, cmd)))
     assert rolled == {k: p for k, p in exact(odds, "outcomes").items() if p}
 
 
@@ -126,29 +137,29 @@ def shallow(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
 def test_d6_odds_are_every_roll_of_the_table(fast: Table, shallow: int) -> None:
     """Against a difficulty, with a Character Point spent (one roll per point), and opposed:
     each counted over every roll whose exploding dice stop within the cut."""
-    fast.new_character("Stars", {**fast.character("Stars", "Kara Voss")["sheet"],
+    fast.new_character("Stars", {**fast.character("Stars", "Kara Voss").sheet,
                                  "name": "Zed", "character_points": 2000})  # fmt: skip
     runs: list[tuple[int, list[int | str]]] = [(0, [1, "x"]), (1, [1, "x", "x"])]
     for cp, groups in runs:
         cmd = c.Roll("Stars", _side("Zed", "Coordination", difficulty="10", cp=cp))
         odds = fast.odds(cmd)
-        rolled = _d6(fast, cmd, groups, shallow, lambda r: r["success"])
+        rolled = _d6(fast, cmd, groups, shallow, lambda r: of(D6Rolled, r).success)
         assert rolled[True] == exact(odds, "success")
         assert 1 - sum(rolled.values()) == exact(odds, "truncated")
     vs = c.Opposed("Stars", _side("Zed", "Coordination"), _side("Thug", "1D+1"))
     odds = fast.odds(vs)
-    won = _d6(fast, vs, [1, "x", "x"], shallow, lambda r: r["winner"])
+    won = _d6(fast, vs, [1, "x", "x"], shallow, lambda r: of(D6OpposedRolled, r).winner)
     assert won == {"initiator": exact(odds, "first_wins"), "resister": exact(odds, "second_wins")}
     assert 1 - sum(won.values()) == exact(odds, "truncated")
 
 
-def _rolls(t: Table, cmd: c.Command) -> Callable[[Any], dict[str, Any]]:
+def _rolls(t: Table, cmd: c.Command) -> Callable[[Any], AnyAnswer]:
     """``cmd`` rolled by the table, logged and spending as it does, on the dice given."""
     return lambda dice: t.execute(cmd, dice=dice)
 
 
 def _d6(t: Table, cmd: c.Command, groups: list[int | str], tosses: int,
-        key: Callable[[dict[str, Any]], Any]) -> dict[Any, Fraction]:  # fmt: skip
+        key: Callable[[AnyAnswer], Any]) -> dict[Any, Fraction]:  # fmt: skip
     rolls = d6_faces(groups, tosses)
     return tally((key(t.execute(cmd, dice=ScriptedDice(f))), p) for f, p in rolls)
 
@@ -203,7 +214,7 @@ def roles(table: Table) -> dict[str, Table]:
     return {"owner": table, **out, "anonymous": table.acting(Actor("Anon", 10**6))}
 
 
-def state(t: Table) -> tuple[int, list[dict[str, Any]]]:
+def state(t: Table) -> tuple[int, list[Character]]:
     """The newest event and every character's sheet and points (as the owner sees them)."""
     people = [("Pegasus", "Nikos"), ("Pegasus", "Mavros"), ("Stars", "Kara Voss"),
               ("Dungeon", "Inspector Vance")]  # fmt: skip
@@ -279,7 +290,7 @@ def test_a_second_spend_sees_the_first(table: Table) -> None:
     odds = table.odds(team)
     assert odds["spends"] == {"luck": 1}
     assert odds["assists"][0]["spends"] == {"luck_from": "Ada"}
-    assert table.character("Galactica", "Ada")["luck"] == 2
+    assert table.character("Galactica", "Ada").luck == 2
 
 
 @pytest.mark.examples
@@ -298,7 +309,7 @@ def test_spends_change_the_odds_as_they_change_the_roll(table: Table) -> None:
         "Search 8D+2 vs 15",  # 003 Fate Points: the code doubled
     ]
     assert exact(kara[0], "success") < exact(kara[1], "success") < exact(kara[2], "success")
-    assert table.character("Stars", "Kara Voss")["character_points"] == 5
+    assert table.character("Stars", "Kara Voss").character_points == 5
 
 
 @pytest.mark.storage  # a read beside a write lock

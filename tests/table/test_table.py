@@ -13,10 +13,22 @@ import sqlalchemy as sa
 
 from rollplay.dice import ScriptedDice
 from rollplay.errors import RollplayError, RuleError
+from rollplay.table.answers import (
+    D6Rolled,
+    FS3OpposedRolled,
+    FS3Rolled,
+    FS3TeamRolled,
+    GurpsRolled,
+    Raise,
+)
+from rollplay.table.events.outcomes import FS3Roll, GurpsRoll, Modifier
+from rollplay.table.events.payloads import Spends
+from rollplay.table.events.views import HiddenEntry, SeenEntry
 from rollplay.table.service import Table, parse_sheet_file
 from rollplay.table.store.db import StorageError
 from rollplay.table.systems import Request
 from tests.table.conftest import GCS, NIKOS, ROOT, needs_fixtures
+from tests.typed import dig, of
 
 
 def fs3_game(table: Table, **rules: Any) -> None:
@@ -43,11 +55,11 @@ def test_games(table: Table) -> None:
 def test_fs3_character_creation(table: Table) -> None:
     fs3_game(table)
     nikos = table.character("Pegasus", "Nikos")
-    assert nikos["luck"] == 1  # 002 Luck: every character begins with 1
-    assert nikos["approved"] is False
-    assert nikos["problems"] == []
+    assert nikos.luck == 1  # 002 Luck: every character begins with 1
+    assert nikos.approved is False
+    assert nikos.problems == ()
     table.approve("Pegasus", "Nikos")
-    assert table.character(None, "nikos")["approved"] is True
+    assert table.character(None, "nikos").approved is True
 
 
 def test_chargen_lists_every_problem_at_once(table: Table) -> None:
@@ -93,9 +105,9 @@ def test_set_merges_and_unapproves(table: Table) -> None:
     fs3_game(table)
     table.approve("Pegasus", "Nikos")
     data = table.set_character("Pegasus", "Nikos", {"action": {"Melee": 2}, "quirks": None})
-    assert data["sheet"]["action"] == {"Firearms": 3, "Piloting": 5, "Melee": 2}
-    assert data["sheet"]["quirks"] == []
-    assert data["approved"] is False
+    assert data.sheet["action"] == {"Firearms": 3, "Piloting": 5, "Melee": 2}
+    assert data.sheet["quirks"] == []
+    assert data.approved is False
 
 
 NIKOS_32: dict[str, Any] = {
@@ -112,31 +124,25 @@ def test_xp_costs_follow_the_002_table(table: Table) -> None:
     table.new_character("Galactica", NIKOS_32)
     table.award_xp("Galactica", "Nikos", 10)
     raised = table.raise_skill("Galactica", "Nikos", "firearms")
-    assert raised["raised"] == {
-        "skill": "Firearms",
-        "from": 3,
-        "to": 4,
-        "cost": 4,
-    }  # level 3 -> 4: 4 XP
-    assert raised["xp"] == 6
+    assert raised.raised == Raise.model_validate(
+        {"skill": "Firearms", "from": 3, "to": 4, "cost": 4}
+    )  # level 3 -> 4: 4 XP
+    assert raised.xp == 6
     background = table.raise_skill("Galactica", "Nikos", "Singing", "background")
-    assert background["raised"]["cost"] == 1  # level 2: 2 XP, halved for background skills
+    assert of(Raise, background.raised).cost == 1  # level 2: 2 XP, halved for background
     new = table.raise_skill("Galactica", "Nikos", "Cooking", "background")
-    assert new["raised"] == {
-        "skill": "Cooking",
-        "from": 0,
-        "to": 1,
-        "cost": 0.5,
-    }  # half points kept
-    assert new["xp"] == 4.5
+    assert new.raised == Raise.model_validate(
+        {"skill": "Cooking", "from": 0, "to": 1, "cost": 0.5}
+    )  # half points kept
+    assert new.xp == 4.5
     language = table.raise_skill("Galactica", "Nikos", "Spanish", "language")
-    assert language["raised"]["cost"] == 3
-    assert language["xp"] == 1.5
+    assert of(Raise, language.raised).cost == 3
+    assert language.xp == 1.5
     with pytest.raises(RuleError, match="already speaks Spanish"):
         table.raise_skill("Galactica", "Nikos", "Spanish", "language")
     with pytest.raises(RuleError, match=r"costs 4 XP; Nikos has 1\.5"):
         table.raise_skill("Galactica", "Nikos", "Firearms")
-    assert table.character("Galactica", "Nikos")["sheet"]["action"]["Firearms"] == 4
+    assert dig(table.character("Galactica", "Nikos").sheet, "action", "Firearms") == 4
 
 
 def test_fs33_scaled_skills_rise_to_fluent_and_stop(table: Table) -> None:
@@ -145,18 +151,18 @@ def test_fs33_scaled_skills_rise_to_fluent_and_stop(table: Table) -> None:
     fs3_game(table)  # Nikos: Singing 2, English 3
     table.award_xp("Pegasus", "Nikos", 20)
     sing = table.raise_skill("Pegasus", "Nikos", "Singing", "background")
-    assert sing["raised"] == {"skill": "Singing", "from": 2, "to": 3, "cost": 4}
+    assert sing.raised == Raise.model_validate({"skill": "Singing", "from": 2, "to": 3, "cost": 4})
     with pytest.raises(RuleError, match="highest its scale goes"):
         table.raise_skill("Pegasus", "Nikos", "Singing", "background")
-    spanish = [table.raise_skill("Pegasus", "Nikos", "Spanish", "language")["raised"]
+    spanish = [of(Raise, table.raise_skill("Pegasus", "Nikos", "Spanish", "language").raised)
                for _ in range(3)]  # fmt: skip
-    assert [(r["from"], r["cost"]) for r in spanish] == [(0, 1), (1, 3), (2, 4)]
+    assert [(r.before, r.cost) for r in spanish] == [(0, 1), (1, 3), (2, 4)]
     with pytest.raises(RuleError, match="highest its scale goes"):
         table.raise_skill("Pegasus", "Nikos", "English", "language")
-    sheet = table.character("Pegasus", "Nikos")["sheet"]
+    sheet = table.character("Pegasus", "Nikos").sheet
     assert sheet["languages"] == {"English": 3, "Spanish": 3}
-    assert sheet["background"]["Singing"]["rating"] == 3
-    assert table.character("Pegasus", "Nikos")["xp"] == 20 - 4 - 1 - 3 - 4
+    assert dig(sheet, "background", "Singing", "rating") == 3
+    assert table.character("Pegasus", "Nikos").xp == 20 - 4 - 1 - 3 - 4
 
 
 def test_fs33_sheet_keeps_background_and_languages_on_their_scale(table: Table) -> None:
@@ -191,7 +197,7 @@ def test_xp_table_is_the_rulesets(table: Table) -> None:
     table.new_game("Cheap", "fs3", "3.3", {"xp_costs": [1] * 12, "language_xp": 1})
     table.new_character("Cheap", NIKOS)
     table.award_xp("Cheap", "Nikos", 2)
-    assert table.raise_skill("Cheap", "Nikos", "Piloting")["raised"]["cost"] == 1
+    assert of(Raise, table.raise_skill("Cheap", "Nikos", "Piloting").raised).cost == 1
 
 
 def test_attributes_and_quirks_are_not_bought() -> None:
@@ -208,14 +214,14 @@ def test_attributes_and_quirks_are_not_bought() -> None:
 
 def test_luck_award_spend_and_roll(table: Table) -> None:
     fs3_game(table)
-    r = table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"),
-                   dice=ScriptedDice([1] * 9))  # fmt: skip
-    assert r["pool"] == 3 + 3 + 3
-    assert r["spent"] == {"luck": 1}
+    r = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"),
+                                 dice=ScriptedDice([1] * 9)))  # fmt: skip
+    assert r.pool == 3 + 3 + 3
+    assert r.spent == Spends(luck=1)
     with pytest.raises(RuleError, match="luck"):
         table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"), dice=ScriptedDice([]))
-    assert table.award_luck("Pegasus", "Nikos", 2)["luck"] == 2
-    assert table.spend_luck("Pegasus", "Nikos")["luck"] == 1
+    assert table.award_luck("Pegasus", "Nikos", 2).luck == 2
+    assert table.spend_luck("Pegasus", "Nikos").luck == 1
     assert len(table.log()) == 1  # the refused roll was not logged
 
 
@@ -229,20 +235,20 @@ def test_roll_log_contents_and_filters(table: Table) -> None:
     table.roll(None, "Vance", Request("Interrogation", difficulty="hard"),
                visibility="secret", dice=ScriptedDice([3, 3, 3]))  # fmt: skip
     entries = table.log()
-    assert [e["character"] for e in entries] == ["Vance", "Nikos"]
-    vance, nikos = entries
-    assert nikos["dice"] == [6, 8, 4, 5, 3]
-    assert nikos["expression"] == "Firearms+Reflexes"
-    assert nikos["modifiers"] == ["-1"]
-    assert nikos["outcome"]["level"] == "Success"
-    assert vance["visibility"] == "secret"
-    assert vance["outcome"]["effective"] == 11 - 4
-    assert len(nikos["ruleset_version"]) == 16
-    assert [e["character"] for e in table.log(character="Nikos")] == ["Nikos"]
-    assert [e["character"] for e in table.log(game_name="Dungeon")] == ["Vance"]
+    assert [e.character for e in entries] == ["Vance", "Nikos"]
+    vance, nikos = (of(SeenEntry, e) for e in entries)
+    assert nikos.dice == (6, 8, 4, 5, 3)
+    assert nikos.expression == "Firearms+Reflexes"
+    assert nikos.modifiers == ("-1",)
+    assert of(FS3Roll, nikos.outcome).level == "Success"
+    assert vance.visibility == "secret"
+    assert of(GurpsRoll, vance.outcome).effective == 11 - 4
+    assert len(nikos.ruleset_version) == 16
+    assert [e.character for e in table.log(character="Nikos")] == ["Nikos"]
+    assert [e.character for e in table.log(game_name="Dungeon")] == ["Vance"]
     as_player = table.log(viewer="Nikos")
-    assert as_player[0]["dice"] is None  # a secret roll's result stays secret
-    assert as_player[1]["dice"] == [6, 8, 4, 5, 3]
+    assert of(HiddenEntry, as_player[0]).dice is None  # a secret roll's result stays secret
+    assert of(SeenEntry, as_player[1]).dice == (6, 8, 4, 5, 3)
     later = datetime.now(UTC) + timedelta(hours=1)
     assert table.log(since=later) == []
     assert len(table.log(until=later)) == 2
@@ -279,17 +285,17 @@ def test_gurps_and_d6_characters(table: Table) -> None:
     louis = table.new_character(
         "Dungeon", parse_sheet_file(str(GCS / "louis-dantares.gcs"), "gurps")
     )
-    assert louis["sheet"]["skills"]["Rapier"] == 14
-    r = table.roll("Dungeon", louis["name"], Request("Rapier", difficulty="hard"),
-                   dice=ScriptedDice([3, 3, 4]))  # fmt: skip
-    assert (r["effective"], r["success"]) == (10, True)
+    assert dig(louis.sheet, "skills", "Rapier") == 14
+    r = of(GurpsRolled, table.roll("Dungeon", louis.name, Request("Rapier", difficulty="hard"),
+                                   dice=ScriptedDice([3, 3, 4])))  # fmt: skip
+    assert (r.effective, r.success) == (10, True)
     table.new_game("Stars", "d6")
     kara = table.new_character("Stars", parse_sheet_file(str(ROOT / "examples/d6/kara.yaml"), "d6"))
-    assert (kara["character_points"], kara["fate_points"]) == (5, 1)
-    r = table.roll("Stars", "Kara Voss", Request("Search", difficulty="15", cp=2),
-                   dice=ScriptedDice([2, 2, 5, 5, 4, 3]))  # fmt: skip
-    assert r["total"] == 2 + 2 + 5 + 5 + 4 + 3 + 1
-    assert table.character("Stars", "Kara Voss")["character_points"] == 3
+    assert (kara.character_points, kara.fate_points) == (5, 1)
+    d6 = of(D6Rolled, table.roll("Stars", "Kara Voss", Request("Search", difficulty="15", cp=2),
+                                 dice=ScriptedDice([2, 2, 5, 5, 4, 3])))  # fmt: skip
+    assert d6.total == 2 + 2 + 5 + 5 + 4 + 3 + 1
+    assert table.character("Stars", "Kara Voss").character_points == 3
     with pytest.raises(RuleError, match="cannot spend 4"):
         table.roll("Stars", "Kara Voss", Request("Search", difficulty="15", cp=4),
                    dice=ScriptedDice([]))  # fmt: skip
@@ -315,7 +321,7 @@ def test_a_game_may_limit_raises_between_awards(table: Table) -> None:
     with pytest.raises(RuleError, match="allows 1"):
         table.raise_skill("Slow", "Nikos", "Melee")
     table.award_xp("Slow", "Nikos", 1)  # a new award: another raise
-    assert table.raise_skill("Slow", "Nikos", "Melee")["raised"]["skill"] == "Melee"
+    assert of(Raise, table.raise_skill("Slow", "Nikos", "Melee").raised).skill == "Melee"
 
 
 def test_rating_names_and_specialties(table: Table) -> None:
@@ -332,10 +338,11 @@ def test_rating_names_and_specialties(table: Table) -> None:
     table.new_game("Pegasus", "fs3", "3.3", rules)
     table.new_character("Pegasus", {**NIKOS, "specialties": {"Piloting": ["viper"]}})
     nikos = table.character("Pegasus", "Nikos")
-    assert nikos["sheet"]["specialties"] == {"Piloting": ["Viper"]}
-    assert nikos["ratings"]["Reflexes"] == "3 (Good)"  # 002 Attributes
-    assert nikos["ratings"]["Piloting"] == "5 (Proficient)"  # 002 Skills
-    assert nikos["ratings"]["English"] == "3 (Exceptional / Fluent)"  # 000 Ratings
+    assert nikos.sheet["specialties"] == {"Piloting": ["Viper"]}
+    ratings = of(dict, nikos.ratings)
+    assert ratings["Reflexes"] == "3 (Good)"  # 002 Attributes
+    assert ratings["Piloting"] == "5 (Proficient)"  # 002 Skills
+    assert ratings["English"] == "3 (Exceptional / Fluent)"  # 000 Ratings
     with pytest.raises(RollplayError, match="did you mean Raptor"):
         table.set_character("Pegasus", "Nikos", {"specialties": {"Piloting": ["Rapter"]}})
 
@@ -353,7 +360,7 @@ def test_a_failure_mid_command_changes_nothing(
     monkeypatch.setattr(systems.FS3, "roll", broken)
     with pytest.raises(RuntimeError):
         table.roll("Pegasus", "Nikos", Request("Firearms", luck="bonus"), dice=ScriptedDice([]))
-    assert table.character("Pegasus", "Nikos")["luck"] == 1  # the spend was rolled back
+    assert table.character("Pegasus", "Nikos").luck == 1  # the spend was rolled back
     assert table.log() == []
 
 
@@ -365,12 +372,13 @@ def test_fs32_luck_on_someone_elses_roll(table: Table) -> None:
              "background": {"Singing": {"rating": 2, "attribute": "Creative"}}}  # fmt: skip
     table.new_character("Galactica", sheet)
     table.new_character("Galactica", {**sheet, "name": "Mavros"})
-    r = table.roll("Galactica", "Nikos", Request("Firearms", luck="hinder", luck_from="Mavros"),
-                   dice=ScriptedDice([8]))  # fmt: skip
-    assert (r["requested"], r["dice"]) == (3 + 3 - 5, [8])
-    assert r["spent"] == {"luck_from": "Mavros"}
-    assert table.character("Galactica", "Mavros")["luck"] == 0
-    assert table.character("Galactica", "Nikos")["luck"] == 1
+    r = of(FS3Rolled, table.roll("Galactica", "Nikos",
+                                 Request("Firearms", luck="hinder", luck_from="Mavros"),
+                                 dice=ScriptedDice([8])))  # fmt: skip
+    assert (r.requested, r.dice) == (3 + 3 - 5, (8,))
+    assert r.spent == Spends(luck_from="Mavros")
+    assert table.character("Galactica", "Mavros").luck == 0
+    assert table.character("Galactica", "Nikos").luck == 1
     with pytest.raises(RuleError, match="too few points"):
         table.roll("Galactica", "Nikos", Request("Firearms", luck="boost", luck_from="Mavros"),
                    dice=ScriptedDice([8] * 11))  # fmt: skip
@@ -388,34 +396,39 @@ def test_wounds_bite_at_the_table(table: Table) -> None:
     """002 Damage: "Wound Modifiers are applied to all ability rolls, and are cumulative
     (rounded down). Thus if you have two Moderate wounds you would suffer a -1 modifier"."""
     _wounded(table, "Moderate", "Moderate")
-    r = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 5))
-    assert (r["requested"], r["pool"]) == (3 + 3 - 1, 5)
-    assert {"reason": "wounds", "value": -1} in r["modifiers"]
-    logged = table.log(limit=1)[0]
-    assert {"reason": "wounds", "value": -1} in logged["outcome"]["modifiers"]
+    r = of(
+        FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 5))
+    )
+    assert (r.requested, r.pool) == (3 + 3 - 1, 5)
+    assert Modifier(reason="wounds", value=-1) in r.modifiers
+    logged = of(SeenEntry, table.log(limit=1)[0])
+    assert Modifier(reason="wounds", value=-1) in of(FS3Roll, logged.outcome).modifiers
 
 
 def test_treated_wounds_bite_half(table: Table) -> None:
     """002 Damage: wounds "treated with first aid give only 1/2 the listed wound modifier":
     two treated Moderate wounds are 0.9 in all, rounded down to 0."""
     _wounded(table, "Moderate", "Moderate", treated=True)
-    r = table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 6))
-    assert r["pool"] == 6
-    assert all(m["reason"] != "wounds" for m in r["modifiers"])
+    r = of(
+        FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice([8] * 6))
+    )
+    assert r.pool == 6
+    assert all(m.reason != "wounds" for m in r.modifiers)
 
 
 def test_wounds_bite_in_opposed_rolls_and_teamwork(table: Table) -> None:
     """002 Damage, "all ability rolls": each side of a contest and each assister."""
     _wounded(table, "Serious")  # -2
     table.new_character("Pegasus", {**NIKOS, "name": "Mavros"})
-    duel = table.opposed("Pegasus", ("Nikos", Request("Firearms")), ("Mavros", Request("Firearms")),
-                         dice=ScriptedDice([8] * 4 + [8] * 6))  # fmt: skip
-    assert (duel["first"]["pool"], duel["second"]["pool"]) == (4, 6)
+    duel = of(FS3OpposedRolled, table.opposed(
+        "Pegasus", ("Nikos", Request("Firearms")), ("Mavros", Request("Firearms")),
+        dice=ScriptedDice([8] * 4 + [8] * 6)))  # fmt: skip
+    assert (duel.first.pool, duel.second.pool) == (4, 6)
     helper = [("Nikos", Request("Firearms"))]
-    team = table.teamwork("Pegasus", ("Mavros", Request("Firearms")), helper,
-                          dice=ScriptedDice([1] * 4 + [8] * 5))  # fmt: skip
-    assert team["assists"][0]["pool"] == 4
-    assert {"reason": "wounds", "value": -2} in team["assists"][0]["modifiers"]
+    team = of(FS3TeamRolled, table.teamwork("Pegasus", ("Mavros", Request("Firearms")), helper,
+                                            dice=ScriptedDice([1] * 4 + [8] * 5)))  # fmt: skip
+    assert team.assists[0].pool == 4
+    assert Modifier(reason="wounds", value=-2) in team.assists[0].modifiers
 
 
 @pytest.mark.parametrize(
@@ -454,14 +467,15 @@ def test_fs32_cancelling_a_hinder(table: Table) -> None:
     table.new_game("Galactica", "fs3", "3.2")
     table.new_character("Galactica", NIKOS_32)
     table.new_character("Galactica", {**NIKOS_32, "name": "Mavros"})
-    r = table.roll("Galactica", "Nikos",
-                   Request("Firearms", luck="hinder", luck_from="Mavros", luck_cancel=True),
-                   dice=ScriptedDice([8] * 6))  # fmt: skip
-    assert r["pool"] == 6
-    assert {"reason": "luck (hinder, cancelled)", "value": 0} in r["modifiers"]
-    assert r["spent"] == {"luck": 1, "luck_from": "Mavros"}
-    assert table.character("Galactica", "Nikos")["luck"] == 0
-    assert table.character("Galactica", "Mavros")["luck"] == 0
+    r = of(FS3Rolled, table.roll(
+        "Galactica", "Nikos",
+        Request("Firearms", luck="hinder", luck_from="Mavros", luck_cancel=True),
+        dice=ScriptedDice([8] * 6)))  # fmt: skip
+    assert r.pool == 6
+    assert Modifier(reason="luck (hinder, cancelled)", value=0) in r.modifiers
+    assert r.spent == Spends(luck=1, luck_from="Mavros")
+    assert table.character("Galactica", "Nikos").luck == 0
+    assert table.character("Galactica", "Mavros").luck == 0
 
 
 def test_fs33_has_no_cancelling(table: Table) -> None:
@@ -472,4 +486,4 @@ def test_fs33_has_no_cancelling(table: Table) -> None:
         table.roll("Pegasus", "Nikos",
                    Request("Firearms", luck="hinder", luck_from="Mavros", luck_cancel=True),
                    dice=ScriptedDice([]))  # fmt: skip
-    assert table.character("Pegasus", "Mavros")["luck"] == 1
+    assert table.character("Pegasus", "Mavros").luck == 1

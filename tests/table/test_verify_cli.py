@@ -14,11 +14,13 @@ import pytest
 
 from rollplay.dice import ScriptedDice
 from rollplay.systems.fs3.combat.state import Action
+from rollplay.table.answers import D6Rolled
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
+from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
 
@@ -55,7 +57,8 @@ def played(table: Table) -> Table:
     for _ in range(2):  # the Wild Die explodes now and then: its tosses are draws of their own
         table.roll("Stars", "Kara Voss", Request("Search", cp=1))
     rolled = table.roll("Stars", "Kara Voss", Request("Search"))
-    add_character_points(table, rolled["log_id"], 1)
+    add_character_points(table, of(D6Rolled, rolled).log_id, 1)
+
     table.roll("Dungeon", "Inspector Vance", Request("Detect Lies"))
     table.new_game("Caprica", "fs3", "3.2")  # FS3 3.2's luck re-roll keeps the better roll
     table.new_character("Caprica", ADA)
@@ -166,7 +169,8 @@ def _tamper_nonce(lines: list[Line]) -> list[int]:
 
 def _tamper_order(lines: list[Line]) -> list[int]:
     sides = [line for line in lines if line["kind"] == "roll"
-             and "opposed" in (line["outcome"] or {})]  # fmt: skip
+             and (line["outcome"] or {}).get("opposed") is not None]  # fmt: skip
+
     for side in sides:  # the contest's two draws swapped in both entries
         side["provable"]["draws"].reverse()
     return [side["id"] for side in sides]

@@ -15,8 +15,10 @@ from rollplay.dice import ScriptedDice
 from rollplay.render.cards import outcome_card
 from rollplay.render.mush import ZWSP, card_mush, escape, line_mush
 from rollplay.render.spans import Kind, Span, text_of
+from rollplay.table.answers import D6Rolled
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.typed import of
 
 KINDS: tuple[Kind, ...] = get_args(Kind)
 
@@ -85,7 +87,8 @@ def test_a_d6_card_shows_its_own_pipes_as_text(tmp_path: Path) -> None:
         r = table.roll("Stars", "Kara Voss", Request("Search"), dice=ScriptedDice([1, 4, 4, 2]))
     finally:
         table.close()
-    card = outcome_card(r)
+    card = outcome_card(of(D6Rolled, r))
+
     text = card_mush(card)
     assert "|| Wild Die" in text
     assert [_shown(line) for line in text.split("\n")] == [text_of(line) for line in card]

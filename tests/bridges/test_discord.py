@@ -13,8 +13,11 @@ import pytest
 from rollplay.bridges.discord.table import LINK_FIRST, UNBOUND, DiscordTable
 from rollplay.render.fs3 import result_line
 from rollplay.render.spans import text_of
+from rollplay.table.events.outcomes import FS3Roll
+from rollplay.table.events.views import LogEntry, SeenEntry
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier, Interaction
+from tests.typed import of
 
 IDS = {"Stella": 1, "Pia": 2, "Otto": 3, "Olly": 4}
 HIDDEN = "roll: its dice and result are hidden"
@@ -57,12 +60,17 @@ def copies(bot: DiscordTable) -> Any:
     return bot.courier.record  # type: ignore[attr-defined]
 
 
-def last_roll(table: Table) -> dict[str, Any]:
-    return table.log(game_name="Pegasus", limit=1)[0]
+def last_roll(table: Table) -> SeenEntry:
+    return of(SeenEntry, table.log(game_name="Pegasus", limit=1)[0])
 
 
-def dice(entry: dict[str, Any]) -> str:
-    return text_of(result_line(entry["outcome"]))
+def outcome(entry: LogEntry) -> FS3Roll:
+    """An FS3 roll's outcome, as the Storyteller's log shows it."""
+    return of(FS3Roll, of(SeenEntry, entry).outcome)
+
+
+def dice(entry: LogEntry) -> str:
+    return text_of(result_line(outcome(entry)))
 
 
 def test_a_public_roll_answers_in_the_channel_with_every_die(
@@ -70,8 +78,8 @@ def test_a_public_roll_answers_in_the_channel_with_every_die(
 ) -> None:
     i = as_(bot, "Pia", lambda i: bot.roll(i, "Firearms+Reflexes"))
     entry = last_roll(table)
-    assert (entry["character"], entry["visibility"]) == ("Nikos", "public")
-    assert len(entry["outcome"]["dice"]) == 7
+    assert (entry.character, entry.visibility) == ("Nikos", "public")
+    assert len(outcome(entry).dice) == 7
     assert i.record.steps[:2] == ["defer", "edit"]  # deferred, then the answer in place
     assert dice(entry) in i.record.to("channel")
     assert "Nikos" in i.record.to("channel")
@@ -84,7 +92,7 @@ def test_a_private_roll_answers_the_roller_and_copies_to_the_gm_channel(
 ) -> None:
     i = as_(bot, "Pia", lambda i: bot.roll(i, "Piloting", "private"))
     entry = last_roll(table)
-    assert entry["visibility"] == "private"
+    assert entry.visibility == "private"
     assert i.record.steps[0] == "defer-ephemeral"
     assert i.record.places() == {"me"}
     assert dice(entry) in i.record.to("me")
@@ -107,7 +115,7 @@ def test_a_players_secret_roll_tells_them_only_that_it_was_made(
 ) -> None:
     i = as_(bot, "Pia", lambda i: bot.roll(i, "Alertness", "secret"))
     entry = last_roll(table)
-    assert entry["visibility"] == "secret"
+    assert entry.visibility == "secret"
     mine, channel = i.record.to("me"), copies(bot).to("channel:100")
     assert HIDDEN in mine
     assert "Nikos" in mine  # her own character's (rulings T2)
@@ -115,7 +123,7 @@ def test_a_players_secret_roll_tells_them_only_that_it_was_made(
     # to her command (which would show "Pia used /roll" above it).
     assert HIDDEN in channel
     assert i.record.places() == {"me"}
-    for secret in (dice(entry), entry["outcome"]["level"], "Alertness"):
+    for secret in (dice(entry), outcome(entry).level, "Alertness"):
         assert secret not in mine
         assert secret not in channel
     assert "Nikos" not in channel
@@ -128,7 +136,7 @@ def test_a_storytellers_secret_roll_is_never_posted_in_the_channel(
     table.set_announce_secret("Pegasus", False)
     i = as_(bot, "Stella", lambda i: bot.roll(i, "roll/secret Raider/4"))
     (entry,) = list(table.log(game_name="Pegasus", limit=1))
-    assert entry["visibility"] == "secret"
+    assert entry.visibility == "secret"
     assert i.record.places() == {"me"}  # nothing in the channel, not even the fact
     assert dice(entry) in i.record.to("me")
     assert dice(entry) in copies(bot).to("gm")
@@ -220,7 +228,7 @@ def _request(expression: str) -> Any:
 def test_luck_and_xp_by_role(bot: DiscordTable, table: Table) -> None:
     i = as_(bot, "Stella", lambda i: bot.points(i, "luck", "award", "Nikos=2/a fine pose"))
     assert "Nikos gains 2 luck (a fine pose)" in i.record.to("channel")
-    assert table.character("Pegasus", "Nikos")["luck"] >= 2
+    assert of(int, table.character("Pegasus", "Nikos").luck) >= 2
     i = as_(bot, "Pia", lambda i: bot.points(i, "luck", "award", "Nikos=5"))
     assert i.record.places() == {"me"}
     assert "only the Storyteller may award" in i.record.to("me")

@@ -11,11 +11,13 @@ import pytest
 
 from rollplay.bridges.discord.bot import RollplayBot
 from rollplay.bridges.discord.table import DiscordTable
+from rollplay.table.events.views import SeenEntry
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier, Interaction
 from tests.bridges.test_discord import run
 from tests.people import seat_people
 from tests.server.process import Watcher, serving, token_for
+from tests.typed import dumped, of
 
 pytestmark = pytest.mark.live  # a rollplay serve process
 
@@ -34,16 +36,16 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
         try:
             assert watcher.connected.wait(10)
             run(bot.roll(Interaction(2), "Firearms"))
-            public = table.log(game_name="Pegasus", limit=1)[0]
+            public = of(SeenEntry, table.log(game_name="Pegasus", limit=1)[0])
             run(bot.roll(Interaction(1), "roll/secret Nikos/Alertness"))
             secret = table.log(game_name="Pegasus", limit=1)[0]
-            assert watcher.wait_for(secret["id"])
+            assert watcher.wait_for(secret.id)
         finally:
             watcher.stop()
     seen = {e["id"]: e for e in watcher.events}
-    assert seen[public["id"]]["data"]["outcome"] == public["outcome"]
-    assert seen[public["id"]]["character"] == "Nikos"
-    hidden = seen[secret["id"]]
+    assert seen[public.id]["data"]["outcome"] == dumped(public.outcome)
+    assert seen[public.id]["character"] == "Nikos"
+    hidden = seen[secret.id]
     assert hidden["hidden"]
     assert hidden["data"] == {"system": "fs3"}
     assert b"Alertness" not in bytes(watcher.raw)

@@ -19,8 +19,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from rollplay.bridges.evennia.commands import CmdRoll
+from rollplay.table.events.outcomes import FS3Roll
+from rollplay.table.events.views import SeenEntry
 from rollplay.table.service import Table
 from tests.evennia.seating import GAME, TableTest
+from tests.typed import of
 
 
 def free_port() -> int:
@@ -105,7 +108,7 @@ class LiveTest(TableTest):
         table = Table(self.db)
         try:
             token = table.acting_as("Otto").new_token("evennia test")["token"]
-            start = max(e["id"] for e in table.events_for(GAME, 0, 1000))
+            start = max(e.id for e in table.events_for(GAME, 0, 1000))
         finally:
             table.close()
         with serving(self.db) as base:
@@ -119,10 +122,12 @@ class LiveTest(TableTest):
                 secret, public = table.log(game_name=GAME, limit=2)
             finally:
                 table.close()
-            seen = stream.wait_for(public["id"])
-            hidden = stream.wait_for(secret["id"])
+            seen = stream.wait_for(public.id)
+            hidden = stream.wait_for(secret.id)
         assert (seen["kind"], seen["character"]) == ("roll", "Nikos")
-        assert seen["data"]["outcome"]["dice"] == public["outcome"]["dice"]
+        rolled = of(FS3Roll, of(SeenEntry, public).outcome)
+        assert seen["data"]["outcome"]["dice"] == list(rolled.dice)
+
         assert (hidden["visibility"], hidden["hidden"]) == ("secret", True)
         assert "Alertness" not in json.dumps(hidden)
         assert "outcome" not in (hidden["data"] or {})

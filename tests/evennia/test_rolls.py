@@ -5,7 +5,6 @@ each roll lands in the game's log, as the web table reads it."""
 
 from __future__ import annotations
 
-from typing import Any
 from unittest.mock import patch
 
 from django.test import override_settings
@@ -14,30 +13,34 @@ from rollplay.bridges.evennia.cmdset import RollplayCmdSet
 from rollplay.bridges.evennia.commands import CmdRoll
 from rollplay.render.fs3 import result_line
 from rollplay.render.spans import text_of
+from rollplay.table.events.outcomes import FS3Roll
+from rollplay.table.events.payloads import Roll
+from rollplay.table.events.views import LogEntry, SeenEntry
 from rollplay.table.service import Table
 from tests.evennia.seating import GAME, TableTest
+from tests.typed import of
 
 HIDDEN = "roll: its dice and result are hidden"
 
 
 class RollTest(TableTest):
-    def last_roll(self) -> dict[str, Any]:
+    def last_roll(self) -> SeenEntry:
         table = Table(self.db)
         try:
-            return table.log(game_name=GAME, limit=1)[0]
+            return of(SeenEntry, table.log(game_name=GAME, limit=1)[0])
         finally:
             table.close()
 
-    def dice_of(self, entry: dict[str, Any]) -> str:
+    def dice_of(self, entry: LogEntry) -> str:
         """The card's dice line: every die, successes in [ ], ones in ( )."""
-        return text_of(result_line(entry["outcome"]))
+        return text_of(result_line(of(FS3Roll, of(SeenEntry, entry).outcome)))
 
     def test_a_public_roll_reaches_the_room_with_every_die(self) -> None:
         heard = self.heard(CmdRoll(), " Firearms+Reflexes")
         entry = self.last_roll()
-        assert (entry["character"], entry["visibility"]) == ("Nikos", "public")
+        assert (entry.character, entry.visibility) == ("Nikos", "public")
         dice = self.dice_of(entry)
-        assert len(entry["outcome"]["dice"]) == 7  # Firearms 3 + Reflexes 4
+        assert len(of(FS3Roll, entry.outcome).dice) == 7  # Firearms 3 + Reflexes 4
         for someone in (self.char1, self.char2, self.char3, self.obj1, self.obj2):
             assert dice in heard[someone], (someone, heard[someone])
             assert "Nikos · Firearms+Reflexes" in heard[someone]
@@ -47,7 +50,7 @@ class RollTest(TableTest):
     def test_a_private_roll_reaches_only_the_roller_and_online_storytellers(self) -> None:
         heard = self.heard(CmdRoll(), "/private Piloting")
         entry = self.last_roll()
-        assert entry["visibility"] == "private"
+        assert entry.visibility == "private"
         assert self.dice_of(entry) in heard[self.char1]
         assert self.dice_of(entry) in heard[self.account2]  # Stella, online, anywhere
         assert "[private]" in heard[self.account2]
@@ -58,9 +61,10 @@ class RollTest(TableTest):
     def test_a_storytellers_secret_roll_never_shows_the_room_its_result(self) -> None:
         heard = self.heard(CmdRoll(), "/secret Mavros/Alertness", caller=self.char2)
         entry = self.last_roll()
-        assert (entry["character"], entry["visibility"]) == ("Mavros", "secret")
+        assert (entry.character, entry.visibility) == ("Mavros", "secret")
         assert self.dice_of(entry) in heard[self.char2]
-        level = entry["outcome"]["level"]
+        level = of(FS3Roll, entry.outcome).level
+
         for someone in (self.char1, self.obj1, self.obj2):
             assert f"secret {HIDDEN}" in heard[someone]  # the bare fact: a roll was made
             for secret in (self.dice_of(entry), level, "Alertness", "Mavros"):
@@ -76,7 +80,7 @@ class RollTest(TableTest):
     def test_a_storytellers_private_roll_for_nikos_reaches_nikoss_player(self) -> None:
         heard = self.heard(CmdRoll(), "/private Nikos/Piloting", caller=self.char2)
         entry = self.last_roll()
-        assert (entry["character"], entry["visibility"]) == ("Nikos", "private")
+        assert (entry.character, entry.visibility) == ("Nikos", "private")
         assert self.dice_of(entry) in heard[self.char2]  # Stella typed it
         assert self.dice_of(entry) in heard[self.account]  # Pia plays Nikos
         for someone in (self.char1, self.char3, self.obj1, self.account3):
@@ -99,7 +103,7 @@ class RollTest(TableTest):
     def test_a_players_secret_roll_tells_them_only_that_it_was_made(self) -> None:
         heard = self.heard(CmdRoll(), "/secret Alertness")
         entry = self.last_roll()
-        assert entry["visibility"] == "secret"
+        assert entry.visibility == "secret"
         assert f"secret {HIDDEN}" in heard[self.char1]
         assert self.dice_of(entry) not in heard[self.char1]
         assert self.dice_of(entry) in heard[self.account2]  # the Storyteller's copy
@@ -115,7 +119,7 @@ class RollTest(TableTest):
             second, first = table.log(game_name=GAME, limit=2)
         finally:
             table.close()
-        assert (first["character"], second["character"]) == ("Nikos", "Mavros")
+        assert (first.character, second.character) == ("Nikos", "Mavros")
         for someone in (self.char1, self.char3, self.obj1):
             assert self.dice_of(first) in heard[someone]
             assert self.dice_of(second) in heard[someone]
@@ -149,19 +153,20 @@ class RollTest(TableTest):
         self.heard(CmdRoll(), " Piloting")
         table = Table(self.db)
         try:
-            (entry,) = table.log(game_name=GAME, limit=1)
-            events = table.acting_as("Otto").events_for(GAME, after=entry["id"] - 1)
+            (logged,) = table.log(game_name=GAME, limit=1)
+            events = table.acting_as("Otto").events_for(GAME, after=logged.id - 1)
         finally:
             table.close()
-        assert (entry["character"], entry["expression"]) == ("Nikos", "Piloting")
-        assert [e["id"] for e in events if e["kind"] == "roll"] == [entry["id"]]
-        assert events[0]["data"]["outcome"] == entry["outcome"]
+        entry = of(SeenEntry, logged)
+        assert (entry.character, entry.expression) == ("Nikos", "Piloting")
+        assert [e.id for e in events if e.kind == "roll"] == [entry.id]
+        assert of(Roll, events[0].data).outcome == entry.outcome
 
     def test_a_game_that_names_a_puppet_differently_rolls_for_that_character(self) -> None:
         self.char1.key = "Lieutenant Nikos"
         self.char1.db.rollplay_name = "Nikos"
         self.heard(CmdRoll(), " Piloting")
-        assert self.last_roll()["character"] == "Nikos"
+        assert self.last_roll().character == "Nikos"
 
     def test_the_command_set_parses_switches_as_evennia_hands_them_over(self) -> None:
         self.char1.cmdset.add(RollplayCmdSet)
@@ -172,5 +177,5 @@ class RollTest(TableTest):
             self.char1.execute_cmd("+rollplay")
         finally:
             del self.char1.msg
-        assert self.last_roll()["visibility"] == "private"
+        assert self.last_roll().visibility == "private"
         assert any("plays as |hPia|n" in text for text in said), said

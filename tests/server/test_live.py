@@ -71,7 +71,8 @@ def test_a_roll_reaches_another_viewer_and_a_reconnect_misses_nothing(tmp_path: 
 def _all_ids(db: str) -> list[int]:
     table = Table(db)
     try:
-        return [int(e["id"]) for e in table.events_for("Pegasus", 0, 1000)]
+        return [e.id for e in table.events_for("Pegasus", 0, 1000)]
+
     finally:
         table.close()
 

@@ -10,8 +10,12 @@ import re
 
 from fastapi.testclient import TestClient
 
+from rollplay.table.events.combat import Turn
+from rollplay.table.events.payloads import LuckAwarded, Membership, Raised
+from rollplay.table.events.views import AnyPayload, EventView
 from rollplay.table.service import Table
 from tests.server.conftest import sign_in
+from tests.typed import of
 
 HX = {"HX-Request": "true", "Origin": "http://testserver"}
 
@@ -27,7 +31,7 @@ def _page_headers(server: TestClient, name: str) -> tuple[str, dict[str, str]]:
 def _luck(server_db: str, name: str = "Nikos") -> int:
     table = Table(server_db)
     try:
-        return int(table.character("Pegasus", name)["luck"])
+        return of(int, table.character("Pegasus", name).luck)
     finally:
         table.close()
 
@@ -127,14 +131,19 @@ def test_an_observer_gets_no_roll_box(server: TestClient) -> None:
 def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
     from rollplay.server.web import sse_card
 
-    base = {"id": 7, "time": "2026-11-23T12:00:00", "game": "Pegasus", "character": "Nikos",
-            "visibility": "public", "hidden": False}  # fmt: skip
-    award = sse_card({**base, "kind": "luck_award", "data": {"amount": 1, "luck": 2}})
+    award = sse_card(_view(LuckAwarded(amount=1, luck=2)))
     assert "event: points" in award
     assert "event: combat" not in award
-    turn = sse_card({**base, "kind": "combat_turn", "data": {"combat": "Hangar", "turn": 2}})
+    turn = sse_card(_view(Turn(combat="Hangar", turn=2)))
     assert "event: combat\ndata: Hangar" in turn
-    assert sse_card({**base, "kind": "member", "data": {"user": "X"}}).count("event:") == 1
+    assert sse_card(_view(Membership(game="Pegasus", user="X"))).count("event:") == 1
+
+
+def _view(data: AnyPayload, event_id: int = 7) -> EventView:
+    """An event of ``data``'s kind, as the feed hands it to a viewer who sees it whole."""
+    return EventView(id=event_id, time="2026-11-23T12:00:00", game="Pegasus", actor=None,
+                     kind=data.kind, character="Nikos", visibility="public", hidden=False,
+                     data=data)  # fmt: skip
 
 
 def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
@@ -205,10 +214,9 @@ def test_page_requests_get_errors_as_fragments(server: TestClient) -> None:
 def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
     from rollplay.server.web import sse_card
 
-    forged = sse_card({"id": 3, "time": "2026-11-23T12:00:00", "game": "Pegasus",
-                       "character": "Nikos", "visibility": "public", "hidden": False,
-                       "kind": "raise", "data": {"skill": "Poker\rid: 999\revent: x",
-                                                 "from": 0, "to": 1}})  # fmt: skip
+    forged = sse_card(_view(Raised.model_validate({"skill": "Poker\rid: 999\revent: x",
+                                                   "from": 0, "to": 1, "cost": 1}), 3))  # fmt: skip
+
     assert "\r" not in forged
     assert forged.count("\n\n") == 2  # the card and the points signal, nothing more
     _, headers = _page_headers(server, "Pia")

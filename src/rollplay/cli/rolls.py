@@ -72,12 +72,12 @@ def roll(
       rollplay roll Nikos/Melee vs Mavros/Melee --vs-mod=-1
       rollplay roll Nikos Piloting --assist Mavros/Athletics
     """
-    from rollplay.cli.roll_options import request as side_request
     from rollplay.render.answers import answer_lines
     from rollplay.render.text import echo_lines
     from rollplay.table import commands as c
     from rollplay.table.answers import D6Rolled, drawn_from
     from rollplay.table.systems import OPTION_NAMES
+    from rollplay.table.systems.request import from_options as side_request
 
     contest = "vs" in words
     second = side_request("-", kw, "vs_").given()
@@ -159,9 +159,9 @@ def _command(
     kw: dict[str, Any],
 ) -> c.Roll | c.Opposed | c.Teamwork:  # fmt: skip
     """The table command ``rollplay roll`` asks for: a roll, a contest or teamwork."""
-    from rollplay.cli.roll_options import request as side_request
     from rollplay.table import commands as c
     from rollplay.table.systems import Request
+    from rollplay.table.systems.request import from_options as side_request
 
     def request(expression: str, own: bool = True) -> Request:
         return side_request(expression, kw) if own else Request(expression)
@@ -175,9 +175,7 @@ def _command(
     name, expression = _side(words)
     first = c.Side(name, request(expression))
     if assists:
-        helpers = tuple(
-            c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)
-        )
+        helpers = tuple(c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists))
         return c.Teamwork(game_name, first, helpers, seen)
     return c.Roll(game_name, first, seen)
 

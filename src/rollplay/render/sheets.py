@@ -81,9 +81,7 @@ def _fs3(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
             for w in wounds
         ]
         lines.append(_row("Wounds", said))
-        lines.append(
-            [plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")]
-        )
+        lines.append([plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")])
     lines.append(_row("Points", [f"luck {c.luck or 0}", f"XP {c.xp or 0:g}"]))
     return lines
 

@@ -156,6 +156,30 @@ class DayHealed(HealDay, Answer):
     """A healing day's report."""
 
 
+class OddsOf(Answer):
+    """A roll's exact odds before it is made (``Service.odds``): what is rolled, the chance
+    of success (of the first side winning, for a contest), and each system's own detail
+    (FS3's levels, GURPS's criticals, D6's totals), kept as the system gives them
+    (table/systems/envelope.py); ``exact`` holds each chance as a fraction's text."""
+
+    model_config = Record.model_config | {"extra": "allow"}
+    of: str
+    system: str
+    check: str
+    game: str
+    visibility: Visibility
+    success: float | None = None
+    first_wins: float | None = None
+    draw: float | None = None
+    second_wins: float | None = None
+    levels: dict[str, float] | None = None
+    critical_failure: float | None = None
+    mean: float | None = None
+    character: str | None = None
+    spends: dict[str, JsonValue] = Field(default_factory=dict)
+    exact: dict[str, JsonValue] = Field(default_factory=dict)
+
+
 class LogPage(Answer):
     """A page of the roll log, newest first."""
 

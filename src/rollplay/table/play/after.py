@@ -9,26 +9,35 @@ from sqlalchemy import func, select
 
 from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
+from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import D6Rolled
+from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import payloads as ev
-from rollplay.table.events.outcomes import D6Roll as D6
 from rollplay.table.events.audiences import project
+from rollplay.table.events.outcomes import D6Roll as D6
+from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import dice_of
-from rollplay.table.service import Table
 from rollplay.table.store.models import Character, Event, Game
 from rollplay.table.systems import Points, system
 
 
+@handles(c.PointsAfter, act=Act.SPEND, writes=(ev.Roll, ev.SeedCommitted))
+def run_after(t: ServiceBase, cmd: c.PointsAfter, dice: Dice | None) -> D6Rolled:
+    """D6: Character Points spent on a roll already made (003), by its log number."""
+    return add_character_points(t, cmd.entry, cmd.count, dice=dice)
+
+
 def add_character_points(
-    table: Table, entry_id: int, count: int, *, dice: Dice | None = None
+    table: ServiceBase, entry_id: int, count: int, *, dice: Dice | None = None
 ) -> D6Rolled:
     """Roll ``count`` Character Point dice onto log entry ``entry_id``: a D6 roll that is its
     character's latest (a later roll means the GM has moved on: rulings D22)."""
     from rollplay.systems.d6.outcome import D6Roll
     from rollplay.systems.d6.spends import spend_after
-    from rollplay.table.store.writers import CoreWriter, order_events
+    from rollplay.table.store.ordering import order_events
+    from rollplay.table.store.writers import CoreWriter
 
     with table.transaction() as s:
         entry = s.get(Event, entry_id)

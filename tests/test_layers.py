@@ -51,10 +51,11 @@ def _imports(name: str) -> set[str]:
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
                        for a in node.names]  # fmt: skip
         for target in targets:
-            while target and target not in MODULES:
-                target = target.rpartition(".")[0]
-            if target.startswith("rollplay") and target != name:
-                out.add(target)
+            found = target
+            while found and found not in MODULES:  # a name imported from a module
+                found = found.rpartition(".")[0]
+            if found.startswith("rollplay") and found != name:
+                out.add(found)
     return out
 
 

@@ -73,7 +73,11 @@ class FS3OpposedRolled(o.FS3Opposed, Rolled):
 
 
 class D6OpposedRolled(o.D6Opposed, Rolled):
+    """A D6 contest; with Character Points after it in the same command, each side's
+    improved roll, judged again (``after``)."""
+
     log_ids: tuple[int, ...]
+    after: tuple[D6Rolled, ...] = ()
 
 
 class SecretRollMade(Rolled):

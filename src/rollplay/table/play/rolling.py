@@ -132,11 +132,11 @@ def opposed(
         settle(source)
         keys = ("first", "second") if "first" in result else ("initiator", "resister")
         parts = Parts(source)
-        ids = [
-            log_roll(t, r, side, {"system": r.game.system, **result[key],
-                                  "opposed": _contest(result)}, parts)
-            for side, key in zip((a, b), keys, strict=True)
-        ]  # fmt: skip
+        ids: list[int] = []
+        for side, key in zip((a, b), keys, strict=True):
+            said = {**_contest(result), "side": key, "contest": ids[0] if ids else None}
+            rolled = {"system": r.game.system, **result[key], "opposed": said}
+            ids.append(log_roll(t, r, side, rolled, parts))
         contest = FS3OpposedRolled if r.game.system == "fs3" else D6OpposedRolled
         return told(r, contest, {"system": r.game.system, "game": r.game.name, **result,
                                  "log_ids": ids, "visibility": r.visibility,

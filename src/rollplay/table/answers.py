@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field, JsonValue, TypeAdapter
 
 from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
 from rollplay.table.events.outcomes import Record
 from rollplay.table.events.payloads import Spends, Visibility
+from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
+
+
+SHEETS: TypeAdapter[FS3Sheet | GurpsSheet | D6Sheet] = TypeAdapter(AnySheet)
 
 
 class Answer(Record):
@@ -131,6 +135,11 @@ class Character(Answer):
     wound_modifier: int | None = None
     raises: dict[str, dict[str, float | None]] | None = None
     raised: Raise | None = None
+
+    @property
+    def typed_sheet(self) -> FS3Sheet | GurpsSheet | D6Sheet:
+        """The sheet as its system's type (events/sheets.py), for what draws it."""
+        return SHEETS.validate_python(self.sheet)
 
 
 class CombatStatus(Answer):

@@ -32,8 +32,8 @@ from rollplay.server.spending import (
 )
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import Character
-from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.combat import Step_
+from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 

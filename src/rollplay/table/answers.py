@@ -21,7 +21,6 @@ from rollplay.table.events.payloads import Spends, Visibility
 from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
 
-
 SHEETS: TypeAdapter[FS3Sheet | GurpsSheet | D6Sheet] = TypeAdapter(AnySheet)
 
 

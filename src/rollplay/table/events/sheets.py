@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Discriminator, Tag
+from pydantic import ConfigDict, Discriminator, Field, Tag
 
 from rollplay.table.events.combat import WoundRecord
 from rollplay.table.events.outcomes import Record
@@ -27,20 +27,20 @@ class Background(Record):
 
 class FS3Sheet(Sheet):
     system: Literal["fs3"] = "fs3"
-    attributes: dict[str, int] = {}
-    action: dict[str, int] = {}
-    background: dict[str, Background] = {}
-    languages: dict[str, int] = {}
-    specialties: dict[str, list[str]] = {}
-    quirks: list[str] = []
-    wounds: list[WoundRecord] = []
+    attributes: dict[str, int] = Field(default_factory=dict)
+    action: dict[str, int] = Field(default_factory=dict)
+    background: dict[str, Background] = Field(default_factory=dict)
+    languages: dict[str, int] = Field(default_factory=dict)
+    specialties: dict[str, list[str]] = Field(default_factory=dict)
+    quirks: list[str] = Field(default_factory=list)
+    wounds: list[WoundRecord] = Field(default_factory=list)
 
 
 class GurpsSheet(Sheet):
     system: Literal["gurps"] = "gurps"
-    attributes: dict[str, int] = {}
-    skills: dict[str, int] = {}
-    defaults: dict[str, list[str] | Literal["none"]] = {}
+    attributes: dict[str, int] = Field(default_factory=dict)
+    skills: dict[str, int] = Field(default_factory=dict)
+    defaults: dict[str, list[str] | Literal["none"]] = Field(default_factory=dict)
 
 
 class D6Skill(Record):
@@ -52,8 +52,8 @@ class D6Skill(Record):
 
 class D6Sheet(Sheet):
     system: Literal["d6"] = "d6"
-    attributes: dict[str, str] = {}
-    skills: dict[str, str | D6Skill] = {}
+    attributes: dict[str, str] = Field(default_factory=dict)
+    skills: dict[str, str | D6Skill] = Field(default_factory=dict)
     character_points: int = 0
     fate_points: int = 0
 

@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from rollplay.table.service import Table
-from rollplay.table.store import writers
+from rollplay.table.store import ordering
 from rollplay.table.systems import Request
 
 pytestmark = pytest.mark.storage  # the order events commit in
@@ -69,5 +69,5 @@ def test_without_the_order_lock_postgresql_commits_out_of_order(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The race above can fail: with the lock taken away, late ids do appear."""
-    monkeypatch.setattr(writers, "ORDER_EVENTS", False)
+    monkeypatch.setattr(ordering, "ORDER_EVENTS", False)
     assert _race(pg_url, events=20_000, first_late=True) != []

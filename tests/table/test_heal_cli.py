@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollplay.cli.heal import parse_doctors, parse_repair
 from rollplay.errors import RollplayError
+from rollplay.table.combat.healing import parse_doctors, parse_repair
 from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
 

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rollplay.errors import whole
-from rollplay.systems.d6.limits import MAX_DIFFICULTY
+from rollplay.table.systems.request import unskilled_value
 
 if TYPE_CHECKING:
     from rollplay.systems.d6.character import D6Character
@@ -123,15 +122,6 @@ def _character(sheet: str | None, rules: D6Ruleset) -> D6Character | None:
     from rollplay.systems.d6.character import SheetError, from_mapping
 
     return from_mapping(read(sheet, "sheet", SheetError), sheet, rules.pips_per_die)
-
-
-def unskilled_value(given: str | None) -> bool | int:
-    """--unskilled alone is the ruleset's modifier; --unskilled=N a number (003 Untrained)."""
-    if given is None:
-        return False
-    if given == "default":
-        return True
-    return whole(given, "--unskilled", MAX_DIFFICULTY)
 
 
 def make_check(

@@ -9,34 +9,12 @@ import click
 from rollplay.cli.options import dice_options, finish_dice, json_option, table_dice
 from rollplay.cli.render import bold, emit_answer, say
 from rollplay.cli.table import db_option
-from rollplay.errors import RollplayError
+from rollplay.table.combat.healing import parse_doctors, parse_repair
 
 
 @click.group()
 def heal() -> None:
     """Healing over days (FS3, 004 Healing Damage)."""
-
-
-def parse_doctors(pairs: Sequence[str]) -> dict[str, str]:
-    """PATIENT=DOCTOR pairs: one doctor per patient (004)."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        patient, sep, doctor = pair.partition("=")
-        if not sep or not patient.strip() or not doctor.strip():
-            raise RollplayError(f"bad --doctor {pair[:60]!r}: write PATIENT=DOCTOR")
-        if patient.strip().casefold() in map(str.casefold, out):
-            raise RollplayError(f"{patient.strip()} has two doctors; one per patient (004)")
-        out[patient.strip()] = doctor.strip()
-    return out
-
-
-def parse_repair(spec: str) -> tuple[str, str, str]:
-    """COMBAT:VEHICLE=MECHANIC."""
-    where, sep, mechanic = spec.partition("=")
-    combat, colon, vehicle = where.partition(":")
-    if not (sep and colon and combat.strip() and vehicle.strip() and mechanic.strip()):
-        raise RollplayError(f"bad --repair {spec[:60]!r}: write COMBAT:VEHICLE=MECHANIC")
-    return combat.strip(), vehicle.strip(), mechanic.strip()
 
 
 @heal.command()

@@ -1,19 +1,17 @@
 """The options of `rollplay roll`: every option a system's own roll command takes, so a roll
 from a stored sheet can say all a `rollplay fs3|gurps|d6 roll` can; a contest's second side
 has its own (--vs-mod, --vs-cp...). Each system refuses the options it does not use
-(rollplay.table.systems.check_options)."""
+(rollplay.table.systems.check_options); the Request they make is
+``table.systems.request.from_options``'s, which the command language shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 from rollplay.cli.d6_options import SIDE as D6_SIDE
-
-if TYPE_CHECKING:
-    from rollplay.table.systems import Request
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,40 +60,3 @@ def roll_options(f: F) -> F:
     for flag, param, settings in reversed(specs):
         f = click.option(flag, param, **settings)(f)
     return f
-
-
-def request(expression: str, kw: Mapping[str, Any], prefix: str = "") -> Request:
-    """The Request one side's options make (``prefix`` "vs_" for the second side)."""
-    from rollplay.cli.d6_options import unskilled_value
-    from rollplay.table.systems import Request
-
-    def get(name: str, default: Any = None) -> Any:
-        value = kw.get(prefix + name, default)
-        return default if value is None else value
-
-    return Request(
-        expression,
-        mods=tuple(get("mods", ())),
-        difficulty=None if prefix else kw.get("difficulty"),
-        situations=tuple(get("situations", ())),
-        luck=get("luck"),
-        luck_from=get("luck_from"),
-        luck_cancel=bool(get("luck_cancel", False)),
-        defense=False if prefix else bool(kw.get("defense")),
-        sense=False if prefix else bool(kw.get("sense")),
-        cp=get("cp", 0),
-        fate=bool(get("fate", False)),
-        gm_allows_both=bool(get("gm_allows_both", False)),
-        wild_one=get("wild_one"),
-        bonuses=tuple(get("bonuses", ())),
-        unskilled=unskilled_value(get("unskilled")),
-        attribute=get("attribute"),
-        prepare=get("prepare", 0),
-        rush=get("rush", 0),
-        related=tuple(get("related", ())),
-        carry=get("carry"),
-        damage_from=None if prefix else kw.get("damage_from"),
-        second_chance=get("second_chance", 0),
-        actions=get("actions", 1),
-        attack=False if prefix else bool(kw.get("attack")),
-    )

@@ -18,7 +18,10 @@ from rollplay.errors import RollplayError
 from rollplay.table.limits import MAX_LOG_LIMIT
 
 if TYPE_CHECKING:
+    from rollplay.dice import Dice
     from rollplay.table import commands as c
+    from rollplay.table.answers import AnyAnswer
+    from rollplay.table.service import Table
 
 
 @click.command("roll")
@@ -37,7 +40,15 @@ if TYPE_CHECKING:
     type=click.IntRange(0, 100),
     default=0,
     metavar="N",
-    help="D6: after the roll is shown, spend N Character Points on it (as `cp-after`).",
+    help="D6: after the roll is shown, spend N Character Points on it (as `cp-after`); in a "
+    "contest, on the first side's roll.",
+)
+@click.option(
+    "--vs-cp-after",
+    type=click.IntRange(0, 100),
+    default=0,
+    metavar="N",
+    help="D6: as --cp-after, for the second side of a contest (A vs B).",
 )
 @click.option(
     "--ask-cp",
@@ -56,8 +67,8 @@ if TYPE_CHECKING:
 @json_option
 def roll(
     *, words: Sequence[str], assists: Sequence[str], game_name: str | None, visibility: str,
-    cp_after: int, ask_cp: bool, faces: str | None, seed: str | None, db: str | None,
-    as_json: bool, **kw: Any,
+    cp_after: int, vs_cp_after: int, ask_cp: bool, faces: str | None, seed: str | None,
+    db: str | None, as_json: bool, **kw: Any,
 ) -> None:  # fmt: skip
     """Roll a character's ability from its sheet, and log it; or two characters against each
     other (NAME/EXPR vs NAME/EXPR, the second side's options as --vs-mod, --vs-cp...); or FS3
@@ -72,12 +83,12 @@ def roll(
       rollplay roll Nikos/Melee vs Mavros/Melee --vs-mod=-1
       rollplay roll Nikos Piloting --assist Mavros/Athletics
     """
-    from rollplay.cli.roll_options import request as side_request
     from rollplay.render.answers import answer_lines
     from rollplay.render.text import echo_lines
     from rollplay.table import commands as c
-    from rollplay.table.answers import D6Rolled, drawn_from
+    from rollplay.table.answers import drawn_from
     from rollplay.table.systems import OPTION_NAMES
+    from rollplay.table.systems.request import from_options as side_request
 
     contest = "vs" in words
     second = side_request("-", kw, "vs_").given()
@@ -88,9 +99,12 @@ def roll(
         )
     if contest and assists:
         raise RollplayError("--assist is teamwork on one roll; a contest (A vs B) has none")
-    if (cp_after or ask_cp) and (contest or assists):
-        raise RollplayError("--cp-after and --ask-cp follow one character's roll")
-    if (cp_after or ask_cp) and faces is not None:
+    after = cp_after or vs_cp_after or ask_cp
+    if after and assists:
+        raise RollplayError("--cp-after and --ask-cp are D6's; teamwork is FS3's (000)")
+    if vs_cp_after and not contest:
+        raise RollplayError("--vs-cp-after: for the second side of a contest (A vs B)")
+    if after and faces is not None:
         raise RollplayError(
             "typed --faces are the roll's; type the Character Point dice with "
             "`rollplay cp-after LOG_ID N --faces ...`"
@@ -98,29 +112,54 @@ def roll(
     source = table_dice(faces, seed)
     table = open_table(db)
     command = _command(words, assists, game_name, cast("c.Visibility", visibility), kw)
-    if cp_after or ask_cp:  # refused before anything is rolled, never after (issue 28)
-        where = table.own_character(game_name, command.side.character)[0] if isinstance(
-            command, c.Roll) else game_name  # fmt: skip
-        if where is None or table.game(where)["system"] != "d6":
+    if after:  # refused before anything is rolled, never after (issue 28)
+        first = command.first if isinstance(command, c.Opposed) else command.leader \
+            if isinstance(command, c.Teamwork) else command.side  # fmt: skip
+        where = table.own_character(game_name, first.character)[0]
+        if table.game(where)["system"] != "d6":
             raise RollplayError("Character Points after the roll are the D6 System's (003)")
     answer = table.execute(command, dice=source)
     extra = finish_dice(source, drawn_from(answer))
     if not as_json:
         echo_lines(answer_lines(answer))
-    if ask_cp and sys.stdin.isatty():  # 003: the player sees the roll, then decides
-        cp_after = click.prompt(
-            "Character Points to spend after the roll", type=click.IntRange(0, 100), default=0,
-            err=True,
-        )  # fmt: skip
-    if cp_after and isinstance(answer, D6Rolled):
-        from rollplay.table.play.after import add_character_points
-
-        improved = add_character_points(table, answer.log_id, cp_after, dice=source)
-        answer = improved.model_copy(update={"first_roll": answer})
-        if not as_json:
-            echo_lines(answer_lines(answer))
+    answer = _points_after(table, answer, (cp_after, vs_cp_after), ask_cp, source, quiet=as_json)
     if as_json:
         emit_answer(answer, extra)
+
+
+def _points_after(
+    table: Table, answer: AnyAnswer, counts: tuple[int, int], ask: bool, source: Dice | None,
+    *, quiet: bool,
+) -> AnyAnswer:  # fmt: skip
+    """003 Character Points after the roll: on one roll, or on each side of a contest in
+    turn (the second judged against the first as it then stands); asked for on a terminal
+    with ``ask``. The answer is the improved roll (with ``first_roll``), or the contest with
+    each improved side (``after``)."""
+    from rollplay.render.answers import answer_lines
+    from rollplay.render.text import echo_lines
+    from rollplay.table.answers import D6OpposedRolled, D6Rolled
+    from rollplay.table.play.after import add_character_points
+
+    sides: list[str | None]
+    if isinstance(answer, D6Rolled):
+        rolls, sides = [answer.log_id], [None]
+    elif isinstance(answer, D6OpposedRolled):
+        rolls, sides = list(answer.log_ids), [answer.initiator.name, answer.resister.name]
+    else:
+        return answer
+    improved: list[D6Rolled] = []
+    for entry, given, who in zip(rolls, counts, sides, strict=False):
+        count = given
+        if ask and sys.stdin.isatty():  # 003: the player sees the roll, then decides
+            count = click.prompt(f"Character Points to spend after {who or 'the roll'}",
+                                 type=click.IntRange(0, 100), default=0, err=True)  # fmt: skip
+        if count:
+            improved.append(add_character_points(table, entry, count, dice=source))
+            if not quiet:
+                echo_lines(answer_lines(improved[-1]))
+    if isinstance(answer, D6Rolled):
+        return improved[0].model_copy(update={"first_roll": answer}) if improved else answer
+    return answer.model_copy(update={"after": tuple(improved)})
 
 
 @click.command("cp-after")
@@ -159,9 +198,9 @@ def _command(
     kw: dict[str, Any],
 ) -> c.Roll | c.Opposed | c.Teamwork:  # fmt: skip
     """The table command ``rollplay roll`` asks for: a roll, a contest or teamwork."""
-    from rollplay.cli.roll_options import request as side_request
     from rollplay.table import commands as c
     from rollplay.table.systems import Request
+    from rollplay.table.systems.request import from_options as side_request
 
     def request(expression: str, own: bool = True) -> Request:
         return side_request(expression, kw) if own else Request(expression)
@@ -175,9 +214,7 @@ def _command(
     name, expression = _side(words)
     first = c.Side(name, request(expression))
     if assists:
-        helpers = tuple(
-            c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists)
-        )
+        helpers = tuple(c.Side(n, request(e, own=False)) for n, e in (_side((x,)) for x in assists))
         return c.Teamwork(game_name, first, helpers, seen)
     return c.Roll(game_name, first, seen)
 

@@ -144,7 +144,7 @@ def _move(args: str, ctx: Context) -> Command:
 
 def heal(switch: str, args: str, ctx: Context) -> Command:
     ctx.only(("fs3",), "heal/day", "004 Healing Damage")
-    from rollplay.cli.heal import parse_doctors, parse_repair
+    from rollplay.table.combat.healing import parse_doctors, parse_repair
 
     day, slash, options = args.partition("/")
     if slash and not options.strip():

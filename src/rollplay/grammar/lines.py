@@ -17,7 +17,7 @@ from rollplay.table.systems import OPTION_NAMES, Request
 
 
 def to_line(command: c.Command, system: str, combat_actions: tuple[str, ...] | None) -> str:
-    from rollplay.grammar import parse
+    from rollplay.grammar.parsing import parse
 
     line = _write(command, system)
     try:

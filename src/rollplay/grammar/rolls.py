@@ -239,8 +239,8 @@ def _options(text: str, ctx: Context) -> dict[str, Any]:
 
 
 def _request(expression: str, kw: dict[str, Any], first: bool, text: str) -> Request:
-    """The Request `rollplay roll` would build from these options (cli.roll_options)."""
-    from rollplay.cli.roll_options import request
+    """The Request `rollplay roll` would build from these options."""
+    from rollplay.table.systems.request import from_options as request
 
     prefix = "" if first else "vs_"
     try:

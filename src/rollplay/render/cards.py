@@ -42,7 +42,11 @@ def outcome_card(r: Card, who: str | None = None) -> list[Line]:
         case GurpsRoll():
             return gurps.roll_card(r, who)
         case D6Roll():
-            return d6.roll_card(r, who)
+            lines = d6.roll_card(r, who)
+            if r.opposed is not None and r.opposed.winner is not None:  # one side, as logged
+                lines.append([plain("opposed: "), bold(f"{r.opposed.winner.capitalize()} wins"),
+                              plain(f" by {r.opposed.margin}")])  # fmt: skip
+            return lines
         case D6Opposed():
             return d6.opposed_card(r)
         case _:

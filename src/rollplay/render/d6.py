@@ -18,7 +18,7 @@ def _tosses(tosses: tuple[int, ...]) -> list[Span]:
 
 
 def _bonus_text(b: Bonus) -> str:
-    dice = f"+{b.dice}D" if b.dice else ""
+    dice = f"{signed(b.dice)}D" if b.dice else ""
     number = signed(b.number) if b.number else ""
     amount = "".join(x for x in (dice, number) if x) or "+0"
     return f"{amount} {b.reason}" if b.reason else amount
@@ -28,6 +28,8 @@ def roll_card(r: D6Roll, who: str | None = None) -> list[Line]:
     name = r.name if who is None else who
     said_who = f"{name}: " if name else ""
     what = f"{r.skill} {r.code}" if r.skill else r.code
+    if r.attribute:  # 003 Untrained: the skill rolled at its attribute
+        what = f"{r.skill} untrained, from {r.attribute} {r.code}"
     if r.fate:
         what += f", doubled by a Fate Point to {r.rolled}"
     extras = "".join(f", {_bonus_text(b)}" for b in r.bonuses)
@@ -62,14 +64,27 @@ def roll_card(r: D6Roll, who: str | None = None) -> list[Line]:
     if r.critical_failure:
         what_happens = "a complication occurs" if r.complication else "it cancels the highest die"
         lines.append([alarm(f"Critical Failure on the Wild Die: {what_happens}")])
+    if r.attack and r.difficulty is not None:  # 003 Result Points
+        lines.append(
+            _damage(r.damage_bonus) if r.success else [plain("The attack misses: no damage")]
+        )
     return lines
+
+
+def _damage(bonus: int | None) -> Line:
+    return [plain("Damage bonus "), bold(signed(bonus or 0)),
+            plain(" (a fifth of the result points, rounded up)")]  # fmt: skip
 
 
 def opposed_card(r: D6Opposed) -> list[Line]:
     """003 Opposed Difficulties: higher total wins; ties go to the initiator."""
     tie = " (a tie goes to the initiator)" if r.margin == 0 else ""
-    return [
+    lines = [
         *roll_card(r.initiator),
         *roll_card(r.resister),
         [bold(f"{r.winner.capitalize()} wins"), plain(f" by {r.margin}{tie}")],
     ]
+    if r.damage_bonus is not None:  # an initiator's attack: its margin is its result points
+        lines.append(_damage(r.damage_bonus) if r.winner == "initiator"
+                     else [plain("The attack misses: no damage")])  # fmt: skip
+    return lines

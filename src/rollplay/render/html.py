@@ -5,12 +5,10 @@ stay, so a card reads the same without colour or to a screen reader."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from markupsafe import Markup, escape
 
 from rollplay.render.spans import Line
+from rollplay.table.answers import OddsOf
 
 _CLASS = {
     "bold": "strong", "success": "die success", "one": "die one", "alarm": "alarm",
@@ -38,7 +36,7 @@ def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
     return Markup('<div class="card {}">{}{}</div>').format(visibility, badge, body)
 
 
-def odds_html(o: Mapping[str, Any]) -> Markup:
+def odds_html(o: OddsOf) -> Markup:
     """The exact odds of a roll before it is made (``Service.odds``'s answer): the check,
     then each outcome's chance."""
     from rollplay.render.odds import odds_parts
@@ -47,6 +45,4 @@ def odds_html(o: Mapping[str, Any]) -> Markup:
     cells = Markup("").join(
         Markup("<li><span>{}</span> <strong>{}</strong></li>").format(k, v) for k, v in shown
     )
-    return Markup('<p class="check">{}</p><ul class="odds">{}</ul>').format(
-        o.get("check", ""), cells
-    )
+    return Markup('<p class="check">{}</p><ul class="odds">{}</ul>').format(o.check, cells)

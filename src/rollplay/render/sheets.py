@@ -1,13 +1,15 @@
-"""Character sheets laid out for reading (``rollplay char show``), from the table's character
-data: ratings with their names and the dice they roll, points, wounds and any problems."""
+"""Character sheets laid out for reading (``rollplay char show``, the web table's sheet
+page), from the table's character data: ratings with their names and the dice they roll,
+points, wounds and any problems. Each system's sheet is its own type (table/events/sheets.py),
+matched here, so what a sheet shows is a field mypy proves the sheet has."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple, assert_never
 
 from rollplay.render.spans import Line, Span, alarm, bold, plain, signed
 from rollplay.table.answers import Character
+from rollplay.table.events.sheets import D6Sheet, D6Skill, FS3Sheet, GurpsSheet
 
 _SYSTEMS = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}
 
@@ -20,36 +22,34 @@ def _row(label: str, items: list[str], width: int = 12, empty: str = "none") -> 
 
 def sheet_card(c: Character) -> list[Line]:
     """A character's sheet (``ShowSheet``'s answer, which names its system and edition)."""
-    sheet: Mapping[str, Any] = c.sheet
-    system, edition = c.system or "fs3", c.edition or ""
+    sheet = c.typed_sheet
     approved = "approved" if c.approved else "not yet approved"
-    name = _SYSTEMS.get(system, system)
+    name = _SYSTEMS.get(sheet.system, sheet.system)
+    edition = c.edition or ""
     title = name if edition.casefold() == name.casefold() else f"{name} {edition}"
     lines: list[Line] = [[bold(c.name), plain(f"  ({c.game}, {title}) · {approved}")]]
-    if sheet.get("concept"):
-        lines.append([Span(str(sheet["concept"]), "muted")])
-    if system == "fs3":
-        lines += _fs3(c, sheet)
-    elif system == "gurps":
-        lines += _gurps(sheet)
-    else:
-        lines += _d6(c, sheet)
+    if sheet.concept:
+        lines.append([Span(sheet.concept, "muted")])
+    match sheet:
+        case FS3Sheet():
+            lines += _fs3(c, sheet)
+        case GurpsSheet():
+            lines += _gurps(sheet)
+        case D6Sheet():
+            lines += _d6(c, sheet)
+        case _:
+            assert_never(sheet)
     problems = c.problems or ()
     if problems:
-        lines.append(
-            [
-                alarm(
-                    f"{len(problems)} character-creation problem{'s' if len(problems) > 1 else ''}:"
-                )
-            ]
-        )
+        count = f"{len(problems)} character-creation problem{'s' if len(problems) > 1 else ''}:"
+        lines.append([alarm(count)])
         lines += [[plain(f"  - {p}")] for p in problems]
     return lines
 
 
-def _fs3(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
-    named: Mapping[str, str] = c.ratings or {}
-    dice: Mapping[str, int] = c.dice or {}
+def _fs3(c: Character, sheet: FS3Sheet) -> list[Line]:
+    named = c.ratings or {}
+    dice = c.dice or {}
 
     def rated(names: list[str]) -> list[str]:
         out = []
@@ -58,66 +58,60 @@ def _fs3(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
             out.append(f"{n} {named.get(n, '')}{pool}".strip())
         return out
 
-    background = sheet.get("background") or {}
-    attributes = sheet.get("attributes") or {}
+    background = [
+        f"{item}{' (' + b.attribute + ')' if b.attribute else ''}"
+        for item, b in zip(rated(list(sheet.background)), sheet.background.values(), strict=True)
+    ]
     lines = [
-        _row("Attributes", [f"{n} {named.get(n, attributes[n])}" for n in attributes]),
-        _row("Action", rated(list(sheet.get("action") or {}))),
-        _row("Background", [
-            f"{item}{' (' + b['attribute'] + ')' if b.get('attribute') else ''}"
-            for item, b in zip(rated(list(background)), background.values(), strict=True)
-        ]),
-        _row("Languages", rated(list(sheet.get("languages") or {}))),
-    ]  # fmt: skip
-    specialties = sheet.get("specialties") or {}
-    if specialties:
-        lines.append(_row("Specialties", [f"{k}: {', '.join(v)}" for k, v in specialties.items()]))
-    lines.append(_row("Quirks", list(sheet.get("quirks") or [])))
-    wounds = sheet.get("wounds") or []
-    if wounds:
-        said = [
-            f"{w['location']} {w['severity']}{' (stun)' if w.get('type') == 'stun' else ''}"
-            f"{' treated' if w.get('treated') else ''}"
-            for w in wounds
-        ]
+        _row("Attributes", [f"{n} {named.get(n, v)}" for n, v in sheet.attributes.items()]),
+        _row("Action", rated(list(sheet.action))),
+        _row("Background", background),
+        _row("Languages", rated(list(sheet.languages))),
+    ]
+    if sheet.specialties:
+        said = [f"{k}: {', '.join(v)}" for k, v in sheet.specialties.items()]
+        lines.append(_row("Specialties", said))
+    lines.append(_row("Quirks", list(sheet.quirks)))
+    if sheet.wounds:
+        said = [f"{w.location} {w.severity}{' (stun)' if w.type == 'stun' else ''}"
+                f"{' treated' if w.treated else ''}" for w in sheet.wounds]  # fmt: skip
         lines.append(_row("Wounds", said))
-        lines.append(
-            [plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")]
-        )
+        lines.append([plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")])
     lines.append(_row("Points", [f"luck {c.luck or 0}", f"XP {c.xp or 0:g}"]))
     return lines
 
 
-def _gurps(sheet: Mapping[str, Any]) -> list[Line]:
-    attributes = sheet.get("attributes") or {}
-    skills = sheet.get("skills") or {}
-    defaults = sheet.get("defaults") or {}
+def _gurps(sheet: GurpsSheet) -> list[Line]:
     lines = [
-        _row("Attributes", [f"{k} {v}" for k, v in attributes.items()]),
-        _row("Skills", [f"{k} {v}" for k, v in skills.items()]),
+        _row("Attributes", [f"{k} {v}" for k, v in sheet.attributes.items()]),
+        _row("Skills", [f"{k} {v}" for k, v in sheet.skills.items()]),
     ]
-    if defaults:
-        lines.append(_row("Defaults", [
-            f"{k}: {'no default' if v == 'none' else ', '.join(v)}" for k, v in defaults.items()
-        ]))  # fmt: skip
+    if sheet.defaults:
+        lines.append(_row("Defaults", [f"{k}: {_defaults(v)}" for k, v in sheet.defaults.items()]))
     return lines
 
 
-def _d6(c: Character, sheet: Mapping[str, Any]) -> list[Line]:
-    attributes = sheet.get("attributes") or {}
-    skills = sheet.get("skills") or {}
+def _defaults(said: list[str] | str) -> str:
+    return "no default" if said == "none" else ", ".join(said)
+
+
+def _skill(value: str | D6Skill) -> tuple[str | None, str | None]:
+    """A D6 skill's code and the attribute it falls under."""
+    return (value, None) if isinstance(value, str) else (value.code, value.attribute)
+
+
+def _d6(c: Character, sheet: D6Sheet) -> list[Line]:
     under: dict[str, list[str]] = {}
     loose = []
-    for name, value in skills.items():
-        code = value.get("code") if isinstance(value, Mapping) else value
-        parent = value.get("attribute") if isinstance(value, Mapping) else None
-        if isinstance(parent, str) and parent in attributes:
-            under.setdefault(parent, []).append(f"{name} {code}")
+    for name, value in sheet.skills.items():
+        code, parent = _skill(value)
+        if parent in sheet.attributes:
+            under.setdefault(str(parent), []).append(f"{name} {code}")
         else:
             loose.append(f"{name} {code}")
-    labels = {a: f"{a} {code}" for a, code in attributes.items()}
+    labels = {a: f"{a} {code}" for a, code in sheet.attributes.items()}
     width = max([12, *(len(label) + 2 for label in labels.values())])
-    lines = [_row(labels[a], under.get(a, []), width, empty="") for a in attributes]
+    lines = [_row(labels[a], under.get(a, []), width, empty="") for a in sheet.attributes]
     if loose:
         lines.append(_row("Skills", loose, width))
     lines.append(_row("Points", [f"Character Points {c.character_points or 0}",
@@ -138,58 +132,59 @@ class Row(NamedTuple):
 def sheet_sections(c: Character) -> list[tuple[str, list[Row]]]:
     """A sheet as titled tables (the web table's sheet page), from the same character data
     as ``sheet_card``."""
-    sheet: Mapping[str, Any] = c.sheet
-    system = c.system
-    if system == "fs3":
-        return _fs3_sections(c, sheet)
-    if system == "gurps":
-        defaults = sheet.get("defaults") or {}
-        return [
-            ("Attributes", [Row(k, str(v)) for k, v in (sheet.get("attributes") or {}).items()]),
-            ("Skills", [Row(k, str(v)) for k, v in (sheet.get("skills") or {}).items()]),
-            ("Defaults", [Row(k, "no default" if v == "none" else ", ".join(v))
-                          for k, v in defaults.items()]),
-        ]  # fmt: skip
-    rows = []
-    for name, value in (sheet.get("skills") or {}).items():
-        code = value.get("code") if isinstance(value, Mapping) else value
-        parent = value.get("attribute") if isinstance(value, Mapping) else None
-        rows.append(Row(name, str(code), str(parent or "")))
-    return [
-        ("Attributes", [Row(k, str(v)) for k, v in (sheet.get("attributes") or {}).items()]),
-        ("Skills", rows),
-    ]
+    sheet = c.typed_sheet
+    match sheet:
+        case FS3Sheet():
+            return _fs3_sections(c, sheet)
+        case GurpsSheet():
+            return [
+                ("Attributes", [Row(k, str(v)) for k, v in sheet.attributes.items()]),
+                ("Skills", [Row(k, str(v)) for k, v in sheet.skills.items()]),
+                ("Defaults", [Row(k, _defaults(v)) for k, v in sheet.defaults.items()]),
+            ]
+        case D6Sheet():
+            rows = []
+            for name, value in sheet.skills.items():
+                code, parent = _skill(value)
+                rows.append(Row(name, str(code), str(parent or "")))
+            return [
+                ("Attributes", [Row(k, v) for k, v in sheet.attributes.items()]),
+                ("Skills", rows),
+            ]
+        case _:
+            assert_never(sheet)
 
 
-def _fs3_sections(c: Character, sheet: Mapping[str, Any]) -> list[tuple[str, list[Row]]]:
-    named: Mapping[str, str] = c.ratings or {}
-    dice: Mapping[str, int] = c.dice or {}
-    costs: Mapping[str, Mapping[str, float | None]] = c.raises or {}
+def _fs3_sections(c: Character, sheet: FS3Sheet) -> list[tuple[str, list[Row]]]:
+    named = c.ratings or {}
+    dice = c.dice or {}
+    costs = c.raises or {}
 
-    def rows(group: str, kind: str | None = None) -> list[Row]:
+    def rows(ratings: dict[str, int], kind: str | None = None) -> list[Row]:
         out = []
-        for name, value in (sheet.get(group) or {}).items():
-            rating = named.get(name) or str(value.get("rating") if isinstance(value, Mapping)
-                                            else value)  # fmt: skip
+        for name, value in ratings.items():
             pool = f"{dice[name]}" if name in dice else ""
             raises = (kind, costs.get(kind, {}).get(name)) if kind else None
-            out.append(Row(name, rating, pool, raises))
+            out.append(Row(name, named.get(name) or str(value), pool, raises))
         return out
 
+    background = {k: b.rating for k, b in sheet.background.items()}
     return [
-        ("Attributes", rows("attributes")),
-        ("Action skills", rows("action", "action")),
-        ("Background skills", rows("background", "background")),
-        ("Languages", rows("languages", "language")),
+        ("Attributes", rows(sheet.attributes)),
+        ("Action skills", rows(sheet.action, "action")),
+        ("Background skills", rows(background, "background")),
+        ("Languages", rows(sheet.languages, "language")),
     ]
 
 
 def learnable(c: Character) -> list[tuple[str, str, float]]:
     """FS3: the skills a character does not have yet and what learning each costs in XP:
     (kind, name, cost)."""
-    sheet: Mapping[str, Any] = c.sheet
-    have = {"action": sheet.get("action") or {}, "language": sheet.get("languages") or {}}
-    costs: Mapping[str, Mapping[str, float | None]] = c.raises or {}
+    sheet = c.typed_sheet
+    if not isinstance(sheet, FS3Sheet):
+        return []
+    have = {"action": sheet.action, "language": sheet.languages}
+    costs = c.raises or {}
     return [(kind, name, cost) for kind in ("action", "language")
             for name, cost in (costs.get(kind) or {}).items()
             if name not in have[kind] and cost is not None]  # fmt: skip

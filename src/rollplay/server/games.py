@@ -14,7 +14,7 @@ from rollplay.errors import RollplayError
 from rollplay.server.auth import acting
 from rollplay.server.live import event_stream
 from rollplay.table import commands as c
-from rollplay.table.answers import AnyAnswer, Character, CombatStatus
+from rollplay.table.answers import AnyAnswer, Character, CombatStatus, OddsOf
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -81,7 +81,7 @@ def command(game: str, body: CommandLine, service: Acting) -> AnyAnswer:
 
 @router.get("/games/{game}/odds")
 def odds(game: str, service: Acting, text: Annotated[str, Query(max_length=1000)],
-         visibility: str | None = None) -> dict[str, Any]:  # fmt: skip
+         visibility: str | None = None) -> OddsOf:  # fmt: skip
     """The exact odds of the roll a line asks for, before it is made: refused as the roll
     would be, spending and writing nothing (``?text=roll Firearms``)."""
     return service.odds(parsed(service, game, CommandLine(text=text, visibility=visibility)))

@@ -26,7 +26,7 @@ from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.views import EventView
 from rollplay.table.events.watching import STANDING_KINDS
 from rollplay.table.service import Service
-from rollplay.table.store.writers import CHANNEL
+from rollplay.table.store.ordering import CHANNEL
 
 log = logging.getLogger("rollplay.live")
 

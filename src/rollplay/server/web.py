@@ -33,6 +33,7 @@ from rollplay.server.spending import (
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import Character
 from rollplay.table.events.combat import Step_
+from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
@@ -111,17 +112,17 @@ def _lines(abilities: list[str], characters: list[str]) -> list[str]:
 
 def quick_rolls(c: Character) -> list[tuple[str, str]]:
     """A character's quick-roll buttons: (label, line), skills before attributes."""
-    sheet: dict[str, Any] = c.sheet
-    name = c.name
-    if c.system == "fs3":
+    sheet = c.typed_sheet
+    if isinstance(sheet, FS3Sheet):
         dice = c.dice or {}
-        rolled = [*(sheet.get("action") or {}), *(sheet.get("attributes") or {})]
-        return [(f"{n} ({dice[n]})", f"roll {name}/{n}") for n in rolled if n in dice]
+        rolled = [*sheet.action, *sheet.attributes]
+        return [(f"{n} ({dice[n]})", f"roll {c.name}/{n}") for n in rolled if n in dice]
     out = []
-    for group in ("skills", "attributes"):
-        for n, value in (sheet.get(group) or {}).items():
-            shown = value.get("code") if isinstance(value, dict) else value
-            out.append((f"{n} ({shown})", f"roll {name}/{n}"))
+    groups = (sheet.skills, sheet.attributes)
+    for group in groups:
+        for n, value in group.items():
+            shown = value.code if isinstance(value, D6Skill) else value
+            out.append((f"{n} ({shown})", f"roll {c.name}/{n}"))
     return out
 
 

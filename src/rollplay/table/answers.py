@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field, JsonValue, TypeAdapter
 
 from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
 from rollplay.table.events.outcomes import Record
 from rollplay.table.events.payloads import Spends, Visibility
+from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
+
+SHEETS: TypeAdapter[FS3Sheet | GurpsSheet | D6Sheet] = TypeAdapter(AnySheet)
 
 
 class Answer(Record):
@@ -73,7 +76,11 @@ class FS3OpposedRolled(o.FS3Opposed, Rolled):
 
 
 class D6OpposedRolled(o.D6Opposed, Rolled):
+    """A D6 contest; with Character Points after it in the same command, each side's
+    improved roll, judged again (``after``)."""
+
     log_ids: tuple[int, ...]
+    after: tuple[D6Rolled, ...] = ()
 
 
 class SecretRollMade(Rolled):
@@ -128,6 +135,11 @@ class Character(Answer):
     raises: dict[str, dict[str, float | None]] | None = None
     raised: Raise | None = None
 
+    @property
+    def typed_sheet(self) -> FS3Sheet | GurpsSheet | D6Sheet:
+        """The sheet as its system's type (events/sheets.py), for what draws it."""
+        return SHEETS.validate_python(self.sheet)
+
 
 class CombatStatus(Answer):
     """A combat as a command leaves it: its turn, its combatants (their names, or with
@@ -154,6 +166,30 @@ class TurnResolved(Turn, Answer):
 
 class DayHealed(HealDay, Answer):
     """A healing day's report."""
+
+
+class OddsOf(Answer):
+    """A roll's exact odds before it is made (``Service.odds``): what is rolled, the chance
+    of success (of the first side winning, for a contest), and each system's own detail
+    (FS3's levels, GURPS's criticals, D6's totals), kept as the system gives them
+    (table/systems/envelope.py); ``exact`` holds each chance as a fraction's text."""
+
+    model_config = Record.model_config | {"extra": "allow"}
+    of: str
+    system: str
+    check: str
+    game: str
+    visibility: Visibility
+    success: float | None = None
+    first_wins: float | None = None
+    draw: float | None = None
+    second_wins: float | None = None
+    levels: dict[str, float] | None = None
+    critical_failure: float | None = None
+    mean: float | None = None
+    character: str | None = None
+    spends: dict[str, JsonValue] = Field(default_factory=dict)
+    exact: dict[str, JsonValue] = Field(default_factory=dict)
 
 
 class LogPage(Answer):

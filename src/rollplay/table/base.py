@@ -1,141 +1,108 @@
-"""The service's foundation: its database, the actor it runs for, and the lookups every
-command shares (games, characters, rulesets, parsed sheets, the actor's standing, spending
-points and writing events).
-
-Every public method of the service is one transaction: it commits whole or not at all, with
-its events, so a crash or an error mid-command leaves the database as it was. Points are spent
-with a conditional ``UPDATE ... WHERE points >= n``, so two processes can never both spend the
-last one; a character whose sheet changes is read with a row lock (PostgreSQL) or under
-SQLite's write lock, and a version column turns any lost update into an error instead.
+"""The lookups every command shares, on the service's core (core.py): games and characters
+by name (loosely, with suggestions), rulesets and parsed sheets (cached per version), what a
+command leaves to context (the actor's own character, their only game, the combat under
+way), and the one entry every surface calls: ``execute`` (and ``odds``), which finds a
+command's handler in the registry (handlers.py).
 """
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rollplay.errors import RuleError, suggest
-from rollplay.table.access.actors import OWNER, Actor
-from rollplay.table.access.authz import Act, Standing
+from rollplay.dice import Dice
+from rollplay.errors import RollplayError, suggest
+from rollplay.table.answers import AnyAnswer, OddsOf
 from rollplay.table.answers import Character as CharacterAnswer
+from rollplay.table.core import WRITTEN, Core
 from rollplay.table.events import payloads as ev
-from rollplay.table.events.audiences import event_values
-from rollplay.table.events.payloads import Payload
+from rollplay.table.handlers import HANDLERS
 from rollplay.table.play.names import casefold_match, character_dict, character_name
-from rollplay.table.store.db import StorageError, database_url, open_engine, require_current
-from rollplay.table.store.models import Character, Game, User
-from rollplay.table.store.writers import CoreWriter, Writer, order_events
-from rollplay.table.systems import Points, ruleset_version, system
-
-WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
-"""The ids of the events written while a command runs (execute.py: the command's result
-names them, so a chat bridge can post each where its audience is)."""
+from rollplay.table.store.db import StorageError
+from rollplay.table.store.models import Character, Combat, Game
+from rollplay.table.store.ordering import order_events
+from rollplay.table.systems import ruleset_version, system
 
 
-class ServiceBase:
-    """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
-    file), served to one actor (the owner unless ``acting``)."""
+class ServiceBase(Core):
+    """The service's core with its shared lookups and its one entry, ``execute``."""
 
-    def __init__(
-        self, url: str | None = None, *, engine: Engine | None = None, actor: Actor = OWNER
-    ) -> None:
-        self.url = database_url(url)
-        self.engine = engine or open_engine(self.url)
-        require_current(self.engine)
-        self.actor = actor
-        self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
-        self._sheets: dict[tuple[int, int, int, int], Any] = {}
-        self._vocabularies: dict[tuple[Any, ...], dict[str, Any]] = {}
+    def execute(self, command: object, *, dice: Dice | None = None) -> AnyAnswer:
+        """Run ``command`` (table/commands.py) for this service's actor, through its handler;
+        its answer names the command's type and the events it wrote."""
+        handler = HANDLERS.of(command)
+        written: list[int] = []
+        token = WRITTEN.set(written)
+        try:
+            answer: AnyAnswer = handler.run(self, command, dice)
+        finally:
+            WRITTEN.reset(token)
+        return answer.model_copy(
+            update={"command": type(command).__name__, "event_ids": tuple(written)}
+        )
 
-    def close(self) -> None:
-        self.engine.dispose()
+    def odds(self, command: object) -> OddsOf:
+        """The odds of the roll ``command`` asks for, as this actor would make it: prepared
+        as the roll is (and refused alike), in a read that spends and writes nothing."""
+        handler = HANDLERS.of(command)
+        if handler.odds is None:
+            rolls = ", ".join(h.command.__name__ for h in HANDLERS.all() if h.odds is not None)
+            raise RollplayError(f"odds are for a roll ({rolls}), not {type(command).__name__}")
+        return handler.odds(self, command)
 
-    def acting(self, actor: Actor) -> Self:
-        """The same service (database, caches) run for another actor."""
-        other = copy.copy(self)
-        other.actor = actor
-        return other
+    # -- context: what a command leaves unsaid -----------------------------------------------
 
-    def acting_as(self, user: str) -> Self:
-        """The service run for the user called ``user`` (any case)."""
+    def game_for(self, game: str | None) -> str:
+        """The game a command means: the one named, or the only one the actor is in."""
+        if game is not None:
+            return game
         with self.transaction() as s:
-            row = s.scalar(select(User).where(User.name_key == user.casefold()))
-            if row is None:
-                known = list(s.scalars(select(User.name).order_by(User.name)))
-                raise StorageError(f"no user called {user!r}{suggest(user, known)}; "
-                                   f"add one with `rollplay user add NAME`")  # fmt: skip
-            return self.acting(Actor(row.name, row.id))
+            mine = [g.name for g in s.scalars(select(Game).order_by(Game.name))
+                    if self.standing(s, g).role is not None]  # fmt: skip
+        if len(mine) == 1:
+            return mine[0]
+        raise RollplayError(
+            f"say which game ({', '.join(mine)})" if mine else "there is no game to play in"
+        )
 
-    @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """One ORM transaction: committed when the block ends, rolled back if it raises."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+    def own_character(self, game: str | None, name: str | None) -> tuple[str, str]:
+        """(game, character) for a command about ``name``, or about the actor's own
+        character: the one they play in the game, if they play just one."""
+        if name is not None:
+            if game is None:
+                with self.transaction() as s:
+                    found, _ = self.character_row(s, None, name)
+                    return found.name, name
+            return game, name
+        game = self.game_for(game)
+        with self.transaction() as s:
+            row = self.game_row(s, game)
+            ids = self.standing(s, row).characters
+            names = [ch.name for ch in s.scalars(select(Character).where(
+                Character.game_id == row.id, Character.id.in_(list(ids))))]  # fmt: skip
+        if len(names) == 1:
+            return game, names[0]
+        if names:
+            raise RollplayError(f"say which character: you play {', '.join(sorted(names))}")
+        raise RollplayError(f"say which character (NAME/...): you play none in {game}")
 
-    @contextmanager
-    def reading(self) -> Iterator[Session]:
-        """A transaction that only reads: on SQLite it takes no write lock, so any number of
-        readers (live viewers catching up) run beside the one writer."""
-        bind = self.engine.execution_options(reading=True)
-        with Session(bind, expire_on_commit=False) as session, session.begin():
-            yield session
-
-    # -- who acts ----------------------------------------------------------------------------
-
-    def standing(self, w: Writer | Session, game: Any) -> Standing:
-        """The actor's role in ``game`` and the characters they play there."""
-        actor = self.actor
-        if actor.as_character is not None:
-            s = w if isinstance(w, Session) else None
-            ids = frozenset(
-                row.id for row in _characters(s, self.engine, game.id)
-                if row.name.casefold() == actor.as_character.casefold()
-            )  # fmt: skip
-            return Standing(game.name, actor.name, "player", ids)
-        if actor.user_id is None:
-            return Standing(game.name, actor.name, "storyteller")
-        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        role, plays = writer.standing(game.id, actor.user_id)
-        return Standing(game.name, actor.name, role, plays)
-
-    def require(self, w: Writer | Session, game: Any, act: Act, character: Any = None) -> Standing:
-        standing = self.standing(w, game)
-        standing.require(act, None if character is None else character.id,
-                         "" if character is None else character.name)  # fmt: skip
-        return standing
-
-    def record(
-        self,
-        w: Writer | Session,
-        game: Any,
-        payload: Payload,
-        *,
-        visibility: str = "public",
-        character: Any = None,
-        shared: Payload | None = None,
-        audience: str | None = None,
-    ) -> int:
-        """Write one event, its kind its payload's, in the command's transaction; returns
-        its id."""
-        values = event_values(
-            game.id, self.actor, payload, visibility=visibility,
-            character_id=None if character is None else character.id,
-            character=None if character is None else character.name, shared=shared,
-            audience=audience,
-        )  # fmt: skip
-        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        event_id = writer.event(values)
-        written = WRITTEN.get()
-        if written is not None:
-            written.append(event_id)
-        return event_id
+    def combat_for(self, game: str, name: str | None) -> str:
+        """The combat a command means: the one named, or the only one under way."""
+        if name is not None:
+            return name
+        with self.transaction() as s:
+            row = self.game_row(s, game)
+            going = list(s.scalars(select(Combat.name).where(Combat.game_id == row.id,
+                                                             Combat.active)))  # fmt: skip
+        if len(going) == 1:
+            return going[0]
+        raise RollplayError(
+            f"say which combat ({', '.join(going)})" if going else f"no combat under way in {game}"
+        )
 
     # -- games and characters --------------------------------------------------------------
 
@@ -237,27 +204,3 @@ class ServiceBase:
             raise StorageError(f"{name!r} is in several games ({names}); say which with --game")
         known = list(s.scalars(select(Character.name)))
         raise StorageError(f"no character called {name!r}{suggest(name, known)} in any game")
-
-    def spend(self, w: Writer, row: Any, cost: Points) -> None:
-        """Take points away in one conditional UPDATE: the database decides, so two
-        processes cannot both spend the last point."""
-        if not (cost.luck or cost.character_points or cost.fate_points):
-            return
-        if w.spend(row.id, cost.luck, cost.character_points, cost.fate_points):
-            return
-        have = dict(zip(("luck", "Character Points", "Fate Points"), w.points(row.id), strict=True))
-        wanted = {
-            "luck": cost.luck,
-            "Character Points": cost.character_points,
-            "Fate Points": cost.fate_points,
-        }
-        short = [f"{k}: wants {v}, has {have[k]}" for k, v in wanted.items() if v > have[k]]
-        raise RuleError(f"{row.name} has too few points ({'; '.join(short)})")
-
-
-def _characters(s: Session | None, engine: Engine, game_id: int) -> list[Any]:
-    query = select(Character.id, Character.name).where(Character.game_id == game_id)
-    if s is not None:
-        return list(s.execute(query))
-    with engine.execution_options(reading=True).connect() as conn:
-        return list(conn.execute(query))

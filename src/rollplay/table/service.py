@@ -1,43 +1,409 @@
 """The table service: every surface (the command line, the server, the chat bridges) calls
-this, for an actor. Each public method is one transaction with its events; who may do what
-is authz.py's; what a viewer sees is events.py's.
-
-The service is assembled from parts named for what they hold: games.py, characters.py,
-points.py (luck and experience), rolling.py (on sides.py, which makes a roll's sides ready),
-npc.py, odds.py (a roll's exact odds, before it is made), logview.py (events, the log,
-export), members.py (users and roles), accounts.py (passwords, sessions, API tokens),
-invites.py (invite links), links.py (chat accounts and channels, and who in a chat
-sees what), seeds.py (the seeds behind verifiable dice; rolls draw through dicing.py) and
-watching.py (what a live feed reads), on base.py's shared lookups; execute.py runs a typed
-command (commands.py) through them.
+this, for an actor. Its one entry for commands is ``execute`` (base.py), which runs each
+command's registered handler (handlers.py); the methods below are typed shorthands for the
+service's operations, each a call into the module that holds it, so the service's logic lives
+in its parts, grouped by what they hold: play/ (games, characters, points, rolls, odds),
+events/ (the feed, the log), access/ (users, accounts, invites, chat links), dice/ (seeds),
+combat/ (the tracker, healing).
 """
 
 from __future__ import annotations
 
-from rollplay.table.access.accounts import AccountsMixin
-from rollplay.table.access.invites import InvitesMixin
-from rollplay.table.access.links import LinksMixin
-from rollplay.table.access.members import MembersMixin
-from rollplay.table.dice.seeds import SeedsMixin
-from rollplay.table.events.log import LogMixin
-from rollplay.table.events.watching import WatchingMixin
-from rollplay.table.execute import ExecuteMixin
-from rollplay.table.play.characters import CharactersMixin
-from rollplay.table.play.games import GamesMixin
+from typing import TYPE_CHECKING
+
+from rollplay.table.access import accounts as _accounts
+from rollplay.table.access import invites as _invites
+from rollplay.table.access import links as _links
+from rollplay.table.access import members as _members
+
+# Every part that registers command handlers (handlers.py) is imported here, so that the
+# service's registry is whole whichever surface opened it.
+from rollplay.table.base import ServiceBase
+from rollplay.table.combat import handlers as _combat  # noqa: F401
+from rollplay.table.dice import seeds as _seeds
+from rollplay.table.events import log as _log
+from rollplay.table.events import watching as _watching
+from rollplay.table.play import after as _after  # noqa: F401
+from rollplay.table.play import characters as _characters
+from rollplay.table.play import games as _games
+from rollplay.table.play import npc as _npc
+from rollplay.table.play import odds as _odds
+from rollplay.table.play import points as _points
+from rollplay.table.play import rolling as _rolling
 from rollplay.table.play.names import parse_sheet_file
-from rollplay.table.play.npc import NpcMixin
-from rollplay.table.play.odds import OddsMixin
-from rollplay.table.play.points import PointsMixin
-from rollplay.table.play.rolling import RollingMixin
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from datetime import datetime
+    from typing import Any
+
+    from rollplay.dice import Dice
+    from rollplay.table.access.actors import Actor
+    from rollplay.table.access.authz import Standing
+    from rollplay.table.access.links import Audience
+    from rollplay.table.answers import Character as CharacterAnswer
+    from rollplay.table.answers import RollAnswer
+    from rollplay.table.events.views import EventView, LogEntry
+    from rollplay.table.systems import Request
 
 
-class Service(
-    GamesMixin, CharactersMixin, PointsMixin, RollingMixin, NpcMixin, OddsMixin, LogMixin,
-    MembersMixin, ExecuteMixin, AccountsMixin, InvitesMixin, LinksMixin, WatchingMixin,
-    SeedsMixin,
-):  # fmt: skip
+class Service(ServiceBase):
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""
+
+    # -- play.games ----------------------------------------------------------------------
+    def new_game(
+        self,
+        name: str,
+        system_name: str,
+        edition: str | None = None,
+        rules: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A new game; a user who makes one is its Storyteller."""
+        return _games.new_game(self, name, system_name, edition, rules)
+
+    def games(self) -> list[dict[str, Any]]:
+        return _games.games(self)
+
+    def game(self, name: str) -> dict[str, Any]:
+        return _games.game(self, name)
+
+    def vocabulary(self, name: str) -> dict[str, Any]:
+        return _games.vocabulary(self, name)
+
+    def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
+        """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
+        return _games.set_announce_secret(self, name, announce)
+
+    def game_settings(
+        self,
+        name: str,
+        *,
+        announce_secret: bool | None = None,
+        players_ask_secret: bool | None = None,
+        provable: bool | None = None,
+    ) -> dict[str, Any]:
+        return _games.game_settings(
+            self,
+            name,
+            announce_secret=announce_secret,
+            players_ask_secret=players_ask_secret,
+            provable=provable,
+        )
+
+    def add_examples(self) -> list[str]:
+        return _games.add_examples(self)
+
+    # -- play.characters -----------------------------------------------------------------
+    def new_character(self, game_name: str, sheet: Mapping[str, Any]) -> CharacterAnswer:
+        """A new character; a player who makes one plays it."""
+        return _characters.new_character(self, game_name, sheet)
+
+    def set_character(
+        self, game_name: str | None, name: str, changes: Mapping[str, Any]
+    ) -> CharacterAnswer:
+        return _characters.set_character(self, game_name, name, changes)
+
+    def character(self, game_name: str | None, name: str) -> CharacterAnswer:
+        return _characters.character(self, game_name, name)
+
+    def check(self, game_name: str | None, name: str) -> list[str]:
+        """Every character-creation problem, at once (002); empty when valid."""
+        return _characters.check(self, game_name, name)
+
+    def approve(self, game_name: str | None, name: str) -> CharacterAnswer:
+        return _characters.approve(self, game_name, name)
+
+    def set_player(self, game_name: str | None, name: str, user: str | None) -> CharacterAnswer:
+        """Who plays a character (None: nobody, the Storyteller's NPC)."""
+        return _characters.set_player(self, game_name, name, user)
+
+    # -- play.points ---------------------------------------------------------------------
+    def award_xp(
+        self, game_name: str | None, name: str, amount: float, reason: str = ""
+    ) -> CharacterAnswer:
+        """The Storyteller awards XP (002 Experience): whole or half points."""
+        return _points.award_xp(self, game_name, name, amount, reason)
+
+    def raise_skill(
+        self, game_name: str | None, name: str, skill: str, kind: str = "action"
+    ) -> CharacterAnswer:
+        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+        return _points.raise_skill(self, game_name, name, skill, kind)
+
+    def award_luck(
+        self, game_name: str | None, name: str, amount: int = 1, reason: str = ""
+    ) -> CharacterAnswer:
+        """The Storyteller awards luck points (002 Luck)."""
+        return _points.award_luck(self, game_name, name, amount, reason)
+
+    def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> CharacterAnswer:
+        """Spend a luck point outside a roll (cancelling one used against the character)."""
+        return _points.spend_luck(self, game_name, name, reason)
+
+    # -- play.rolling --------------------------------------------------------------------
+    def roll(
+        self,
+        game_name: str | None,
+        name: str,
+        request: Request,
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> RollAnswer:
+        """A roll from a character's sheet, its spends taken and the roll logged, together."""
+        return _rolling.roll(self, game_name, name, request, visibility=visibility, dice=dice)
+
+    def opposed(
+        self,
+        game_name: str | None,
+        first: tuple[str, Request],
+        second: tuple[str, Request],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+        npc_second: bool = False,
+    ) -> RollAnswer:
+        return _rolling.opposed(
+            self, game_name, first, second, visibility=visibility, dice=dice, npc_second=npc_second
+        )
+
+    def teamwork(
+        self,
+        game_name: str | None,
+        leader: tuple[str, Request],
+        assisters: list[tuple[str, Request]],
+        *,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> RollAnswer:
+        """000 Teamwork with named characters: the assisters roll, then the leader."""
+        return _rolling.teamwork(
+            self, game_name, leader, assisters, visibility=visibility, dice=dice
+        )
+
+    # -- play.npc ------------------------------------------------------------------------
+    def npc_roll(
+        self,
+        game_name: str,
+        request: Request,
+        *,
+        name: str | None = None,
+        visibility: str = "public",
+        dice: Dice | None = None,
+    ) -> RollAnswer:
+        return _npc.npc_roll(self, game_name, request, name=name, visibility=visibility, dice=dice)
+
+    # -- play.odds -----------------------------------------------------------------------
+    def roll_odds(
+        self, game_name: str | None, name: str, request: Request, *, visibility: str = "public"
+    ) -> dict[str, Any]:
+        """The odds of ``roll`` with the same arguments."""
+        return _odds.roll_odds(self, game_name, name, request, visibility=visibility)
+
+    def opposed_odds(
+        self,
+        game_name: str | None,
+        first: tuple[str, Request],
+        second: tuple[str, Request],
+        *,
+        visibility: str = "public",
+        npc_second: bool = False,
+    ) -> dict[str, Any]:
+        """The odds of ``opposed`` with the same arguments: who wins, each side's own."""
+        return _odds.opposed_odds(
+            self, game_name, first, second, visibility=visibility, npc_second=npc_second
+        )
+
+    def teamwork_odds(
+        self,
+        game_name: str | None,
+        leader: tuple[str, Request],
+        assisters: list[tuple[str, Request]],
+        *,
+        visibility: str = "public",
+    ) -> dict[str, Any]:
+        """The odds of ``teamwork`` with the same arguments: the leader's, helped."""
+        return _odds.teamwork_odds(self, game_name, leader, assisters, visibility=visibility)
+
+    def npc_odds(
+        self,
+        game_name: str,
+        request: Request,
+        *,
+        name: str | None = None,
+        visibility: str = "public",
+    ) -> dict[str, Any]:
+        """The odds of ``npc_roll`` with the same arguments (the Storyteller's)."""
+        return _odds.npc_odds(self, game_name, request, name=name, visibility=visibility)
+
+    # -- events.log ----------------------------------------------------------------------
+    def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
+        return _log.events_for(self, game_name, after, limit)
+
+    def log(
+        self,
+        *,
+        game_name: str | None = None,
+        character: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        limit: int | None = 100,
+        viewer: str | None = None,
+    ) -> list[LogEntry]:
+        """Rolls, newest first, as this actor sees them (the owner: as the Storyteller)."""
+        return _log.log(
+            self,
+            game_name=game_name,
+            character=character,
+            since=since,
+            until=until,
+            limit=limit,
+            viewer=viewer,
+        )
+
+    def export_log(self, fmt: str = "jsonl", **filters: Any) -> str:
+        """Every matching roll, oldest first, as JSON Lines or CSV."""
+        return _log.export_log(self, fmt, **filters)
+
+    # -- access.members ------------------------------------------------------------------
+    def add_user(self, name: str) -> dict[str, Any]:
+        """A new user (the database's owner adds them; the server adds sign-up later)."""
+        return _members.add_user(self, name)
+
+    def is_user(self, name: str) -> bool:
+        return _members.is_user(self, name)
+
+    def users(self) -> list[dict[str, Any]]:
+        return _members.users(self)
+
+    def add_member(
+        self, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        return _members.add_member(self, game_name, user, role, characters)
+
+    def members(self, game_name: str) -> list[dict[str, Any]]:
+        return _members.members(self, game_name)
+
+    def remove_member(self, game_name: str, user: str) -> dict[str, Any]:
+        """Take a user out of a game; the characters they played become the Storyteller's."""
+        return _members.remove_member(self, game_name, user)
+
+    # -- access.accounts -----------------------------------------------------------------
+    def set_password(self, user: str, password: str) -> None:
+        """Set a user's password (the owner, or the user themself)."""
+        return _accounts.set_password(self, user, password)
+
+    def has_password(self, user: str) -> bool:
+        return _accounts.has_password(self, user)
+
+    def sign_in(self, name: str, password: str) -> dict[str, Any]:
+        return _accounts.sign_in(self, name, password)
+
+    def session_actor(self, secret: str) -> tuple[Actor, str] | None:
+        return _accounts.session_actor(self, secret)
+
+    def sign_out(self, secret: str, everywhere: bool = False) -> None:
+        """End a session (or every session of its user)."""
+        return _accounts.sign_out(self, secret, everywhere)
+
+    def new_token(self, label: str) -> dict[str, Any]:
+        """An API token for this actor (a user), shown once."""
+        return _accounts.new_token(self, label)
+
+    def revoke_token(self, token_id: int) -> None:
+        return _accounts.revoke_token(self, token_id)
+
+    def token_actor(self, secret: str) -> Actor | None:
+        return _accounts.token_actor(self, secret)
+
+    # -- access.invites ------------------------------------------------------------------
+    def new_invite(
+        self,
+        game_name: str | None,
+        role: str = "player",
+        character: str | None = None,
+        hours: float = 72,
+    ) -> dict[str, Any]:
+        return _invites.new_invite(self, game_name, role, character, hours)
+
+    def invites(self, game_name: str) -> list[dict[str, Any]]:
+        """A game's invites, newest first, with their state (never their secrets)."""
+        return _invites.invites(self, game_name)
+
+    def revoke_invite(self, invite_id: int) -> dict[str, Any]:
+        return _invites.revoke_invite(self, invite_id)
+
+    def invite(self, token: str) -> dict[str, Any]:
+        """What an open link offers, for the page that accepts it."""
+        return _invites.invite(self, token)
+
+    def accept_invite(
+        self, token: str, name: str | None = None, password: str | None = None
+    ) -> dict[str, Any]:
+        return _invites.accept_invite(self, token, name, password)
+
+    # -- access.links --------------------------------------------------------------------
+    def link_code(self) -> dict[str, Any]:
+        """A one-time code that links a chat account to the acting user (shown only here)."""
+        return _links.link_code(self)
+
+    def link_account(
+        self, platform: str, external_id: str, code: str, label: str = ""
+    ) -> dict[str, Any]:
+        return _links.link_account(self, platform, external_id, code, label)
+
+    def unlink_account(self, platform: str, external_id: str) -> dict[str, Any]:
+        """Forget a chat account's link (the bridge, for the account; or its user)."""
+        return _links.unlink_account(self, platform, external_id)
+
+    def linked(self, platform: str, external_id: str) -> Actor | None:
+        """Who a chat account acts as (None: not linked)."""
+        return _links.linked(self, platform, external_id)
+
+    def links(self) -> list[dict[str, Any]]:
+        """The acting user's linked chat accounts."""
+        return _links.links(self)
+
+    def linked_ids(self, platform: str, game: str, role: str = "storyteller") -> list[str]:
+        return _links.linked_ids(self, platform, game, role)
+
+    def bind_channel(
+        self, platform: str, channel_id: str, game: str, gm_channel: str | None = None
+    ) -> dict[str, Any]:
+        """Play ``game`` in a chat channel (its Storyteller binds it)."""
+        return _links.bind_channel(self, platform, channel_id, game, gm_channel)
+
+    def channel_game(self, platform: str, channel_id: str) -> dict[str, Any] | None:
+        """The game a channel is bound to, and its GM channel (None: not bound)."""
+        return _links.channel_game(self, platform, channel_id)
+
+    def audiences(
+        self, game: str, event_ids: list[int], platform: str | None = None
+    ) -> list[Audience]:
+        return _links.audiences(self, game, event_ids, platform)
+
+    # -- events.watching -----------------------------------------------------------------
+    def watch(self, game_name: str) -> tuple[int, str, Standing]:
+        """The game's id and name and the actor's standing there, if they may read it."""
+        return _watching.watch(self, game_name)
+
+    def latest_event(self, game_id: int | None = None) -> int:
+        """The newest event's id (in one game, or in all), 0 before any."""
+        return _watching.latest_event(self, game_id)
+
+    def events_after(self, game_id: int, after: int, limit: int) -> list[Any]:
+        return _watching.events_after(self, game_id, after, limit)
+
+    # -- dice.seeds ----------------------------------------------------------------------
+    def seeds(self, game_name: str) -> dict[str, Any]:
+        return _seeds.seeds(self, game_name)
+
+    def set_client_seed(self, game_name: str, value: str) -> dict[str, Any]:
+        return _seeds.set_client_seed(self, game_name, value)
+
+    def rotate_seed(self, game_name: str, chain: str = "public") -> dict[str, Any]:
+        return _seeds.rotate_seed(self, game_name, chain)
 
 
 Table = Service  # the name the command line and the tests have long used

@@ -66,93 +66,97 @@ def new_session(s: Session, user_id: int) -> dict[str, str]:
     return {"session": secret, "csrf_token": csrf}
 
 
-class AccountsMixin(ServiceBase):
-    def set_password(self, user: str, password: str) -> None:
-        """Set a user's password (the owner, or the user themself)."""
-        hashed = hash_password(password)
-        with self.transaction() as s:
-            row = user_row(s, user)
-            if not self.actor.owner and self.actor.user_id != row.id:
-                raise Forbidden(f"{self.actor.name} may not set {row.name}'s password")
-            row.password_hash = hashed
+def set_password(t: ServiceBase, user: str, password: str) -> None:
+    """Set a user's password (the owner, or the user themself)."""
+    hashed = hash_password(password)
+    with t.transaction() as s:
+        row = user_row(s, user)
+        if not t.actor.owner and t.actor.user_id != row.id:
+            raise Forbidden(f"{t.actor.name} may not set {row.name}'s password")
+        row.password_hash = hashed
 
-    def has_password(self, user: str) -> bool:
-        with self.reading() as s:
-            return user_row(s, user).password_hash is not None
 
-    def sign_in(self, name: str, password: str) -> dict[str, Any]:
-        """A new session for a right name and password: its secret (the cookie) and its CSRF
-        token, each shown once."""
-        with self.reading() as s:
-            row = s.scalar(select(User).where(User.name_key == name.casefold()))
-            stored = row.password_hash if row is not None else None
-        try:
-            hasher().verify(stored or dummy(), password[:MAX_PASSWORD])
-            ok = stored is not None
-        except (VerificationError, InvalidHashError):
-            ok = False
-        if not ok or row is None or stored is None:
-            raise SignInError("wrong name or password")
-        rehashed = hash_password(password) if needs_rehash(stored) else None
-        with self.transaction() as s:
-            if rehashed is not None:  # only if no one changed it meanwhile
-                s.execute(update(User).where(User.id == row.id, User.password_hash == stored)
-                          .values(password_hash=rehashed))  # fmt: skip
-            return {"user": row.name, **new_session(s, row.id)}
+def has_password(t: ServiceBase, user: str) -> bool:
+    with t.reading() as s:
+        return user_row(s, user).password_hash is not None
 
-    def session_actor(self, secret: str) -> tuple[Actor, str] | None:
-        """The actor a session cookie signs in, with its CSRF token's hash; None if unknown,
-        revoked or expired."""
-        with self.reading() as s:
-            found = s.execute(
-                select(LoginSession, User).join(User, User.id == LoginSession.user_id)
-                .where(LoginSession.secret_hash == digest(secret))
-            ).first()  # fmt: skip
-        if found is None:
-            return None
-        session, user = found
-        expires = session.expires_at
-        if session.revoked or (expires is not None and aware(expires) < now()):
-            return None
-        return Actor(user.name, user.id), session.csrf_hash
 
-    def sign_out(self, secret: str, everywhere: bool = False) -> None:
-        """End a session (or every session of its user)."""
-        with self.transaction() as s:
-            session = s.scalar(
-                select(LoginSession).where(LoginSession.secret_hash == digest(secret))
-            )
-            if session is None:
-                return
-            revoke = update(LoginSession).values(revoked=True)
-            if everywhere:
-                s.execute(revoke.where(LoginSession.user_id == session.user_id))
-            else:
-                s.execute(revoke.where(LoginSession.id == session.id))
+def sign_in(t: ServiceBase, name: str, password: str) -> dict[str, Any]:
+    """A new session for a right name and password: its secret (the cookie) and its CSRF
+    token, each shown once."""
+    with t.reading() as s:
+        row = s.scalar(select(User).where(User.name_key == name.casefold()))
+        stored = row.password_hash if row is not None else None
+    try:
+        hasher().verify(stored or dummy(), password[:MAX_PASSWORD])
+        ok = stored is not None
+    except (VerificationError, InvalidHashError):
+        ok = False
+    if not ok or row is None or stored is None:
+        raise SignInError("wrong name or password")
+    rehashed = hash_password(password) if needs_rehash(stored) else None
+    with t.transaction() as s:
+        if rehashed is not None:  # only if no one changed it meanwhile
+            s.execute(update(User).where(User.id == row.id, User.password_hash == stored)
+                      .values(password_hash=rehashed))  # fmt: skip
+        return {"user": row.name, **new_session(s, row.id)}
 
-    def new_token(self, label: str) -> dict[str, Any]:
-        """An API token for this actor (a user), shown once."""
-        if self.actor.user_id is None:
-            raise Forbidden("API tokens belong to users: act as one (--as USER)")
-        secret = "rp_" + secrets.token_urlsafe(32)
-        with self.transaction() as s:
-            token = ApiToken(secret_hash=digest(secret), user_id=self.actor.user_id,
-                             label=label.strip()[:100] or "token")  # fmt: skip
-            s.add(token)
-            s.flush()
-            return {"id": token.id, "label": token.label, "token": secret}
 
-    def revoke_token(self, token_id: int) -> None:
-        with self.transaction() as s:
-            token = s.get(ApiToken, token_id) if 0 < token_id < 2**62 else None
-            if token is None or token.user_id != self.actor.user_id:
-                raise StorageError(f"no token #{token_id} of yours")
-            token.revoked = True
+def session_actor(t: ServiceBase, secret: str) -> tuple[Actor, str] | None:
+    """The actor a session cookie signs in, with its CSRF token's hash; None if unknown,
+    revoked or expired."""
+    with t.reading() as s:
+        found = s.execute(
+            select(LoginSession, User).join(User, User.id == LoginSession.user_id)
+            .where(LoginSession.secret_hash == digest(secret))
+        ).first()  # fmt: skip
+    if found is None:
+        return None
+    session, user = found
+    expires = session.expires_at
+    if session.revoked or (expires is not None and aware(expires) < now()):
+        return None
+    return Actor(user.name, user.id), session.csrf_hash
 
-    def token_actor(self, secret: str) -> Actor | None:
-        with self.reading() as s:
-            found = s.execute(
-                select(ApiToken, User).join(User, User.id == ApiToken.user_id)
-                .where(ApiToken.secret_hash == digest(secret), ApiToken.revoked.is_(False))
-            ).first()  # fmt: skip
-        return None if found is None else Actor(found[1].name, found[1].id)
+
+def sign_out(t: ServiceBase, secret: str, everywhere: bool = False) -> None:
+    """End a session (or every session of its user)."""
+    with t.transaction() as s:
+        session = s.scalar(select(LoginSession).where(LoginSession.secret_hash == digest(secret)))
+        if session is None:
+            return
+        revoke = update(LoginSession).values(revoked=True)
+        if everywhere:
+            s.execute(revoke.where(LoginSession.user_id == session.user_id))
+        else:
+            s.execute(revoke.where(LoginSession.id == session.id))
+
+
+def new_token(t: ServiceBase, label: str) -> dict[str, Any]:
+    """An API token for this actor (a user), shown once."""
+    if t.actor.user_id is None:
+        raise Forbidden("API tokens belong to users: act as one (--as USER)")
+    secret = "rp_" + secrets.token_urlsafe(32)
+    with t.transaction() as s:
+        token = ApiToken(secret_hash=digest(secret), user_id=t.actor.user_id,
+                         label=label.strip()[:100] or "token")  # fmt: skip
+        s.add(token)
+        s.flush()
+        return {"id": token.id, "label": token.label, "token": secret}
+
+
+def revoke_token(t: ServiceBase, token_id: int) -> None:
+    with t.transaction() as s:
+        token = s.get(ApiToken, token_id) if 0 < token_id < 2**62 else None
+        if token is None or token.user_id != t.actor.user_id:
+            raise StorageError(f"no token #{token_id} of yours")
+        token.revoked = True
+
+
+def token_actor(t: ServiceBase, secret: str) -> Actor | None:
+    with t.reading() as s:
+        found = s.execute(
+            select(ApiToken, User).join(User, User.id == ApiToken.user_id)
+            .where(ApiToken.secret_hash == digest(secret), ApiToken.revoked.is_(False))
+        ).first()  # fmt: skip
+    return None if found is None else Actor(found[1].name, found[1].id)

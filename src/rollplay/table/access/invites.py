@@ -45,136 +45,142 @@ def _state(row: Invite) -> str:
     return "expired" if aware(row.expires_at) <= now() else "open"
 
 
-class InvitesMixin(ServiceBase):
-    def new_invite(
-        self,
-        game_name: str | None,
-        role: str = "player",
-        character: str | None = None,
-        hours: float = 72,
-    ) -> dict[str, Any]:
-        """A link to join ``game_name`` (the game's Storyteller makes it); its secret
-        (``token``) is shown only here. No game: the first run's Storyteller link."""
-        if role not in ROLES:
-            raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
-        if character is not None and role != "player":
-            raise RollplayError(f"an invite for a character makes its player, not the {role}")
-        if not 0 < hours <= MAX_HOURS:
-            raise RollplayError(f"an invite lasts more than 0 and at most {MAX_HOURS} hours")
-        token = "inv_" + secrets.token_urlsafe(32)
-        with self.transaction() as s:
-            row = Invite(secret_hash=digest(token), role=role, created_by=self.actor.user_id,
-                         expires_at=now() + timedelta(hours=hours))  # fmt: skip
-            if game_name is None:
-                if not self.actor.owner:
-                    raise Forbidden("only the database's owner makes a link for every game")
-                if role != "storyteller":
-                    raise RollplayError("the link for every game makes a Storyteller")
-                self._revoke_setup_links(s)
-            else:
-                game = self.game_row(s, game_name)
-                self.require(s, game, Act.MANAGE)
-                row.game_id = game.id
-                if character is not None:
-                    row.character_id = self.character_row(s, game.name, character)[1].id
-            s.add(row)
-            s.flush()
-            return {**self._invite_dict(s, row), "token": token}
+def new_invite(
+    t: ServiceBase,
+    game_name: str | None,
+    role: str = "player",
+    character: str | None = None,
+    hours: float = 72,
+) -> dict[str, Any]:
+    """A link to join ``game_name`` (the game's Storyteller makes it); its secret
+    (``token``) is shown only here. No game: the first run's Storyteller link."""
+    if role not in ROLES:
+        raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
+    if character is not None and role != "player":
+        raise RollplayError(f"an invite for a character makes its player, not the {role}")
+    if not 0 < hours <= MAX_HOURS:
+        raise RollplayError(f"an invite lasts more than 0 and at most {MAX_HOURS} hours")
+    token = "inv_" + secrets.token_urlsafe(32)
+    with t.transaction() as s:
+        row = Invite(secret_hash=digest(token), role=role, created_by=t.actor.user_id,
+                     expires_at=now() + timedelta(hours=hours))  # fmt: skip
+        if game_name is None:
+            if not t.actor.owner:
+                raise Forbidden("only the database's owner makes a link for every game")
+            if role != "storyteller":
+                raise RollplayError("the link for every game makes a Storyteller")
+            _revoke_setup_links(t, s)
+        else:
+            game = t.game_row(s, game_name)
+            t.require(s, game, Act.MANAGE)
+            row.game_id = game.id
+            if character is not None:
+                row.character_id = t.character_row(s, game.name, character)[1].id
+        s.add(row)
+        s.flush()
+        return {**_invite_dict(s, row), "token": token}
 
-    def invites(self, game_name: str) -> list[dict[str, Any]]:
-        """A game's invites, newest first, with their state (never their secrets)."""
-        with self.reading() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.MANAGE)
-            rows = s.scalars(select(Invite).where(Invite.game_id == game.id)
-                             .order_by(Invite.id.desc()))  # fmt: skip
-            return [self._invite_dict(s, row) for row in rows]
 
-    def revoke_invite(self, invite_id: int) -> dict[str, Any]:
-        with self.transaction() as s:
-            row = s.get(Invite, invite_id) if 0 < invite_id < 2**62 else None
-            game = None if row is None or row.game_id is None else s.get(Game, row.game_id)
-            if row is None or (game is None and not self.actor.owner):
-                raise RollplayError(f"no invite #{invite_id}")
-            if game is not None:
-                self.require(s, self.game_row(s, game.name), Act.MANAGE)
-            row.revoked = True
-            return self._invite_dict(s, row)
+def invites(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
+    """A game's invites, newest first, with their state (never their secrets)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.MANAGE)
+        rows = s.scalars(select(Invite).where(Invite.game_id == game.id)
+                         .order_by(Invite.id.desc()))  # fmt: skip
+        return [_invite_dict(s, row) for row in rows]
 
-    def invite(self, token: str) -> dict[str, Any]:
-        """What an open link offers, for the page that accepts it."""
-        with self.reading() as s:
-            row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token)))
-            if row is None or _state(row) != "open":
-                raise InviteError(_GONE)
-            return self._invite_dict(s, row)
 
-    def accept_invite(
-        self, token: str, name: str | None = None, password: str | None = None
-    ) -> dict[str, Any]:
-        """Use a link: as this actor if a user, else as a new user ``name`` with ``password``
-        (who is also signed in: ``session`` and ``csrf_token``, shown once)."""
-        hashed = None
-        if self.actor.user_id is None:
-            if not name or password is None:
-                raise RollplayError("to accept an invite, choose a name and a password")
-            name, hashed = user_name(name), hash_password(password)  # slow: before the lock
-        with self.transaction() as s:
-            row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token))
-                           .with_for_update())  # fmt: skip
-            if row is None or _state(row) != "open":
-                raise InviteError(_GONE)
-            if hashed is not None and name is not None:
-                person = new_user(s, name, hashed)
-            else:
-                person = s.get_one(User, self.actor.user_id)
-            # The claim is conditional, so two takers of one link cannot both succeed.
-            claimed = s.execute(update(Invite).where(Invite.id == row.id, Invite.used_at.is_(None))
-                                .values(used_at=now(), used_by=person.id))  # fmt: skip
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                raise InviteError(_GONE)
-            joined = self.acting(Actor(person.name, person.id))._join(s, row, person)
-            out: dict[str, Any] = {"user": person.name, "role": row.role, "games": joined}
-            if row.character_id is not None:
-                out["character"] = s.get_one(Character, row.character_id).name
-            if hashed is not None:
-                out.update(new_session(s, person.id))
-            return out
+def revoke_invite(t: ServiceBase, invite_id: int) -> dict[str, Any]:
+    with t.transaction() as s:
+        row = s.get(Invite, invite_id) if 0 < invite_id < 2**62 else None
+        game = None if row is None or row.game_id is None else s.get(Game, row.game_id)
+        if row is None or (game is None and not t.actor.owner):
+            raise RollplayError(f"no invite #{invite_id}")
+        if game is not None:
+            t.require(s, t.game_row(s, game.name), Act.MANAGE)
+        row.revoked = True
+        return _invite_dict(s, row)
 
-    def _join(self, s: Session, row: Invite, person: User) -> list[str]:
-        """Make ``person`` a member as ``row`` says, each game's change an event."""
-        names = (list(s.scalars(select(Game.name).order_by(Game.id))) if row.game_id is None
-                 else [s.get_one(Game, row.game_id).name])  # fmt: skip
-        for name in names:
-            game = self.game_row(s, name)  # takes the game's event order (writers.py)
-            member = s.scalar(select(Membership).where(
-                Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
-            if member is None:
-                member = Membership(game_id=game.id, user_id=person.id, role=row.role)
-                s.add(member)
-            elif _RANK[row.role] > _RANK[member.role]:
-                member.role = row.role
-            played = []
-            if row.character_id is not None:
-                character = s.get_one(Character, row.character_id)
-                character.player_id = person.id
-                played.append(character.name)
-            s.flush()
-            said = ev.Membership(game=game.name, user=person.name, role=member.role,
-                                 characters=tuple(played))
-            self.record(s, game, said)
-        return names
 
-    def _revoke_setup_links(self, s: Session) -> None:
-        """A new first-run link replaces any earlier one still open (one link at a time)."""
-        s.execute(update(Invite).where(Invite.game_id.is_(None), Invite.used_at.is_(None))
-                  .values(revoked=True))  # fmt: skip
+def invite(t: ServiceBase, token: str) -> dict[str, Any]:
+    """What an open link offers, for the page that accepts it."""
+    with t.reading() as s:
+        row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token)))
+        if row is None or _state(row) != "open":
+            raise InviteError(_GONE)
+        return _invite_dict(s, row)
 
-    @staticmethod
-    def _invite_dict(s: Session, row: Invite) -> dict[str, Any]:
-        game = None if row.game_id is None else s.get_one(Game, row.game_id)
-        character = None if row.character_id is None else s.get_one(Character, row.character_id)
-        return {"id": row.id, "game": None if game is None else game.name, "role": row.role,
-                "character": None if character is None else character.name,
-                "expires_at": aware(row.expires_at).isoformat(timespec="seconds"),
-                "state": _state(row)}  # fmt: skip
+
+def accept_invite(
+    t: ServiceBase, token: str, name: str | None = None, password: str | None = None
+) -> dict[str, Any]:
+    """Use a link: as this actor if a user, else as a new user ``name`` with ``password``
+    (who is also signed in: ``session`` and ``csrf_token``, shown once)."""
+    hashed = None
+    if t.actor.user_id is None:
+        if not name or password is None:
+            raise RollplayError("to accept an invite, choose a name and a password")
+        name, hashed = user_name(name), hash_password(password)  # slow: before the lock
+    with t.transaction() as s:
+        row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token))
+                       .with_for_update())  # fmt: skip
+        if row is None or _state(row) != "open":
+            raise InviteError(_GONE)
+        if hashed is not None and name is not None:
+            person = new_user(s, name, hashed)
+        else:
+            person = s.get_one(User, t.actor.user_id)
+        # The claim is conditional, so two takers of one link cannot both succeed.
+        claimed = s.execute(update(Invite).where(Invite.id == row.id, Invite.used_at.is_(None))
+                            .values(used_at=now(), used_by=person.id))  # fmt: skip
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            raise InviteError(_GONE)
+        joined = _join(t.acting(Actor(person.name, person.id)), s, row, person)
+        out: dict[str, Any] = {"user": person.name, "role": row.role, "games": joined}
+        if row.character_id is not None:
+            out["character"] = s.get_one(Character, row.character_id).name
+        if hashed is not None:
+            out.update(new_session(s, person.id))
+        return out
+
+
+def _join(t: ServiceBase, s: Session, row: Invite, person: User) -> list[str]:
+    """Make ``person`` a member as ``row`` says, each game's change an event."""
+    names = (list(s.scalars(select(Game.name).order_by(Game.id))) if row.game_id is None
+             else [s.get_one(Game, row.game_id).name])  # fmt: skip
+    for name in names:
+        game = t.game_row(s, name)  # takes the game's event order (writers.py)
+        member = s.scalar(select(Membership).where(
+            Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+        if member is None:
+            member = Membership(game_id=game.id, user_id=person.id, role=row.role)
+            s.add(member)
+        elif _RANK[row.role] > _RANK[member.role]:
+            member.role = row.role
+        played = []
+        if row.character_id is not None:
+            character = s.get_one(Character, row.character_id)
+            character.player_id = person.id
+            played.append(character.name)
+        s.flush()
+        said = ev.Membership(
+            game=game.name, user=person.name, role=member.role, characters=tuple(played)
+        )
+        t.record(s, game, said)
+    return names
+
+
+def _revoke_setup_links(t: ServiceBase, s: Session) -> None:
+    """A new first-run link replaces any earlier one still open (one link at a time)."""
+    s.execute(update(Invite).where(Invite.game_id.is_(None), Invite.used_at.is_(None))
+              .values(revoked=True))  # fmt: skip
+
+
+def _invite_dict(s: Session, row: Invite) -> dict[str, Any]:
+    game = None if row.game_id is None else s.get_one(Game, row.game_id)
+    character = None if row.character_id is None else s.get_one(Character, row.character_id)
+    return {"id": row.id, "game": None if game is None else game.name, "role": row.role,
+            "character": None if character is None else character.name,
+            "expires_at": aware(row.expires_at).isoformat(timespec="seconds"),
+            "state": _state(row)}  # fmt: skip

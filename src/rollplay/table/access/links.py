@@ -105,190 +105,196 @@ def _external(external_id: str, what: str = "a chat account's id") -> str:
     return text
 
 
-class LinksMixin(ServiceBase):
-    # -- chat accounts -----------------------------------------------------------------------
+def link_code(t: ServiceBase) -> dict[str, Any]:
+    """A one-time code that links a chat account to the acting user (shown only here)."""
+    if t.actor.user_id is None:
+        raise RollplayError("a link code is a user's: run it as them (rollplay --as NAME)")
+    code = _code()
+    with t.transaction() as s:
+        # One open code at a time: a new one replaces any left unused.
+        s.execute(update(LinkCode).where(LinkCode.user_id == t.actor.user_id,
+                                         LinkCode.used_at.is_(None))
+                  .values(expires_at=now()))  # fmt: skip
+        expires = now() + timedelta(minutes=CODE_MINUTES)
+        s.add(LinkCode(secret_hash=_digest(code), user_id=t.actor.user_id,
+                       expires_at=expires))  # fmt: skip
+    return {"code": code, "user": t.actor.name, "minutes": CODE_MINUTES,
+            "expires_at": expires.isoformat(timespec="seconds")}  # fmt: skip
 
-    def link_code(self) -> dict[str, Any]:
-        """A one-time code that links a chat account to the acting user (shown only here)."""
-        if self.actor.user_id is None:
-            raise RollplayError("a link code is a user's: run it as them (rollplay --as NAME)")
-        code = _code()
-        with self.transaction() as s:
-            # One open code at a time: a new one replaces any left unused.
-            s.execute(update(LinkCode).where(LinkCode.user_id == self.actor.user_id,
-                                             LinkCode.used_at.is_(None))
-                      .values(expires_at=now()))  # fmt: skip
-            expires = now() + timedelta(minutes=CODE_MINUTES)
-            s.add(LinkCode(secret_hash=_digest(code), user_id=self.actor.user_id,
-                           expires_at=expires))  # fmt: skip
-        return {"code": code, "user": self.actor.name, "minutes": CODE_MINUTES,
-                "expires_at": expires.isoformat(timespec="seconds")}  # fmt: skip
 
-    def link_account(
-        self, platform: str, external_id: str, code: str, label: str = ""
-    ) -> dict[str, Any]:
-        """Link a chat account to the user whose code this is (the bridge calls it for
-        whoever typed the code). A code works once; the account's earlier link is replaced."""
-        platform, external_id = _platform(platform), _external(external_id)
-        with self.transaction() as s:
-            row = s.scalar(select(LinkCode).where(LinkCode.secret_hash == _digest(code))
-                           .with_for_update())  # fmt: skip
-            if row is None or row.used_at is not None or \
-                    aware(row.expires_at) <= now():  # fmt: skip
-                raise LinkError(_GONE)
-            claimed = s.execute(update(LinkCode).where(LinkCode.id == row.id,
-                                                       LinkCode.used_at.is_(None))
-                                .values(used_at=now()))  # fmt: skip
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                raise LinkError(_GONE)
-            link = self._link(s, platform, external_id)
-            if link is None:
-                link = ChatLink(platform=platform, external_id=external_id, user_id=row.user_id)
-                s.add(link)
-            link.user_id, link.label = row.user_id, label[:100]
-            user = s.get_one(User, row.user_id)
-            return {"user": user.name, "platform": platform, "external_id": external_id,
-                    "label": link.label}  # fmt: skip
+def link_account(
+    t: ServiceBase, platform: str, external_id: str, code: str, label: str = ""
+) -> dict[str, Any]:
+    """Link a chat account to the user whose code this is (the bridge calls it for
+    whoever typed the code). A code works once; the account's earlier link is replaced."""
+    platform, external_id = _platform(platform), _external(external_id)
+    with t.transaction() as s:
+        row = s.scalar(select(LinkCode).where(LinkCode.secret_hash == _digest(code))
+                       .with_for_update())  # fmt: skip
+        if row is None or row.used_at is not None or \
+                aware(row.expires_at) <= now():  # fmt: skip
+            raise LinkError(_GONE)
+        claimed = s.execute(update(LinkCode).where(LinkCode.id == row.id,
+                                                   LinkCode.used_at.is_(None))
+                            .values(used_at=now()))  # fmt: skip
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            raise LinkError(_GONE)
+        link = _link(s, platform, external_id)
+        if link is None:
+            link = ChatLink(platform=platform, external_id=external_id, user_id=row.user_id)
+            s.add(link)
+        link.user_id, link.label = row.user_id, label[:100]
+        user = s.get_one(User, row.user_id)
+        return {"user": user.name, "platform": platform, "external_id": external_id,
+                "label": link.label}  # fmt: skip
 
-    def unlink_account(self, platform: str, external_id: str) -> dict[str, Any]:
-        """Forget a chat account's link (the bridge, for the account; or its user)."""
-        with self.transaction() as s:
-            link = self._link(s, _platform(platform), _external(external_id))
-            if link is None:
-                raise LinkError("this chat account is not linked")
-            if self.actor.user_id is not None and self.actor.user_id != link.user_id:
-                raise Forbidden(f"{self.actor.name} may not unlink another user's account")
-            s.delete(link)
-            return {"platform": link.platform, "external_id": link.external_id,
-                    "unlinked": True}  # fmt: skip
 
-    def linked(self, platform: str, external_id: str) -> Actor | None:
-        """Who a chat account acts as (None: not linked)."""
-        with self.reading() as s:
-            link = self._link(s, _platform(platform), _external(external_id))
-            if link is None:
-                return None
-            user = s.get_one(User, link.user_id)
-            return Actor(user.name, user.id)
+def unlink_account(t: ServiceBase, platform: str, external_id: str) -> dict[str, Any]:
+    """Forget a chat account's link (the bridge, for the account; or its user)."""
+    with t.transaction() as s:
+        link = _link(s, _platform(platform), _external(external_id))
+        if link is None:
+            raise LinkError("this chat account is not linked")
+        if t.actor.user_id is not None and t.actor.user_id != link.user_id:
+            raise Forbidden(f"{t.actor.name} may not unlink another user's account")
+        s.delete(link)
+        return {"platform": link.platform, "external_id": link.external_id,
+                "unlinked": True}  # fmt: skip
 
-    def links(self) -> list[dict[str, Any]]:
-        """The acting user's linked chat accounts."""
-        with self.reading() as s:
-            rows = s.scalars(select(ChatLink).where(ChatLink.user_id == self.actor.user_id)
-                             .order_by(ChatLink.id))  # fmt: skip
-            return [{"platform": r.platform, "external_id": r.external_id, "label": r.label}
-                    for r in rows]  # fmt: skip
 
-    def linked_ids(self, platform: str, game: str, role: str = "storyteller") -> list[str]:
-        """The chat ids (on ``platform``) of the game's members with ``role`` who linked
-        one: where a bridge sends what only they may see."""
-        with self.reading() as s:
-            row = self.game_row(s, game)
-            return list(s.scalars(
-                select(ChatLink.external_id).join(Membership,
-                                                  Membership.user_id == ChatLink.user_id)
-                .where(ChatLink.platform == _platform(platform), Membership.game_id == row.id,
-                       Membership.role == role).order_by(ChatLink.id)))  # fmt: skip
-
-    @staticmethod
-    def _link(s: Session, platform: str, external_id: str) -> ChatLink | None:
-        return s.scalar(
-            select(ChatLink).where(
-                ChatLink.platform == platform, ChatLink.external_id == external_id
-            )
-        )
-
-    # -- channels ----------------------------------------------------------------------------
-
-    def bind_channel(
-        self, platform: str, channel_id: str, game: str, gm_channel: str | None = None
-    ) -> dict[str, Any]:
-        """Play ``game`` in a chat channel (its Storyteller binds it). ``gm_channel`` gets
-        what only the Storyteller sees; without one, the bridge sends it to them directly."""
-        platform, channel_id = _platform(platform), _external(channel_id, "a channel's id")
-        gm = None if gm_channel is None else _external(gm_channel, "a GM channel's id")
-        if gm == channel_id:
-            raise RollplayError("the GM channel must not be the table's own channel: "
-                                "everyone there would see the secret rolls")  # fmt: skip
-        with self.transaction() as s:
-            row = self.game_row(s, game)
-            self.require(s, row, Act.MANAGE)
-            self._keep_gm_channels_apart(s, platform, channel_id, gm)
-            bound = _channel(s, platform, channel_id)
-            if bound is None:
-                bound = ChatChannel(platform=platform, channel_id=channel_id, game_id=row.id)
-                s.add(bound)
-            elif bound.game_id != row.id:
-                self.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
-            bound.game_id, bound.gm_channel = row.id, gm
-            return {"platform": platform, "channel": channel_id, "game": row.name,
-                    "gm_channel": gm}  # fmt: skip
-
-    @staticmethod
-    def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
-        """A GM channel is never a table's channel, nor a table's channel anyone's GM
-        channel: secret results would be posted where players read."""
-        if gm is not None and _channel(s, platform, gm) is not None:
-            raise RollplayError("that GM channel is a table's channel, where players read: "
-                                "choose one only Storytellers read")  # fmt: skip
-        someones_gm = select(ChatChannel.id).where(ChatChannel.platform == platform,
-                                                   ChatChannel.gm_channel == channel,
-                                                   ChatChannel.channel_id != channel)  # fmt: skip
-        if s.scalar(someones_gm) is not None:
-            raise RollplayError("this channel is a game's GM channel: a table there would "
-                                "show players its secret rolls")  # fmt: skip
-
-    def channel_game(self, platform: str, channel_id: str) -> dict[str, Any] | None:
-        """The game a channel is bound to, and its GM channel (None: not bound)."""
-        with self.reading() as s:
-            bound = _channel(s, _platform(platform), _external(channel_id))
-            if bound is None:
-                return None
-            return {"game": s.get_one(Game, bound.game_id).name, "gm_channel": bound.gm_channel}
-
-    # -- who sees what -----------------------------------------------------------------------
-
-    def audiences(
-        self, game: str, event_ids: list[int], platform: str | None = None
-    ) -> list[Audience]:
-        """Each event, as everyone in the game sees it (``everyone``: any member who plays
-        none of its characters; None when they do not learn of it), as the acting user sees
-        it (``actor``) and as a Storyteller does (``storyteller``); and, when the event is a
-        character's and someone else plays it, that player's view with the ids of their
-        chat accounts on ``platform`` (``player``: a Storyteller's private roll for Nikos
-        reaches Nikos's player). A bridge posts each part only where those people are; it
-        runs beside the server, and no part goes to anyone the part is not for."""
-        with self.reading() as s:
-            row = self.game_row(s, game)
-            mine = self.standing(s, row)
-            mine.require(Act.READ)
-            rows = list(s.scalars(select(Event).where(Event.game_id == row.id,
-                                                      Event.id.in_(event_ids))
-                                  .order_by(Event.id)))  # fmt: skip
-            anyone = Standing(row.name, "everyone", "observer")
-            teller = Standing(row.name, "storyteller", "storyteller")
-            out = []
-            for e in rows:
-                out.append(Audience(
-                    id=e.id, kind=e.kind, visibility=e.visibility,
-                    everyone=project(e, row.name, anyone), actor=project(e, row.name, mine),
-                    storyteller=project(e, row.name, teller),
-                    player=self._player_part(s, e, row.name, platform),
-                ))  # fmt: skip
-            return out
-
-    def _player_part(
-        self, s: Session, e: Event, game: str, platform: str | None
-    ) -> PlayerPart | None:
-        from rollplay.table.store.models import Character
-
-        character = None if e.character_id is None else s.get(Character, e.character_id)
-        player = None if character is None else character.player_id
-        if player is None or player == self.actor.user_id:
+def linked(t: ServiceBase, platform: str, external_id: str) -> Actor | None:
+    """Who a chat account acts as (None: not linked)."""
+    with t.reading() as s:
+        link = _link(s, _platform(platform), _external(external_id))
+        if link is None:
             return None
-        plays = Standing(game, "player", "player", frozenset({e.character_id or 0}))
-        ids = [] if platform is None else list(s.scalars(
-            select(ChatLink.external_id).where(ChatLink.user_id == player,
-                                               ChatLink.platform == _platform(platform))
-            .order_by(ChatLink.id)))  # fmt: skip
-        return PlayerPart(user_id=player, ids=ids, view=project(e, game, plays))
+        user = s.get_one(User, link.user_id)
+        return Actor(user.name, user.id)
+
+
+def links(t: ServiceBase) -> list[dict[str, Any]]:
+    """The acting user's linked chat accounts."""
+    with t.reading() as s:
+        rows = s.scalars(select(ChatLink).where(ChatLink.user_id == t.actor.user_id)
+                         .order_by(ChatLink.id))  # fmt: skip
+        return [{"platform": r.platform, "external_id": r.external_id, "label": r.label}
+                for r in rows]  # fmt: skip
+
+
+def linked_ids(t: ServiceBase, platform: str, game: str, role: str = "storyteller") -> list[str]:
+    """The chat ids (on ``platform``) of the game's members with ``role`` who linked
+    one: where a bridge sends what only they may see."""
+    with t.reading() as s:
+        row = t.game_row(s, game)
+        return list(s.scalars(
+            select(ChatLink.external_id).join(Membership,
+                                              Membership.user_id == ChatLink.user_id)
+            .where(ChatLink.platform == _platform(platform), Membership.game_id == row.id,
+                   Membership.role == role).order_by(ChatLink.id)))  # fmt: skip
+
+
+def _link(s: Session, platform: str, external_id: str) -> ChatLink | None:
+    return s.scalar(
+        select(ChatLink).where(ChatLink.platform == platform, ChatLink.external_id == external_id)
+    )
+
+
+# -- channels ----------------------------------------------------------------------------
+
+
+def bind_channel(
+    t: ServiceBase, platform: str, channel_id: str, game: str, gm_channel: str | None = None
+) -> dict[str, Any]:
+    """Play ``game`` in a chat channel (its Storyteller binds it). ``gm_channel`` gets
+    what only the Storyteller sees; without one, the bridge sends it to them directly."""
+    platform, channel_id = _platform(platform), _external(channel_id, "a channel's id")
+    gm = None if gm_channel is None else _external(gm_channel, "a GM channel's id")
+    if gm == channel_id:
+        raise RollplayError("the GM channel must not be the table's own channel: "
+                            "everyone there would see the secret rolls")  # fmt: skip
+    with t.transaction() as s:
+        row = t.game_row(s, game)
+        t.require(s, row, Act.MANAGE)
+        _keep_gm_channels_apart(s, platform, channel_id, gm)
+        bound = _channel(s, platform, channel_id)
+        if bound is None:
+            bound = ChatChannel(platform=platform, channel_id=channel_id, game_id=row.id)
+            s.add(bound)
+        elif bound.game_id != row.id:
+            t.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
+        bound.game_id, bound.gm_channel = row.id, gm
+        return {"platform": platform, "channel": channel_id, "game": row.name,
+                "gm_channel": gm}  # fmt: skip
+
+
+def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
+    """A GM channel is never a table's channel, nor a table's channel anyone's GM
+    channel: secret results would be posted where players read."""
+    if gm is not None and _channel(s, platform, gm) is not None:
+        raise RollplayError("that GM channel is a table's channel, where players read: "
+                            "choose one only Storytellers read")  # fmt: skip
+    someones_gm = select(ChatChannel.id).where(ChatChannel.platform == platform,
+                                               ChatChannel.gm_channel == channel,
+                                               ChatChannel.channel_id != channel)  # fmt: skip
+    if s.scalar(someones_gm) is not None:
+        raise RollplayError("this channel is a game's GM channel: a table there would "
+                            "show players its secret rolls")  # fmt: skip
+
+
+def channel_game(t: ServiceBase, platform: str, channel_id: str) -> dict[str, Any] | None:
+    """The game a channel is bound to, and its GM channel (None: not bound)."""
+    with t.reading() as s:
+        bound = _channel(s, _platform(platform), _external(channel_id))
+        if bound is None:
+            return None
+        return {"game": s.get_one(Game, bound.game_id).name, "gm_channel": bound.gm_channel}
+
+
+# -- who sees what -----------------------------------------------------------------------
+
+
+def audiences(
+    t: ServiceBase, game: str, event_ids: list[int], platform: str | None = None
+) -> list[Audience]:
+    """Each event, as everyone in the game sees it (``everyone``: any member who plays
+    none of its characters; None when they do not learn of it), as the acting user sees
+    it (``actor``) and as a Storyteller does (``storyteller``); and, when the event is a
+    character's and someone else plays it, that player's view with the ids of their
+    chat accounts on ``platform`` (``player``: a Storyteller's private roll for Nikos
+    reaches Nikos's player). A bridge posts each part only where those people are; it
+    runs beside the server, and no part goes to anyone the part is not for."""
+    with t.reading() as s:
+        row = t.game_row(s, game)
+        mine = t.standing(s, row)
+        mine.require(Act.READ)
+        rows = list(s.scalars(select(Event).where(Event.game_id == row.id,
+                                                  Event.id.in_(event_ids))
+                              .order_by(Event.id)))  # fmt: skip
+        anyone = Standing(row.name, "everyone", "observer")
+        teller = Standing(row.name, "storyteller", "storyteller")
+        out = []
+        for e in rows:
+            out.append(Audience(
+                id=e.id, kind=e.kind, visibility=e.visibility,
+                everyone=project(e, row.name, anyone), actor=project(e, row.name, mine),
+                storyteller=project(e, row.name, teller),
+                player=_player_part(t, s, e, row.name, platform),
+            ))  # fmt: skip
+        return out
+
+
+def _player_part(
+    t: ServiceBase, s: Session, e: Event, game: str, platform: str | None
+) -> PlayerPart | None:
+    from rollplay.table.store.models import Character
+
+    character = None if e.character_id is None else s.get(Character, e.character_id)
+    player = None if character is None else character.player_id
+    if player is None or player == t.actor.user_id:
+        return None
+    plays = Standing(game, "player", "player", frozenset({e.character_id or 0}))
+    ids = [] if platform is None else list(s.scalars(
+        select(ChatLink.external_id).where(ChatLink.user_id == player,
+                                           ChatLink.platform == _platform(platform))
+        .order_by(ChatLink.id)))  # fmt: skip
+    return PlayerPart(user_id=player, ids=ids, view=project(e, game, plays))

@@ -37,83 +37,88 @@ def user_row(s: Session, name: str) -> User:
     return row
 
 
-class MembersMixin(ServiceBase):
-    def add_user(self, name: str) -> dict[str, Any]:
-        """A new user (the database's owner adds them; the server adds sign-up later)."""
-        if not self.actor.owner:
-            raise Forbidden(f"{self.actor.name} may not add users: the database's owner does")
-        with self.transaction() as s:
-            row = new_user(s, user_name(name))
-            return {"name": row.name, "id": row.id}
+def add_user(t: ServiceBase, name: str) -> dict[str, Any]:
+    """A new user (the database's owner adds them; the server adds sign-up later)."""
+    if not t.actor.owner:
+        raise Forbidden(f"{t.actor.name} may not add users: the database's owner does")
+    with t.transaction() as s:
+        row = new_user(s, user_name(name))
+        return {"name": row.name, "id": row.id}
 
-    def is_user(self, name: str) -> bool:
-        with self.reading() as s:
-            return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
 
-    def users(self) -> list[dict[str, Any]]:
-        with self.reading() as s:
-            return [{"name": u.name, "id": u.id}
-                    for u in s.scalars(select(User).order_by(User.name_key))]  # fmt: skip
+def is_user(t: ServiceBase, name: str) -> bool:
+    with t.reading() as s:
+        return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
 
-    def add_member(
-        self, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
-    ) -> dict[str, Any]:
-        """Give ``user`` a role in a game (or change it), and make them the player of
-        ``characters``. The game's Storyteller (or the owner) does this."""
-        if role not in ROLES:
-            raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
-        if characters and role != "player":
-            raise RollplayError(f"--character makes a player; {user} would be the {role}")
-        with self.transaction() as s:
-            game, person, member = self._membership(s, game_name, user)
-            if member is None:
-                member = Membership(game_id=game.id, user_id=person.id, role=role)
-                s.add(member)
-            member.role = role
-            played = []
-            for name in characters:
-                _, row = self.character_row(s, game.name, name, lock=True)
-                row.player_id = person.id
-                played.append(row.name)
-            s.flush()
-            data = {"game": game.name, "user": person.name, "role": role, "characters": played}
-            self.record(s, game, ev.Membership.written(data))
-            return data
 
-    def _membership(self, s: Session, game_name: str, user: str) -> tuple[Any, User, Any]:
-        """The game (which the actor must manage), the user, and their membership if any."""
-        game = self.game_row(s, game_name)
-        self.require(s, game, Act.MANAGE)
-        person = user_row(s, user)
-        member = s.scalar(select(Membership).where(
-            Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
-        return game, person, member
+def users(t: ServiceBase) -> list[dict[str, Any]]:
+    with t.reading() as s:
+        return [{"name": u.name, "id": u.id}
+                for u in s.scalars(select(User).order_by(User.name_key))]  # fmt: skip
 
-    def members(self, game_name: str) -> list[dict[str, Any]]:
-        with self.reading() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.READ)
-            rows = s.execute(select(User, Membership.role).join(Membership)
-                             .where(Membership.game_id == game.id)
-                             .order_by(User.name_key))  # fmt: skip
-            out = []
-            for person, role in rows:
-                played = s.scalars(select(Character.name).where(
-                    Character.game_id == game.id, Character.player_id == person.id
-                ).order_by(Character.name))  # fmt: skip
-                out.append({"user": person.name, "role": role, "characters": list(played)})
-            return out
 
-    def remove_member(self, game_name: str, user: str) -> dict[str, Any]:
-        """Take a user out of a game; the characters they played become the Storyteller's."""
-        with self.transaction() as s:
-            game, person, member = self._membership(s, game_name, user)
-            if member is None:
-                raise StorageError(f"{person.name} is not in {game.name}")
-            s.delete(member)
-            for row in s.scalars(select(Character).where(
-                    Character.game_id == game.id, Character.player_id == person.id)):  # fmt: skip
-                row.player_id = None
-            data = {"game": game.name, "user": person.name, "role": None}
-            self.record(s, game, ev.Membership.written(data))
-            return data
+def add_member(
+    t: ServiceBase, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Give ``user`` a role in a game (or change it), and make them the player of
+    ``characters``. The game's Storyteller (or the owner) does this."""
+    if role not in ROLES:
+        raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
+    if characters and role != "player":
+        raise RollplayError(f"--character makes a player; {user} would be the {role}")
+    with t.transaction() as s:
+        game, person, member = _membership(t, s, game_name, user)
+        if member is None:
+            member = Membership(game_id=game.id, user_id=person.id, role=role)
+            s.add(member)
+        member.role = role
+        played = []
+        for name in characters:
+            _, row = t.character_row(s, game.name, name, lock=True)
+            row.player_id = person.id
+            played.append(row.name)
+        s.flush()
+        data = {"game": game.name, "user": person.name, "role": role, "characters": played}
+        t.record(s, game, ev.Membership.written(data))
+        return data
+
+
+def _membership(t: ServiceBase, s: Session, game_name: str, user: str) -> tuple[Any, User, Any]:
+    """The game (which the actor must manage), the user, and their membership if any."""
+    game = t.game_row(s, game_name)
+    t.require(s, game, Act.MANAGE)
+    person = user_row(s, user)
+    member = s.scalar(select(Membership).where(
+        Membership.game_id == game.id, Membership.user_id == person.id))  # fmt: skip
+    return game, person, member
+
+
+def members(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.READ)
+        rows = s.execute(select(User, Membership.role).join(Membership)
+                         .where(Membership.game_id == game.id)
+                         .order_by(User.name_key))  # fmt: skip
+        out = []
+        for person, role in rows:
+            played = s.scalars(select(Character.name).where(
+                Character.game_id == game.id, Character.player_id == person.id
+            ).order_by(Character.name))  # fmt: skip
+            out.append({"user": person.name, "role": role, "characters": list(played)})
+        return out
+
+
+def remove_member(t: ServiceBase, game_name: str, user: str) -> dict[str, Any]:
+    """Take a user out of a game; the characters they played become the Storyteller's."""
+    with t.transaction() as s:
+        game, person, member = _membership(t, s, game_name, user)
+        if member is None:
+            raise StorageError(f"{person.name} is not in {game.name}")
+        s.delete(member)
+        for row in s.scalars(select(Character).where(
+                Character.game_id == game.id, Character.player_id == person.id)):  # fmt: skip
+            row.player_id = None
+        data = {"game": game.name, "user": person.name, "role": None}
+        t.record(s, game, ev.Membership.written(data))
+        return data

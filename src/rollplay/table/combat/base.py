@@ -23,8 +23,8 @@ from rollplay.systems.fs3.combat.state import (
 )
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import CombatStatus
+from rollplay.table.base import ServiceBase
 from rollplay.table.events import combat as cb
-from rollplay.table.service import Table
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Combat, Game
 from rollplay.table.systems import require
@@ -40,7 +40,7 @@ STEPS: dict[str, type[cb.Step_]] = {
 class CombatBase:
     """The combats of the games in one service's database."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: ServiceBase) -> None:
         self.table = table
 
     def combat_row(
@@ -140,9 +140,7 @@ class CombatBase:
                                    for i, w in enumerate(new.wounds)]  # fmt: skip
                 row.sheet = sheet
 
-    def shown(
-        self, s: Session, game: Game, combat: Combat, status: dict[str, Any]
-    ) -> CombatStatus:
+    def shown(self, s: Session, game: Game, combat: Combat, status: dict[str, Any]) -> CombatStatus:
         """A combat's status as the actor may see it: NPCs' plans are the Storyteller's."""
         if not self.table.standing(s, game).storyteller:
             npcs = npc_names(combat.combatants)

@@ -5,6 +5,7 @@ that cannot be read is skipped with a line saying why, and the rest of the game 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -18,14 +19,14 @@ from rollplay.systems.fs3.combat.healing import Healing, check_rounds
 from rollplay.systems.fs3.combat.rolling import skill_rating
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import DayHealed
+from rollplay.table.base import ServiceBase
 from rollplay.table.events.combat import HealDay
-from rollplay.table.service import Table
 from rollplay.table.store.models import Character, Game
 from rollplay.table.systems import require
 
 
 def heal_day(
-    table: Table,
+    table: ServiceBase,
     game_name: str,
     *,
     day: int | None = None,
@@ -105,6 +106,28 @@ def heal_day(
         drawn = dice_fields(source)
         table.record(s, game, HealDay.written({**result, **drawn}))
         return DayHealed.model_validate({**result, "dice_source": drawn["dice_source"]})
+
+
+def parse_doctors(pairs: Sequence[str]) -> dict[str, str]:
+    """PATIENT=DOCTOR pairs: one doctor per patient (004)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        patient, sep, doctor = pair.partition("=")
+        if not sep or not patient.strip() or not doctor.strip():
+            raise RollplayError(f"bad --doctor {pair[:60]!r}: write PATIENT=DOCTOR")
+        if patient.strip().casefold() in map(str.casefold, out):
+            raise RollplayError(f"{patient.strip()} has two doctors; one per patient (004)")
+        out[patient.strip()] = doctor.strip()
+    return out
+
+
+def parse_repair(spec: str) -> tuple[str, str, str]:
+    """COMBAT:VEHICLE=MECHANIC."""
+    where, sep, mechanic = spec.partition("=")
+    combat, colon, vehicle = where.partition(":")
+    if not (sep and colon and combat.strip() and vehicle.strip() and mechanic.strip()):
+        raise RollplayError(f"bad --repair {spec[:60]!r}: write COMBAT:VEHICLE=MECHANIC")
+    return combat.strip(), vehicle.strip(), mechanic.strip()
 
 
 def _fifths(row: Character, i: int) -> int:

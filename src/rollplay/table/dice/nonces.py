@@ -86,11 +86,11 @@ class CoreNonces:
     postgres: bool
 
     def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None:
-        from rollplay.table.store import writers
+        from rollplay.table.store import ordering
 
         params = {"gid": game_id, "chain": chain, "uid": user_id}
-        if self.postgres and writers.ORDER_EVENTS:
-            statement, params = _PG_TAKE, {**params, "space": writers.LOCK_SPACE}
+        if self.postgres and ordering.ORDER_EVENTS:
+            statement, params = _PG_TAKE, {**params, "space": ordering.LOCK_SPACE}
         else:
             statement = _TAKE if self.postgres else _TAKE.replace(" NOT DISTINCT FROM", "")
         return _taken(self.conn.execute(text(statement), params).first())
@@ -99,7 +99,7 @@ class CoreNonces:
         """Make the chain's first (or next) seed unless another roll just did; False if it
         did. The game's event-order lock comes first, in a statement of its own, so the
         check below sees a seed that a roll holding the lock committed meanwhile."""
-        from rollplay.table.store.writers import order_events
+        from rollplay.table.store.ordering import order_events
 
         order_events(self.conn, game_id)
         current = select(Seed.id).where(Seed.game_id == game_id, Seed.chain == chain,
@@ -115,7 +115,7 @@ class CoreNonces:
 
     def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str:
         """A player's first client seed, ``value``; or the one another roll just made."""
-        from rollplay.table.store.writers import order_events
+        from rollplay.table.store.ordering import order_events
 
         order_events(self.conn, game_id)
         made = self.conn.execute(select(ClientSeed.value).where(

@@ -22,69 +22,71 @@ from rollplay.table.store.models import ClientSeed, Game, Seed, now
 from rollplay.table.store.writers import CoreWriter
 
 
-class SeedsMixin(ServiceBase):
-    def seeds(self, game_name: str) -> dict[str, Any]:
-        """A game's seeds as a member may see them: each chain's current commitment, every
-        revealed seed, and the actor's client seed. How many hidden rolls a seed has served
-        is the Storyteller's to know until it is revealed (private rolls are not announced)."""
-        with self.reading() as s:
-            game = self.game_row(s, game_name)
-            standing = self.require(s, game, Act.READ)
-            rows = list(s.scalars(select(Seed).where(Seed.game_id == game.id).order_by(Seed.id)))
-            current = []
-            for row in (r for r in rows if r.revealed_at is None):
-                shown = row.chain == "public" or standing.storyteller
-                current.append({"chain": row.chain, "commitment": row.commitment,
-                                "nonces": row.nonces if shown else None,
-                                "since": iso(row.created_at)})  # fmt: skip
-            revealed = [_revealed(r) for r in rows if r.revealed_at is not None]
-            return {"game": game.name, "provable": game.provable, "current": current,
-                    "revealed": revealed, "client_seed": self._client_seed(s, game)}  # fmt: skip
+def seeds(t: ServiceBase, game_name: str) -> dict[str, Any]:
+    """A game's seeds as a member may see them: each chain's current commitment, every
+    revealed seed, and the actor's client seed. How many hidden rolls a seed has served
+    is the Storyteller's to know until it is revealed (private rolls are not announced)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        rows = list(s.scalars(select(Seed).where(Seed.game_id == game.id).order_by(Seed.id)))
+        current = []
+        for row in (r for r in rows if r.revealed_at is None):
+            shown = row.chain == "public" or standing.storyteller
+            current.append({"chain": row.chain, "commitment": row.commitment,
+                            "nonces": row.nonces if shown else None,
+                            "since": iso(row.created_at)})  # fmt: skip
+        revealed = [_revealed(r) for r in rows if r.revealed_at is not None]
+        return {"game": game.name, "provable": game.provable, "current": current,
+                "revealed": revealed, "client_seed": _client_seed(t, s, game)}  # fmt: skip
 
-    def set_client_seed(self, game_name: str, value: str) -> dict[str, Any]:
-        """The actor's client seed in a game, mixed into every roll they make from the next
-        one on (any player, or the Storyteller). Not a secret: every roll shows its own."""
-        value = check_client_seed(value)
-        if self.actor.as_character is not None:
-            raise Forbidden(f"{self.actor.name} is a view of a character: it rolls nothing")
-        with self.transaction() as s:
-            game = self.game_row(s, game_name)
-            self.require(s, game, Act.CLIENT_SEED)
-            row = s.scalar(select(ClientSeed).where(
-                ClientSeed.game_id == game.id,
-                ClientSeed.user_id.is_not_distinct_from(self.actor.user_id)))  # fmt: skip
-            if row is None:
-                s.add(ClientSeed(game_id=game.id, user_id=self.actor.user_id, value=value))
-            else:
-                row.value, row.updated_at = value, now()
-            self.record(s, game, ev.ClientSeedSet(user=self.actor.name, client_seed=value))
-            return {"game": game.name, "client_seed": value}
 
-    def rotate_seed(self, game_name: str, chain: str = "public") -> dict[str, Any]:
-        """Reveal ``chain``'s seed (its nonces used, in the stream) and commit a new one, in
-        one transaction: the Storyteller's. The hidden chain is revealed only so (rulings
-        V3): there is no end of a game to do it."""
-        if chain not in CHAINS:
-            raise RollplayError(f"unknown seed chain {chain!r}; accepted: {', '.join(CHAINS)}")
-        with self.transaction() as s:
-            game = self.game_row(s, game_name)  # its event-order lock first (writers.py)
-            self.require(s, game, Act.ROTATE_SEEDS)
-            current = (Seed.game_id == game.id, Seed.chain == chain, Seed.revealed_at.is_(None))
-            old = s.scalar(select(Seed).where(*current).with_for_update())
-            revealed = None
-            if old is not None:  # none: a game from before verifiable dice, never rolled
-                old.revealed_at = now()
-                s.flush()  # revealed before the next is made: one current seed per chain
-                revealed = _revealed(old)
-                said = {k: revealed[k] for k in ("chain", "seed", "commitment", "nonces")}
-                self.record(s, game, ev.SeedRevealed.written(said))
-            made = commit_seed(self, CoreWriter(s.connection()), game, chain)
-            return {"game": game.name, "chain": chain, "revealed": revealed, "commitment": made}
-
-    def _client_seed(self, s: Session, game: Game) -> str | None:
-        return s.scalar(select(ClientSeed.value).where(
+def set_client_seed(t: ServiceBase, game_name: str, value: str) -> dict[str, Any]:
+    """The actor's client seed in a game, mixed into every roll they make from the next
+    one on (any player, or the Storyteller). Not a secret: every roll shows its own."""
+    value = check_client_seed(value)
+    if t.actor.as_character is not None:
+        raise Forbidden(f"{t.actor.name} is a view of a character: it rolls nothing")
+    with t.transaction() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.CLIENT_SEED)
+        row = s.scalar(select(ClientSeed).where(
             ClientSeed.game_id == game.id,
-            ClientSeed.user_id.is_not_distinct_from(self.actor.user_id)))  # fmt: skip
+            ClientSeed.user_id.is_not_distinct_from(t.actor.user_id)))  # fmt: skip
+        if row is None:
+            s.add(ClientSeed(game_id=game.id, user_id=t.actor.user_id, value=value))
+        else:
+            row.value, row.updated_at = value, now()
+        t.record(s, game, ev.ClientSeedSet(user=t.actor.name, client_seed=value))
+        return {"game": game.name, "client_seed": value}
+
+
+def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> dict[str, Any]:
+    """Reveal ``chain``'s seed (its nonces used, in the stream) and commit a new one, in
+    one transaction: the Storyteller's. The hidden chain is revealed only so (rulings
+    V3): there is no end of a game to do it."""
+    if chain not in CHAINS:
+        raise RollplayError(f"unknown seed chain {chain!r}; accepted: {', '.join(CHAINS)}")
+    with t.transaction() as s:
+        game = t.game_row(s, game_name)  # its event-order lock first (writers.py)
+        t.require(s, game, Act.ROTATE_SEEDS)
+        current = (Seed.game_id == game.id, Seed.chain == chain, Seed.revealed_at.is_(None))
+        old = s.scalar(select(Seed).where(*current).with_for_update())
+        revealed = None
+        if old is not None:  # none: a game from before verifiable dice, never rolled
+            old.revealed_at = now()
+            s.flush()  # revealed before the next is made: one current seed per chain
+            revealed = _revealed(old)
+            said = {k: revealed[k] for k in ("chain", "seed", "commitment", "nonces")}
+            t.record(s, game, ev.SeedRevealed.written(said))
+        made = commit_seed(t, CoreWriter(s.connection()), game, chain)
+        return {"game": game.name, "chain": chain, "revealed": revealed, "commitment": made}
+
+
+def _client_seed(t: ServiceBase, s: Session, game: Game) -> str | None:
+    return s.scalar(select(ClientSeed.value).where(
+        ClientSeed.game_id == game.id,
+        ClientSeed.user_id.is_not_distinct_from(t.actor.user_id)))  # fmt: skip
 
 
 def _revealed(row: Seed) -> dict[str, Any]:

@@ -61,6 +61,7 @@ class Hit(Record):
         if value is None:
             return ()
         return (value,) if isinstance(value, dict) else value
+
     damage: int | None = None
     wound: WoundRecord | None = None
 

@@ -15,13 +15,17 @@ from sqlalchemy import and_, false, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from rollplay.dice import Dice
 from rollplay.errors import RollplayError
+from rollplay.table import commands as c
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import Act, Standing
+from rollplay.table.answers import LogPage
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import iso, project
 from rollplay.table.events.combat import HealDay, Turn
 from rollplay.table.events.views import EventView, LogEntry, entry
+from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LOG_LIMIT
 from rollplay.table.play.names import names_like
 from rollplay.table.store.models import Event, Game
@@ -31,178 +35,182 @@ SEED_KINDS = ("seed_commit", "seed_reveal")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
 
 
-class LogMixin(ServiceBase):
-    def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
-        """The game's events after id ``after``, oldest first, each as this actor may see
-        it (a live feed's catch-up after a reconnect: pass the last id seen)."""
-        if not 1 <= limit <= MAX_EVENTS:
-            raise RollplayError(f"ask for 1 to {MAX_EVENTS} events at a time, not {limit}")
-        with self.reading() as s:
-            game = self.game_row(s, game_name)
-            standing = self.require(s, game, Act.READ)
-            query = (
-                select(Event)
-                .where(Event.game_id == game.id, Event.id > after, _visible(standing))
-                .order_by(Event.id)
-                .limit(limit)
-            )
-            return [e for e in (project(row, game.name, standing) for row in s.scalars(query))
-                    if e is not None]  # fmt: skip
+def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
+    """The game's events after id ``after``, oldest first, each as this actor may see
+    it (a live feed's catch-up after a reconnect: pass the last id seen)."""
+    if not 1 <= limit <= MAX_EVENTS:
+        raise RollplayError(f"ask for 1 to {MAX_EVENTS} events at a time, not {limit}")
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        query = (
+            select(Event)
+            .where(Event.game_id == game.id, Event.id > after, _visible(standing))
+            .order_by(Event.id)
+            .limit(limit)
+        )
+        return [e for e in (project(row, game.name, standing) for row in s.scalars(query))
+                if e is not None]  # fmt: skip
 
-    def log(
-        self,
-        *,
-        game_name: str | None = None,
-        character: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        limit: int | None = 100,
-        viewer: str | None = None,
-    ) -> list[LogEntry]:
-        """Rolls, newest first, as this actor sees them (the owner: as the Storyteller). A
-        ``viewer`` (a character's name) shows what that character's player sees: public
-        rolls and that character's private ones, and secret rolls only as having been made,
-        if the game announces them. Character names match without regard to case."""
-        if viewer is not None:
-            with self.reading() as s:  # the character must be one, in one game
-                self.character_row(s, game_name, viewer)
-            view = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
-            return view.log(
-                game_name=game_name, character=character, since=since, until=until,
-                limit=limit,
-            )  # fmt: skip
-        if limit is not None and not 0 <= limit <= MAX_LOG_LIMIT:
-            raise RollplayError(f"a log limit is 0 (all) to {MAX_LOG_LIMIT:,}, not {limit}")
-        since_at = self._stored_time(since, "since") if since else None
-        until_at = self._stored_time(until, "until") if until else None
-        with self.reading() as s:
-            standings = self._standings(s, game_name)
-            query = (
-                select(Event, Game.name)
-                .join(Game)
-                .where(Event.kind == "roll")
-                .order_by(Event.id.desc())
-            )
-            if game_name:
-                query = query.where(Event.game_id.in_(list(standings)))
-            if not all(st.storyteller for st in standings.values()):
-                query = query.where(or_(false(), *(
-                    and_(Event.game_id == gid, _visible(st)) for gid, st in standings.items()
-                )))  # fmt: skip
-            if character:
-                query = query.where(Event.character.in_(names_like(s, game_name, character)))
-                # Only rolls whose character the viewer may know count toward the limit: a
-                # hidden one dropped after it would say, by the count, whose it was.
-                query = query.where(or_(false(), *(
-                    Event.game_id == gid if st.storyteller else and_(
-                        Event.game_id == gid, or_(Event.audience == "everyone",
-                                                  Event.character_id.in_(list(st.characters))))
-                    for gid, st in standings.items()
-                )))  # fmt: skip
-            if since_at:
-                query = query.where(Event.created_at >= since_at)
-            if until_at:
-                query = query.where(Event.created_at < until_at)
-            if limit:
-                query = query.limit(limit)
-            out = []
-            for row, game in s.execute(query):
-                seen = project(row, game, standings[row.game_id])
-                # Asked for a character's rolls, a viewer is not told which hidden ones were
-                # theirs (the filter would say whose a secret roll was).
-                if seen is not None and not (character and seen.character is None):
-                    out.append(entry(seen))
-            return out
 
-    def _dice_events(self, game_name: str | None, complete: bool) -> list[dict[str, Any]]:
-        """The seed events, and the events besides rolls that drew dice, as export lines."""
-        out = []
-        with self.reading() as s:
-            standings = self._standings(s, game_name)
-            kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS)
-            query = (
-                select(Event, Game.name)
-                .join(Game)
-                .where(Event.game_id.in_(list(standings)), kinds)
-                .order_by(Event.id)
-            )
-            for row, game in s.execute(query):
-                standing = standings[row.game_id]
-                head = {"kind": row.kind, "id": row.id, "time": iso(row.created_at), "game": game}
-                if row.kind in SEED_KINDS:
-                    line = {**head, **row.payload}
-                    if row.kind == "seed_reveal":
-                        whole = row.payload.get("chain") == "public" or standing.storyteller
-                        line["complete"] = complete and whole
-                    out.append(line)
-                    continue
-                seen = project(row, game, standing)
-                if seen is None or "dice_source" not in row.payload:
-                    continue
-                data = seen.data
-                if not isinstance(data, Turn | HealDay):
-                    continue
-                provable = None if data.provable is None else data.provable.model_dump(mode="json")
-                out.append({**head, "visibility": row.visibility, "hidden": seen.hidden,
-                            "dice_source": data.dice_source, "provable": provable})  # fmt: skip
-        return out
-
-    def _standings(self, s: Session, game_name: str | None) -> dict[int, Standing]:
-        """The actor's standing in each game the log reads (the one named, or all theirs)."""
+def log(
+    t: ServiceBase,
+    *,
+    game_name: str | None = None,
+    character: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    limit: int | None = 100,
+    viewer: str | None = None,
+) -> list[LogEntry]:
+    """Rolls, newest first, as this actor sees them (the owner: as the Storyteller). A
+    ``viewer`` (a character's name) shows what that character's player sees: public
+    rolls and that character's private ones, and secret rolls only as having been made,
+    if the game announces them. Character names match without regard to case."""
+    if viewer is not None:
+        with t.reading() as s:  # the character must be one, in one game
+            t.character_row(s, game_name, viewer)
+        view = t.acting(Actor(f"{viewer}'s player", as_character=viewer))
+        return log(view,
+            game_name=game_name, character=character, since=since, until=until,
+            limit=limit,
+        )  # fmt: skip
+    if limit is not None and not 0 <= limit <= MAX_LOG_LIMIT:
+        raise RollplayError(f"a log limit is 0 (all) to {MAX_LOG_LIMIT:,}, not {limit}")
+    since_at = _stored_time(t, since, "since") if since else None
+    until_at = _stored_time(t, until, "until") if until else None
+    with t.reading() as s:
+        standings = _standings(t, s, game_name)
+        query = (
+            select(Event, Game.name)
+            .join(Game)
+            .where(Event.kind == "roll")
+            .order_by(Event.id.desc())
+        )
         if game_name:
-            game = self.game_row(s, game_name)
-            return {game.id: self.require(s, game, Act.READ)}
-        out = {}
-        for game in s.scalars(select(Game)):
-            standing = self.standing(s, game)
-            if standing.role is not None:
-                out[game.id] = standing
+            query = query.where(Event.game_id.in_(list(standings)))
+        if not all(st.storyteller for st in standings.values()):
+            query = query.where(or_(false(), *(
+                and_(Event.game_id == gid, _visible(st)) for gid, st in standings.items()
+            )))  # fmt: skip
+        if character:
+            query = query.where(Event.character.in_(names_like(s, game_name, character)))
+            # Only rolls whose character the viewer may know count toward the limit: a
+            # hidden one dropped after it would say, by the count, whose it was.
+            query = query.where(or_(false(), *(
+                Event.game_id == gid if st.storyteller else and_(
+                    Event.game_id == gid, or_(Event.audience == "everyone",
+                                              Event.character_id.in_(list(st.characters))))
+                for gid, st in standings.items()
+            )))  # fmt: skip
+        if since_at:
+            query = query.where(Event.created_at >= since_at)
+        if until_at:
+            query = query.where(Event.created_at < until_at)
+        if limit:
+            query = query.limit(limit)
+        out = []
+        for row, game in s.execute(query):
+            seen = project(row, game, standings[row.game_id])
+            # Asked for a character's rolls, a viewer is not told which hidden ones were
+            # theirs (the filter would say whose a secret roll was).
+            if seen is not None and not (character and seen.character is None):
+                out.append(entry(seen))
         return out
 
-    def _stored_time(self, when: datetime, what: str) -> datetime:
-        """SQLite keeps times as UTC text without a zone; compare like with like."""
-        try:
-            utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
-        except OverflowError:
-            raise RollplayError(
-                f"--{what} {when.isoformat()} is at the end of the calendar; give a date "
-                f"from 0001-01-02 to 9999-12-30"
-            ) from None
-        return utc.replace(tzinfo=None) if self.engine.dialect.name == "sqlite" else utc
 
-    def export_log(self, fmt: str = "jsonl", **filters: Any) -> str:
-        """Every matching roll, oldest first, as JSON Lines or CSV. JSON Lines also holds,
-        whatever the filter, the seed events and the other events that drew dice, so the
-        export can be verified; a seed's reveal says whether the export shows its viewer
-        every roll made under it (``complete``: no filter, and a chain they see whole)."""
-        viewer = filters.pop("viewer", None)
-        if viewer is not None:
-            with self.reading() as s:  # the character must be one, in one game
-                self.character_row(s, filters.get("game_name"), viewer)
-            view = self.acting(Actor(f"{viewer}'s player", as_character=viewer))
-            return view.export_log(fmt, **filters)
-        entries = list(reversed(self.log(limit=None, **filters)))
-        if fmt == "jsonl":
-            complete = not any(filters.get(k) for k in ("character", "since", "until"))
-            lines = [{"kind": "roll", **e.model_dump(mode="json")} for e in entries]
-            lines += self._dice_events(filters.get("game_name"), complete)
-            lines.sort(key=lambda line: int(line["id"]))
-            return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
-        if fmt == "csv":
-            out = io.StringIO()
-            columns = [
-                "id", "time", "game", "character", "system", "expression", "visibility",
-                "dice", "outcome", "modifiers", "spends", "ruleset_version",
-            ]  # fmt: skip
-            writer = csv.DictWriter(out, columns, extrasaction="ignore")
-            writer.writeheader()
-            for e in entries:
-                writer.writerow(
-                    {k: _cell(json.dumps(v) if isinstance(v, dict | list) else v)
-                     for k, v in e.model_dump(mode="json").items()}
-                )  # fmt: skip
-            return out.getvalue()
-        raise RollplayError(f"unknown log format {fmt!r}; accepted: jsonl, csv")
+def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[dict[str, Any]]:
+    """The seed events, and the events besides rolls that drew dice, as export lines."""
+    out = []
+    with t.reading() as s:
+        standings = _standings(t, s, game_name)
+        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS)
+        query = (
+            select(Event, Game.name)
+            .join(Game)
+            .where(Event.game_id.in_(list(standings)), kinds)
+            .order_by(Event.id)
+        )
+        for row, game in s.execute(query):
+            standing = standings[row.game_id]
+            head = {"kind": row.kind, "id": row.id, "time": iso(row.created_at), "game": game}
+            if row.kind in SEED_KINDS:
+                line = {**head, **row.payload}
+                if row.kind == "seed_reveal":
+                    whole = row.payload.get("chain") == "public" or standing.storyteller
+                    line["complete"] = complete and whole
+                out.append(line)
+                continue
+            seen = project(row, game, standing)
+            if seen is None or "dice_source" not in row.payload:
+                continue
+            data = seen.data
+            if not isinstance(data, Turn | HealDay):
+                continue
+            provable = None if data.provable is None else data.provable.model_dump(mode="json")
+            out.append({**head, "visibility": row.visibility, "hidden": seen.hidden,
+                        "dice_source": data.dice_source, "provable": provable})  # fmt: skip
+    return out
+
+
+def _standings(t: ServiceBase, s: Session, game_name: str | None) -> dict[int, Standing]:
+    """The actor's standing in each game the log reads (the one named, or all theirs)."""
+    if game_name:
+        game = t.game_row(s, game_name)
+        return {game.id: t.require(s, game, Act.READ)}
+    out = {}
+    for game in s.scalars(select(Game)):
+        standing = t.standing(s, game)
+        if standing.role is not None:
+            out[game.id] = standing
+    return out
+
+
+def _stored_time(t: ServiceBase, when: datetime, what: str) -> datetime:
+    """SQLite keeps times as UTC text without a zone; compare like with like."""
+    try:
+        utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
+    except OverflowError:
+        raise RollplayError(
+            f"--{what} {when.isoformat()} is at the end of the calendar; give a date "
+            f"from 0001-01-02 to 9999-12-30"
+        ) from None
+    return utc.replace(tzinfo=None) if t.engine.dialect.name == "sqlite" else utc
+
+
+def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:
+    """Every matching roll, oldest first, as JSON Lines or CSV. JSON Lines also holds,
+    whatever the filter, the seed events and the other events that drew dice, so the
+    export can be verified; a seed's reveal says whether the export shows its viewer
+    every roll made under it (``complete``: no filter, and a chain they see whole)."""
+    viewer = filters.pop("viewer", None)
+    if viewer is not None:
+        with t.reading() as s:  # the character must be one, in one game
+            t.character_row(s, filters.get("game_name"), viewer)
+        view = t.acting(Actor(f"{viewer}'s player", as_character=viewer))
+        return export_log(view, fmt, **filters)
+    entries = list(reversed(log(t, limit=None, **filters)))
+    if fmt == "jsonl":
+        complete = not any(filters.get(k) for k in ("character", "since", "until"))
+        lines = [{"kind": "roll", **e.model_dump(mode="json")} for e in entries]
+        lines += _dice_events(t, filters.get("game_name"), complete)
+        lines.sort(key=lambda line: int(line["id"]))
+        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
+    if fmt == "csv":
+        out = io.StringIO()
+        columns = [
+            "id", "time", "game", "character", "system", "expression", "visibility",
+            "dice", "outcome", "modifiers", "spends", "ruleset_version",
+        ]  # fmt: skip
+        writer = csv.DictWriter(out, columns, extrasaction="ignore")
+        writer.writeheader()
+        for e in entries:
+            writer.writerow(
+                {k: _cell(json.dumps(v) if isinstance(v, dict | list) else v)
+                 for k, v in e.model_dump(mode="json").items()}
+            )  # fmt: skip
+        return out.getvalue()
+    raise RollplayError(f"unknown log format {fmt!r}; accepted: jsonl, csv")
 
 
 def _visible(standing: Standing) -> ColumnElement[bool]:
@@ -222,3 +230,11 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+@handles(c.ShowLog, act=Act.READ)
+def run_show_log(t: ServiceBase, cmd: c.ShowLog, dice: Dice | None) -> LogPage:
+    """A page of the roll log, newest first, as the actor may see it."""
+    game = t.game_for(cmd.game)
+    return LogPage(entries=tuple(log(t, game_name=game, character=cmd.character,
+                                     limit=cmd.limit)))  # fmt: skip

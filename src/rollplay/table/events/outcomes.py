@@ -60,13 +60,18 @@ class Part(Record):
 
 class Contest(Record):
     """One side of a contest, as its log entry keeps the result (000/002 Opposed Rolls; D6's
-    initiator and resister)."""
+    initiator and resister). ``side`` says which side the entry is, and ``contest`` the log
+    number of the contest's first entry (None on that entry itself), so points spent after
+    the roll on either side can judge the contest again (003 Character Points; since issue
+    28: older contests' entries have neither)."""
 
     winner: str | None = None
     winner_name: str | None = None
     net: int | None = None
     margin: str | int | None = None
     both_failed: bool = False
+    side: str | None = None
+    contest: int | None = None
 
 
 class FS3Roll(Record):

@@ -16,25 +16,26 @@ from rollplay.table.store.models import Event
 STANDING_KINDS = frozenset({"member", "player"})
 
 
-class WatchingMixin(ServiceBase):
-    def watch(self, game_name: str) -> tuple[int, str, Standing]:
-        """The game's id and name and the actor's standing there, if they may read it."""
-        with self.reading() as s:
-            game = self.game_row(s, game_name)
-            return game.id, game.name, self.require(s, game, Act.READ)
+def watch(t: ServiceBase, game_name: str) -> tuple[int, str, Standing]:
+    """The game's id and name and the actor's standing there, if they may read it."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        return game.id, game.name, t.require(s, game, Act.READ)
 
-    def latest_event(self, game_id: int | None = None) -> int:
-        """The newest event's id (in one game, or in all), 0 before any."""
-        query = select(func.max(Event.id))
-        if game_id is not None:
-            query = query.where(Event.game_id == game_id)
-        with self.reading() as s:
-            return int(s.scalar(query) or 0)
 
-    def events_after(self, game_id: int, after: int, limit: int) -> list[Any]:
-        """A game's events after id ``after``, oldest first, whole: for a live feed, which
-        projects each for its viewers before anything leaves the server."""
-        with self.reading() as s:
-            query = (select(Event).where(Event.game_id == game_id, Event.id > after)
-                     .order_by(Event.id).limit(limit))  # fmt: skip
-            return list(s.scalars(query))
+def latest_event(t: ServiceBase, game_id: int | None = None) -> int:
+    """The newest event's id (in one game, or in all), 0 before any."""
+    query = select(func.max(Event.id))
+    if game_id is not None:
+        query = query.where(Event.game_id == game_id)
+    with t.reading() as s:
+        return int(s.scalar(query) or 0)
+
+
+def events_after(t: ServiceBase, game_id: int, after: int, limit: int) -> list[Any]:
+    """A game's events after id ``after``, oldest first, whole: for a live feed, which
+    projects each for its viewers before anything leaves the server."""
+    with t.reading() as s:
+        query = (select(Event).where(Event.game_id == game_id, Event.id > after)
+                 .order_by(Event.id).limit(limit))  # fmt: skip
+        return list(s.scalars(query))

@@ -5,30 +5,47 @@ entry pointing at the first; the points are spent in the same transaction."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from pydantic import JsonValue
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
+from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import D6Rolled
+from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import payloads as ev
-from rollplay.table.events.outcomes import D6Roll as D6
 from rollplay.table.events.audiences import project
+from rollplay.table.events.outcomes import Contest
+from rollplay.table.events.outcomes import D6Roll as D6
+from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import dice_of
-from rollplay.table.service import Table
 from rollplay.table.store.models import Character, Event, Game
 from rollplay.table.systems import Points, system
 
+if TYPE_CHECKING:
+    from rollplay.systems.d6.outcome import D6Roll as SystemD6Roll
+
+
+@handles(c.PointsAfter, act=Act.SPEND, writes=(ev.Roll, ev.SeedCommitted))
+def run_after(t: ServiceBase, cmd: c.PointsAfter, dice: Dice | None) -> D6Rolled:
+    """D6: Character Points spent on a roll already made (003), by its log number."""
+    return add_character_points(t, cmd.entry, cmd.count, dice=dice)
+
 
 def add_character_points(
-    table: Table, entry_id: int, count: int, *, dice: Dice | None = None
+    table: ServiceBase, entry_id: int, count: int, *, dice: Dice | None = None
 ) -> D6Rolled:
     """Roll ``count`` Character Point dice onto log entry ``entry_id``: a D6 roll that is its
     character's latest (a later roll means the GM has moved on: rulings D22)."""
     from rollplay.systems.d6.outcome import D6Roll
     from rollplay.systems.d6.spends import spend_after
-    from rollplay.table.store.writers import CoreWriter, order_events
+    from rollplay.table.store.ordering import order_events
+    from rollplay.table.store.writers import CoreWriter
 
     with table.transaction() as s:
         entry = s.get(Event, entry_id)
@@ -47,10 +64,11 @@ def add_character_points(
                 f"#{entry_id} is not a D6 character's roll: Character Points after the roll "
                 f"are the D6 System's (003 Character Points)"
             )
-        if first_roll.outcome.opposed is not None:
+        contest = first_roll.outcome.opposed
+        if contest is not None and contest.side is None:
             raise RuleError(
-                f"#{entry_id} is one side of a contest, judged with the other: spend points "
-                f"before a contest (--cp, --vs-cp)"
+                f"#{entry_id} is one side of a contest logged before its sides were linked "
+                f"(rollplay 0.1): spend points before such a contest (--cp, --vs-cp)"
             )
         # Whose points these are is settled first: the refusal below must not tell anyone
         # else that a newer roll of this character exists (it may be hidden from them).
@@ -76,6 +94,8 @@ def add_character_points(
         table.spend(w, row, Points(character_points=used.character_points))
         outcome = {"system": "d6", **better.to_dict(), "adds_to": entry.id,
                    "total_before": first.total}  # fmt: skip
+        if contest is not None:  # judged again against the other side as it stands now
+            outcome["opposed"] = rejudged(s, game.id, entry.id, contest, better)
         payload = {
             "system": "d6",
             "expression": f"{first_roll.expression} +{count} CP after the roll"[:200],
@@ -94,3 +114,33 @@ def add_character_points(
             "spent": {"character_points": used.character_points},
             "dice_source": source_name(source),
         })  # fmt: skip
+
+
+def rejudged(
+    s: Session, game_id: int, entry_id: int, contest: Contest, better: SystemD6Roll
+) -> dict[str, JsonValue]:
+    """One side of a D6 contest improved by points after the roll (003 Character Points:
+    "before or after he makes a roll ... always before the gamemaster determines the
+    result"): the contest judged again against the other side's latest roll in it (its own
+    points after the roll included), as a new contest summary for the new entry."""
+    from rollplay.systems.d6.outcome import D6Roll
+    from rollplay.systems.d6.rolls import D6Opposed
+
+    first = contest.contest or entry_id  # the contest's first entry's number
+    other_side = "resister" if contest.side == "initiator" else "initiator"
+    other = None
+    rows = s.scalars(select(Event).where(Event.game_id == game_id, Event.kind == "roll",
+                                         Event.id >= first).order_by(Event.id))  # fmt: skip
+    for row in rows:
+        data = row.payload.get("outcome") or {}
+        said = data.get("opposed") or {}
+        mine = row.id == first or said.get("contest") == first
+        if mine and said.get("side") == other_side:
+            other = data
+    if other is None:
+        raise RuleError(f"#{entry_id}: the other side of its contest is not in the log")
+    theirs = D6Roll.from_dict(other)
+    pair = (better, theirs) if contest.side == "initiator" else (theirs, better)
+    judged = D6Opposed(*pair).to_dict()
+    return {"winner": judged["winner"], "margin": judged["margin"], "side": contest.side,
+            "contest": first}  # fmt: skip

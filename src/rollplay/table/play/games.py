@@ -34,152 +34,157 @@ _STAMP = (
 )  # fmt: skip
 
 
-class GamesMixin(ServiceBase):
-    def new_game(
-        self,
-        name: str,
-        system_name: str,
-        edition: str | None = None,
-        rules: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        """A new game; a user who makes one is its Storyteller."""
-        sys_ = system(system_name)
-        overrides = dict(rules or {})
-        edition = str(overrides.pop("extends", None) or edition or DEFAULT_EDITION[sys_.name])
-        sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
-        name = clean_name(name, "game")
-        if self.actor.as_character is not None:
-            raise Forbidden(f"{self.actor.name} is a view of a character: it makes no games")
-        with self.transaction() as s:
-            if s.scalar(select(Game).where(Game.name == name)) is not None:
-                raise StorageError(f"there is already a game called {name!r}")
-            game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
+def new_game(
+    t: ServiceBase,
+    name: str,
+    system_name: str,
+    edition: str | None = None,
+    rules: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A new game; a user who makes one is its Storyteller."""
+    sys_ = system(system_name)
+    overrides = dict(rules or {})
+    edition = str(overrides.pop("extends", None) or edition or DEFAULT_EDITION[sys_.name])
+    sys_.ruleset(edition, overrides)  # refuse bad rules before storing them
+    name = clean_name(name, "game")
+    if t.actor.as_character is not None:
+        raise Forbidden(f"{t.actor.name} is a view of a character: it makes no games")
+    with t.transaction() as s:
+        if s.scalar(select(Game).where(Game.name == name)) is not None:
+            raise StorageError(f"there is already a game called {name!r}")
+        game = Game(name=name, system=sys_.name, edition=edition, rules=overrides)
+        s.add(game)
+        s.flush()
+        if t.actor.user_id is not None:
+            s.add(Membership(game_id=game.id, user_id=t.actor.user_id, role="storyteller"))
+        made = ev.GameMade.written({"name": game.name, "system": game.system,
+                                    "edition": game.edition, "rules": overrides})  # fmt: skip
+        t.record(s, game, made)
+        _commit_seeds(t, s, game)
+        return game_dict(game)
+
+
+def games(t: ServiceBase) -> list[dict[str, Any]]:
+    """The games this actor is in (every game, for the owner), with their role and the
+    characters they play there (``yours``)."""
+    with t.reading() as s:
+        out = []
+        for g in s.scalars(select(Game).order_by(Game.name)):
+            standing = t.standing(s, g)
+            if standing.role is not None:
+                ids = list(standing.characters)
+                yours: list[str] = []
+                if ids:
+                    query = select(Character.name).where(Character.id.in_(ids))
+                    yours = list(s.scalars(query.order_by(Character.name)))
+                out.append({**game_dict(g), "role": standing.role, "yours": yours})
+        return out
+
+
+def game(t: ServiceBase, name: str) -> dict[str, Any]:
+    with t.reading() as s:
+        game = t.game_row(s, name)
+        standing = t.require(s, game, Act.READ)
+        data = game_dict(game)
+        data["role"] = standing.role
+        query = select(Character.id, Character.name).where(Character.game_id == game.id)
+        rows = list(s.execute(query.order_by(Character.name)))
+        data["characters"] = [n for _, n in rows]
+        data["yours"] = [n for i, n in rows if i in standing.characters]
+        return data
+
+
+def vocabulary(t: ServiceBase, name: str) -> dict[str, Any]:
+    """What a command line in this game may name: its system, the characters in it, and
+    what they can roll (sheets are open to everyone in the game). Every line the server
+    runs asks for it, so it is kept until the game's rules or a character in it change
+    (one small query finds out, and whether the actor may read the game)."""
+    with t.reading() as s:
+        stamp = s.execute(_STAMP, {"name": name, "uid": t.actor.user_id or 0}).first()
+        member = t.actor.owner or (stamp is not None and stamp.role is not None)
+        key = None if stamp is None else tuple(stamp)[:-1]
+        known = t._vocabularies.get(key) if member and key is not None else None
+        if known is None:  # read and checked in full (and refused, if it must be)
+            game = t.game_row(s, name)
+            t.require(s, game, Act.READ)
+            rules, _ = t.ruleset_of(game)
+            known = _vocabulary(t, s, game, rules)
+            if key is not None and t.actor.as_character is None:
+                if len(t._vocabularies) > 256:
+                    t._vocabularies.clear()
+                t._vocabularies[key] = known
+        return {**known, "characters": list(known["characters"]),
+                "abilities": list(known["abilities"])}  # fmt: skip
+
+
+def _vocabulary(t: ServiceBase, s: Session, game: Game, rules: Any) -> dict[str, Any]:
+    sys_ = system(game.system)
+    rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
+    abilities: dict[str, None] = {}
+    for row in rows:
+        for ability in sys_.ability_names(t.sheet_of(game, row, rules), rules):
+            abilities.setdefault(ability)
+    names = sorted(r.name for r in rows)
+    return {"game": game.name, "system": game.system, "characters": names,
+            "abilities": list(abilities)}  # fmt: skip
+
+
+def set_announce_secret(t: ServiceBase, name: str, announce: bool) -> dict[str, Any]:
+    """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
+    return game_settings(t, name, announce_secret=announce)
+
+
+def game_settings(t: ServiceBase, name: str, *, announce_secret: bool | None = None,
+    players_ask_secret: bool | None = None, provable: bool | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Change a game's table settings (the Storyteller): whether players learn that a
+    secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
+    roll of their own character (rulings T9), and whether the dice come from committed
+    seeds (issue 18; off: OS entropy). None leaves a setting as it is."""
+    with t.transaction() as s:
+        game = t.game_row(s, name)
+        t.require(s, game, Act.MANAGE)
+        changed: dict[str, bool] = {}
+        if announce_secret is not None:
+            game.announce_secret = changed["announce_secret"] = announce_secret
+        if players_ask_secret is not None:
+            game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
+        if provable is not None:
+            game.provable = changed["provable"] = provable
+        if changed:
+            t.record(s, game, ev.GameSettings.written(changed))
+        return game_dict(game)
+
+
+def add_examples(t: ServiceBase) -> list[str]:
+    """Create the example games (rollplay/examples/games.yaml) that are not here yet;
+    each is one transaction. Returns the names created."""
+    from pathlib import Path
+
+    import yaml
+
+    from rollplay.table.play.names import parse_sheet_file
+
+    root = Path(__file__).parents[2] / "examples"
+    created = []
+    with t.transaction() as s:
+        existing = set(s.scalars(select(Game.name)))
+    for spec in yaml.safe_load((root / "games.yaml").read_text(encoding="utf-8")):
+        if spec["name"] in existing:
+            continue
+        sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
+        with t.transaction() as s:
+            game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
+                        rules={})  # fmt: skip
             s.add(game)
             s.flush()
-            if self.actor.user_id is not None:
-                s.add(Membership(game_id=game.id, user_id=self.actor.user_id, role="storyteller"))
-            made = ev.GameMade.written({"name": game.name, "system": game.system,
-                                        "edition": game.edition, "rules": overrides})  # fmt: skip
-            self.record(s, game, made)
-            _commit_seeds(self, s, game)
-            return game_dict(game)
-
-    def games(self) -> list[dict[str, Any]]:
-        """The games this actor is in (every game, for the owner), with their role and the
-        characters they play there (``yours``)."""
-        with self.reading() as s:
-            out = []
-            for g in s.scalars(select(Game).order_by(Game.name)):
-                standing = self.standing(s, g)
-                if standing.role is not None:
-                    ids = list(standing.characters)
-                    yours: list[str] = []
-                    if ids:
-                        query = select(Character.name).where(Character.id.in_(ids))
-                        yours = list(s.scalars(query.order_by(Character.name)))
-                    out.append({**game_dict(g), "role": standing.role, "yours": yours})
-            return out
-
-    def game(self, name: str) -> dict[str, Any]:
-        with self.reading() as s:
-            game = self.game_row(s, name)
-            standing = self.require(s, game, Act.READ)
-            data = game_dict(game)
-            data["role"] = standing.role
-            query = select(Character.id, Character.name).where(Character.game_id == game.id)
-            rows = list(s.execute(query.order_by(Character.name)))
-            data["characters"] = [n for _, n in rows]
-            data["yours"] = [n for i, n in rows if i in standing.characters]
-            return data
-
-    def vocabulary(self, name: str) -> dict[str, Any]:
-        """What a command line in this game may name: its system, the characters in it, and
-        what they can roll (sheets are open to everyone in the game). Every line the server
-        runs asks for it, so it is kept until the game's rules or a character in it change
-        (one small query finds out, and whether the actor may read the game)."""
-        with self.reading() as s:
-            stamp = s.execute(_STAMP, {"name": name, "uid": self.actor.user_id or 0}).first()
-            member = self.actor.owner or (stamp is not None and stamp.role is not None)
-            key = None if stamp is None else tuple(stamp)[:-1]
-            known = self._vocabularies.get(key) if member and key is not None else None
-            if known is None:  # read and checked in full (and refused, if it must be)
-                game = self.game_row(s, name)
-                self.require(s, game, Act.READ)
-                rules, _ = self.ruleset_of(game)
-                known = self._vocabulary(s, game, rules)
-                if key is not None and self.actor.as_character is None:
-                    if len(self._vocabularies) > 256:
-                        self._vocabularies.clear()
-                    self._vocabularies[key] = known
-            return {**known, "characters": list(known["characters"]),
-                    "abilities": list(known["abilities"])}  # fmt: skip
-
-    def _vocabulary(self, s: Session, game: Game, rules: Any) -> dict[str, Any]:
-        sys_ = system(game.system)
-        rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
-        abilities: dict[str, None] = {}
-        for row in rows:
-            for ability in sys_.ability_names(self.sheet_of(game, row, rules), rules):
-                abilities.setdefault(ability)
-        names = sorted(r.name for r in rows)
-        return {"game": game.name, "system": game.system, "characters": names,
-                "abilities": list(abilities)}  # fmt: skip
-
-    def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
-        """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
-        return self.game_settings(name, announce_secret=announce)
-
-    def game_settings(
-        self, name: str, *, announce_secret: bool | None = None,
-        players_ask_secret: bool | None = None, provable: bool | None = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        """Change a game's table settings (the Storyteller): whether players learn that a
-        secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
-        roll of their own character (rulings T9), and whether the dice come from committed
-        seeds (issue 18; off: OS entropy). None leaves a setting as it is."""
-        with self.transaction() as s:
-            game = self.game_row(s, name)
-            self.require(s, game, Act.MANAGE)
-            changed: dict[str, bool] = {}
-            if announce_secret is not None:
-                game.announce_secret = changed["announce_secret"] = announce_secret
-            if players_ask_secret is not None:
-                game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
-            if provable is not None:
-                game.provable = changed["provable"] = provable
-            if changed:
-                self.record(s, game, ev.GameSettings.written(changed))
-            return game_dict(game)
-
-    def add_examples(self) -> list[str]:
-        """Create the example games (rollplay/examples/games.yaml) that are not here yet;
-        each is one transaction. Returns the names created."""
-        from pathlib import Path
-
-        import yaml
-
-        from rollplay.table.play.names import parse_sheet_file
-
-        root = Path(__file__).parents[2] / "examples"
-        created = []
-        with self.transaction() as s:
-            existing = set(s.scalars(select(Game.name)))
-        for spec in yaml.safe_load((root / "games.yaml").read_text(encoding="utf-8")):
-            if spec["name"] in existing:
-                continue
-            sheets = [parse_sheet_file(str(root / c), spec["system"]) for c in spec["characters"]]
-            with self.transaction() as s:
-                game = Game(name=spec["name"], system=spec["system"], edition=spec["edition"],
-                            rules={})  # fmt: skip
-                s.add(game)
-                s.flush()
-                made = ev.GameMade(name=game.name, system=game.system, edition=game.edition)
-                self.record(s, game, made)
-                _commit_seeds(self, s, game)
-                for sheet in sheets:
-                    self.add_character_row(s, game, sheet)
-            created.append(spec["name"])
-        return created
+            made = ev.GameMade(name=game.name, system=game.system, edition=game.edition)
+            t.record(s, game, made)
+            _commit_seeds(t, s, game)
+            for sheet in sheets:
+                t.add_character_row(s, game, sheet)
+        created.append(spec["name"])
+    return created
 
 
 def _commit_seeds(service: ServiceBase, s: Session, game: Game) -> None:

@@ -9,17 +9,27 @@ from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError
+from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import RollAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import payloads as ev
 from rollplay.table.events.audiences import VISIBILITIES
+from rollplay.table.handlers import handles
 from rollplay.table.play.names import clean_name
 from rollplay.table.play.rolling import ONE, dice_of
 from rollplay.table.store.models import Game
 from rollplay.table.store.writers import CoreWriter
 from rollplay.table.systems import Request, System, check_options, system
+
+
+@handles(c.NpcRoll, act=Act.NPC, writes=(ev.Roll, ev.SeedCommitted))
+def run_npc(t: ServiceBase, cmd: c.NpcRoll, dice: Dice | None) -> RollAnswer:
+    """A Storyteller's roll with no sheet (an FS3 NPC's rating, 004; a GURPS level; a D6
+    code), in their only game unless named."""
+    return npc_roll(t, t.game_for(cmd.game), cmd.request, name=cmd.name,
+                    visibility=cmd.visibility, dice=dice)  # fmt: skip
 
 
 class _Npc(NamedTuple):
@@ -29,39 +39,38 @@ class _Npc(NamedTuple):
     name: str
 
 
-class NpcMixin(ServiceBase):
-    def npc_roll(
-        self,
-        game_name: str,
-        request: Request,
-        *,
-        name: str | None = None,
-        visibility: str = "public",
-        dice: Dice | None = None,
-    ) -> RollAnswer:
-        """A Storyteller's roll with no sheet behind it: an FS3 NPC's single rating (004),
-        a GURPS level, a D6 die code; logged under ``name`` (or "NPC")."""
-        with self.transaction() as s:
-            n = npc_check(self, s, game_name, request, name=name, visibility=visibility)
-            chain = chain_for(n.visibility)
-            source = table_dice(self, CoreWriter(s.connection()), n.game, chain, dice)
-            rolled = n.system.roll(n.check, n.rules, source, n.visibility == "secret")
-            result = {"system": n.game.system, **rolled}
-            payload = {
-                "system": n.game.system, "expression": request.expression[:200],
-                "modifiers": list(request.mods) + list(request.bonuses), "spends": {},
-                "dice": dice_of(result), "outcome": result, "ruleset_version": n.version,
-                "npc": n.who, **dice_fields(source),
-            }  # fmt: skip
-            secret = n.visibility == "secret" and n.game.announce_secret
-            shared = ev.HiddenRoll(system=n.game.system) if secret else None
-            entry = self.record(s, n.game, ev.Roll.written(payload), visibility=n.visibility,
-                                character=_Npc(None, n.who), shared=shared)  # fmt: skip
-            settle(source)
-            return ONE[n.game.system].model_validate({
-                **result, "character": n.who, "game": n.game.name, "log_id": entry,
-                "visibility": n.visibility, "dice_source": source_name(source),
-            })  # fmt: skip
+def npc_roll(
+    t: ServiceBase,
+    game_name: str,
+    request: Request,
+    *,
+    name: str | None = None,
+    visibility: str = "public",
+    dice: Dice | None = None,
+) -> RollAnswer:
+    """A Storyteller's roll with no sheet behind it: an FS3 NPC's single rating (004),
+    a GURPS level, a D6 die code; logged under ``name`` (or "NPC")."""
+    with t.transaction() as s:
+        n = npc_check(t, s, game_name, request, name=name, visibility=visibility)
+        chain = chain_for(n.visibility)
+        source = table_dice(t, CoreWriter(s.connection()), n.game, chain, dice)
+        rolled = n.system.roll(n.check, n.rules, source, n.visibility == "secret")
+        result = {"system": n.game.system, **rolled}
+        payload = {
+            "system": n.game.system, "expression": request.expression[:200],
+            "modifiers": list(request.mods) + list(request.bonuses), "spends": {},
+            "dice": dice_of(result), "outcome": result, "ruleset_version": n.version,
+            "npc": n.who, **dice_fields(source),
+        }  # fmt: skip
+        secret = n.visibility == "secret" and n.game.announce_secret
+        shared = ev.HiddenRoll(system=n.game.system) if secret else None
+        entry = t.record(s, n.game, ev.Roll.written(payload), visibility=n.visibility,
+                            character=_Npc(None, n.who), shared=shared)  # fmt: skip
+        settle(source)
+        return ONE[n.game.system].model_validate({
+            **result, "character": n.who, "game": n.game.name, "log_id": entry,
+            "visibility": n.visibility, "dice_source": source_name(source),
+        })  # fmt: skip
 
 
 class NpcCheck(NamedTuple):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 
+from rollplay.dice import Dice
 from rollplay.errors import RollplayError
+from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.play.names import character_dict
 from rollplay.table.store.models import Game, now
@@ -16,90 +19,94 @@ from rollplay.table.store.writers import CoreWriter
 from rollplay.table.systems import Points, require, system
 
 
-class PointsMixin(ServiceBase):
-    def award_xp(
-        self, game_name: str | None, name: str, amount: float, reason: str = ""
-    ) -> CharacterAnswer:
-        """The Storyteller awards XP (002 Experience): whole or half points."""
-        if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
+def award_xp(
+    t: ServiceBase, game_name: str | None, name: str, amount: float, reason: str = ""
+) -> CharacterAnswer:
+    """The Storyteller awards XP (002 Experience): whole or half points."""
+    if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
+        raise RollplayError(
+            f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
+            f"1.5; not {amount:g}"
+        )
+    halves = int(amount * 2)
+    reason = _reason(reason)
+    with t.transaction() as s:
+        game, row = t.character_row(s, game_name, name, lock=True)
+        t.require(s, game, Act.AWARD, row)
+        _fs3_only(game, "experience")
+        if row.xp_halves + halves > MAX_XP * 2:
             raise RollplayError(
-                f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
-                f"1.5; not {amount:g}"
+                f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
             )
-        halves = int(amount * 2)
-        reason = _reason(reason)
-        with self.transaction() as s:
-            game, row = self.character_row(s, game_name, name, lock=True)
-            self.require(s, game, Act.AWARD, row)
-            _fs3_only(game, "experience")
-            if row.xp_halves + halves > MAX_XP * 2:
-                raise RollplayError(
-                    f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
-                )
-            row.xp_halves += halves
-            row.raises_since_award = 0
-            self.record(s, game, ev.XPAwarded.written({"amount": amount, "xp": row.xp_halves / 2,
-                                              "reason": reason}), character=row)  # fmt: skip
-            return character_dict(row, game)
+        row.xp_halves += halves
+        row.raises_since_award = 0
+        t.record(s, game, ev.XPAwarded.written({"amount": amount, "xp": row.xp_halves / 2,
+                                          "reason": reason}), character=row)  # fmt: skip
+        return character_dict(row, game)
 
-    def raise_skill(
-        self, game_name: str | None, name: str, skill: str, kind: str = "action"
-    ) -> CharacterAnswer:
-        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
-        from rollplay.systems.fs3.experience import raise_with_xp
-        from rollplay.systems.fs3.sheet import sheet_from_mapping
 
-        with self.transaction() as s:
-            game, row = self.character_row(s, game_name, name, lock=True)
-            self.require(s, game, Act.RAISE, row)
-            _fs3_only(game, "experience")
-            rules, _ = self.ruleset_of(game)
-            sheet = sheet_from_mapping(row.sheet, rules, "sheet")
-            raised = raise_with_xp(
-                sheet, kind, skill, rules, xp_halves=row.xp_halves,
-                raises_since_award=row.raises_since_award,
-            )  # fmt: skip
-            row.sheet = system(game.system).sheet(raised.sheet, rules, "sheet")
-            row.xp_halves -= raised.cost_halves
-            row.raises_since_award += 1
-            row.updated_at = now()
-            change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
-                      "cost": raised.cost_halves / 2}  # fmt: skip
-            self.record(s, game, ev.Raised.written(change), character=row)
-            return character_dict(row, game, raised=change)
+def raise_skill(
+    t: ServiceBase, game_name: str | None, name: str, skill: str, kind: str = "action"
+) -> CharacterAnswer:
+    """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+    from rollplay.systems.fs3.experience import raise_with_xp
+    from rollplay.systems.fs3.sheet import sheet_from_mapping
 
-    def award_luck(
-        self, game_name: str | None, name: str, amount: int = 1, reason: str = ""
-    ) -> CharacterAnswer:
-        """The Storyteller awards luck points (002 Luck)."""
-        if not 1 <= amount <= MAX_LUCK_AWARD:
-            raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
-        reason = _reason(reason)
-        with self.transaction() as s:
-            game, row = self.character_row(s, game_name, name, lock=True)
-            self.require(s, game, Act.AWARD, row)
-            _fs3_only(game, "luck")
-            if row.luck + amount > MAX_LUCK:
-                raise RollplayError(
-                    f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
-                )
-            row.luck += amount
-            self.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
-                                                "reason": reason}), character=row)  # fmt: skip
-            return character_dict(row, game)
+    with t.transaction() as s:
+        game, row = t.character_row(s, game_name, name, lock=True)
+        t.require(s, game, Act.RAISE, row)
+        _fs3_only(game, "experience")
+        rules, _ = t.ruleset_of(game)
+        sheet = sheet_from_mapping(row.sheet, rules, "sheet")
+        raised = raise_with_xp(
+            sheet, kind, skill, rules, xp_halves=row.xp_halves,
+            raises_since_award=row.raises_since_award,
+        )  # fmt: skip
+        row.sheet = system(game.system).sheet(raised.sheet, rules, "sheet")
+        row.xp_halves -= raised.cost_halves
+        row.raises_since_award += 1
+        row.updated_at = now()
+        change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
+                  "cost": raised.cost_halves / 2}  # fmt: skip
+        t.record(s, game, ev.Raised.written(change), character=row)
+        return character_dict(row, game, raised=change)
 
-    def spend_luck(self, game_name: str | None, name: str, reason: str = "") -> CharacterAnswer:
-        """Spend a luck point outside a roll (cancelling one used against the character)."""
-        reason = _reason(reason)
-        with self.transaction() as s:
-            game, row = self.character_row(s, game_name, name)
-            self.require(s, game, Act.SPEND, row)
-            _fs3_only(game, "luck")
-            self.spend(CoreWriter(s.connection()), row, Points(luck=1))
-            s.refresh(row)
-            self.record(s, game, ev.LuckSpent.written({"amount": 1, "luck": row.luck,
-                                                "reason": reason}), character=row)  # fmt: skip
-            return character_dict(row, game)
+
+def award_luck(
+    t: ServiceBase, game_name: str | None, name: str, amount: int = 1, reason: str = ""
+) -> CharacterAnswer:
+    """The Storyteller awards luck points (002 Luck)."""
+    if not 1 <= amount <= MAX_LUCK_AWARD:
+        raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount}")
+    reason = _reason(reason)
+    with t.transaction() as s:
+        game, row = t.character_row(s, game_name, name, lock=True)
+        t.require(s, game, Act.AWARD, row)
+        _fs3_only(game, "luck")
+        if row.luck + amount > MAX_LUCK:
+            raise RollplayError(
+                f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
+            )
+        row.luck += amount
+        t.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
+                                            "reason": reason}), character=row)  # fmt: skip
+        return character_dict(row, game)
+
+
+def spend_luck(
+    t: ServiceBase, game_name: str | None, name: str, reason: str = ""
+) -> CharacterAnswer:
+    """Spend a luck point outside a roll (cancelling one used against the character)."""
+    reason = _reason(reason)
+    with t.transaction() as s:
+        game, row = t.character_row(s, game_name, name)
+        t.require(s, game, Act.SPEND, row)
+        _fs3_only(game, "luck")
+        t.spend(CoreWriter(s.connection()), row, Points(luck=1))
+        s.refresh(row)
+        t.record(s, game, ev.LuckSpent.written({"amount": 1, "luck": row.luck,
+                                            "reason": reason}), character=row)  # fmt: skip
+        return character_dict(row, game)
 
 
 def _reason(text: str) -> str:
@@ -113,3 +120,30 @@ def _reason(text: str) -> str:
 def _fs3_only(game: Game, what: str) -> None:
     capability = "experience" if what == "experience" else "luck"
     require(game, capability, f"{what} as points to award and spend", "002")
+
+
+@handles(c.AwardLuck, act=Act.AWARD, writes=(ev.LuckAwarded,))
+def run_award_luck(t: ServiceBase, cmd: c.AwardLuck, dice: Dice | None) -> CharacterAnswer:
+    """The Storyteller awards luck (002 Luck)."""
+    return award_luck(t, cmd.game, cmd.character, cmd.amount, cmd.reason)
+
+
+@handles(c.SpendLuck, act=Act.SPEND, writes=(ev.LuckSpent,))
+def run_spend_luck(t: ServiceBase, cmd: c.SpendLuck, dice: Dice | None) -> CharacterAnswer:
+    """A luck point spent outside a roll (002 Luck), by the actor's own character unless
+    named."""
+    game, who = t.own_character(cmd.game, cmd.character)
+    return spend_luck(t, game, who, cmd.reason)
+
+
+@handles(c.AwardXP, act=Act.AWARD, writes=(ev.XPAwarded,))
+def run_award_xp(t: ServiceBase, cmd: c.AwardXP, dice: Dice | None) -> CharacterAnswer:
+    """The Storyteller awards experience (002 Experience)."""
+    return award_xp(t, cmd.game, cmd.character, cmd.amount, cmd.reason)
+
+
+@handles(c.RaiseSkill, act=Act.RAISE, writes=(ev.Raised,))
+def run_raise(t: ServiceBase, cmd: c.RaiseSkill, dice: Dice | None) -> CharacterAnswer:
+    """XP spent on a skill (002 Experience), the actor's own character's unless named."""
+    game, who = t.own_character(cmd.game, cmd.character)
+    return raise_skill(t, game, who, cmd.skill, cmd.kind)

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollplay.dice import Dice, settle
+from rollplay.table import commands as c
+from rollplay.table.access.authz import Act
 from rollplay.table.answers import (
     D6OpposedRolled,
     D6Rolled,
@@ -19,123 +21,182 @@ from rollplay.table.answers import (
     RollAnswer,
     SecretRollMade,
 )
+from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import Parts, chain_for, dice_fields, source_name, table_dice
 from rollplay.table.events import payloads as ev
-from rollplay.table.play.sides import Rolling, Side, SidesMixin
+from rollplay.table.handlers import handles
+from rollplay.table.play.sides import Rolling, Side, rolling_sides
 from rollplay.table.systems import Request, require, system
 
+Named = tuple[str, Request]  # a side as a roll takes it: (character, request)
+# A roll may write its game's seed commitments first (a game from before verifiable dice).
+ROLL_WRITES = (ev.Roll, ev.SeedCommitted)
 
-class RollingMixin(SidesMixin):
-    def roll(
-        self,
-        game_name: str | None,
-        name: str,
-        request: Request,
-        *,
-        visibility: str = "public",
-        dice: Dice | None = None,
-    ) -> RollAnswer:
-        """A roll from a character's sheet, its spends taken and the roll logged, together."""
-        with self._rolling(game_name, [(name, request)], visibility) as r:
-            (side,) = r.sides
-            rules, _ = self.ruleset_of(r.game)
-            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
-            rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
-            result = {"system": r.game.system, **rolled}
-            entry_id = self.log_roll(r, side, result, r.visibility, source)
-            settle(source)
-            return told(r, ONE[r.game.system], {
-                **result, "character": side.row.name, "game": r.game.name, "log_id": entry_id,
-                "visibility": r.visibility, "spent": side.spent,
-                "dice_source": source_name(source),
-            })  # fmt: skip
 
-    def opposed(
-        self,
-        game_name: str | None,
-        first: tuple[str, Request],
-        second: tuple[str, Request],
-        *,
-        visibility: str = "public",
-        dice: Dice | None = None,
-        npc_second: bool = False,
-    ) -> RollAnswer:
-        """Two characters of one game roll against each other (000/002, 003); each side is
-        logged, with the contest's result. ``npc_second``: the second side is an NPC with no
-        sheet (``Raider/5``: an FS3 rating, a D6 code), named for the log."""
-        npcs = frozenset({1}) if npc_second else frozenset()
-        with self._rolling(game_name, [first, second], visibility, contest=True, npcs=npcs) as r:
-            a, b = r.sides
-            rules, _ = self.ruleset_of(r.game)
-            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
-            result = system(r.game.system).opposed(a.check, b.check, rules, source)
-            settle(source)
-            keys = ("first", "second") if "first" in result else ("initiator", "resister")
-            parts = Parts(source)
-            ids = [
-                self.log_roll(r, side, {"system": r.game.system, **result[key],
-                                        "opposed": _contest(result)}, r.visibility, parts)
-                for side, key in zip((a, b), keys, strict=True)
-            ]  # fmt: skip
-            contest = FS3OpposedRolled if r.game.system == "fs3" else D6OpposedRolled
-            return told(r, contest, {"system": r.game.system, "game": r.game.name, **result,
-                                     "log_ids": ids, "visibility": r.visibility,
-                                     "dice_source": source_name(source)})  # fmt: skip
+@handles(c.Roll, act=Act.ROLL, writes=ROLL_WRITES)
+def run_roll(t: ServiceBase, cmd: c.Roll, dice: Dice | None) -> RollAnswer:
+    """A character rolls from their sheet (a player: their own; 000)."""
+    game, who = t.own_character(cmd.game, cmd.side.character)
+    return roll(t, game, who, cmd.side.request, visibility=cmd.visibility, dice=dice)
 
-    def teamwork(
-        self,
-        game_name: str | None,
-        leader: tuple[str, Request],
-        assisters: list[tuple[str, Request]],
-        *,
-        visibility: str = "public",
-        dice: Dice | None = None,
-    ) -> RollAnswer:
-        """000 Teamwork with named characters: the assisters roll, then the leader."""
-        with self._rolling(game_name, [leader, *assisters], visibility) as r:
-            lead, *helpers = r.sides
-            sys_ = require(r.game, "teamwork", "teamwork", "000 Teamwork")
-            rules, _ = self.ruleset_of(r.game)
-            source = table_dice(self, r.w, r.game, chain_for(r.visibility), dice)
-            result = sys_.teamwork(lead.check, [h.check for h in helpers], rules, source)
-            settle(source)
-            parts = Parts(source)  # the assisters drew first, then the leader
-            ids = [
-                self.log_roll(r, helper, {"system": r.game.system, **rolled,
-                                          "assisting": lead.row.name}, r.visibility, parts)
-                for helper, rolled in zip(helpers, result["assists"], strict=True)
-            ]  # fmt: skip
-            ids.append(self.log_roll(r, lead, {"system": r.game.system, **result}, r.visibility,
-                                     parts))  # fmt: skip
-            return told(r, FS3TeamRolled, {
-                "system": r.game.system, "game": r.game.name, **result,
-                "character": lead.row.name, "log_ids": ids, "visibility": r.visibility,
-                "dice_source": source_name(source),
-            })  # fmt: skip
 
-    def log_roll(
-        self, r: Rolling, side: Side, outcome: Mapping[str, Any], visibility: str,
-        drawn: Dice | Parts,
-    ) -> int:  # fmt: skip
-        """A roll's event: the whole roll for its audience, with where its dice came from;
-        for a secret one, the bare fact that it happened for the others, if the game says so
-        (001 When the GM Rolls)."""
-        _, version = self.ruleset_of(r.game)
-        request = side.request
-        payload = {
-            "system": r.game.system,
-            "expression": request.expression[:200],
-            "modifiers": list(request.mods) + list(request.bonuses),
-            "spends": side.spent,
-            "dice": dice_of(outcome),
-            "outcome": dict(outcome),
-            "ruleset_version": version,
-        }
-        payload.update(drawn.fields(payload) if isinstance(drawn, Parts) else dice_fields(drawn))
-        secret = visibility == "secret" and r.game.announce_secret
-        shared = ev.HiddenRoll(system=r.game.system) if secret else None
-        return self.record(r.w, r.game, ev.Roll.written(payload), visibility=visibility,
-                           character=side.row, shared=shared)  # fmt: skip
+@handles(c.Opposed, act=Act.ROLL, writes=ROLL_WRITES)
+def run_opposed(t: ServiceBase, cmd: c.Opposed, dice: Dice | None) -> RollAnswer:
+    """Two sides roll against each other (000/002 Opposed Rolls, 003); the first is the
+    actor's to roll, the second a character or an NPC's bare rating."""
+    game, first, second, npc = opposed_sides(t, cmd)
+    return opposed(t, game, first, second, visibility=cmd.visibility, dice=dice,
+                   npc_second=npc)  # fmt: skip
+
+
+@handles(c.Teamwork, act=Act.ROLL, writes=ROLL_WRITES)
+def run_teamwork(t: ServiceBase, cmd: c.Teamwork, dice: Dice | None) -> RollAnswer:
+    """000 Teamwork: the assisters roll, then the leader, whom the actor rolls for."""
+    game, lead, helpers = team_sides(t, cmd)
+    return teamwork(t, game, lead, helpers, visibility=cmd.visibility, dice=dice)
+
+
+def opposed_sides(t: ServiceBase, cmd: c.Opposed) -> tuple[str, Named, Named, bool]:
+    """The game and both sides of an opposed roll, and whether the second is an NPC (for
+    the roll and its odds alike)."""
+    game, first = t.own_character(cmd.game, cmd.first.character)
+    npc = _is_npc(t, game, cmd.second)
+    second = str(cmd.second.character) if npc else t.own_character(game, cmd.second.character)[1]
+    return game, (first, cmd.first.request), (second, cmd.second.request), npc
+
+
+def _is_npc(t: ServiceBase, game: str, side: c.Side) -> bool:
+    """A side naming no character of the game and rolling a bare rating or die code
+    (``Raider/5``, ``Thug/3D+1``) is an NPC's."""
+    from rollplay.table.play.games import vocabulary
+
+    if side.character is None:
+        return False
+    characters = {n.casefold() for n in vocabulary(t, game)["characters"]}
+    text = side.request.expression.strip().upper().replace(" ", "")
+    bare = text.isdecimal() or ("D" in text and text.split("D", 1)[0].isdecimal())
+    return side.character.casefold() not in characters and bare
+
+
+def team_sides(t: ServiceBase, cmd: c.Teamwork) -> tuple[str, Named, list[Named]]:
+    """The game, the leader and the assisters of a teamwork roll."""
+    game, lead = t.own_character(cmd.game, cmd.leader.character)
+    helpers = [(t.own_character(game, a.character)[1], a.request) for a in cmd.assisters]
+    return game, (lead, cmd.leader.request), helpers
+
+
+def roll(
+    t: ServiceBase,
+    game_name: str | None,
+    name: str,
+    request: Request,
+    *,
+    visibility: str = "public",
+    dice: Dice | None = None,
+) -> RollAnswer:
+    """A roll from a character's sheet, its spends taken and the roll logged, together."""
+    with rolling_sides(t, game_name, [(name, request)], visibility) as r:
+        (side,) = r.sides
+        rules, _ = t.ruleset_of(r.game)
+        source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice)
+        rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
+        result = {"system": r.game.system, **rolled}
+        entry_id = log_roll(t, r, side, result, source)
+        settle(source)
+        return told(r, ONE[r.game.system], {
+            **result, "character": side.row.name, "game": r.game.name, "log_id": entry_id,
+            "visibility": r.visibility, "spent": side.spent,
+            "dice_source": source_name(source),
+        })  # fmt: skip
+
+
+def opposed(
+    t: ServiceBase,
+    game_name: str | None,
+    first: tuple[str, Request],
+    second: tuple[str, Request],
+    *,
+    visibility: str = "public",
+    dice: Dice | None = None,
+    npc_second: bool = False,
+) -> RollAnswer:
+    """Two characters of one game roll against each other (000/002, 003); each side is
+    logged, with the contest's result. ``npc_second``: the second side is an NPC with no
+    sheet (``Raider/5``: an FS3 rating, a D6 code), named for the log."""
+    npcs = frozenset({1}) if npc_second else frozenset()
+    with rolling_sides(t, game_name, [first, second], visibility, contest=True, npcs=npcs) as r:
+        a, b = r.sides
+        rules, _ = t.ruleset_of(r.game)
+        source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice)
+        result = system(r.game.system).opposed(a.check, b.check, rules, source)
+        settle(source)
+        keys = ("first", "second") if "first" in result else ("initiator", "resister")
+        parts = Parts(source)
+        ids: list[int] = []
+        for side, key in zip((a, b), keys, strict=True):
+            said = {**_contest(result), "side": key, "contest": ids[0] if ids else None}
+            rolled = {"system": r.game.system, **result[key], "opposed": said}
+            ids.append(log_roll(t, r, side, rolled, parts))
+        contest = FS3OpposedRolled if r.game.system == "fs3" else D6OpposedRolled
+        return told(r, contest, {"system": r.game.system, "game": r.game.name, **result,
+                                 "log_ids": ids, "visibility": r.visibility,
+                                 "dice_source": source_name(source)})  # fmt: skip
+
+
+def teamwork(
+    t: ServiceBase,
+    game_name: str | None,
+    leader: tuple[str, Request],
+    assisters: list[tuple[str, Request]],
+    *,
+    visibility: str = "public",
+    dice: Dice | None = None,
+) -> RollAnswer:
+    """000 Teamwork with named characters: the assisters roll, then the leader."""
+    with rolling_sides(t, game_name, [leader, *assisters], visibility) as r:
+        lead, *helpers = r.sides
+        sys_ = require(r.game, "teamwork", "teamwork", "000 Teamwork")
+        rules, _ = t.ruleset_of(r.game)
+        source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice)
+        result = sys_.teamwork(lead.check, [h.check for h in helpers], rules, source)
+        settle(source)
+        parts = Parts(source)  # the assisters drew first, then the leader
+        ids = [
+            log_roll(t, r, helper, {"system": r.game.system, **rolled,
+                                    "assisting": lead.row.name}, parts)
+            for helper, rolled in zip(helpers, result["assists"], strict=True)
+        ]  # fmt: skip
+        ids.append(log_roll(t, r, lead, {"system": r.game.system, **result}, parts))
+        return told(r, FS3TeamRolled, {
+            "system": r.game.system, "game": r.game.name, **result,
+            "character": lead.row.name, "log_ids": ids, "visibility": r.visibility,
+            "dice_source": source_name(source),
+        })  # fmt: skip
+
+
+def log_roll(
+    t: ServiceBase, r: Rolling, side: Side, outcome: Mapping[str, Any], drawn: Dice | Parts
+) -> int:
+    """A roll's event: the whole roll for its audience, with where its dice came from;
+    for a secret one, the bare fact that it happened for the others, if the game says so
+    (001 When the GM Rolls)."""
+    _, version = t.ruleset_of(r.game)
+    request = side.request
+    payload = {
+        "system": r.game.system,
+        "expression": request.expression[:200],
+        "modifiers": list(request.mods) + list(request.bonuses),
+        "spends": side.spent,
+        "dice": dice_of(outcome),
+        "outcome": dict(outcome),
+        "ruleset_version": version,
+    }
+    payload.update(drawn.fields(payload) if isinstance(drawn, Parts) else dice_fields(drawn))
+    visibility = r.visibility
+    secret = visibility == "secret" and r.game.announce_secret
+    shared = ev.HiddenRoll(system=r.game.system) if secret else None
+    return t.record(r.w, r.game, ev.Roll.written(payload), visibility=visibility,
+                       character=side.row, shared=shared)  # fmt: skip
 
 
 ONE: dict[str, type[RollAnswer]] = {"fs3": FS3Rolled, "gurps": GurpsRolled, "d6": D6Rolled}

@@ -63,142 +63,148 @@ class Rolling(NamedTuple):
     visibility: str  # as asked, unless the system's rules say (a GURPS Sense roll: secret)
 
 
-class SidesMixin(ServiceBase):
-    @contextmanager
-    def _rolling(
-        self,
-        game_name: str | None,
-        sides: list[tuple[str, Request]],
-        visibility: str,
-        *,
-        contest: bool = False,
-        npcs: frozenset[int] = frozenset(),
-        dry: bool = False,
-    ) -> Iterator[Rolling]:
-        """One write transaction with each side prepared; ``dry``, a read transaction in
-        which spends are checked but not made and nothing can be written (for odds).
+@contextmanager
+def rolling_sides(
+    t: ServiceBase,
+    game_name: str | None,
+    sides: list[tuple[str, Request]],
+    visibility: str,
+    *,
+    contest: bool = False,
+    npcs: frozenset[int] = frozenset(),
+    dry: bool = False,
+) -> Iterator[Rolling]:
+    """One write transaction with each side prepared; ``dry``, a read transaction in
+    which spends are checked but not made and nothing can be written (for odds).
 
-        Names are looked up exactly first, inside the transaction; names given loosely (no
-        game, other case) are resolved in a read of their own before the write begins, since
-        SQLite allows one writer and the lookup must not wait on this very transaction."""
-        if visibility not in VISIBILITIES:
-            raise RollplayError(
-                f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
-            )
-        if game_name is not None:
-            try:
-                with self._writer(dry) as w:  # an inexact name rolls it all back
-                    yield self._prepare(w, game_name, sides, visibility, contest, npcs=npcs)
-                    return
-            except _Inexact:
-                pass
-        with self.reading() if dry else self.transaction() as lookup:
-            exact = []
-            where = game_name
-            for i, (name, request) in enumerate(sides):
-                if i in npcs:
-                    exact.append((name, request))
-                    continue
-                game, row = self.character_row(lookup, where, name)
-                where = game.name  # every side plays in the first one's game
-                exact.append((row.name, request))
+    Names are looked up exactly first, inside the transaction; names given loosely (no
+    game, other case) are resolved in a read of their own before the write begins, since
+    SQLite allows one writer and the lookup must not wait on this very transaction."""
+    if visibility not in VISIBILITIES:
+        raise RollplayError(
+            f"unknown visibility {visibility!r}; accepted: {', '.join(VISIBILITIES)}"
+        )
+    if game_name is not None:
         try:
-            with self._writer(dry) as w:
-                yield self._prepare(w, str(where), exact, visibility, contest, npcs=npcs)
+            with _writer(t, dry) as w:  # an inexact name rolls it all back
+                yield _prepare(t, w, game_name, sides, visibility, contest=contest, npcs=npcs)
+                return
         except _Inexact:
-            raise StorageError(
-                "a character was renamed or removed while rolling; try again"
-            ) from None
-
-    @contextmanager
-    def _writer(self, dry: bool) -> Iterator[Writer]:
-        if not dry:
-            with writing(self.engine) as w:
-                yield w
-            return
-        with self.reading() as s:
-            yield DryRun(CoreWriter(s.connection()))
-
-    def _prepare(
-        self, w: Writer, game_name: str, sides: list[tuple[str, Request]], visibility: str,
-        contest: bool, *, npcs: frozenset[int] = frozenset(),
-    ) -> Rolling:  # fmt: skip
-        """The game and each side (its row and the check its sheet makes), with the points
-        its request spends already taken (conditionally: see spend). Raises _Inexact when a
-        name does not match exactly."""
-        game: Any = None
-        standing: Any = None
-        prepared: list[Side] = []
+            pass
+    with t.reading() if dry else t.transaction() as lookup:
+        exact = []
+        where = game_name
         for i, (name, request) in enumerate(sides):
-            if i in npcs and game is not None:  # an NPC answering a character's roll
-                prepared.append(self._npc_side(game, standing, name, request))
+            if i in npcs:
+                exact.append((name, request))
                 continue
-            found = w.side(game_name, name)
-            if found is None:
-                raise _Inexact
-            game = GameRow._make((*found[:7], found[15]))
-            row = CharacterRow(*found[7:15])
-            if standing is None:
-                visibility = system(game.system).visibility(request, visibility)
-                standing = self._may_roll(w, game, row, visibility)
-            if any(side.row.id == row.id for side in prepared):
-                raise RuleError(
-                    f"{row.name} appears twice in one roll: nobody assists or opposes themself"
-                )
-            rules, _ = self.ruleset_of(game)
-            check_options(request, game.system, system(game.system).options)
-            before = Points(row.luck, row.character_points, row.fate_points)
-            check, after = system(game.system).check(
-                self.sheet_of(game, row, rules), before, request, rules, contest=contest
-            )
-            used: dict[str, Any] = spent(before, after)
-            if used:  # nobody spends the points of a character they do not play
-                standing.require(Act.SPEND, row.id, row.name)
-            self.spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
-                                      used.get("fate_points", 0)))  # fmt: skip
-            if request.luck_from:  # 002 Luck: a point spent on someone else's roll
-                payer = self._spend_for(w, game, standing, request.luck_from, row)
-                used = {**used, "luck_from": payer}
-            prepared.append(Side(row, check, used, request))
-        return Rolling(w, game, standing, prepared, visibility)
+            game, row = t.character_row(lookup, where, name)
+            where = game.name  # every side plays in the first one's game
+            exact.append((row.name, request))
+    try:
+        with _writer(t, dry) as w:
+            yield _prepare(t, w, str(where), exact, visibility, contest=contest, npcs=npcs)
+    except _Inexact:
+        raise StorageError("a character was renamed or removed while rolling; try again") from None
 
-    def _npc_side(self, game: GameRow, standing: Standing, name: str, request: Request) -> Side:
-        """An NPC's side with no sheet: rolled as the system rolls a bare rating or code;
-        it spends nothing, so a player may roll against one."""
-        from rollplay.table.play.names import clean_name
 
-        standing.require(Act.ROLL_OTHER)
-        rules, _ = self.ruleset_of(game)
-        sys_ = system(game.system)
-        check_options(request, game.system, sys_.options)
-        who = clean_name(name, "roller")
-        row = CharacterRow(None, who, {}, 0, 0, 0, 0, None)  # type: ignore[arg-type]
-        return Side(row, sys_.npc_check(request, rules, who), {}, request)
+@contextmanager
+def _writer(t: ServiceBase, dry: bool) -> Iterator[Writer]:
+    if not dry:
+        with writing(t.engine) as w:
+            yield w
+        return
+    with t.reading() as s:
+        yield DryRun(CoreWriter(s.connection()))
 
-    def _may_roll(self, w: Writer, game: GameRow, first: CharacterRow, visibility: str) -> Any:
-        """A roll leads with a character the actor plays (a player may roll against, or be
-        helped by, characters they do not: spending nothing of theirs); a secret roll is the
-        Storyteller's, or one a player asks of them for their own character, if the game
-        lets players ask (rulings T9: they learn only that it was made)."""
-        standing = self.standing(w, game)
-        standing.require(Act.READ)
-        if visibility == "secret" and not (
-            game.players_ask_secret and standing.may(Act.ROLL, first.id)
-        ):
-            standing.require(Act.SECRET)
-        standing.require(Act.ROLL, first.id, first.name)
-        return standing
 
-    def _spend_for(
-        self, w: Writer, game: GameRow, standing: Standing, spender: str, target: CharacterRow
-    ) -> str:
-        """Take one luck point from ``spender`` (same game) for a boost or hinder."""
-        found = w.side(game.name, spender)
+def _prepare(
+    t: ServiceBase, w: Writer, game_name: str, sides: list[tuple[str, Request]],
+    visibility: str, *, contest: bool, npcs: frozenset[int] = frozenset(),
+) -> Rolling:  # fmt: skip
+    """The game and each side (its row and the check its sheet makes), with the points
+    its request spends already taken (conditionally: see spend). Raises _Inexact when a
+    name does not match exactly."""
+    game: Any = None
+    standing: Any = None
+    prepared: list[Side] = []
+    for i, (name, request) in enumerate(sides):
+        if i in npcs and game is not None:  # an NPC answering a character's roll
+            prepared.append(_npc_side(t, game, standing, name, request))
+            continue
+        found = w.side(game_name, name)
         if found is None:
-            raise StorageError(f"{game.name} has no character called {spender!r}")
-        payer = CharacterRow(*found[7:15])
-        if payer.id == target.id:
-            raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
-        standing.require(Act.SPEND, payer.id, payer.name)
-        self.spend(w, payer, Points(luck=1))
-        return str(payer.name)
+            raise _Inexact
+        game = GameRow._make((*found[:7], found[15]))
+        row = CharacterRow(*found[7:15])
+        if standing is None:
+            visibility = system(game.system).visibility(request, visibility)
+            standing = _may_roll(t, w, game, row, visibility)
+        if any(side.row.id == row.id for side in prepared):
+            raise RuleError(
+                f"{row.name} appears twice in one roll: nobody assists or opposes themself"
+            )
+        rules, _ = t.ruleset_of(game)
+        check_options(request, game.system, system(game.system).options)
+        before = Points(row.luck, row.character_points, row.fate_points)
+        check, after = system(game.system).check(
+            t.sheet_of(game, row, rules), before, request, rules, contest=contest
+        )
+        used: dict[str, Any] = spent(before, after)
+        if used:  # nobody spends the points of a character they do not play
+            standing.require(Act.SPEND, row.id, row.name)
+        t.spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),
+                                  used.get("fate_points", 0)))  # fmt: skip
+        if request.luck_from:  # 002 Luck: a point spent on someone else's roll
+            payer = _spend_for(t, w, standing, request.luck_from, row)
+            used = {**used, "luck_from": payer}
+        prepared.append(Side(row, check, used, request))
+    return Rolling(w, game, standing, prepared, visibility)
+
+
+def _npc_side(
+    t: ServiceBase, game: GameRow, standing: Standing, name: str, request: Request
+) -> Side:
+    """An NPC's side with no sheet: rolled as the system rolls a bare rating or code;
+    it spends nothing, so a player may roll against one."""
+    from rollplay.table.play.names import clean_name
+
+    standing.require(Act.ROLL_OTHER)
+    rules, _ = t.ruleset_of(game)
+    sys_ = system(game.system)
+    check_options(request, game.system, sys_.options)
+    who = clean_name(name, "roller")
+    row = CharacterRow(None, who, {}, 0, 0, 0, 0, None)  # type: ignore[arg-type]
+    return Side(row, sys_.npc_check(request, rules, who), {}, request)
+
+
+def _may_roll(
+    t: ServiceBase, w: Writer, game: GameRow, first: CharacterRow, visibility: str
+) -> Any:
+    """A roll leads with a character the actor plays (a player may roll against, or be
+    helped by, characters they do not: spending nothing of theirs); a secret roll is the
+    Storyteller's, or one a player asks of them for their own character, if the game
+    lets players ask (rulings T9: they learn only that it was made)."""
+    standing = t.standing(w, game)
+    standing.require(Act.READ)
+    if visibility == "secret" and not (
+        game.players_ask_secret and standing.may(Act.ROLL, first.id)
+    ):
+        standing.require(Act.SECRET)
+    standing.require(Act.ROLL, first.id, first.name)
+    return standing
+
+
+def _spend_for(
+    t: ServiceBase, w: Writer, standing: Standing, spender: str, target: CharacterRow
+) -> str:
+    """Take one luck point from ``spender`` (same game) for a boost or hinder."""
+    found = w.side(standing.game, spender)
+    if found is None:
+        raise StorageError(f"{standing.game} has no character called {spender!r}")
+    payer = CharacterRow(*found[7:15])
+    if payer.id == target.id:
+        raise RuleError("a boost or hinder is spent on someone else's roll, not your own")
+    standing.require(Act.SPEND, payer.id, payer.name)
+    t.spend(w, payer, Points(luck=1))
+    return str(payer.name)

@@ -4,9 +4,12 @@ rest (``check_options``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, whole
+from rollplay.systems.d6.limits import MAX_DIFFICULTY
 
 
 @dataclass(frozen=True)
@@ -109,3 +112,48 @@ def spent(before: Points, after: Points) -> dict[str, int]:
         for k in ("luck", "character_points", "fate_points")
         if getattr(before, k) != getattr(after, k)
     }
+
+
+def from_options(expression: str, kw: Mapping[str, Any], prefix: str = "") -> Request:
+    """The Request one side's options make, as `rollplay roll` and a line of the command
+    language name them (``prefix`` "vs_" for a contest's second side)."""
+
+    def get(name: str, default: Any = None) -> Any:
+        value = kw.get(prefix + name, default)
+        return default if value is None else value
+
+    return Request(
+        expression,
+        mods=tuple(get("mods", ())),
+        difficulty=None if prefix else kw.get("difficulty"),
+        situations=tuple(get("situations", ())),
+        luck=get("luck"),
+        luck_from=get("luck_from"),
+        luck_cancel=bool(get("luck_cancel", False)),
+        defense=False if prefix else bool(kw.get("defense")),
+        sense=False if prefix else bool(kw.get("sense")),
+        cp=get("cp", 0),
+        fate=bool(get("fate", False)),
+        gm_allows_both=bool(get("gm_allows_both", False)),
+        wild_one=get("wild_one"),
+        bonuses=tuple(get("bonuses", ())),
+        unskilled=unskilled_value(get("unskilled")),
+        attribute=get("attribute"),
+        prepare=get("prepare", 0),
+        rush=get("rush", 0),
+        related=tuple(get("related", ())),
+        carry=get("carry"),
+        damage_from=None if prefix else kw.get("damage_from"),
+        second_chance=get("second_chance", 0),
+        actions=get("actions", 1),
+        attack=False if prefix else bool(kw.get("attack")),
+    )
+
+
+def unskilled_value(given: str | None) -> bool | int:
+    """--unskilled alone is the ruleset's modifier; --unskilled=N a number (003 Untrained)."""
+    if given is None:
+        return False
+    if given == "default":
+        return True
+    return whole(given, "--unskilled", MAX_DIFFICULTY)

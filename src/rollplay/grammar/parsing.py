@@ -1,0 +1,70 @@
+"""Reading a line of the command language: its command word (and switch), then the part of
+the grammar that reads that command (rolls.py, points.py, sheets.py, combat.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from rollplay.grammar.errors import GrammarError
+from rollplay.grammar.words import Context, clean_line, command_word
+from rollplay.table.commands import Command
+
+Handler = Callable[[str, str, Context], Command]
+
+
+def _handlers() -> dict[str, Handler]:
+    from rollplay.grammar import combat, points, rolls, sheets
+
+    return {
+        "roll": rolls.roll, "cp": points.cp, "luck": points.luck, "xp": points.xp,
+        "sheet": sheets.sheet, "log": sheets.log, "combat": combat.combat, "heal": combat.heal,
+    }  # fmt: skip
+
+
+def default_actions() -> tuple[str, ...]:
+    """FS3's combat actions (002 Combat Turns), each a ``combat/ACTION`` command."""
+    from rollplay.systems.fs3.combat.state import ACTIONS
+
+    return ACTIONS
+
+
+def parse(
+    line: str,
+    *,
+    system: str,
+    game: str | None = None,
+    abilities: Iterable[str] = (),
+    characters: Iterable[str] = (),
+    combat_actions: Iterable[str] | None = None,
+) -> Command:
+    """The command a line asks for, in a game of ``system`` ("fs3", "gurps" or "d6").
+
+    ``game`` fills every command's game (None: the caller's to fill). ``abilities`` and
+    ``characters``, when given, are the names a line may roll and name: any other is refused
+    with the nearest ones suggested (an NPC's name is free). ``combat_actions`` are the
+    ``combat/ACTION`` commands (default: FS3's nine)."""
+    if system not in ("fs3", "gurps", "d6"):
+        raise GrammarError(f"unknown system {system!r}; accepted: fs3, gurps, d6", str(system))
+    actions = tuple(default_actions() if combat_actions is None else combat_actions)
+    ctx = Context(system, game, tuple(abilities), tuple(characters), actions)
+    text = clean_line(line).removeprefix("+").lstrip()
+    if not text:
+        raise GrammarError("an empty line: type a command, like roll Firearms or sheet", text)
+    head, _, args = text.partition(" ")
+    if (
+        "/" in head
+        and " vs " in f" {text.casefold()} "
+        and head.split("/")[0].casefold() not in ("roll", "r")
+        and not _is_command(head, actions)  # "combat/status vs": a combat called "vs"
+    ):  # "Nikos/Firearms vs Mavros/Melee": a contest needs no command word (FS3's MUSHes)
+        head, args = "roll", text
+    word, switch = command_word(head, actions)
+    return _handlers()[word](switch, args.strip(), ctx)
+
+
+def _is_command(head: str, actions: tuple[str, ...]) -> bool:
+    try:
+        command_word(head, actions)
+    except GrammarError:
+        return False
+    return True

@@ -1,0 +1,158 @@
+"""The service's core: its database, the actor it runs for, its transactions, who the actor
+is in a game (their standing, and the one check every command asks of it), spending points
+and writing events. base.py adds the lookups every command shares.
+
+Every public method of the service is one transaction: it commits whole or not at all, with
+its events, so a crash or an error mid-command leaves the database as it was. Points are spent
+with a conditional ``UPDATE ... WHERE points >= n``, so two processes can never both spend the
+last one; a character whose sheet changes is read with a row lock (PostgreSQL) or under
+SQLite's write lock, and a version column turns any lost update into an error instead.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Self
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from rollplay.errors import RuleError, suggest
+from rollplay.table.access.actors import OWNER, Actor
+from rollplay.table.access.authz import Act, Standing
+from rollplay.table.events.audiences import event_values
+from rollplay.table.events.payloads import Payload
+from rollplay.table.store.db import StorageError, database_url, open_engine, require_current
+from rollplay.table.store.models import Character, User
+from rollplay.table.store.writers import CoreWriter, Writer
+from rollplay.table.systems import Points
+
+WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
+"""The ids of the events written while a command runs (execute.py: the command's result
+names them, so a chat bridge can post each where its audience is)."""
+
+
+class Core:
+    """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
+    file), served to one actor (the owner unless ``acting``)."""
+
+    def __init__(
+        self, url: str | None = None, *, engine: Engine | None = None, actor: Actor = OWNER
+    ) -> None:
+        self.url = database_url(url)
+        self.engine = engine or open_engine(self.url)
+        require_current(self.engine)
+        self.actor = actor
+        self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
+        self._sheets: dict[tuple[int, int, int, int], Any] = {}
+        self._vocabularies: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def acting(self, actor: Actor) -> Self:
+        """The same service (database, caches) run for another actor."""
+        other = copy.copy(self)
+        other.actor = actor
+        return other
+
+    def acting_as(self, user: str) -> Self:
+        """The service run for the user called ``user`` (any case)."""
+        with self.transaction() as s:
+            row = s.scalar(select(User).where(User.name_key == user.casefold()))
+            if row is None:
+                known = list(s.scalars(select(User.name).order_by(User.name)))
+                raise StorageError(f"no user called {user!r}{suggest(user, known)}; "
+                                   f"add one with `rollplay user add NAME`")  # fmt: skip
+            return self.acting(Actor(row.name, row.id))
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One ORM transaction: committed when the block ends, rolled back if it raises."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A transaction that only reads: on SQLite it takes no write lock, so any number of
+        readers (live viewers catching up) run beside the one writer."""
+        bind = self.engine.execution_options(reading=True)
+        with Session(bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # -- who acts ----------------------------------------------------------------------------
+
+    def standing(self, w: Writer | Session, game: Any) -> Standing:
+        """The actor's role in ``game`` and the characters they play there."""
+        actor = self.actor
+        if actor.as_character is not None:
+            s = w if isinstance(w, Session) else None
+            ids = frozenset(
+                row.id for row in _characters(s, self.engine, game.id)
+                if row.name.casefold() == actor.as_character.casefold()
+            )  # fmt: skip
+            return Standing(game.name, actor.name, "player", ids)
+        if actor.user_id is None:
+            return Standing(game.name, actor.name, "storyteller")
+        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
+        role, plays = writer.standing(game.id, actor.user_id)
+        return Standing(game.name, actor.name, role, plays)
+
+    def require(self, w: Writer | Session, game: Any, act: Act, character: Any = None) -> Standing:
+        standing = self.standing(w, game)
+        standing.require(act, None if character is None else character.id,
+                         "" if character is None else character.name)  # fmt: skip
+        return standing
+
+    def record(
+        self,
+        w: Writer | Session,
+        game: Any,
+        payload: Payload,
+        *,
+        visibility: str = "public",
+        character: Any = None,
+        shared: Payload | None = None,
+        audience: str | None = None,
+    ) -> int:
+        """Write one event, its kind its payload's, in the command's transaction; returns
+        its id."""
+        values = event_values(
+            game.id, self.actor, payload, visibility=visibility,
+            character_id=None if character is None else character.id,
+            character=None if character is None else character.name, shared=shared,
+            audience=audience,
+        )  # fmt: skip
+        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
+        event_id = writer.event(values)
+        written = WRITTEN.get()
+        if written is not None:
+            written.append(event_id)
+        return event_id
+
+    def spend(self, w: Writer, row: Any, cost: Points) -> None:
+        """Take points away in one conditional UPDATE: the database decides, so two
+        processes cannot both spend the last point."""
+        if not (cost.luck or cost.character_points or cost.fate_points):
+            return
+        if w.spend(row.id, cost.luck, cost.character_points, cost.fate_points):
+            return
+        have = dict(zip(("luck", "Character Points", "Fate Points"), w.points(row.id), strict=True))
+        wanted = {
+            "luck": cost.luck,
+            "Character Points": cost.character_points,
+            "Fate Points": cost.fate_points,
+        }
+        short = [f"{k}: wants {v}, has {have[k]}" for k, v in wanted.items() if v > have[k]]
+        raise RuleError(f"{row.name} has too few points ({'; '.join(short)})")
+
+
+def _characters(s: Session | None, engine: Engine, game_id: int) -> list[Any]:
+    query = select(Character.id, Character.name).where(Character.game_id == game_id)
+    if s is not None:
+        return list(s.execute(query))
+    with engine.execution_options(reading=True).connect() as conn:
+        return list(conn.execute(query))

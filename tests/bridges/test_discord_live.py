@@ -43,6 +43,7 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
         finally:
             watcher.stop()
     seen = {e["id"]: e for e in watcher.events}
+    assert public.outcome is not None
     assert seen[public.id]["data"]["outcome"] == dumped(public.outcome)
     assert seen[public.id]["character"] == "Nikos"
     hidden = seen[secret.id]

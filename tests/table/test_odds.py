@@ -32,7 +32,7 @@ from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.table.paths import d6_faces, every_roll, exact, tally
 from tests.table.test_combat_fs32 import ADA, BRAM
-from tests.typed import of
+from tests.typed import dumped, of
 
 
 @pytest.fixture
@@ -43,6 +43,11 @@ def fast(examples_url: str) -> Iterator[Table]:
         yield t
     finally:
         t.close()
+
+
+def odds_of(t: Table, command: c.Command) -> dict[str, Any]:
+    """The odds the service answers, as their JSON (the system's own shape, docs/table.md)."""
+    return dumped(t.odds(command))
 
 
 def sheet(text: str, **changes: Any) -> dict[str, Any]:
@@ -59,7 +64,7 @@ def _side(name: str, expression: str, **options: Any) -> c.Side:
 def test_an_fs3_roll_is_every_roll_of_the_table(fast: Table) -> None:
     """Nikos's Firearms (7 dice) at -4: all 8**3 rolls, made by the table, judged by it."""
     cmd = c.Roll("Pegasus", _side("Nikos", "Firearms", mods=("-4",)))
-    odds = fast.odds(cmd)
+    odds = odds_of(fast, cmd)
     assert (odds["pool"], odds["check"]) == (3, "Firearms, -4 modifier: 3 dice")
     rolled = tally((of(FS3Rolled, r).level, p) for r, p in every_roll(_rolls(fast, cmd)))
     assert rolled == {t: p for t, p in exact(odds, "levels").items() if p}
@@ -72,8 +77,8 @@ def test_an_fs3_luck_reroll_is_counted_as_the_roll_spends_it(fast: Table) -> Non
     fast.new_character("Galactica", sheet(ADA))
     fast.award_luck("Galactica", "Ada", 64)  # beside the point she starts with
     cmd = c.Roll("Galactica", _side("Ada", "Firearms", mods=("-3",), luck="reroll"))
-    odds = fast.odds(cmd)
-    plain = fast.odds(c.Roll("Galactica", _side("Ada", "Firearms", mods=("-3",))))
+    odds = odds_of(fast, cmd)
+    plain = odds_of(fast, c.Roll("Galactica", _side("Ada", "Firearms", mods=("-3",))))
     assert (odds["spends"], plain["spends"]) == ({"luck": 1}, {})
     assert exact(odds, "success") == 1 - (1 - exact(plain, "success")) ** 2
     rolled = tally((of(FS3Rolled, r).level, p) for r, p in every_roll(_rolls(fast, cmd)))
@@ -85,7 +90,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
     """Who wins an opposed roll (Nikos's Melee at -3 against a rating-2 Raider), and the
     leader's level in teamwork, where the assist decides how many dice the leader rolls."""
     vs = c.Opposed("Pegasus", _side("Nikos", "Melee", mods=("-3",)), _side("Raider", "2"))
-    odds = fast.odds(vs)
+    odds = odds_of(fast, vs)
     won = tally((of(FS3OpposedRolled, r).winner, p) for r, p in every_roll(_rolls(fast, vs)))
     assert won == {"first": exact(odds, "first_wins"), None: exact(odds, "draw"),
                    "second": exact(odds, "second_wins")}  # fmt: skip
@@ -93,7 +98,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
 
     team = c.Teamwork("Pegasus", _side("Nikos", "Piloting", mods=("-9",)),
                       (_side("Mavros", "Athletics", mods=("-5",)),))  # fmt: skip
-    odds = fast.odds(team)
+    odds = odds_of(fast, team)
     led = tally((of(FS3TeamRolled, r).level, p) for r, p in every_roll(_rolls(fast, team)))
     assert led == {t: p for t, p in exact(odds, "levels").items() if p}
     assert sum(exact(odds, "assist_modifiers").values()) == 1
@@ -102,7 +107,7 @@ def test_fs3_opposed_and_teamwork_are_every_roll_of_the_table(fast: Table) -> No
 
 def test_a_gurps_roll_is_every_roll_of_the_table(fast: Table) -> None:
     cmd = c.Roll("Dungeon", _side("Inspector Vance", "Interrogation", mods=("+2",)))
-    odds = fast.odds(cmd)
+    odds = odds_of(fast, cmd)
     rolled = tally((of(GurpsRolled, r).outcome, p) for r, p in every_roll(_rolls(fast, cmd)))
     assert rolled == {k: p for k, p in exact(odds, "outcomes").items() if p}
 
@@ -114,12 +119,12 @@ def test_a_gurps_roll_is_every_roll_of_the_table(fast: Table) -> None:
     ("20", Fraction(212, 216)),  # 001: "a roll of 17 or 18 is always a failure"
 ])  # fmt: skip
 def test_gurps_odds_say_what_the_rule_text_says(fast: Table, level: str, success: Fraction) -> None:
-    assert exact(fast.odds(c.NpcRoll("Dungeon", Request(level))), "success") == success
+    assert exact(odds_of(fast, c.NpcRoll("Dungeon", Request(level))), "success") == success
 
 
 def test_fs3_odds_say_what_the_rule_text_says(fast: Table) -> None:
     """000: a d8 succeeds on 6 or more; more than half the dice showing 1 is embarrassing."""
-    one = fast.odds(c.NpcRoll("Pegasus", Request("1"), name="Raider"))
+    one = odds_of(fast, c.NpcRoll("Pegasus", Request("1"), name="Raider"))
     assert (exact(one, "success"), exact(one, "embarrassing")) == (Fraction(3, 8), Fraction(1, 8))
     assert one["character"] == "Raider"
 
@@ -142,12 +147,12 @@ def test_d6_odds_are_every_roll_of_the_table(fast: Table, shallow: int) -> None:
     runs: list[tuple[int, list[int | str]]] = [(0, [1, "x"]), (1, [1, "x", "x"])]
     for cp, groups in runs:
         cmd = c.Roll("Stars", _side("Zed", "Coordination", difficulty="10", cp=cp))
-        odds = fast.odds(cmd)
+        odds = odds_of(fast, cmd)
         rolled = _d6(fast, cmd, groups, shallow, lambda r: of(D6Rolled, r).success)
         assert rolled[True] == exact(odds, "success")
         assert 1 - sum(rolled.values()) == exact(odds, "truncated")
     vs = c.Opposed("Stars", _side("Zed", "Coordination"), _side("Thug", "1D+1"))
-    odds = fast.odds(vs)
+    odds = odds_of(fast, vs)
     won = _d6(fast, vs, [1, "x", "x"], shallow, lambda r: of(D6OpposedRolled, r).winner)
     assert won == {"initiator": exact(odds, "first_wins"), "resister": exact(odds, "second_wins")}
     assert 1 - sum(won.values()) == exact(odds, "truncated")
@@ -241,7 +246,7 @@ def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]
         owner.award_luck("Pegasus", "Nikos", 1)
         owner.award_luck("Pegasus", "Mavros", 1)
         before = state(owner)
-        asked = outcome(lambda: roles[role].odds(cmd))  # noqa: B023
+        asked = outcome(lambda: odds_of(roles[role], cmd))  # noqa: B023
         assert state(owner) == before, f"the odds for the {role} changed something"
         assert asked == outcome(lambda: roles[role].execute(cmd)), role  # noqa: B023
         if asked[0] == "allowed":
@@ -268,7 +273,7 @@ def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]
 def test_odds_are_refused_where_the_roll_is(table: Table, cmd: c.Command) -> None:
     table.spend_luck("Pegasus", "Nikos")  # the point he starts with
     before = state(table)
-    refused = outcome(lambda: table.odds(cmd))
+    refused = outcome(lambda: odds_of(table, cmd))
     assert refused[0] != "allowed"
     if not isinstance(cmd, c.AwardLuck):
         assert refused == outcome(lambda: table.execute(cmd))
@@ -283,11 +288,11 @@ def test_a_second_spend_sees_the_first(table: Table) -> None:
         table.new_character("Galactica", sheet(text))
     team = c.Teamwork("Galactica", _side("Ada", "Firearms", luck="bonus"),
                       (_side("Bram", "Melee", luck="boost", luck_from="Ada"),))  # fmt: skip
-    refused = outcome(lambda: table.odds(team))
+    refused = outcome(lambda: odds_of(table, team))
     assert refused == ("RuleError", "Ada has too few points (luck: wants 1, has 0)")
     assert refused == outcome(lambda: table.execute(team))
     table.award_luck("Galactica", "Ada", 1)
-    odds = table.odds(team)
+    odds = odds_of(table, team)
     assert odds["spends"] == {"luck": 1}
     assert odds["assists"][0]["spends"] == {"luck_from": "Ada"}
     assert table.character("Galactica", "Ada").luck == 2
@@ -296,11 +301,11 @@ def test_a_second_spend_sees_the_first(table: Table) -> None:
 @pytest.mark.examples
 def test_spends_change_the_odds_as_they_change_the_roll(table: Table) -> None:
     table.award_luck("Pegasus", "Nikos", 1)
-    luck = table.odds(c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus")))
-    plus3 = table.odds(c.Roll("Pegasus", _side("Nikos", "Firearms", mods=("+3",))))
+    luck = odds_of(table, c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus")))
+    plus3 = odds_of(table, c.Roll("Pegasus", _side("Nikos", "Firearms", mods=("+3",))))
     assert exact(luck, "levels") == exact(plus3, "levels")  # 000: "a +3 modifier"
     assert (luck["spends"], plus3["spends"]) == ({"luck": 1}, {})
-    kara = [table.odds(c.Roll("Stars", _side("Kara Voss", "Search", difficulty="15", **spend)))
+    kara = [odds_of(table, c.Roll("Stars", _side("Kara Voss", "Search", difficulty="15", **spend)))
             for spend in ({}, {"cp": 2}, {"fate": True})]  # fmt: skip
     assert [o["spends"] for o in kara] == [{}, {"character_points": 2}, {"fate_points": 1}]
     assert [o["check"] for o in kara] == [
@@ -321,7 +326,7 @@ def test_odds_do_not_wait_on_a_roll_in_progress(table: Table) -> None:
     with table.transaction() as s:
         table.game_row(s, "Pegasus")  # takes the lock on PostgreSQL
         asking = threading.Thread(target=lambda: answer.append(
-            table.odds(c.Roll("Pegasus", _side("Nikos", "Firearms")))))  # fmt: skip
+            odds_of(table, c.Roll("Pegasus", _side("Nikos", "Firearms")))))  # fmt: skip
         asking.start()
         asking.join(timeout=30)
         assert answer, "the odds waited on the write"
@@ -349,16 +354,16 @@ def test_fs3_odds_partition_every_outcome(
 ) -> None:
     before = state(fast)  # Nikos holds the luck point he starts with: the odds never spend it
     me = _side("Nikos", skill, mods=mod, luck=luck)
-    one = fast.odds(c.Roll("Pegasus", me))
+    one = odds_of(fast, c.Roll("Pegasus", me))
     chances([*one["levels"].values(), one["success"], *one["successes"]])
     assert sum(exact(one, "levels").values()) == 1
     assert exact(one, "success") == sum(p for t, p in exact(one, "levels").items()
                                         if "Success" in t)  # fmt: skip
     assert abs(sum(one["successes"]) - 1) < 1e-9
-    vs = fast.odds(c.Opposed("Pegasus", me, _side("Raider", str(rating), mods=vs_mod)))
+    vs = odds_of(fast, c.Opposed("Pegasus", me, _side("Raider", str(rating), mods=vs_mod)))
     chances(vs[k] for k in ("first_wins", "draw", "second_wins", "both_fail"))
     assert sum(exact(vs, k) for k in ("first_wins", "draw", "second_wins")) == 1
-    team = fast.odds(c.Teamwork("Pegasus", me, (_side("Mavros", "Athletics", mods=vs_mod),)))
+    team = odds_of(fast, c.Teamwork("Pegasus", me, (_side("Mavros", "Athletics", mods=vs_mod),)))
     chances([*team["levels"].values(), *team["assist_modifiers"].values()])
     assert sum(exact(team, "levels").values()) == sum(exact(team, "assist_modifiers").values()) == 1
     assert state(fast) == before
@@ -371,7 +376,7 @@ def test_gurps_odds_partition_every_outcome(
 ) -> None:
     request = Request(str(level), mods=(f"{mod:+d}",), defense=defense)
     try:
-        odds = fast.odds(c.NpcRoll("Dungeon", request))
+        odds = odds_of(fast, c.NpcRoll("Dungeon", request))
     except RollplayError as e:  # 001: no roll below 3, except a defense roll
         assert (level + mod < 3, defense, "below 3" in str(e)) == (True, False, True)
         return
@@ -391,13 +396,15 @@ def test_d6_odds_partition_every_outcome(
 ) -> None:
     before = state(fast)
     me = _side("Kara Voss", skill, cp=cp)
-    one = fast.odds(c.Roll("Stars", _side("Kara Voss", skill, cp=cp, difficulty=str(difficulty))))
+    one = odds_of(
+        fast, c.Roll("Stars", _side("Kara Voss", skill, cp=cp, difficulty=str(difficulty)))
+    )
     listed = chances(one["distribution"].values())
     assert 0 < exact(one, "truncated") < Fraction(1, 10**12)
     assert abs(sum(listed) + one["truncated"] - 1) < 1e-9
     above = sum(p for t, p in one["distribution"].items() if int(t) >= difficulty)
     assert abs(chances([one["success"]])[0] - above) < 1e-9
-    vs = fast.odds(c.Opposed("Stars", me, _side("Thug", f"{dice}D+{pips}")))
+    vs = odds_of(fast, c.Opposed("Stars", me, _side("Thug", f"{dice}D+{pips}")))
     chances(vs[k] for k in ("first_wins", "draw", "second_wins"))
     assert exact(vs, "first_wins") + exact(vs, "second_wins") + exact(vs, "truncated") == 1
     assert vs["draw"] == 0  # 003: a tie goes to the initiator

@@ -67,6 +67,10 @@ def entry_card(e: LogEntry) -> list[Line]:
             if e.expression:
                 head.append(plain(f" · {e.expression}"))
             _marks(head, e.visibility, e.dice_source)
+            if e.outcome is None:  # an early version's row: its dice, no verdict
+                faces = e.dice if isinstance(e.dice, tuple) else (*e.dice.dice, *e.dice.wild)
+                said = f"  dice {' '.join(map(str, faces))} (its outcome is in a form this "
+                return [head, [plain(said + "rollplay cannot read)")]]
             body = outcome_card(e.outcome, who="")
             return [head, *([plain("  "), *line] for line in body)]
         case HiddenEntry():

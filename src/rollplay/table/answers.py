@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, JsonValue, TypeAdapter
+from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
 
 from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
@@ -60,7 +60,7 @@ class D6Rolled(o.D6Roll, OneRolled):
     """A D6 roll; with Character Points added after it in the same command, the roll they
     improved (``first_roll``)."""
 
-    first_roll: o.D6Roll | None = None
+    first_roll: D6Rolled | None = None
 
 
 class FS3TeamRolled(o.FS3Team, Rolled):
@@ -104,7 +104,7 @@ RollAnswer = (
 class Raise(Record):
     """002 Experience: a skill raised one level, and what it cost."""
 
-    model_config = Record.model_config | {"populate_by_name": True}
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
     skill: str
     before: int = Field(alias="from")
     after: int = Field(alias="to")
@@ -174,7 +174,7 @@ class OddsOf(Answer):
     (FS3's levels, GURPS's criticals, D6's totals), kept as the system gives them
     (table/systems/envelope.py); ``exact`` holds each chance as a fraction's text."""
 
-    model_config = Record.model_config | {"extra": "allow"}
+    model_config = ConfigDict(frozen=True, extra="allow")
     of: str
     system: str
     check: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
 from rollplay.table.events.outcomes import FS3Roll, Record
 from rollplay.table.events.payloads import Payload, Provable
@@ -227,7 +227,7 @@ class CombatDeleted(Step_):
 class Joined(Step_):
     """Someone joined; an NPC's rating is left out of the players' part."""
 
-    model_config = Record.model_config | {"populate_by_name": True}
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
     kind: ClassVar[str] = "combat_join"
     name: str
     team: str = "A"
@@ -290,7 +290,7 @@ class Turn(Step_):
 class Healed(Record):
     """One wound's progress in a day."""
 
-    model_config = Record.model_config | {"populate_by_name": True}
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
     location: str
     before: str = Field(alias="from")
     after: str = Field(alias="to")

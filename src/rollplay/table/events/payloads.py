@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, JsonValue, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from rollplay.table.events.outcomes import Outcome, Record
 
@@ -73,11 +83,26 @@ class Roll(Payload):
     modifiers: tuple[str, ...] = ()
     spends: Spends = Spends()
     dice: tuple[int, ...] | D6Dice = ()
-    outcome: Outcome
+    outcome: Outcome | None  # None: stored in a shape this rollplay cannot read
     ruleset_version: str = ""
     dice_source: str = "secure"  # rows from before verifiable dice drew from OS entropy
     provable: Provable | None = None
     npc: str | None = None  # who rolled, for a roll with no sheet
+
+    @field_validator("outcome", mode="wrap")
+    @classmethod
+    def _readable(
+        cls, value: object, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> object:
+        """An outcome no record of this rollplay reads (a row written by an early version,
+        or damaged) leaves the roll readable, its dice and all, without it; a write must
+        give one."""
+        try:
+            return handler(value)
+        except ValidationError:
+            if info.context and info.context.get("writing"):
+                raise
+            return None
 
 
 class HiddenRoll(Payload):
@@ -167,7 +192,7 @@ class XPAwarded(Payload):
 class Raised(Payload):
     """002 Experience: a skill raised one level for XP."""
 
-    model_config = Record.model_config | {"populate_by_name": True}
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True)
     kind: ClassVar[str] = "raise"
     skill: str
     before: int = Field(alias="from")

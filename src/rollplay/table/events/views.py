@@ -113,7 +113,7 @@ class SeenEntry(Record):
     modifiers: tuple[str, ...]
     spends: p.Spends
     dice: tuple[int, ...] | p.D6Dice
-    outcome: Outcome
+    outcome: Outcome | None  # None: its outcome is in a shape this rollplay cannot read
     visibility: p.Visibility
     ruleset_version: str
     hidden: Literal[False] = False

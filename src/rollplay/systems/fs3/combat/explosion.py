@@ -9,17 +9,17 @@ its d100 damage roll.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice
-from rollplay.errors import RulesetError
 from rollplay.systems.fs3.combat.attack import ArmorRoll, Wound, armor_roll, hit_location
+from rollplay.systems.fs3.combat.counts import parse_pieces
 from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
 
-_PIECES = re.compile(r"\s*(\d{1,3})\s*d\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*")
 Rounding = Literal["up", "down"]
+__all__ = ["Blast", "BlastHit", "Pieces", "adjust_zone", "automatic_hits", "blast", "parse_pieces",
+           "pieces", "zone_for"]  # fmt: skip
 
 
 def zone_for(distance: float, radius: int) -> int | None:
@@ -46,22 +46,6 @@ def adjust_zone(
     if zone > last:
         return last if rules.blast_overflow == "last-zone" else None
     return zone
-
-
-def parse_pieces(spec: str) -> tuple[int, int, int]:
-    """'4d4' -> (4, 4, 1), '1d4/2' -> (1, 4, 2), '3' -> (3, 1, 1); '' -> (0, 1, 1)."""
-    text = spec.strip()
-    if not text:
-        return 0, 1, 1
-    if text.isdecimal() and len(text) <= 3:
-        return int(text), 1, 1
-    match = _PIECES.fullmatch(spec) if len(spec) <= 40 else None
-    if match is None or int(match[2]) < 1 or int(match[3] or 1) < 1:
-        raise RulesetError(
-            f"bad count {spec[:40]!r}: write a number (1), dice (4d4) or halved dice "
-            f"(1d4/2), up to 999 each"
-        )
-    return int(match[1]), int(match[2]), int(match[3] or 1)
 
 
 class Pieces(NamedTuple):

@@ -16,21 +16,12 @@ from typing import Any
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
-from rollplay.systems.fs3.combat.attack import wound_modifier
-from rollplay.systems.fs3.combat.blasts import crew_hits, explode
+from rollplay.systems.fs3.combat.blasts import explode
 from rollplay.systems.fs3.combat.checks import check_action
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.combat.rolling import LuckLedger, ability_pool, named, roll
-from rollplay.systems.fs3.combat.shots import Mods, full_auto, one_shot
-from rollplay.systems.fs3.combat.state import (
-    ACTIONS,
-    NEEDS_TARGET,
-    Action,
-    Combatant,
-    Report,
-    ammo_left,
-)
-from rollplay.systems.fs3.rolls import FS3Roll
+from rollplay.systems.fs3.combat.shots import full_auto, one_shot
+from rollplay.systems.fs3.combat.state import ACTIONS, NEEDS_TARGET, Action, Combatant, Report
+from rollplay.systems.fs3.combat.turnstate import TurnState
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 __all__ = ["ACTIONS", "NEEDS_TARGET", "Action", "Combatant", "Report", "check_action",
@@ -69,56 +60,9 @@ def resolve_turn(
     return [turn.state[c.name] for c in combatants], turn.report
 
 
-class Turn:
-    """One turn's working state: who is where, whose luck waits for which roll, who took
-    damage."""
-
-    def __init__(
-        self,
-        number: int,
-        combatants: list[Combatant],
-        actions: dict[str, Action],
-        *,
-        rules: CombatRules,
-        fs3: FS3Ruleset,
-        dice: Dice,
-    ) -> None:
-        self.number = number
-        self.order_listed = [c.name for c in combatants]
-        self.state = {c.name: c for c in combatants}
-        self.wounds_before = {c.name: len(c.wounds) for c in combatants}
-        self.actions = actions
-        self.rules, self.fs3, self.dice = rules, fs3, dice
-        self.report = Report(number)
-        self.ledger = LuckLedger(actions)
-        self.damaged: set[str] = set()
-
-    def action(self, name: str) -> Action:
-        return self.actions.get(name, Action("pass"))
-
-    def wounds(self, name: str) -> int:
-        return wound_modifier(self.state[name].wounds, self.rules)
-
-    def roll(self, who: str, ability: str, modifiers: Mods, luck: str | None) -> FS3Roll:
-        """An ability roll in combat: the pool, the modifiers named, the roller's wound
-        modifier (002 Damage: "applied to all ability rolls"), and luck waiting for it."""
-        pool = ability_pool(self.state[who], ability, self.fs3)
-        spend = self.luck(who, luck) if luck else None
-        mods = named(*modifiers, ("wounds", -self.wounds(who)))
-        return roll(who, pool, mods, spend, fs3=self.fs3, dice=self.dice)
-
-    def luck(self, roller: str, kind: str) -> str | None:
-        """002 Luck, Combat: the spend set on this roll, paid now by whoever set it."""
-        taken = self.ledger.take(roller, kind)
-        if taken is None:
-            return None
-        payer, spend = taken
-        c = self.state[payer]
-        if c.luck < 1:
-            self.report.notes.append(f"{payer} has no luck point left for {roller}'s {kind} roll")
-            return None
-        self.state[payer] = replace(c, luck=c.luck - 1)
-        return spend
+class Turn(TurnState):
+    """One turn, step by step: free actions, initiative, each action in order, knockouts and
+    the turn's end."""
 
     def free_actions(self) -> None:
         """002 Combat Turns: changing stance and drawing a weapon go with any action."""
@@ -171,17 +115,6 @@ class Turn:
             handler(name, action, event)
         self.report.events.append(event)
 
-    def fire(self, name: str, event: dict[str, Any]) -> bool:
-        """Spend a round from a ranged weapon; False (a click) when it is empty."""
-        c = self.state[name]
-        if self.rules.weapon(c.weapon).melee:
-            return True
-        if ammo_left(c, self.rules) <= 0:
-            event["effect"] = "empty"  # a click
-            return False
-        self.state[name] = replace(c, ammo=ammo_left(c, self.rules) - 1)
-        return True
-
     def suppress(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """004 Suppressing: no damage, twice the Suppression Points (at most 5)."""
         if not self.fire(name, event):
@@ -202,13 +135,6 @@ class Turn:
         if not self.fire(name, event):
             return
         one_shot(self, name, action, event, 0)
-
-    def wound(self, who: str, wound: Any, event: dict[str, Any]) -> None:
-        """A wound lands; a vehicle's may hurt its crew (004 Crew Hits)."""
-        c = self.state[who]
-        self.state[who] = replace(c, wounds=(*c.wounds, wound))
-        self.damaged.add(who)
-        crew_hits(self, who, wound, event)
 
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
         event.update(effect="aiming", aim_bonus=self.rules.aim_bonus)

@@ -28,7 +28,7 @@ def explode(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -
     weapon = rules.weapon(c.weapon)
     target = turn.state[str(action.target)]
     a = turn.roll(name, weapon.attack_skill, attack_modifiers(turn, c, target, action), "attack")
-    event.update(attack_dice=list(a.dice), attack_hits=a.successes, attack_roll=a.to_dict(),
+    event.update(attack_dice=list(a.dice), attack_hits=a.hits, attack_roll=a.to_dict(),
                  caught=[], safe=[])  # fmt: skip
     victims: list[tuple[str, float | None]] = [(target.name, None)]
     victims += [parse_near(entry) for entry in action.near]
@@ -39,7 +39,7 @@ def explode(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -
             continue
         victim = turn.state[who]
         d = turn.roll(who, weapon.defense_skill, defense_modifiers(turn, victim, weapon), "defense")
-        zone = adjust_zone(start, a.successes, a.embarrassing, d.successes, rules)
+        zone = adjust_zone(start, a.hits, a.embarrassing, d.hits, rules)
         entry: dict[str, Any] = {
             "name": who, "distance": distance, "start_zone": start, "zone": zone,
             "defense_dice": list(d.dice), "defense_roll": d.to_dict(), "hits": [],

@@ -35,13 +35,15 @@ def adjust_zone(
     zone: int, attack_hits: int, embarrassing: bool, defense_hits: int, rules: CombatRules
 ) -> int | None:
     """004: a failed attack moves each target one zone out (two on an Embarrassing
-    Failure); a defender who out-rolls the attacker moves out by the difference. Pushed past
-    the last zone, a target is out of the blast (None) unless the rules keep them in the
-    last zone (``blast_overflow``: rulings C15)."""
-    if attack_hits == 0:
+    Failure, whose successes count for nothing: rulings R2); a defender who out-rolls the
+    attacker moves out by the difference. Pushed past the last zone, a target is out of the
+    blast (None) unless the rules keep them in the last zone (``blast_overflow``: rulings
+    C15)."""
+    hits = 0 if embarrassing else attack_hits
+    if hits == 0:
         zone += 2 if embarrassing else 1
-    if defense_hits > attack_hits:
-        zone += defense_hits - attack_hits
+    if defense_hits > hits:
+        zone += defense_hits - hits
     last = len(rules.zones) - 1
     if zone > last:
         return last if rules.blast_overflow == "last-zone" else None

@@ -48,7 +48,7 @@ def one_shot(
     target = turn.state[target_name]  # luck may have changed it
     pools = [a.requested, d.requested]
     if action.kind == "subdue":  # 002: no damage; the target cannot act until it escapes
-        hit = outcome(a.successes, d.successes) == "hit"
+        hit = outcome(a.hits, d.hits) == "hit"
         event.update(attack_dice=list(a.dice), defense_dice=list(d.dice), pools=pools,
                      attack_roll=a.to_dict(), defense_roll=d.to_dict(),
                      outcome="hit" if hit else "miss",

@@ -82,16 +82,16 @@ class Turn(TurnState):
                   for n in self.order_listed}  # fmt: skip
         ties = {n: [self.dice.roll(100, 1)[0]] for n in self.order_listed}
         while True:
-            keys = [(rolled[n].successes, *ties[n]) for n in self.order_listed]
+            keys = [(rolled[n].hits, *ties[n]) for n in self.order_listed]
             tied = [n for n, k in zip(self.order_listed, keys, strict=True) if keys.count(k) > 1]
             if not tied:
                 break
             for n in tied:
                 ties[n].append(self.dice.roll(100, 1)[0])
         order = sorted(self.order_listed,
-                       key=lambda n: (-rolled[n].successes, [-t for t in ties[n]]))  # fmt: skip
+                       key=lambda n: (-rolled[n].hits, [-t for t in ties[n]]))  # fmt: skip
         self.report.initiative = [
-            {"name": n, "hits": rolled[n].successes, "tiebreak": ties[n][0],
+            {"name": n, "hits": rolled[n].hits, "tiebreak": ties[n][0],
              "tiebreaks": ties[n], "dice": list(rolled[n].dice), "roll": rolled[n].to_dict()}
             for n in order
         ]  # fmt: skip
@@ -152,7 +152,7 @@ class Turn(TurnState):
         mine = self.roll(name, ability, [], None)
         holder = self.state.get(str(c.subdued_by))
         theirs = self.roll(holder.name, ability, [], None) if holder else None
-        free = theirs is None or mine.successes > theirs.successes
+        free = theirs is None or mine.hits > theirs.hits
         if free:
             self.state[name] = replace(c, subdued_by=None)
         event.update(dice=list(mine.dice), roll=mine.to_dict(),
@@ -173,7 +173,7 @@ class Turn(TurnState):
             ability = self.rules.treat_ability
         r = self.roll(name, ability, [], None)
         event.update(dice=list(r.dice), roll=r.to_dict(), ability=ability)
-        if r.successes == 0:
+        if r.hits == 0:
             event["effect"] = "failed"
             return
         target = self.state[target.name]
@@ -198,7 +198,7 @@ class Turn(TurnState):
             if name not in self.damaged or modifier < 1 or c.knocked_out:
                 continue
             r = self.roll(name, self.rules.toughness_ability, [], None)
-            out = r.successes == 0
+            out = r.hits == 0
             entry = {"name": name, "dice": list(r.dice), "modifier": -modifier,
                      "knocked_out": out, "roll": r.to_dict()}  # fmt: skip
             if out and self.action(name).luck == "knockout" and c.luck > 0:

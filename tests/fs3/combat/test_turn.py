@@ -173,8 +173,9 @@ def test_a_grenade_in_the_tracker_turn() -> None:
     lee = Combatant("Lee", team="B", rating=4)
     faces = [1] * 12 + [60, 40, 30]  # initiative: the thrower first
     faces += [2, 2, 2, 2]  # Athletics (NPC rating 4): no hits (and no Embarrassing Failure)
-    # Jesse: defense, zone 1; concussion 30; 1d6 = 2 pieces, both wide (2 on the chart).
-    faces += [2, 2, 2, 2, 30, 2, 1, 1, 1, 1]
+    # Jesse: defense, zone 1; concussion 30; 1d6 = 2 pieces, each 2d8 = 2, a Miss entry: the
+    # first moves up the chart to the right leg, the second past it to the left; 10 each.
+    faces += [2, 2, 2, 2, 30, 2, 1, 1, 10, 1, 1, 10]
     # Lee: defense, zone 2; concussion 90; 1d4 = 1 piece: 5 + 5 = 10 Chest, 40.
     faces += [2, 2, 2, 2, 90, 1, 5, 5, 40]
     faces += [8, 2, 2]  # Lee's knockout roll: Moderate + Light = 1.15, rating 4 - 1: stays up
@@ -184,7 +185,7 @@ def test_a_grenade_in_the_tracker_turn() -> None:
     caught = report["events"][0]["caught"]
     assert [(v["name"], v["zone"]) for v in caught] == [("Jesse", 1), ("Lee", 2)]
     assert [h["kind"] for h in caught[0]["hits"]] == ["concussion", "shrapnel", "shrapnel"]
-    assert jesse.wounds[0].location == "Head"  # the concussion
+    assert [w.location for w in jesse.wounds] == ["Head", "Right_Leg", "Left_Leg"]
     assert caught[0]["hits"][0]["damage"] == 30 + 0 + 0  # zone 1 +0, the grenade's +0
     assert caught[1]["hits"][0]["damage"] == 90 - 25  # zone 2 -25
     assert caught[1]["hits"][1]["location"] == "Chest"

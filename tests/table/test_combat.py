@@ -32,10 +32,10 @@ def test_a_scripted_fight(db_url: str) -> None:
     tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "Raider"))
     # Turn 1. Initiative: Nikos Everyman 1 + Reflexes 3 = 4 dice (000 Linked Attributes),
     # Raider 4; tie-breaks.
-    faces = [8, 1, 1, 1, 1, 1, 1, 1, 10, 20]
+    faces = [8, 2, 2, 1, 1, 1, 1, 1, 10, 20]
     # Nikos attacks: Firearms 3 + Reflexes 3 = 6 dice (2 hits) vs the Raider's 4 (0 hits);
     # location 5 + 4 + 2 = 11 Chest; no armor; damage 70 + 0 + 15 = 85: Serious.
-    faces += [7, 6, 1, 1, 1, 1, 1, 1, 1, 1, 5, 4, 70]
+    faces += [7, 6, 2, 2, 1, 1, 1, 1, 1, 1, 5, 4, 70]
     # The Raider (no orders) attacks Nikos: 4 - 1 suppression - 2 wounds = 1 die (a hit)
     # vs Nikos's Everyman 1 + Reflexes 3 (0); location 4 + 4 + 1 = 9 Abdomen; Flak Vest 4
     # vs rifle 4: stop chance 35, rolled 20: stopped.

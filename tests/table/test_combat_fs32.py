@@ -123,18 +123,20 @@ def test_a_fs32_combat_and_a_week_of_healing(table: Table) -> None:
         # Ada throws: Athletic 2 (3.2 has no Athletics skill) + luck 5 = 7 dice, 2 hits.
         [8, 8, 1, 2, 2, 2, 2],
         # The Brute, zone 0: Reactive (rating 2), none: stays in zone 0. Concussion 20 + 50:
-        # Moderate; 4d4 = 4 pieces of shrapnel, all wide (2d8 of 2).
-        [2, 2], [20], [1, 1, 1, 1], [1, 1] * 4,
+        # Moderate; 4d4 = 4 pieces of shrapnel, each 2d8 of 2 (a Miss entry): each limb
+        # once (004: "each to a different hit location"), 1 + 50: Moderate.
+        [2, 2], [20], [1, 1, 1, 1], [1, 1, 1] * 4,
         # The Jeep at 8 (radius 5: zone 1): 3 dice, none. Concussion on its hull (Light
         # Vehicle 6 against penetration 3: stop 85; 90 goes through, -0): 60, Moderate; 1d6 =
-        # 1 piece, wide. The hull wound: the Driver's crew roll, 3 against 5%: hurt, one hit,
-        # 2d8 5+5 Chest: 30 + 0 + 15 = 45, Moderate. Bram at 12 is beyond the blast.
-        [2, 2, 2], [90, 1, 60], [1], [1, 1], [3], [5, 5], [30],
+        # 1 piece, 2d8 of 2: the wheels, whose armor (stop 51) stops it at 10. The hull wound:
+        # the Driver's crew roll, 3 against 5%: hurt, one hit, 2d8 5+5 Chest: 30 + 0 + 15 =
+        # 45, Moderate. Bram at 12 is beyond the blast.
+        [2, 2, 2], [90, 1, 60], [1], [1, 1, 10], [3], [5, 5], [30],
         # The Gunner: 10 rounds at Bram and Ada, one lost between: 5 and 4 bullets, each at
         # -1 more (recoil 1): 3, 2, 1, then one desperate die; Bram 1 die, Ada 2. All miss.
         [2, 2, 2, 2], [2, 2, 2], [2, 2], [2, 2], [2, 2],
         [2, 2, 2], [2, 2, 2], [2, 2, 2], [2, 2, 2],
-        # The Brute's knockout roll: two Moderate wounds (1.8): Athletic 2 - 1, a hit.
+        # The Brute's knockout roll: six Moderate wounds (5.4): Athletic 2 - 5, one die, a hit.
         [7],
     ))  # fmt: skip
     assert ("Ada throws at Brute: attack Athletic 2, luck +5 -> 7 dice: 8 8 1 2 2 2 2 = 2 hits"
@@ -158,11 +160,12 @@ def test_a_fs32_combat_and_a_week_of_healing(table: Table) -> None:
     for who in ("Ada", "Bram", "Gunner", "Jeep"):
         table.combat("action", who, "pass")
     out = table.combat("turn", "--faces", faces(
-        # Initiative: Ada 2, Bram 1, Raider one die, Brute 2 - 1, Gunner 3, Driver 2, Jeep 3.
+        # Initiative: Ada 2, Bram 1, Raider one die, Brute 2 - 5 (one die), Gunner 3, Driver
+        # 2, Jeep 3.
         [1] * 13, [10, 20, 30, 90, 40, 80, 50],
-        # The Brute: 2 + 3 - 1 = 4 dice, 3 hits; Bram's 8 dice, none; 2d8 5+5, +3: Chest;
+        # The Brute: 2 + 3 - 5, one die, a hit; Bram's 8 dice, none; 2d8 5+5, +1: Chest;
         # damage 95 - 10 + 15 = 100: Critical.
-        [8, 8, 8, 2], [2] * 8, [5, 5], [95],
+        [8], [2] * 8, [5, 5], [95],
         [8, 2],  # the Driver's rally: Social (rating 2), a hit
         [2],  # Bram's knockout roll: Athletic 3 - 4, one desperate die: out
     ))  # fmt: skip

@@ -40,16 +40,17 @@ def test_004_zones_by_distance_and_defense_like_any_defense() -> None:
     faces = [1] * 20 + [90, 80, 70, 60, 50, 40]  # initiative: Kid first
     faces += [8, 8, 2, 2]  # Kid's Athletics (rating 4): 2 hits
     # Jesse, zone 0: 4 + Evade 3 + luck 3 = 10 dice, 3 hits: out to zone 1. Concussion 30
-    # (Light); 1d6 = 1 piece, 2d8 = 2: wide.
-    faces += [8, 8, 8] + [2] * 7 + [30, 1, 1, 1]
+    # (Light); 1d6 = 1 piece, 2d8 = 2 (a Miss entry): up the chart to the right leg, 10.
+    faces += [8, 8, 8] + [2] * 7 + [30, 1, 1, 1, 10]
     # Lee at 3, zone 0: 4 - 2 wounds = 2 dice, no hits. Concussion 10 + 50 (Moderate);
-    # 4d4 = 4 pieces, all wide.
-    faces += [2, 2] + [10] + [1, 1, 1, 1] + [1, 1] * 4
+    # 4d4 = 4 pieces, each 2d8 = 2: legs and arms, one each, 1 + 50 (Moderate).
+    faces += [2, 2] + [10] + [1, 1, 1, 1] + [1, 1, 1] * 4
     # The Jeep at 8, zone 1: 5 dice, none. Concussion on its hull (Light Vehicle 6 vs
-    # penetration 3: stop 85; 90 goes through, -0), 50: Moderate; 1d6 = 2 pieces, wide.
-    # The hull wound: the driver's crew roll, 5 against 5%: hurt, 1 hit, wide.
-    faces += [2] * 5 + [90, 1, 50] + [2] + [1, 1] * 2 + [5, 1, 1]
-    faces += [8, 2]  # Lee's knockout roll: Serious + Moderate = 2.9 -> 2; 4 - 2 dice
+    # penetration 3: stop 85; 90 goes through, -0), 50: Moderate; 1d6 = 2 pieces, 2d8 = 2:
+    # the wheels and the engine, each armor stopping it (10). The hull wound: the driver's
+    # crew roll, 5 against 5%: hurt, 1 hit, 2d8 = 2: the right leg, 10.
+    faces += [2] * 5 + [90, 1, 50] + [2] + [1, 1, 10] * 2 + [5, 1, 1, 10]
+    faces += [8]  # Lee's knockout: Serious + 5 Moderate = 6.5 -> 6; 4 - 6: one die (R4)
     action = Action("attack", "Jesse", near=("Lee=3", "Jeep=8", "Far=11"))
     report = run([KID, jesse, lee, jeep, driver, far], action, faces,
                  {"Jesse": Action("pass", luck="defense")})  # fmt: skip
@@ -66,7 +67,8 @@ def test_004_zones_by_distance_and_defense_like_any_defense() -> None:
     assert (concussion["location"], concussion["wound"]["severity"]) == ("Hull", "Moderate")
     crew = caught["Jeep"]["crew_rolls"][0]
     assert (crew["name"], crew["roll"], crew["chance"], crew["hurt"]) == ("Driver", 5, 5, True)
-    assert [h["location"] for h in crew["hits"]] == ["Miss"]
+    assert [h["location"] for h in caught["Jeep"]["hits"]] == ["Hull", "Wheels", "Engine"]
+    assert [h["location"] for h in crew["hits"]] == ["Right_Leg"]
 
 
 def test_004_pushed_past_the_last_zone_is_out_of_the_blast() -> None:

@@ -12,6 +12,7 @@ from rollplay.dice import ScriptedDice
 from rollplay.errors import RulesetError
 from rollplay.systems.fs3.combat.explosion import (
     adjust_zone,
+    automatic_hits,
     blast,
     parse_pieces,
     pieces,
@@ -103,7 +104,7 @@ def test_a_grenade_blast() -> None:
     faces = [50]  # concussion: helmet 5 vs penetration 3: stop chance 51, rolled 50: stopped
     faces += [2]  # zone 1: 1d6 -> 2 pieces
     faces += [5, 5, 40]  # piece 1: 5 + 5 = 10 Chest, no armor: 40 + 0 + 15 = 55 Moderate
-    faces += [1, 1]  # piece 2: 2 on the chest chart: a miss
+    faces += [1, 1, 20]  # piece 2: 2 on the chest chart, a Miss entry: the right leg, Light
     hits, rolled = blast(1, grenade, helmet, center="Chest", rules=RULES,
                          dice=ScriptedDice(faces))  # fmt: skip
     assert rolled == (2,)  # the pieces' die is kept
@@ -112,7 +113,7 @@ def test_a_grenade_blast() -> None:
     assert hits[0].armor.stopped
     assert hits[1].wound is not None
     assert (hits[1].location, hits[1].damage, hits[1].wound.severity) == ("Chest", 55, "Moderate")
-    assert hits[2].location == "Miss"
+    assert (hits[2].location, hits[2].moved_from) == ("Right_Leg", "Miss")
 
 
 def test_no_shrapnel_weapons_only_concuss() -> None:
@@ -136,3 +137,32 @@ def test_004_concussion_on_a_vehicle_lands_on_its_hull() -> None:
                     dice=ScriptedDice([50, 11, 70]))  # fmt: skip
     assert hits[0].location == "Hull"
     assert hits[0].damage == 70 + 0 + 20 - 10
+
+
+def shrapnel(rolls: list[tuple[int, int]], center: str = "Chest") -> list[str]:
+    """Where pieces with these 2d8 land (no armor; each then rolls 50 for damage)."""
+    faces = [f for pair in rolls for f in (*pair, 50)]
+    dice = ScriptedDice(faces)
+    hits = automatic_hits(len(rolls), 0, RULES.armor_named("None"), center=center, rules=RULES,
+                          dice=dice)  # fmt: skip
+    dice.check_all_used()
+    assert all(h.wound is not None for h in hits)
+    return [h.location for h in hits]
+
+
+def test_004_shrapnel_automatically_hits() -> None:
+    # 004 Explosions: "the attack automatically hits". A 2d8 of 2 is the chest chart's Miss
+    # entry: the piece moves up the chart to the nearest location, the right leg.
+    assert shrapnel([(1, 1)]) == ["Right_Leg"]
+    assert shrapnel([(1, 2)], center="Head") == ["Right_Arm"]
+
+
+def test_004_each_piece_of_shrapnel_to_a_different_hit_location() -> None:
+    # "Shrapnel is a number of separate wounds, each to a different hit location": a piece on
+    # a location already hit moves up the chart to the nearest location not yet hit, or down
+    # when none is above (rulings C9).
+    assert shrapnel([(6, 6), (8, 8), (1, 1), (2, 2)]) == [
+        "Chest", "Abdomen", "Right_Leg", "Left_Leg"]  # fmt: skip
+    # The chest chart has six locations; a seventh piece starts a new round.
+    assert shrapnel([(8, 8)] * 7) == [
+        "Chest", "Abdomen", "Left_Arm", "Right_Arm", "Left_Leg", "Right_Leg", "Chest"]  # fmt: skip

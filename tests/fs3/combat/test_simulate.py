@@ -17,8 +17,22 @@ RULES = CombatRules()
 P = Fraction(3, 8)  # FS3.3: a d8 shows 6+
 
 
-def binomial(n: int) -> list[Fraction]:
-    return [comb(n, k) * P**k * (1 - P) ** (n - k) for k in range(n + 1)]
+def counted(n: int) -> list[Fraction]:
+    """Entry h: the chance that n dice count h hits, an Embarrassing Failure (more than half
+    the dice 1s, 000) counting none (rulings R2). Each die: 3 faces succeed, 1 is a one, 4
+    are neither."""
+    out = [Fraction(0)] * (n + 1)
+    for s in range(n + 1):
+        for k in range(n - s + 1):
+            p = (
+                comb(n, s)
+                * comb(n - s, k)
+                * P**s
+                * Fraction(1, 8) ** k
+                * Fraction(4, 8) ** (n - s - k)
+            )
+            out[0 if 2 * k > n else s] += p
+    return out
 
 
 def two_d8() -> dict[int, Fraction]:
@@ -52,8 +66,8 @@ def exact(attack: int, defense: int, *, penetration: int, lethality: int, protec
     location: dict[str, float] = {}
     stopped = 0.0
     severity = {s.name: 0.0 for s in RULES.severities}
-    for a, pa in enumerate(binomial(attack)):
-        for d, pd in enumerate(binomial(defense)):
+    for a, pa in enumerate(counted(attack)):
+        for d, pd in enumerate(counted(defense)):
             p = float(pa * pd)
             if a == 0 or a < d:
                 missed += p
@@ -161,3 +175,15 @@ def test_000_below_one_die_holds_in_the_simulators() -> None:
     pools = np.array([-2, 0] * 5000)
     assert not hits(np.random.default_rng(1), pools, float(P), strict).any()
     assert hits(np.random.default_rng(1), pools, float(P), FS3_3).max() == 1
+
+
+def test_000_an_embarrassing_failure_counts_no_hits_in_the_simulators() -> None:
+    # As in a fight (rulings R2): 3 dice showing 1 1 6 have a success, but more than half
+    # their dice are 1s, so they count none; both simulators draw their pools through hits().
+    import numpy as np
+
+    from rollplay.systems.fs3.combat.simulate import hits
+
+    drawn = hits(np.random.default_rng(4), 3, float(P), FS3_3, 400_000)
+    for h, p in enumerate(counted(3)):
+        assert z_ok(int((drawn == h).sum()), 400_000, p), h

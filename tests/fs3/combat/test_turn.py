@@ -72,7 +72,7 @@ def test_melee_and_subdue() -> None:
     a = replace(KID, weapon="Knife")
     b = replace(JESSE, weapon="Unarmed")
     faces = [1] * 8 + [60, 40]  # initiative
-    faces += [8, 8] + [1] * 5 + [1] * 7  # 7 dice (4+3) vs 7 (4+3 defending with melee)
+    faces += [8, 8] + [2] * 5 + [1] * 7  # 7 dice (4+3) vs 7 (4+3 defending with melee)
     (_, jesse), report = turn([a, b], {"Kid": Action("subdue", "Jesse")}, faces)
     event = report["events"][0]
     assert event["pools"] == [7, 7]
@@ -114,7 +114,7 @@ def test_treat_and_rally_revive() -> None:
     doc = Combatant("Doc", team="A", rating=3)
     # Initiative: Jesse 4 - 4 wounds = 1 die, Doc 3; tie-breaks. Jesse cannot act.
     faces = [1] + [1] * 3 + [60, 40]
-    faces += [8, 1, 1]  # Doc's Medicine (NPC rating 3): a hit
+    faces += [8, 2, 1]  # Doc's Medicine (NPC rating 3): a hit
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("treat", "Jesse")}, faces)
     assert (report["events"][1]["effect"], report["events"][1]["revived"]) == ("treated", True)
     assert jesse.wounds == (Wound("Chest", "Critical", treated=True),)
@@ -139,7 +139,7 @@ def test_combatant_types_aim_at_their_own_center() -> None:
     # A game's combatant types say where a plain attack aims (002 Hit Location).
     rules = replace(RULES, types={"Human": "Chest", "Hound": "Abdomen"})
     hound = Combatant("Rex", team="B", rating=4, kind="Hound")
-    faces = [1] * 8 + [60, 40] + [8, 1, 1, 1, 1, 1, 1, 1] + [5, 5] + [30]
+    faces = [1] * 8 + [60, 40] + [8, 2, 2, 2] + [1, 1, 1, 1] + [5, 5] + [30]
     dice = ScriptedDice(faces)
     _, report = resolve_turn(1, [KID, hound], {"Kid": Action("attack", "Rex")}, rules=rules,
                              fs3=FS3_3, dice=dice)  # fmt: skip
@@ -173,8 +173,9 @@ def test_a_grenade_in_the_tracker_turn() -> None:
     lee = Combatant("Lee", team="B", rating=4)
     faces = [1] * 12 + [60, 40, 30]  # initiative: the thrower first
     faces += [2, 2, 2, 2]  # Athletics (NPC rating 4): no hits (and no Embarrassing Failure)
-    # Jesse: defense, zone 1; concussion 30; 1d6 = 2 pieces, both wide (2 on the chart).
-    faces += [2, 2, 2, 2, 30, 2, 1, 1, 1, 1]
+    # Jesse: defense, zone 1; concussion 30; 1d6 = 2 pieces, each 2d8 = 2, a Miss entry: the
+    # first moves up the chart to the right leg, the second past it to the left; 10 each.
+    faces += [2, 2, 2, 2, 30, 2, 1, 1, 10, 1, 1, 10]
     # Lee: defense, zone 2; concussion 90; 1d4 = 1 piece: 5 + 5 = 10 Chest, 40.
     faces += [2, 2, 2, 2, 90, 1, 5, 5, 40]
     faces += [8, 2, 2]  # Lee's knockout roll: Moderate + Light = 1.15, rating 4 - 1: stays up
@@ -184,7 +185,7 @@ def test_a_grenade_in_the_tracker_turn() -> None:
     caught = report["events"][0]["caught"]
     assert [(v["name"], v["zone"]) for v in caught] == [("Jesse", 1), ("Lee", 2)]
     assert [h["kind"] for h in caught[0]["hits"]] == ["concussion", "shrapnel", "shrapnel"]
-    assert jesse.wounds[0].location == "Head"  # the concussion
+    assert [w.location for w in jesse.wounds] == ["Head", "Right_Leg", "Left_Leg"]
     assert caught[0]["hits"][0]["damage"] == 30 + 0 + 0  # zone 1 +0, the grenade's +0
     assert caught[1]["hits"][0]["damage"] == 90 - 25  # zone 2 -25
     assert caught[1]["hits"][1]["location"] == "Chest"
@@ -244,7 +245,7 @@ def test_004_treating_a_vehicle_is_jury_rigging_with_the_repair_skill() -> None:
                                                 "Reflexes": 2})  # fmt: skip
     jeep = Combatant("Jeep", team="B", rating=4, kind="Vehicle", wounds=(Wound("Hull", "Serious"),))
     faces = [1, 1, 1, 1, 1, 60, 40]  # initiative: Mech Everyman 1 + Reflexes 2, the Jeep 4 - 2
-    faces += [8, 1, 1, 1, 1]  # Repair 3 + Wits 2
+    faces += [8, 2, 2, 1, 1]  # Repair 3 + Wits 2
     (_, jeep_after), report = turn([mech, jeep], {"Mech": Action("treat", "Jeep")}, faces)
     event = report["events"][0]
     assert event["ability"] == "Repair"

@@ -5,16 +5,13 @@ related-skill modifier (003 Related Skills), each checked as it comes in."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.d6.code import Bonus, checked_bonus, parse_bonus
 from rollplay.systems.d6.limits import MAX_ACTIONS, MAX_DIFFICULTY, MAX_TOTAL, bounded
 from rollplay.systems.d6.results import carried, damage_from, related_modifier
+from rollplay.systems.d6.roll_options import RollOptions
 from rollplay.systems.d6.ruleset import D6Ruleset, parse_rush
-
-if TYPE_CHECKING:
-    from rollplay.systems.d6.options import RollOptions
 
 
 def bonuses_of(o: RollOptions, rules: D6Ruleset) -> list[Bonus]:

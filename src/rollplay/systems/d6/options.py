@@ -1,16 +1,15 @@
 """A D6 check from what a player or GM says about a roll: one plain options record
-(``RollOptions``) that the command line, the Python facade and a table all fill in, turned
-into a ``D6Check`` by ``make_check`` (a die code or an ability on a sheet) or ``sheet_check``
+(``RollOptions``, roll_options.py) that the command line, the Python facade and a table fill in,
+turned into a ``D6Check`` by ``make_check`` (a die code or an ability on a sheet) or ``sheet_check``
 (a sheet and the points its character has now; it also says what the roll spends)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.d6.check import D6Check, Points, dice_counts
-from rollplay.systems.d6.code import Bonus, CodeError, DieCode, parse_code
+from rollplay.systems.d6.code import CodeError, DieCode, parse_code
 from rollplay.systems.d6.limits import MAX_NAME, MAX_POINTS, bounded, short
 from rollplay.systems.d6.modifiers import (
     bonuses_of,
@@ -20,45 +19,13 @@ from rollplay.systems.d6.modifiers import (
     preparing,
     related_total,
 )
+from rollplay.systems.d6.roll_options import RollOptions
 from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS, D6Ruleset, WildOne
 
 __all__ = ["RollOptions", "make_check", "preparing", "sheet_check"]
 
 if TYPE_CHECKING:
     from rollplay.systems.d6.character import D6Character
-
-
-@dataclass(frozen=True)
-class RollOptions:
-    """Everything that can be said about one roll (docs/d6.md), as plain values.
-
-    ``cp``: Character Points spent before the roll; ``fate``: spend a Fate Point;
-    ``unskilled``: True for the ruleset's modifier, or a number; ``attribute``: the attribute
-    an untrained skill falls under, when neither sheet nor ruleset says; ``prepare``:
-    doublings of time; ``rush``: percent less time; ``related``: related rolls as (total,
-    difficulty), or their modifiers; ``carry``: result points of an earlier roll;
-    ``damage_from``: an attack's result points, on its damage roll; ``second_chance``: the
-    raise of a second try's difficulty; ``actions``: actions this round; ``attack``: the
-    roll is an attack (its damage bonus is shown).
-    """
-
-    difficulty: str | int | None = None
-    bonuses: tuple[str | Bonus, ...] = ()
-    cp: int = 0
-    fate: bool = False
-    gm_allows_both: bool = False
-    wild_one: str | None = None
-    unskilled: bool | int = False
-    attribute: str | None = None
-    prepare: int = 0
-    rush: int | str = 0
-    related: tuple[int | tuple[int, int], ...] = ()
-    carry: int | None = None
-    damage_from: int | None = None
-    second_chance: int = 0
-    actions: int = 1
-    attack: bool = False
-    name: str | None = None
 
 
 def sheet_check(

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rollplay.errors import AbilityError, RuleError, suggest
 from rollplay.systems.fs3.expression import Expression, parse
-from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset
+
+if TYPE_CHECKING:  # the ruleset checks its combat abilities with resolve (rulings C11)
+    from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset
 
 SkillKind = Literal["action", "background", "language"]
 

@@ -78,6 +78,13 @@ class FS3Roll(NamedTuple):
     expression: str | None = None
     parts: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def hits(self) -> int:
+        """The successes that count where a roll is weighed against another or a threshold (an
+        attack, a defense, initiative, knockout): none on an Embarrassing Failure, which is a
+        failure "even if you got some successes" (000 Success Level; rulings R2)."""
+        return 0 if self.embarrassing else self.successes
+
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (docs/cli.md)."""
         return {

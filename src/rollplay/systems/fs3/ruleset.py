@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rollplay.errors import RulesetError
+from rollplay.errors import RulesetError, suggest
+from rollplay.systems.fs3.combat.abilities import unrollable
 from rollplay.systems.fs3.combat.gear import CombatRules
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
@@ -206,8 +207,6 @@ class FS3Ruleset:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
-        from rollplay.systems.fs3.combat.abilities import unrollable
-
         problem = unrollable(self)  # every combat and healing roll's ability (rulings C11)
         if problem:
             raise bad(problem)
@@ -248,8 +247,6 @@ class FS3Ruleset:
         return _band_title(table, rating) if table else str(rating)
 
     def situation(self, name: str) -> Situation:
-        from rollplay.errors import suggest
-
         for s in self.situations:
             if s.name.casefold() == name.casefold():
                 return s

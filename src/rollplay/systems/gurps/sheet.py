@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rollplay.errors import suggest
-from rollplay.systems.gurps.character import Character
 from rollplay.systems.gurps.defaults import Default, parse_default
+from rollplay.systems.gurps.levels import Character
 from rollplay.systems.gurps.names import (
     ATTRIBUTE_KEYS,
     ATTRIBUTE_LEVELS,

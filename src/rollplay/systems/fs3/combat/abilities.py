@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rollplay.errors import RollplayError
+from rollplay.systems.fs3.expression import parse
+from rollplay.systems.fs3.pool import resolve
 
 if TYPE_CHECKING:
     from rollplay.systems.fs3.combat.gear import CombatRules
@@ -26,9 +28,6 @@ def combat_abilities(rules: CombatRules) -> list[tuple[str, str]]:
 
 def unrollable(fs3: FS3Ruleset) -> str | None:
     """What is wrong, or None: each ability resolves as a roll string of this ruleset."""
-    from rollplay.systems.fs3.expression import parse
-    from rollplay.systems.fs3.pool import resolve
-
     top = max(fs3.attribute_range[1], 1)
     ratings = dict.fromkeys(fs3.attributes, top)
     ratings.update({s.name: fs3.skill_range[0] for s in fs3.action_skills})

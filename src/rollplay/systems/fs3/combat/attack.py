@@ -213,20 +213,21 @@ def resolve_attack(
     armor, in_cover, aimed_at = target
     a = pools[0] if isinstance(pools[0], FS3Roll) else plain_roll(pools[0], fs3, dice)
     d = pools[1] if isinstance(pools[1], FS3Roll) else plain_roll(pools[1], fs3, dice)
-    result = outcome(a.successes, d.successes)
-    base = Attack(attacker, defender, weapon.name, a.dice, d.dice, a.successes, d.successes,
+    # An Embarrassing Failure's successes count for nothing, attacking or defending (000).
+    result = outcome(a.hits, d.hits)
+    base = Attack(attacker, defender, weapon.name, a.dice, d.dice, a.hits, d.hits,
                   result, attack_roll=a, defense_roll=d)  # fmt: skip
     if result != "hit":
         return base
     first, second = dice.roll(8, 2)
     chart = rules.chart(aimed_at)
-    location = hit_location(first + second, a.successes - d.successes, chart)
+    location = hit_location(first + second, a.hits - d.hits, chart)
     base = replace(base, location_roll=first + second, location_dice=(first, second))
     if location == MISS:
         return replace(base, location=MISS)
     layers: list[ArmorRoll] = []
     cover_roll = None
-    if in_cover and a.successes < rules.cover_exposed_at:  # 004 Cover
+    if in_cover and a.hits < rules.cover_exposed_at:  # 004 Cover
         cover_roll = dice.roll(100, 1)[0]
         if cover_roll <= rules.cover_chance:
             layers.append(armor_roll("cover", rules.cover_protection, weapon.penetration, dice))

@@ -1,5 +1,5 @@
-"""Explosions and crew hits inside a turn (004 Explosions, Crew Hits): who is caught, their
-defense rolls, where they end up, and the wounds that follow.
+"""Explosions inside a turn (004 Explosions): who is caught, their defense rolls, where they
+end up, and the wounds that follow (a vehicle's crew hits are turnstate.py's).
 
 Draw order for an explosion: the thrower's attack pool; then, for the target and each
 bystander in the order given (those beyond double the blast radius roll nothing), the
@@ -9,20 +9,15 @@ its crew's rolls (vehicles.py).
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.explosion import adjust_zone, blast, zone_for
 from rollplay.systems.fs3.combat.shots import attack_modifiers, defense_modifiers
 from rollplay.systems.fs3.combat.state import Action, parse_near
-from rollplay.systems.fs3.combat.vehicles import crew_hits as roll_crew
-
-if TYPE_CHECKING:
-    from rollplay.systems.fs3.combat.turn import Turn
+from rollplay.systems.fs3.combat.turnstate import TurnState
 
 
-def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> None:
+def explode(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -> None:
     """004 Explosions: one attack roll; the target starts in zone 0, each bystander in the
     zone their distance gives (within the radius 0, within double it 1, further safe; one
     named without a distance: 1); each caught rolls defense, with stance, wounds and luck
@@ -33,7 +28,7 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
     weapon = rules.weapon(c.weapon)
     target = turn.state[str(action.target)]
     a = turn.roll(name, weapon.attack_skill, attack_modifiers(turn, c, target, action), "attack")
-    event.update(attack_dice=list(a.dice), attack_hits=a.successes, attack_roll=a.to_dict(),
+    event.update(attack_dice=list(a.dice), attack_hits=a.hits, attack_roll=a.to_dict(),
                  caught=[], safe=[])  # fmt: skip
     victims: list[tuple[str, float | None]] = [(target.name, None)]
     victims += [parse_near(entry) for entry in action.near]
@@ -44,7 +39,7 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
             continue
         victim = turn.state[who]
         d = turn.roll(who, weapon.defense_skill, defense_modifiers(turn, victim, weapon), "defense")
-        zone = adjust_zone(start, a.successes, a.embarrassing, d.successes, rules)
+        zone = adjust_zone(start, a.hits, a.embarrassing, d.hits, rules)
         entry: dict[str, Any] = {
             "name": who, "distance": distance, "start_zone": start, "zone": zone,
             "defense_dice": list(d.dice), "defense_roll": d.to_dict(), "hits": [],
@@ -64,28 +59,3 @@ def explode(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> Non
         for h in hits:
             if h.wound is not None:
                 turn.wound(who, h.wound, entry)
-
-
-def crew_hits(turn: Turn, who: str, wound: Wound, event: dict[str, Any]) -> None:
-    """004 Crew Hits: a wound to a vehicle's main body (or, five times as likely, to a crew
-    compartment) may hurt each of its crew; every wound, whatever dealt it."""
-    rules, vehicle = turn.rules, turn.state[who]
-    if vehicle.kind not in rules.vehicles or not vehicle.crew:
-        return
-    compartment = wound.location in rules.compartments
-    if not compartment and wound.location != rules.center_of_mass(vehicle.kind):
-        return
-    crew = [
-        (n, rules.armor_named(turn.state[n].armor), rules.center_of_mass(turn.state[n].kind))
-        for n in vehicle.crew if n in turn.state
-    ]  # fmt: skip
-    rolled = roll_crew(wound.severity, compartment, crew, rules=rules, dice=turn.dice)
-    for r in rolled:
-        fresh = tuple(h.wound for h in r.hits if h.wound is not None)
-        if fresh:
-            c = turn.state[r.name]
-            turn.state[r.name] = replace(c, wounds=(*c.wounds, *fresh))
-            turn.damaged.add(r.name)
-    hurt = {r.name: [h.to_dict() for h in r.hits] for r in rolled if r.hurt}
-    event.setdefault("crew_hits", {}).update(hurt)
-    event.setdefault("crew_rolls", []).extend(r.to_dict() for r in rolled)

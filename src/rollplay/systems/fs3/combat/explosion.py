@@ -2,24 +2,25 @@
 
 Draw order for one person caught in a blast: the concussion (armor rolls at the head, or a
 vehicle's center of mass, then the d100 damage roll); then, if the weapon throws shrapnel, the
-dice for the number of pieces; then for each piece 2d8 for its location, its armor rolls and
-its d100 damage roll.
+dice for the number of pieces; then for each piece 2d8 for its location (moved past Miss
+entries and locations an earlier piece took, with no further dice: ``spread``), its armor
+rolls and its d100 damage roll.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice
-from rollplay.errors import RulesetError
 from rollplay.systems.fs3.combat.attack import ArmorRoll, Wound, armor_roll, hit_location
+from rollplay.systems.fs3.combat.counts import parse_pieces
 from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
 
-_PIECES = re.compile(r"\s*(\d{1,3})\s*d\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*")
 Rounding = Literal["up", "down"]
+__all__ = ["Blast", "BlastHit", "Pieces", "adjust_zone", "automatic_hits", "blast", "parse_pieces",
+           "pieces", "spread", "zone_for"]  # fmt: skip
 
 
 def zone_for(distance: float, radius: int) -> int | None:
@@ -35,33 +36,19 @@ def adjust_zone(
     zone: int, attack_hits: int, embarrassing: bool, defense_hits: int, rules: CombatRules
 ) -> int | None:
     """004: a failed attack moves each target one zone out (two on an Embarrassing
-    Failure); a defender who out-rolls the attacker moves out by the difference. Pushed past
-    the last zone, a target is out of the blast (None) unless the rules keep them in the
-    last zone (``blast_overflow``: rulings C15)."""
-    if attack_hits == 0:
+    Failure, whose successes count for nothing: rulings R2); a defender who out-rolls the
+    attacker moves out by the difference. Pushed past the last zone, a target is out of the
+    blast (None) unless the rules keep them in the last zone (``blast_overflow``: rulings
+    C15)."""
+    hits = 0 if embarrassing else attack_hits
+    if hits == 0:
         zone += 2 if embarrassing else 1
-    if defense_hits > attack_hits:
-        zone += defense_hits - attack_hits
+    if defense_hits > hits:
+        zone += defense_hits - hits
     last = len(rules.zones) - 1
     if zone > last:
         return last if rules.blast_overflow == "last-zone" else None
     return zone
-
-
-def parse_pieces(spec: str) -> tuple[int, int, int]:
-    """'4d4' -> (4, 4, 1), '1d4/2' -> (1, 4, 2), '3' -> (3, 1, 1); '' -> (0, 1, 1)."""
-    text = spec.strip()
-    if not text:
-        return 0, 1, 1
-    if text.isdecimal() and len(text) <= 3:
-        return int(text), 1, 1
-    match = _PIECES.fullmatch(spec) if len(spec) <= 40 else None
-    if match is None or int(match[2]) < 1 or int(match[3] or 1) < 1:
-        raise RulesetError(
-            f"bad count {spec[:40]!r}: write a number (1), dice (4d4) or halved dice "
-            f"(1d4/2), up to 999 each"
-        )
-    return int(match[1]), int(match[2]), int(match[3] or 1)
 
 
 class Pieces(NamedTuple):
@@ -92,6 +79,7 @@ class BlastHit:
     damage: int | None
     wound: Wound | None
     location_dice: tuple[int, ...] = ()
+    moved_from: str | None = None  # the chart's entry, when it was a Miss or already hit
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +87,7 @@ class BlastHit:
             "location": self.location,
             "location_roll": self.location_roll,
             "location_dice": list(self.location_dice),
+            "moved_from": self.moved_from,
             "armor": None if self.armor is None else self.armor.__dict__,
             "damage_roll": self.damage_roll,
             "damage": self.damage,
@@ -148,9 +137,8 @@ def blast(
     """Everything a blast does to one person in ``zone`` (004 Explosions): a concussion
     wound to the head (a vehicle's: its center of mass, rulings C14), at the zone's and the
     weapon's damage modifiers and the weapon's penetration (no location bonus: rulings C9),
-    and, for shrapnel weapons, that zone's pieces, each an automatic hit on its own location
-    (2d8 on the target's center-of-mass chart; a Miss entry is a piece that flew wide) at
-    the zone's modifier plus the location's, and penetration 3."""
+    and, for shrapnel weapons, that zone's pieces, each an automatic hit on a location of its
+    own (``automatic_hits``) at the zone's modifier plus the location's, and penetration 3."""
     row = rules.zones[zone]
     modifier = row.modifier + weapon.lethality
     concussion = _hit(
@@ -168,21 +156,35 @@ def automatic_hits(
     count: int, modifier: int, armor: Armor, *, center: str, rules: CombatRules, dice: Dice
 ) -> list[BlastHit]:
     """``count`` automatic hits of penetration 3 (shrapnel, or a vehicle's crew hits): each
-    2d8 on the center-of-mass chart (a Miss entry flew wide), armor, then damage at
-    ``modifier`` plus the location's bonus."""
+    "automatically hits", "each to a different hit location" (004 Explosions, Crew Hits). A
+    hit's location is 2d8 on the center-of-mass chart, moved to a free location (``spread``);
+    then armor, then damage at ``modifier`` plus the location's bonus."""
     chart = rules.chart(center)
+    taken: set[str] = set()
     hits = []
     for _ in range(count):
         first, second = dice.roll(8, 2)
-        location = hit_location(first + second, 0, chart)
-        if location == MISS:
-            hits.append(
-                BlastHit("shrapnel", MISS, first + second, None, None, None, None, (first, second))
-            )
-            continue
-        hits.append(
-            _hit("shrapnel", location, modifier + rules.location_bonus(location),
-                 penetration=rules.shrapnel_penetration, armor=armor, rules=rules, dice=dice,
-                 rolled=(first, second))
-        )  # fmt: skip
+        entry = hit_location(first + second, 0, chart)
+        location = spread(first + second, chart, taken)
+        taken.add(location)
+        hit = _hit("shrapnel", location, modifier + rules.location_bonus(location),
+                   penetration=rules.shrapnel_penetration, armor=armor, rules=rules, dice=dice,
+                   rolled=(first, second))  # fmt: skip
+        hits.append(hit if entry == location else replace(hit, moved_from=entry))
     return hits
+
+
+def spread(roll: int, chart: tuple[str, ...], taken: set[str]) -> str:
+    """Where an automatic hit of this 2d8 lands (rulings C9): the chart's entry if it is a
+    location no earlier hit of the same blast (or crew hit) took; else the nearest entry up
+    the chart (towards the location aimed at) that is neither a Miss nor taken, else the
+    nearest down it. Once every location on the chart is taken, a new round begins."""
+    locations = {entry for entry in chart if entry != MISS}
+    if locations <= taken:
+        taken.clear()
+    index = min(max(roll, 1), len(chart)) - 1  # beyond the chart: its end (rulings C2)
+    up_then_down: list[int] = [*range(index, len(chart)), *range(index - 1, -1, -1)]
+    for entry in (chart[i] for i in up_then_down):
+        if entry != MISS and entry not in taken:
+            return entry
+    return MISS  # a chart with no location at all: nothing to hit

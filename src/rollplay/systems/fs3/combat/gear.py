@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from rollplay.errors import RulesetError, suggest
+from rollplay.systems.fs3.combat.counts import parse_pieces
 
 DamageType = Literal["wound", "stun"]
 Rounding = Literal["up", "down"]
@@ -233,8 +234,6 @@ class CombatRules:
     escape_ability: str = "Melee"  # 002 Escape, against the holder's same ability
 
     def __post_init__(self) -> None:
-        from rollplay.systems.fs3.combat.explosion import parse_pieces
-
         severities = [s.name for s in self.severities]
         for row in self.crew_hits:
             if row.severity not in severities:

@@ -5,20 +5,16 @@ fire. Draw order: attack.py's, bullet by bullet for a burst."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rollplay.systems.fs3.combat.attack import Attack, outcome, resolve_attack
 from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
 from rollplay.systems.fs3.combat.gear import Weapon
 from rollplay.systems.fs3.combat.state import Action, Combatant, ammo_left
-
-if TYPE_CHECKING:
-    from rollplay.systems.fs3.combat.turn import Turn
-
-Mods = list[tuple[str, int]]
+from rollplay.systems.fs3.combat.turnstate import Mods, TurnState
 
 
-def attack_modifiers(turn: Turn, c: Combatant, target: Combatant, action: Action) -> Mods:
+def attack_modifiers(turn: TurnState, c: Combatant, target: Combatant, action: Action) -> Mods:
     """004 Stance and Other Modifiers, Aiming, Suppressing (wounds come with the roll)."""
     rules, weapon = turn.rules, turn.rules.weapon(c.weapon)
     mods = [(f"stance {c.stance}", rules.stances.get(c.stance, (0, 0))[0])]
@@ -32,14 +28,16 @@ def attack_modifiers(turn: Turn, c: Combatant, target: Combatant, action: Action
     return mods
 
 
-def defense_modifiers(turn: Turn, target: Combatant, weapon: Weapon) -> Mods:
+def defense_modifiers(turn: TurnState, target: Combatant, weapon: Weapon) -> Mods:
     mods = [(f"stance {target.stance}", turn.rules.stances.get(target.stance, (0, 0))[1])]
     if weapon.melee and turn.rules.weapon(target.weapon).melee:  # rulings C5
         mods.append(("defending with a melee weapon", turn.rules.melee_bonus))
     return mods
 
 
-def one_shot(turn: Turn, name: str, action: Action, event: dict[str, Any], recoil: int) -> None:
+def one_shot(
+    turn: TurnState, name: str, action: Action, event: dict[str, Any], recoil: int
+) -> None:
     c, target_name = turn.state[name], str(action.target)
     weapon = turn.rules.weapon(c.weapon)
     target = turn.state[target_name]
@@ -50,7 +48,7 @@ def one_shot(turn: Turn, name: str, action: Action, event: dict[str, Any], recoi
     target = turn.state[target_name]  # luck may have changed it
     pools = [a.requested, d.requested]
     if action.kind == "subdue":  # 002: no damage; the target cannot act until it escapes
-        hit = outcome(a.successes, d.successes) == "hit"
+        hit = outcome(a.hits, d.hits) == "hit"
         event.update(attack_dice=list(a.dice), defense_dice=list(d.dice), pools=pools,
                      attack_roll=a.to_dict(), defense_roll=d.to_dict(),
                      outcome="hit" if hit else "miss",
@@ -74,7 +72,7 @@ def one_shot(turn: Turn, name: str, action: Action, event: dict[str, Any], recoi
         turn.wound(target_name, result.wound, event)
 
 
-def full_auto(turn: Turn, name: str, action: Action, event: dict[str, Any]) -> None:
+def full_auto(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -> None:
     """004 Burst Fire: each target's bullets in turn, one attack and defense roll each,
     every bullet after the first at -(recoil x bullets so far)."""
     c = turn.state[name]

@@ -61,10 +61,19 @@ Progress = Callable[[int], None]
 
 def hits(rng: np.random.Generator, pool: np.ndarray | int, p: float, fs3: FS3Ruleset,
          size: int | None = None) -> np.ndarray:  # fmt: skip
-    """Successes of pools of d8s (a binomial draw each), under the ruleset's below-one-die
-    ruling: one die, or (``fail``) no dice and no hits."""
+    """Hits of pools of dice with no attribute (NPC ratings), under the ruleset's
+    below-one-die ruling (one die, or with ``fail`` no dice and no hits): the successes are a
+    binomial draw, the 1s among the other dice another, and an Embarrassing Failure, judged
+    as rolls.judge_counts judges it, counts no hits (rulings R2)."""
     pools = np.asarray(pool, dtype=np.int64)
-    drawn: np.ndarray = rng.binomial(np.maximum(pools, 1), p, size)
+    dice = np.maximum(pools, 1)
+    drawn: np.ndarray = rng.binomial(dice, p, size)
+    ones = rng.binomial(dice - drawn, 1 / (fs3.success_at - 1))  # 1 of the failing faces
+    # 000: more than half the dice 1s; 002: as many 1s as the attribute (an NPC's: R3).
+    embarrassing = 2 * ones > dice if fs3.majority_ones else ones >= fs3.default_attribute
+    if fs3.embarrassing_only_on_failure:
+        embarrassing &= drawn == 0
+    drawn = np.where(embarrassing, 0, drawn)
     if fs3.below_one_die == "fail":
         drawn = np.where(pools < 1, 0, drawn)
     return drawn

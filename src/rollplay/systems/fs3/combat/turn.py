@@ -16,21 +16,12 @@ from typing import Any
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
-from rollplay.systems.fs3.combat.attack import wound_modifier
-from rollplay.systems.fs3.combat.blasts import crew_hits, explode
+from rollplay.systems.fs3.combat.blasts import explode
 from rollplay.systems.fs3.combat.checks import check_action
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.combat.rolling import LuckLedger, ability_pool, named, roll
-from rollplay.systems.fs3.combat.shots import Mods, full_auto, one_shot
-from rollplay.systems.fs3.combat.state import (
-    ACTIONS,
-    NEEDS_TARGET,
-    Action,
-    Combatant,
-    Report,
-    ammo_left,
-)
-from rollplay.systems.fs3.rolls import FS3Roll
+from rollplay.systems.fs3.combat.shots import full_auto, one_shot
+from rollplay.systems.fs3.combat.state import ACTIONS, NEEDS_TARGET, Action, Combatant, Report
+from rollplay.systems.fs3.combat.turnstate import TurnState
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 __all__ = ["ACTIONS", "NEEDS_TARGET", "Action", "Combatant", "Report", "check_action",
@@ -69,56 +60,9 @@ def resolve_turn(
     return [turn.state[c.name] for c in combatants], turn.report
 
 
-class Turn:
-    """One turn's working state: who is where, whose luck waits for which roll, who took
-    damage."""
-
-    def __init__(
-        self,
-        number: int,
-        combatants: list[Combatant],
-        actions: dict[str, Action],
-        *,
-        rules: CombatRules,
-        fs3: FS3Ruleset,
-        dice: Dice,
-    ) -> None:
-        self.number = number
-        self.order_listed = [c.name for c in combatants]
-        self.state = {c.name: c for c in combatants}
-        self.wounds_before = {c.name: len(c.wounds) for c in combatants}
-        self.actions = actions
-        self.rules, self.fs3, self.dice = rules, fs3, dice
-        self.report = Report(number)
-        self.ledger = LuckLedger(actions)
-        self.damaged: set[str] = set()
-
-    def action(self, name: str) -> Action:
-        return self.actions.get(name, Action("pass"))
-
-    def wounds(self, name: str) -> int:
-        return wound_modifier(self.state[name].wounds, self.rules)
-
-    def roll(self, who: str, ability: str, modifiers: Mods, luck: str | None) -> FS3Roll:
-        """An ability roll in combat: the pool, the modifiers named, the roller's wound
-        modifier (002 Damage: "applied to all ability rolls"), and luck waiting for it."""
-        pool = ability_pool(self.state[who], ability, self.fs3)
-        spend = self.luck(who, luck) if luck else None
-        mods = named(*modifiers, ("wounds", -self.wounds(who)))
-        return roll(who, pool, mods, spend, fs3=self.fs3, dice=self.dice)
-
-    def luck(self, roller: str, kind: str) -> str | None:
-        """002 Luck, Combat: the spend set on this roll, paid now by whoever set it."""
-        taken = self.ledger.take(roller, kind)
-        if taken is None:
-            return None
-        payer, spend = taken
-        c = self.state[payer]
-        if c.luck < 1:
-            self.report.notes.append(f"{payer} has no luck point left for {roller}'s {kind} roll")
-            return None
-        self.state[payer] = replace(c, luck=c.luck - 1)
-        return spend
+class Turn(TurnState):
+    """One turn, step by step: free actions, initiative, each action in order, knockouts and
+    the turn's end."""
 
     def free_actions(self) -> None:
         """002 Combat Turns: changing stance and drawing a weapon go with any action."""
@@ -138,16 +82,16 @@ class Turn:
                   for n in self.order_listed}  # fmt: skip
         ties = {n: [self.dice.roll(100, 1)[0]] for n in self.order_listed}
         while True:
-            keys = [(rolled[n].successes, *ties[n]) for n in self.order_listed]
+            keys = [(rolled[n].hits, *ties[n]) for n in self.order_listed]
             tied = [n for n, k in zip(self.order_listed, keys, strict=True) if keys.count(k) > 1]
             if not tied:
                 break
             for n in tied:
                 ties[n].append(self.dice.roll(100, 1)[0])
         order = sorted(self.order_listed,
-                       key=lambda n: (-rolled[n].successes, [-t for t in ties[n]]))  # fmt: skip
+                       key=lambda n: (-rolled[n].hits, [-t for t in ties[n]]))  # fmt: skip
         self.report.initiative = [
-            {"name": n, "hits": rolled[n].successes, "tiebreak": ties[n][0],
+            {"name": n, "hits": rolled[n].hits, "tiebreak": ties[n][0],
              "tiebreaks": ties[n], "dice": list(rolled[n].dice), "roll": rolled[n].to_dict()}
             for n in order
         ]  # fmt: skip
@@ -171,17 +115,6 @@ class Turn:
             handler(name, action, event)
         self.report.events.append(event)
 
-    def fire(self, name: str, event: dict[str, Any]) -> bool:
-        """Spend a round from a ranged weapon; False (a click) when it is empty."""
-        c = self.state[name]
-        if self.rules.weapon(c.weapon).melee:
-            return True
-        if ammo_left(c, self.rules) <= 0:
-            event["effect"] = "empty"  # a click
-            return False
-        self.state[name] = replace(c, ammo=ammo_left(c, self.rules) - 1)
-        return True
-
     def suppress(self, name: str, action: Action, event: dict[str, Any]) -> None:
         """004 Suppressing: no damage, twice the Suppression Points (at most 5)."""
         if not self.fire(name, event):
@@ -203,13 +136,6 @@ class Turn:
             return
         one_shot(self, name, action, event, 0)
 
-    def wound(self, who: str, wound: Any, event: dict[str, Any]) -> None:
-        """A wound lands; a vehicle's may hurt its crew (004 Crew Hits)."""
-        c = self.state[who]
-        self.state[who] = replace(c, wounds=(*c.wounds, wound))
-        self.damaged.add(who)
-        crew_hits(self, who, wound, event)
-
     def aim(self, name: str, action: Action, event: dict[str, Any]) -> None:
         event.update(effect="aiming", aim_bonus=self.rules.aim_bonus)
 
@@ -226,7 +152,7 @@ class Turn:
         mine = self.roll(name, ability, [], None)
         holder = self.state.get(str(c.subdued_by))
         theirs = self.roll(holder.name, ability, [], None) if holder else None
-        free = theirs is None or mine.successes > theirs.successes
+        free = theirs is None or mine.hits > theirs.hits
         if free:
             self.state[name] = replace(c, subdued_by=None)
         event.update(dice=list(mine.dice), roll=mine.to_dict(),
@@ -247,7 +173,7 @@ class Turn:
             ability = self.rules.treat_ability
         r = self.roll(name, ability, [], None)
         event.update(dice=list(r.dice), roll=r.to_dict(), ability=ability)
-        if r.successes == 0:
+        if r.hits == 0:
             event["effect"] = "failed"
             return
         target = self.state[target.name]
@@ -272,7 +198,7 @@ class Turn:
             if name not in self.damaged or modifier < 1 or c.knocked_out:
                 continue
             r = self.roll(name, self.rules.toughness_ability, [], None)
-            out = r.successes == 0
+            out = r.hits == 0
             entry = {"name": name, "dice": list(r.dice), "modifier": -modifier,
                      "knocked_out": out, "roll": r.to_dict()}  # fmt: skip
             if out and self.action(name).luck == "knockout" and c.luck > 0:

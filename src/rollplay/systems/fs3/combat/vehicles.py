@@ -1,7 +1,8 @@
 """Vehicles (004 Vehicle Weapons, Crew Hits): when a vehicle is wounded, its crew may be.
 
 Draw order, passenger by passenger: a d100; if hurt, the dice for the number of hits, then
-each hit as a piece of shrapnel (2d8 location, armor rolls, d100 damage).
+each hit as a piece of shrapnel (2d8 location, moved to a location no other hit on that
+passenger took, as explosion.spread says; armor rolls, d100 damage).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ def crew_hits(
 ) -> list[CrewRoll]:
     """Each passenger (name, armor, center of mass) rolls percentile; if hurt, they take the
     table's number of automatic hits (a halved count rounds up: a hurt passenger takes at
-    least one, rulings C13) at damage modifier 0 and penetration 3 (004 Crew Hits)."""
+    least one, rulings C13), each on a location of its own, at damage modifier 0 and
+    penetration 3 (004 Crew Hits)."""
     chance = crew_chance(severity, compartment, rules)
     spec = next(r.hits for r in rules.crew_hits if r.severity == severity)
     out = []

@@ -67,6 +67,8 @@ def hit_text(h: Hit) -> str:
     text = str(h.location)
     if h.location_dice:
         text = f"2d8 {'+'.join(map(str, h.location_dice))} -> {h.location}"
+    if h.moved_from:  # 004: automatic hits each land, each on a location of its own
+        text += f" (the chart's {h.moved_from} moved to the nearest free location)"
     for layer in h.armor:
         rolled = f" d100 {layer.roll}" if layer.roll is not None else ""
         text += f"; {layer.source} (stop {layer.stop_chance}%){rolled}: "

@@ -49,6 +49,7 @@ class Hit(Record):
 
     kind: str | None = None  # for an explosion's hits: blast or shrapnel
     location: str | None = None
+    moved_from: str | None = None  # an automatic hit's chart entry (a Miss, or taken): 004
     location_roll: int | None = None
     location_dice: tuple[int, ...] | None = None
     armor: tuple[ArmorLayer, ...] = ()

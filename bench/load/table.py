@@ -78,7 +78,7 @@ def seat(db: str, people: list[Person]) -> dict[str, str]:
                 table.new_character(GAME, {**sheet, "name": person.character})
                 played = (person.character,)
             table.add_member(GAME, person.name, person.role, played)
-            tokens[person.name] = str(table.acting_as(person.name).new_token("bench")["token"])
+            tokens[person.name] = table.acting_as(person.name).new_token("bench").token
         return tokens
     finally:
         table.close()

@@ -13,9 +13,11 @@ import pytest
 from rollplay.bridges.discord.table import LINK_FIRST, UNBOUND, DiscordTable
 from rollplay.render.fs3 import result_line
 from rollplay.render.spans import text_of
+from rollplay.table import commands as c
 from rollplay.table.events.outcomes import FS3Roll
 from rollplay.table.events.views import LogEntry, SeenEntry
 from rollplay.table.service import Table
+from rollplay.table.systems import Request
 from tests.bridges.fake_discord import Courier, Interaction
 from tests.typed import of
 
@@ -37,7 +39,7 @@ def table(examples_url: str) -> Table:
     for name, role, plays in seats:
         t.add_user(name)
         t.add_member("Pegasus", name, role, plays)
-        t.link_account("discord", str(IDS[name]), t.acting_as(name).link_code()["code"], name)
+        t.link_account("discord", str(IDS[name]), t.acting_as(name).link_code().code, name)
     return t
 
 
@@ -189,7 +191,7 @@ def test_an_unlinked_account_and_an_unbound_channel_are_told_what_to_do(
 
 def test_linking_with_a_code(bot: DiscordTable, table: Table) -> None:
     table.add_user("Gil")
-    code = table.acting_as("Gil").link_code()["code"]
+    code = table.acting_as("Gil").link_code().code
     i = as_(bot, "Gil", lambda i: bot.link(i, code))  # id 77
     assert i.record.to("me") == "Linked: you play as Gil here."
     again = as_(bot, "Gil", lambda i: bot.link(i, code))
@@ -213,16 +215,12 @@ def test_sheet_and_odds_answer_only_the_one_who_asked(bot: DiscordTable, table: 
     assert "Mavros" in i.record.to("me")
     assert "Melee" in i.record.to("me")
     i = as_(bot, "Pia", lambda i: bot.odds(i, "Firearms+Reflexes"))
-    odds = table.acting_as("Pia").roll_odds("Pegasus", "Nikos", _request("Firearms+Reflexes"))
-    assert f"{odds['success']:.1%}" in i.record.to("me")
+    asked = c.Roll("Pegasus", c.Side("Nikos", Request("Firearms+Reflexes")))
+    odds = table.acting_as("Pia").odds(asked)
+    assert odds.success is not None
+    assert f"{odds.success:.1%}" in i.record.to("me")
     assert i.record.places() == {"me"}
     assert table.log(game_name="Pegasus", limit=0) == []  # odds roll nothing
-
-
-def _request(expression: str) -> Any:
-    from rollplay.table.systems import Request
-
-    return Request(expression)
 
 
 def test_luck_and_xp_by_role(bot: DiscordTable, table: Table) -> None:

@@ -27,7 +27,7 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
     seat_people(db)
     table = Table(db)
     for name, discord_id in (("Stella", "1"), ("Pia", "2")):
-        table.link_account("discord", discord_id, table.acting_as(name).link_code()["code"])
+        table.link_account("discord", discord_id, table.acting_as(name).link_code().code)
     table.acting_as("Stella").bind_channel("discord", "100", "Pegasus", gm_channel="999")
     bot = DiscordTable(table, Courier())
     with serving(db) as (base, _):

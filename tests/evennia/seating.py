@@ -52,7 +52,7 @@ def link_code(db: str, user: str) -> str:
     """A code ``user`` made on the web page (or with the command line)."""
     table = Table(db)
     try:
-        return str(table.acting_as(user).link_code()["code"])
+        return str(table.acting_as(user).link_code().code)
     finally:
         table.close()
 

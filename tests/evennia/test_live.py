@@ -107,7 +107,7 @@ class LiveTest(TableTest):
     def test_a_roll_on_the_mush_reaches_the_web_tables_live_feed(self) -> None:
         table = Table(self.db)
         try:
-            token = table.acting_as("Otto").new_token("evennia test")["token"]
+            token = table.acting_as("Otto").new_token("evennia test").token
             start = max(e.id for e in table.events_for(GAME, 0, 1000))
         finally:
             table.close()

@@ -154,8 +154,8 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
     table = Table(server_db)
     Tracker(table).start("Pegasus", "Hangar")
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
-    ids = {"token": table.acting_as("Stella").new_token("Stella's")["id"],
-           "invite": table.new_invite("Pegasus", "observer")["id"]}  # fmt: skip
+    ids = {"token": table.acting_as("Stella").new_token("Stella's").id,
+           "invite": table.new_invite("Pegasus", "observer").id}  # fmt: skip
     # The live stream is refused before it starts (checked first: taking an invite below
     # makes Dora a member).
     if role != "anonymous":
@@ -169,7 +169,7 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
         headers = {} if role == "anonymous" else sign_in(server, role)
         if body == "stream" and role in allowed:
             continue  # it would stream until closed; the refusals are what is checked
-        token = table.new_invite("Pegasus", "observer")["token"]
+        token = table.new_invite("Pegasus", "observer").token
         asked = path.format(**ids, open=token)
         headers = {**headers, "Origin": "http://testserver", "HX-Request": "true"}
         answer = server.request(method, asked, headers=headers, **_body(body, role, token))

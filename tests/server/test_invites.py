@@ -97,7 +97,7 @@ def test_a_used_revoked_or_expired_invite_cannot_be_used(
     headers = sign_in(server, "Stella")
     states = {i["id"]: i["state"] for i in server.get("/api/v1/games/Pegasus/invites").json()}
     assert [states[i["id"]] for i in (used, revoked, expired)] == ["used", "revoked", "expired"]
-    users = {u["name"] for u in Table(server_db).users()}
+    users = {u.name for u in Table(server_db).users()}
     assert "Rhea" not in users  # a refused accept leaves no account behind
 
 
@@ -194,7 +194,7 @@ def test_the_html_form_takes_an_invite_and_refuses_other_sites(server: TestClien
 def test_one_link_two_takers_one_wins(db_url: str) -> None:
     table = Table(db_url)
     table.add_examples()
-    token = table.new_invite("Pegasus", "observer")["token"]
+    token = table.new_invite("Pegasus", "observer").token
     results: list[str] = []
 
     def take(name: str) -> None:
@@ -221,13 +221,13 @@ def test_the_first_run_link_makes_a_storyteller_of_every_game(db_url: str) -> No
         table.acting_as("Pia").new_invite(None, "storyteller")
     with pytest.raises(RollplayError, match="makes a Storyteller"):
         table.new_invite(None, "player")
-    first = table.new_invite(None, "storyteller")["token"]
-    second = table.new_invite(None, "storyteller")["token"]  # replaces the first
+    first = table.new_invite(None, "storyteller").token
+    second = table.new_invite(None, "storyteller").token  # replaces the first
     with pytest.raises(InviteError):
         table.accept_invite(first, "Early", NEW)
     joined = table.accept_invite(second, "Stella", NEW)
-    assert sorted(joined["games"]) == ["Dungeon", "Pegasus", "Stars"]
-    assert {g["role"] for g in table.acting_as("Stella").games()} == {"storyteller"}
+    assert sorted(joined.games) == ["Dungeon", "Pegasus", "Stars"]
+    assert {g.role for g in table.acting_as("Stella").games()} == {"storyteller"}
     assert len(table.acting_as("Stella").games()) == 3
 
 

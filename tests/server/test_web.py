@@ -9,6 +9,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from rollplay.server.parts import Parts
 from tests.server.conftest import seat_people, sign_in
 from tests.server.process import serving, signed_in
 
@@ -46,8 +47,8 @@ def test_a_link_code_from_the_home_page_links_a_chat_account(server: TestClient)
     page = server.post("/link-code", headers=headers)
     assert page.status_code == 200
     code = page.text.split('class="link-code">', 1)[1].split("<", 1)[0]
-    service = server.app.state.service  # type: ignore[attr-defined]
-    assert service.link_account("discord", "42", code, "pia")["user"] == "Pia"
+    shared: Parts = server.app.state.parts  # type: ignore[attr-defined]
+    assert shared.service.link_account("discord", "42", code, "pia").user == "Pia"
     assert "Linked: discord pia" in server.get("/").text
     forged = {**headers, "Origin": "https://evil.example"}
     assert server.post("/link-code", headers=forged).status_code == 403

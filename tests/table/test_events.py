@@ -137,7 +137,9 @@ def test_the_command_line_acts_as_a_user(
         cli("member", "add", "Pegasus", "Pia", "--role", "player", "--character", "Nikos")[0] == 0
     )
     members = run_json(capsys, "member", "list", "Pegasus", "--db", db_url)
-    assert members == [{"user": "Pia", "role": "player", "characters": ["Nikos"]}]
+    assert members == [
+        {"game": "Pegasus", "user": "Pia", "role": "player", "characters": ["Nikos"]}
+    ]
     rolled = run_json(capsys, "--as", "Pia", "roll", "Nikos", "Firearms", "--db", db_url)
     assert rolled["character"] == "Nikos"
     refusal = fails_cleanly(capsys, "--as", "Pia", "luck", "award", "Nikos", "--db", db_url)

@@ -119,10 +119,10 @@ def test_a_gurps_sense_roll_is_the_gms_in_secret(table: Table) -> None:
 
 def test_the_vocabulary_a_line_may_name(table: Table) -> None:
     pegasus = table.vocabulary("Pegasus")
-    assert (pegasus["system"], pegasus["characters"]) == ("fs3", ["Mavros", "Nikos"])
-    assert {"Reflexes", "Firearms", "Piloting"} <= set(pegasus["abilities"])
-    assert "Detect Lies" in table.vocabulary("Dungeon")["abilities"]  # a default (001)
-    assert "Search" in table.vocabulary("Stars")["abilities"]
+    assert (pegasus.system, pegasus.characters) == ("fs3", ("Mavros", "Nikos"))
+    assert {"Reflexes", "Firearms", "Piloting"} <= set(pegasus.abilities)
+    assert "Detect Lies" in table.vocabulary("Dungeon").abilities  # a default (001)
+    assert "Search" in table.vocabulary("Stars").abilities
     table.add_user("Nora")
     with pytest.raises(Forbidden, match="Nora is not in Pegasus"):
         table.acting_as("Nora").vocabulary("Pegasus")

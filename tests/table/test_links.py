@@ -34,19 +34,20 @@ def people(table: Table) -> dict[str, Table]:
 
 def test_a_code_links_a_chat_account_once(table: Table, people: dict[str, Table]) -> None:
     made = people["Pia"].link_code()
-    assert len(made["code"]) == 9
-    assert made["code"][4] == "-"
-    assert made["minutes"] == 15
+    assert len(made.code) == 9
+    assert made.code[4] == "-"
+    assert made.minutes == 15
     assert table.linked("discord", "111") is None
-    typed = made["code"].lower().replace("-", " ")  # as a player might type it
-    assert table.link_account("discord", "111", typed, "pia#0001")["user"] == "Pia"
+    typed = made.code.lower().replace("-", " ")  # as a player might type it
+    assert table.link_account("discord", "111", typed, "pia#0001").user == "Pia"
     actor = table.linked("discord", "111")
     assert actor is not None
     assert actor.name == "Pia"
     with pytest.raises(LinkError, match="unknown, used or expired"):
-        table.link_account("discord", "222", made["code"])
-    assert people["Pia"].links() == [{"platform": "discord", "external_id": "111",
-                                      "label": "pia#0001"}]  # fmt: skip
+        table.link_account("discord", "222", made.code)
+    assert [(k.platform, k.external_id, k.label) for k in people["Pia"].links()] == [
+        ("discord", "111", "pia#0001")
+    ]
     assert people["Olly"].links() == []
 
 
@@ -57,11 +58,11 @@ def test_a_code_expires_and_a_new_one_replaces_the_old(
     first = people["Pia"].link_code()
     second = people["Pia"].link_code()
     with pytest.raises(LinkError):
-        table.link_account("evennia", "7", first["code"])
+        table.link_account("evennia", "7", first.code)
     with table.transaction() as s:
         s.execute(update(LinkCode).values(expires_at=now() - timedelta(seconds=1)))
     with pytest.raises(LinkError):
-        table.link_account("evennia", "7", second["code"])
+        table.link_account("evennia", "7", second.code)
     with pytest.raises(LinkError):
         table.link_account("evennia", "7", "AAAA-AAAA")
 
@@ -71,7 +72,7 @@ def test_the_owner_has_no_code_and_only_its_user_unlinks(
 ) -> None:
     with pytest.raises(RollplayError, match="a user's"):
         table.link_code()
-    table.link_account("discord", "111", people["Pia"].link_code()["code"])
+    table.link_account("discord", "111", people["Pia"].link_code().code)
     with pytest.raises(Forbidden):
         people["Olly"].unlink_account("discord", "111")
     people["Pia"].unlink_account("discord", "111")
@@ -94,9 +95,9 @@ def test_only_the_storyteller_binds_a_channel(table: Table, people: dict[str, Ta
         with pytest.raises(Forbidden):
             people[who].bind_channel("discord", "c1", "Pegasus")
     bound = people["Stella"].bind_channel("discord", "c1", "Pegasus", gm_channel="gm")
-    assert bound == {"platform": "discord", "channel": "c1", "game": "Pegasus",
-                     "gm_channel": "gm"}  # fmt: skip
-    assert table.channel_game("discord", "c1") == {"game": "Pegasus", "gm_channel": "gm"}
+    assert (bound.platform, bound.channel, bound.game, bound.gm_channel) == (
+        "discord", "c1", "Pegasus", "gm")  # fmt: skip
+    assert table.channel_game("discord", "c1") == bound
     assert table.channel_game("discord", "c2") is None
     with pytest.raises(RollplayError, match="must not be the table's own channel"):
         people["Stella"].bind_channel("discord", "c1", "Pegasus", gm_channel="c1")
@@ -107,8 +108,8 @@ def test_only_the_storyteller_binds_a_channel(table: Table, people: dict[str, Ta
 
 
 def test_linked_storytellers_are_where_secrets_go(table: Table, people: dict[str, Table]) -> None:
-    table.link_account("discord", "st", people["Stella"].link_code()["code"])
-    table.link_account("discord", "pl", people["Pia"].link_code()["code"])
+    table.link_account("discord", "st", people["Stella"].link_code().code)
+    table.link_account("discord", "pl", people["Pia"].link_code().code)
     assert table.linked_ids("discord", "Pegasus") == ["st"]
     assert table.linked_ids("discord", "Pegasus", role="player") == ["pl"]
     assert table.linked_ids("evennia", "Pegasus") == []
@@ -116,8 +117,8 @@ def test_linked_storytellers_are_where_secrets_go(table: Table, people: dict[str
 
 def _run(t: Table, line: str) -> AnyAnswer:
     words = t.vocabulary("Pegasus")
-    return t.execute(parse(line, system="fs3", game="Pegasus", abilities=words["abilities"],
-                           characters=words["characters"]))  # fmt: skip
+    return t.execute(parse(line, system="fs3", game="Pegasus", abilities=words.abilities,
+                           characters=words.characters))  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -158,7 +159,7 @@ def test_audiences_are_for_members_only(people: dict[str, Table]) -> None:
 def test_a_storytellers_private_roll_reaches_the_characters_player(
     table: Table, people: dict[str, Table]
 ) -> None:
-    table.link_account("discord", "pl", people["Pia"].link_code()["code"])
+    table.link_account("discord", "pl", people["Pia"].link_code().code)
     done = _run(people["Stella"], "roll/private Nikos/Firearms")
     (seen,) = people["Stella"].audiences("Pegasus", list(done.event_ids), platform="discord")
     assert seen.everyone is None

@@ -95,7 +95,7 @@ def test_populated_database_is_upgraded_in_place(blank_url: str) -> None:
                                       dice=ScriptedDice([1] * 6)))  # fmt: skip
     assert rolled.log_id == 3  # numbering carries on past the moved rolls
     # 0010: the game's dice are verifiable from its next roll, its seed committed just before.
-    assert table.game("Pegasus")["provable"] is True
+    assert table.game("Pegasus").provable is True
     live = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms")))
     public, hidden, roll = table.events_for("Pegasus", after=rolled.log_id)
     assert (public.kind, hidden.kind, roll.id) == ("seed_commit", "seed_commit", live.log_id)

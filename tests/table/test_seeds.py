@@ -129,15 +129,15 @@ def test_rotation_reveals_the_seed_and_commits_the_next(game: Table) -> None:
     assert (said.chain, said.commitment, said.nonces) == ("public", old, 2)
     assert hashlib.sha256(bytes.fromhex(said.seed)).hexdigest() == old
     assert commit.kind == "seed_commit"
-    assert _commit(commit).commitment == rotated["commitment"] != old
+    assert _commit(commit).commitment == rotated.commitment != old
     for rolled in (first, second):  # anyone can now re-derive every roll made under it
         block = _block(game, rolled.log_id)
         assert _rederived(said.seed, block) == [f for _, f in block.draws]
     after = _one(game.roll("Pegasus", "Nikos", Request("Firearms")))
     block = _block(game, after.log_id)
-    assert (block.commitment, block.nonce) == (rotated["commitment"], 0)
+    assert (block.commitment, block.nonce) == (rotated.commitment, 0)
     shown = game.seeds("Pegasus")
-    assert [r["seed"] for r in shown["revealed"]] == [said.seed]
+    assert [r.seed for r in shown.revealed] == [said.seed]
 
 
 def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
@@ -156,7 +156,7 @@ def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
     assert private.log_id not in seen
     hidden = game.acting_as("Stella").rotate_seed("Pegasus")  # the public chain only
     assert [r.chain for r in _reveals(game)] == ["public"]
-    assert hidden["chain"] == "public"
+    assert hidden.chain == "public"
     assert game.roll("Pegasus", "Nikos", Request("Firearms"), visibility="private")
     with game.engine.connect() as conn:
         secret_seed = conn.execute(sa.text(
@@ -166,10 +166,10 @@ def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
     everything = str([dumped(e) for e in _events(game)]).encode()
     assert bytes(secret_seed).hex().encode() not in everything  # not in any event yet
     shown = game.acting_as("Otto").seeds("Pegasus")
-    chains = {row["chain"]: row for row in shown["current"]}
-    assert chains["hidden"]["nonces"] is None  # how many hidden rolls: the Storyteller's
-    assert chains["public"]["nonces"] == 0
-    assert {r["chain"]: r["nonces"] for r in game.seeds("Pegasus")["current"]}["hidden"] == 4
+    chains = {row.chain: row for row in shown.current}
+    assert chains["hidden"].nonces is None  # how many hidden rolls: the Storyteller's
+    assert chains["public"].nonces == 0
+    assert {r.chain: r.nonces for r in game.seeds("Pegasus").current}["hidden"] == 4
     game.rotate_seed("Pegasus", "hidden")
     reveal = _reveals(game)[-1]
     assert (reveal.chain, reveal.nonces, reveal.seed) == (
@@ -183,14 +183,14 @@ def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
 
 def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     pia = game.acting_as("Pia")
-    assert pia.seeds("Pegasus")["client_seed"] is None  # none until her first roll
+    assert pia.seeds("Pegasus").client_seed is None  # none until her first roll
     first = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
     default = _block(game, first.log_id).client_seed
     assert len(default) == 16  # a random one, made and kept for her
-    assert pia.seeds("Pegasus")["client_seed"] == default
+    assert pia.seeds("Pegasus").client_seed == default
     assert _block(game, _one(pia.roll("Pegasus", "Nikos", Request("Firearms"))).log_id
                   ).client_seed == default  # fmt: skip
-    assert pia.set_client_seed("Pegasus", "Pia's:lucky!seed")["client_seed"] == "Pia's:lucky!seed"
+    assert pia.set_client_seed("Pegasus", "Pia's:lucky!seed").client_seed == "Pia's:lucky!seed"
     after = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
     assert _block(game, after.log_id).client_seed == "Pia's:lucky!seed"
     # Each roller's own: the Storyteller's rolls keep theirs.
@@ -201,7 +201,7 @@ def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     for bad in ("two words", "", "x" * 65, "caf\u00e9"):
         with pytest.raises(RollplayError, match="a client seed is 1 to 64 printable ASCII"):
             pia.set_client_seed("Pegasus", bad)
-    assert pia.seeds("Pegasus")["client_seed"] == "Pia's:lucky!seed"
+    assert pia.seeds("Pegasus").client_seed == "Pia's:lucky!seed"
 
 
 def test_typed_and_seeded_dice_are_marked_and_take_no_nonce(game: Table) -> None:
@@ -226,13 +226,13 @@ def test_typed_and_seeded_dice_are_marked_and_take_no_nonce(game: Table) -> None
 
 def test_a_game_without_verifiable_dice_rolls_os_entropy_and_says_so(game: Table) -> None:
     changed = game.game_settings("Pegasus", provable=False)
-    assert changed["provable"] is False
+    assert changed.provable is False
     assert _events(game)[-1].data == GameSettings(provable=False)
     rolled = _one(game.roll("Pegasus", "Nikos", Request("Firearms")))
     data = _roll(game, rolled.log_id)
     assert (rolled.dice_source, data.dice_source) == ("secure", "secure")
     assert data.provable is None
-    assert {r["chain"]: r["nonces"] for r in game.seeds("Pegasus")["current"]}["public"] == 0
+    assert {r.chain: r.nonces for r in game.seeds("Pegasus").current}["public"] == 0
     game.game_settings("Pegasus", provable=True)
     back = _one(game.roll("Pegasus", "Nikos", Request("Firearms")))
     assert _block(game, back.log_id).nonce == 0

@@ -39,8 +39,8 @@ def fs3_game(table: Table, **rules: Any) -> None:
 def test_games(table: Table) -> None:
     table.new_game("Pegasus", "fs3", "3.2")
     table.new_game("Dungeon", "gurps")
-    assert [g["name"] for g in table.games()] == ["Dungeon", "Pegasus"]
-    assert table.game("Pegasus")["edition"] == "3.2"
+    assert [g.name for g in table.games()] == ["Dungeon", "Pegasus"]
+    assert table.game("Pegasus").edition == "3.2"
     with pytest.raises(StorageError, match="already a game"):
         table.new_game("Pegasus", "fs3")
     with pytest.raises(StorageError, match="did you mean Pegasus"):
@@ -49,7 +49,7 @@ def test_games(table: Table) -> None:
         table.new_game("X", "dnd")
     with pytest.raises(RollplayError, match="unknown setting"):
         table.new_game("Y", "fs3", rules={"sucess_at": 5})
-    assert [g["name"] for g in table.games()] == ["Dungeon", "Pegasus"]  # nothing half-made
+    assert [g.name for g in table.games()] == ["Dungeon", "Pegasus"]  # nothing half-made
 
 
 def test_fs3_character_creation(table: Table) -> None:

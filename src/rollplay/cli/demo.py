@@ -158,7 +158,7 @@ def _table(live: Dice, db: str | None) -> None:
         table = Table(db or str(Path(scratch) / "demo.db"))
         created = table.add_examples()
         where = db or "a throwaway SQLite file"
-        say(f"Example games in {where}: {', '.join(g['name'] for g in table.games())}"
+        say(f"Example games in {where}: {', '.join(g.name for g in table.games())}"
             + (f" (created {', '.join(created)})" if created else ""))  # fmt: skip
         rolls = (
             ("Pegasus", "Nikos", Request("Piloting"), "public"),

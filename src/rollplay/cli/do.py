@@ -38,8 +38,8 @@ def do(
 
     service = open_service(db)
     words = service.vocabulary(game_name)
-    command = parse(line, system=words["system"], game=words["game"],
-                    abilities=words["abilities"], characters=words["characters"])  # fmt: skip
+    command = parse(line, system=words.system, game=words.game,
+                    abilities=words.abilities, characters=words.characters)  # fmt: skip
     source = table_dice(faces, seed)
     answer = service.execute(command, dice=source)
     extra = finish_dice(source, drawn_from(answer))

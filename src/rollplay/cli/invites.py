@@ -3,7 +3,7 @@ invites.py: single-use, expiring, stored hashed)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +17,10 @@ DEFAULT_URL = "http://127.0.0.1:8000"
 
 def invite_link(base: str, token: str) -> str:
     return f"{base.rstrip('/')}/invite/{token}"
+
+
+if TYPE_CHECKING:
+    from rollplay.table.info import Invite
 
 
 @click.group()
@@ -40,14 +44,15 @@ def invite_add(
     db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """A link to join GAME, shown once: send it to one person."""
-    data = open_service(db).new_invite(game_name, role, character, hours)
-    data["link"] = invite_link(base, data["token"])
+    made = open_service(db).new_invite(game_name, role, character, hours)
+    link = invite_link(base, made.token)
+    data = made.model_copy(update={"link": link})
     if as_json:
         emit_json(data)
         return
-    who = f"the player of {data['character']}" if data["character"] else f"{role}"
-    say(f"Invite #{data['id']} to {data['game']} as {who}, open until {data['expires_at']}:")
-    say(f"  {bold(data['link'])}")
+    who = f"the player of {data.character}" if data.character else f"{role}"
+    say(f"Invite #{data.id} to {data.game} as {who}, open until {data.expires_at}:")
+    say(f"  {bold(link)}")
     say("It works once; it is not shown again.")
 
 
@@ -77,6 +82,6 @@ def invite_revoke(invite_id: int, db: str | None, as_json: bool) -> None:
     emit_json(data) if as_json else say(f"Revoked: {_line(data)}")
 
 
-def _line(r: dict[str, Any]) -> str:
-    who = f"player of {r['character']}" if r["character"] else r["role"]
-    return f"#{r['id']} {who}: {r['state']} (until {r['expires_at']})"
+def _line(r: Invite) -> str:
+    who = f"player of {r.character}" if r.character else r.role
+    return f"#{r.id} {who}: {r.state} (until {r.expires_at})"

@@ -27,7 +27,7 @@ def link_code(db: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
-    say(f"Your link code, for {data['minutes']} minutes: {bold(data['code'])}")
+    say(f"Your link code, for {data.minutes} minutes: {bold(data.code)}")
     say("Type it to the bot: /link CODE on Discord, +rollplay/link CODE on a MUSH.")
 
 
@@ -43,7 +43,7 @@ def link_list(db: str | None, as_json: bool) -> None:
     if not rows:
         say("No chat account is linked.")
     for r in rows:
-        say(f"{r['platform']} {r['external_id']}" + (f" ({r['label']})" if r["label"] else ""))
+        say(f"{r.platform} {r.external_id}" + (f" ({r.label})" if r.label else ""))
 
 
 @link.command("remove")

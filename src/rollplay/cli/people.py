@@ -53,8 +53,8 @@ def user_add(name: str, password_stdin: bool, db: str | None, as_json: bool) -> 
         check_password(password)
     data = service.add_user(name)
     if password is not None:
-        service.set_password(data["name"], password)
-    emit_json(data) if as_json else say(f"User {bold(data['name'])} added")
+        service.set_password(data.name, password)
+    emit_json(data) if as_json else say(f"User {bold(data.name)} added")
 
 
 @user.command("password")
@@ -79,7 +79,7 @@ def user_list(db: str | None, as_json: bool) -> None:
         emit_json(users)
         return
     for u in users:
-        say(u["name"])
+        say(u.name)
 
 
 @click.group()
@@ -105,8 +105,8 @@ def member_add(
     if as_json:
         emit_json(data)
         return
-    plays = f", playing {', '.join(data['characters'])}" if data["characters"] else ""
-    say(f"{bold(data['user'])} is {role} in {data['game']}{plays}")
+    plays = f", playing {', '.join(data.characters)}" if data.characters else ""
+    say(f"{bold(data.user)} is {role} in {data.game}{plays}")
 
 
 @member.command("remove")
@@ -117,7 +117,7 @@ def member_add(
 def member_remove(game_name: str, user_name: str, db: str | None, as_json: bool) -> None:
     """Take USER out of GAME; their characters become the Storyteller's."""
     data = open_service(db).remove_member(game_name, user_name)
-    emit_json(data) if as_json else say(f"{bold(data['user'])} left {data['game']}")
+    emit_json(data) if as_json else say(f"{bold(data.user)} left {data.game}")
 
 
 @member.command("list")
@@ -131,8 +131,8 @@ def member_list(game_name: str, db: str | None, as_json: bool) -> None:
         emit_json(members)
         return
     for m in members:
-        plays = f" ({', '.join(m['characters'])})" if m["characters"] else ""
-        say(f"{m['user']}: {m['role']}{plays}")
+        plays = f" ({', '.join(m.characters)})" if m.characters else ""
+        say(f"{m.user}: {m.role}{plays}")
 
 
 @click.group()

@@ -116,7 +116,7 @@ def roll(
         first = command.first if isinstance(command, c.Opposed) else command.leader \
             if isinstance(command, c.Teamwork) else command.side  # fmt: skip
         where = table.own_character(game_name, first.character)[0]
-        if table.game(where)["system"] != "d6":
+        if table.game(where).system != "d6":
             raise RollplayError("Character Points after the roll are the D6 System's (003)")
     answer = table.execute(command, dice=source)
     extra = finish_dice(source, drawn_from(answer))

@@ -4,7 +4,7 @@ seed revealed, a new one committed. The work is the service's (table/seeds.py)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,6 +12,9 @@ from rollplay.cli.options import json_option
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.service import open_service
 from rollplay.cli.table import db_option, game_option
+
+if TYPE_CHECKING:
+    from rollplay.table.info import Rotation
 
 
 @click.group()
@@ -31,18 +34,18 @@ def seed_show(game_name: str | None, db: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
-    state = "on" if data["provable"] else "off: rolls use OS entropy"
-    say(f"{bold(data['game'])}: verifiable dice {state}")
-    for row in data["current"]:
-        used = "" if row["nonces"] is None else f", {_rolls(row['nonces'])} so far"
-        say(f"  {row['chain']} seed: commitment {row['commitment']}{used}")
-    mine = data["client_seed"]
+    state = "on" if data.provable else "off: rolls use OS entropy"
+    say(f"{bold(data.game)}: verifiable dice {state}")
+    for row in data.current:
+        used = "" if row.nonces is None else f", {_rolls(row.nonces)} so far"
+        say(f"  {row.chain} seed: commitment {row.commitment}{used}")
+    mine = data.client_seed
     say(f"  your client seed: {mine}" if mine else
         "  your client seed: none yet (one is made at your first roll; set one with "
         "`rollplay seed client VALUE`)")  # fmt: skip
-    for row in data["revealed"]:
-        say(f"  revealed {row['revealed'][:16].replace('T', ' ')}: {row['chain']} seed "
-            f"{row['seed']} (commitment {row['commitment']}, {_rolls(row['nonces'])})")  # fmt: skip
+    for old in data.revealed:
+        say(f"  revealed {old.revealed[:16].replace('T', ' ')}: {old.chain} seed "
+            f"{old.seed} (commitment {old.commitment}, {_rolls(old.nonces)})")  # fmt: skip
 
 
 @seed.command("rotate")
@@ -79,19 +82,19 @@ def seed_client(value: str, game_name: str | None, db: str | None, as_json: bool
     if as_json:
         emit_json(data)
         return
-    say(f"Your client seed in {bold(data['game'])} is now {data['client_seed']}: it applies "
+    say(f"Your client seed in {bold(data.game)} is now {data.client_seed}: it applies "
         f"from your next roll.")  # fmt: skip
 
 
-def _said(data: dict[str, Any]) -> list[str]:
-    old = data["revealed"]
+def _said(data: Rotation) -> list[str]:
+    old = data.revealed
     lines = []
     if old is None:
-        lines.append(f"{data['game']} had no {data['chain']} seed to reveal.")
+        lines.append(f"{data.game} had no {data.chain} seed to reveal.")
     else:
-        lines.append(f"Revealed {bold(data['game'])}'s {data['chain']} seed {old['seed']} "
-                     f"(commitment {old['commitment']}, {_rolls(old['nonces'])}).")  # fmt: skip
-    lines.append(f"New {data['chain']} commitment: {data['commitment']}")
+        lines.append(f"Revealed {bold(data.game)}'s {data.chain} seed {old.seed} "
+                     f"(commitment {old.commitment}, {_rolls(old.nonces)}).")  # fmt: skip
+    lines.append(f"New {data.chain} commitment: {data.commitment}")
     return lines
 
 

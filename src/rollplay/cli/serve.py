@@ -48,10 +48,10 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
         say(f"Created the example games: {', '.join(created)}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
-    if not any(service.has_password(u["name"]) for u in service.users()):
+    if not any(service.has_password(u.name) for u in service.users()):
         from rollplay.cli.invites import invite_link
 
-        token = service.new_invite(None, "storyteller", hours=24)["token"]
+        token = service.new_invite(None, "storyteller", hours=24).token
         say("No one can sign in yet. Open this link to make the first Storyteller account")
         say(f"(it works once, for 24 hours): {bold(invite_link(base, token))}")
     service.close()

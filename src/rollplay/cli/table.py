@@ -67,9 +67,7 @@ def game_new(
 
         rules = read(rules_file)
     data = open_table(db).new_game(name, system_name, edition, rules)
-    show(data, as_json) if as_json else say(
-        f"Game {bold(data['name'])}: {system_name} {data['edition']}"
-    )
+    show(data, as_json) if as_json else say(f"Game {bold(data.name)}: {system_name} {data.edition}")
 
 
 @game.command("list")
@@ -82,7 +80,7 @@ def game_list(db: str | None, as_json: bool) -> None:
         emit_json(games)
         return
     for g in games:
-        say(f"{g['name']}  ({g['system']} {g['edition']})")
+        say(f"{g.name}  ({g.system} {g.edition})")
 
 
 @game.command("example")
@@ -107,10 +105,10 @@ def game_show(name: str, db: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
-    system = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}[data["system"]]
-    say(f"{bold(data['name'])}  ({system} {data['edition']})")
-    say(f"Characters: {', '.join(data['characters']) or 'none yet'}")
-    rules = data["rules"]
+    system = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}[data.system]
+    say(f"{bold(data.name)}  ({system} {data.edition})")
+    say(f"Characters: {', '.join(data.characters) or 'none yet'}")
+    rules = data.rules
     say(f"House rules: {', '.join(sorted(rules)) if rules else 'none (the edition as written)'}")
 
 
@@ -156,7 +154,7 @@ def _import(file: str, game_name: str, db: str | None, as_json: bool) -> None:
     from rollplay.table.service import parse_sheet_file
 
     table = open_table(db)
-    system_name = table.game(game_name)["system"]
+    system_name = table.game(game_name).system
     data = table.new_character(game_name, parse_sheet_file(file, system_name))
     if as_json:
         emit_json(data)
@@ -279,10 +277,10 @@ def game_settings(
                                      players_ask_secret=players_ask_secret,
                                      provable=provable)  # fmt: skip
     if as_json:
-        keys = ("name", "announce_secret", "players_ask_secret", "provable")
-        emit_json({k: data[k] for k in keys})
+        keys = {"name", "announce_secret", "players_ask_secret", "provable"}
+        emit_json(data.model_dump(include=keys))
         return
-    say(f"{bold(data['name'])}: secret rolls "
-        f"{'announced' if data['announce_secret'] else 'not announced'} to players; players "
-        f"{'may' if data['players_ask_secret'] else 'may not'} ask for secret rolls; dice "
-        f"{'verifiable' if data['provable'] else 'from OS entropy'}")  # fmt: skip
+    say(f"{bold(data.name)}: secret rolls "
+        f"{'announced' if data.announce_secret else 'not announced'} to players; players "
+        f"{'may' if data.players_ask_secret else 'may not'} ask for secret rolls; dice "
+        f"{'verifiable' if data.provable else 'from OS entropy'}")  # fmt: skip

@@ -18,6 +18,7 @@ from rollplay.table.commands import (
     PointsAfter,
     RaiseSkill,
     SpendLuck,
+    skill_kind,
 )
 
 KINDS = ("action", "background", "language")
@@ -63,7 +64,7 @@ def xp(switch: str, args: str, ctx: Context) -> Command:
     skill_name = name(skill, "the skill")
     if chosen == "action":
         ctx.ability(skill_name)
-    return RaiseSkill(ctx.game, character, skill_name, chosen)  # type: ignore[arg-type]
+    return RaiseSkill(ctx.game, character, skill_name, skill_kind(chosen))
 
 
 def cp(switch: str, args: str, ctx: Context) -> Command:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
+from rollplay.server.parts import parts
 from rollplay.table.access.accounts import SESSION_DAYS, SignInError
+from rollplay.table.info import ChatLink, Invite, Joined, LinkCode, NewInvite, NewToken
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["accounts"])
@@ -39,6 +41,23 @@ class Accept(BaseModel):
     password: str | None = Field(default=None, max_length=1024)
 
 
+class Session(BaseModel):
+    """A signed-in browser: who, and the CSRF token its writes send (the session itself is
+    the cookie, never in the body)."""
+
+    user: str
+    csrf_token: str
+
+
+class SignedOut(BaseModel):
+    signed_out: bool
+    everywhere: bool
+
+
+class Revoked(BaseModel):
+    revoked: int
+
+
 def set_session(request: Request, response: Response, secret: str) -> None:
     """The session cookie: HttpOnly (no script reads it), SameSite=Lax (no other site's
     post carries it), Secure behind HTTPS."""
@@ -47,91 +66,91 @@ def set_session(request: Request, response: Response, secret: str) -> None:
 
 
 @router.post("/login")
-def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
+def login(body: Login, request: Request, response: Response) -> Session:
     """A session cookie for a right name and password, and the CSRF token that
     cookie-authenticated writes send back as ``X-CSRF-Token``. Rate-limited per name and
     per address; a wrong name and a wrong password get the same answer."""
     check_origin(request)
-    app = request.app
+    shared = parts(request)
     keys = (f"name:{body.name.casefold()}", f"addr:{client_address(request)}")
-    app.state.throttle.check(*keys)
+    shared.throttle.check(*keys)
     try:
-        signed = app.state.service.sign_in(body.name, body.password)
+        signed = shared.service.sign_in(body.name, body.password)
     except SignInError:
-        app.state.throttle.failed(*keys)
+        shared.throttle.failed(*keys)
         raise
-    set_session(request, response, signed["session"])
-    return {"user": signed["user"], "csrf_token": signed["csrf_token"]}
+    set_session(request, response, signed.session)
+    return Session(user=signed.user, csrf_token=signed.csrf_token)
 
 
 @router.post("/logout")
 def logout(request: Request, response: Response, service: Acting,
-           everywhere: bool = False) -> dict[str, Any]:  # fmt: skip
+           everywhere: bool = False) -> SignedOut:  # fmt: skip
     """End this session (``?everywhere=true``: every session of this user)."""
     cookie = request.cookies.get(COOKIE)
     if cookie:
         service.sign_out(cookie, everywhere=everywhere)
-        request.app.state.recent.forget()
+        parts(request).recent.forget()
     response.delete_cookie(COOKIE)
-    return {"signed_out": True, "everywhere": everywhere}
+    return SignedOut(signed_out=True, everywhere=everywhere)
 
 
 @router.post("/tokens")
-def new_token(body: TokenRequest, service: Acting) -> dict[str, Any]:
+def new_token(body: TokenRequest, service: Acting) -> NewToken:
     """An API token for the caller (shown once), sent as ``Authorization: Bearer TOKEN``."""
     return service.new_token(body.label)
 
 
 @router.delete("/tokens/{token_id}")
-def revoke_token(token_id: RowId, request: Request, service: Acting) -> dict[str, Any]:
+def revoke_token(token_id: RowId, request: Request, service: Acting) -> Revoked:
     service.revoke_token(token_id)
-    request.app.state.recent.forget()
-    return {"revoked": token_id}
+    parts(request).recent.forget()
+    return Revoked(revoked=token_id)
 
 
 @router.post("/link-codes")
-def new_link_code(service: Acting) -> dict[str, Any]:
+def new_link_code(service: Acting) -> LinkCode:
     """A one-time code (15 minutes) that links a chat account to the caller: typed to the
     Discord bot (/link CODE) or on a MUSH (+rollplay/link CODE)."""
     return service.link_code()
 
 
 @router.get("/links")
-def links(service: Acting) -> list[dict[str, Any]]:
+def links(service: Acting) -> list[ChatLink]:
     """The caller's linked chat accounts."""
     return service.links()
 
 
 @router.post("/games/{game}/invites")
 def new_invite(game: str, body: InviteRequest, request: Request,
-               service: Acting) -> dict[str, Any]:  # fmt: skip
+               service: Acting) -> NewInvite:  # fmt: skip
     """A single-use, expiring link to join the game (the Storyteller's); shown once."""
     data = service.new_invite(game, body.role, body.character, body.hours)
-    return {**data, "link": str(request.url_for("invite_page", token=data["token"]))}
+    link = str(request.url_for("invite_page", token=data.token))
+    return data.model_copy(update={"link": link})
 
 
 @router.get("/games/{game}/invites")
-def invites(game: str, service: Acting) -> list[dict[str, Any]]:
+def invites(game: str, service: Acting) -> list[Invite]:
     return service.invites(game)
 
 
 @router.delete("/invites/{invite_id}")
-def revoke_invite(invite_id: RowId, service: Acting) -> dict[str, Any]:
+def revoke_invite(invite_id: RowId, service: Acting) -> Invite:
     return service.revoke_invite(invite_id)
 
 
-@router.post("/invites/accept")
+@router.post("/invites/accept", response_model_exclude_none=True)
 def accept_invite(body: Accept, request: Request, response: Response,
-                  service: Anyone) -> dict[str, Any]:  # fmt: skip
+                  service: Anyone) -> Joined:  # fmt: skip
     """Use an invite: signed in, as yourself; otherwise with a new ``name`` and
     ``password``, which also signs you in (a session cookie and its CSRF token)."""
     check_origin(request)
-    data: dict[str, Any]
+    data: Joined
     if service is None:
-        data = request.app.state.service.accept_invite(body.token, body.name, body.password)
+        data = parts(request).service.accept_invite(body.token, body.name, body.password)
     else:
         data = service.accept_invite(body.token)
-    session = data.pop("session", None)
-    if session is not None:
-        set_session(request, response, session)
-    return data
+    if data.session is not None:  # the cookie carries it; the answer does not
+        set_session(request, response, data.session)
+    return data.model_copy(update={"session": None})

@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException  # FastAPI's and the router's own
 from rollplay.errors import RollplayError
 from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
 from rollplay.server.access import AccessLog, BodyLimit, masked
-from rollplay.server.auth import Recent, Throttle
 from rollplay.server.hub import Hub
+from rollplay.server.parts import install
 from rollplay.table.access.accounts import SignInError
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.invites import InviteError
@@ -57,8 +57,7 @@ def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
 
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
-    app.state.service, app.state.hub, app.state.throttle = service, hub, Throttle()
-    app.state.recent = Recent()
+    install(app, service, hub)
     app.add_middleware(BodyLimit)
     if access_log:
         app.add_middleware(AccessLog)  # added last: outermost, so it sees every answer

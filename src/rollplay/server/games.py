@@ -13,8 +13,11 @@ from starlette.concurrency import run_in_threadpool
 from rollplay.errors import RollplayError
 from rollplay.server.auth import acting
 from rollplay.server.live import event_stream
+from rollplay.server.parts import parts
 from rollplay.table import commands as c
 from rollplay.table.answers import AnyAnswer, Character, CombatStatus, OddsOf
+from rollplay.table.events.views import EventView, LogEntry
+from rollplay.table.info import CombatSummary, GameInfo
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -37,13 +40,13 @@ class NewCharacter(BaseModel):
 
 
 @router.get("/games")
-def games(service: Acting) -> list[dict[str, Any]]:
+def games(service: Acting) -> list[GameInfo]:
     """The games the caller is in, with their role."""
     return service.games()
 
 
 @router.get("/games/{game}")
-def game(game: str, service: Acting) -> dict[str, Any]:
+def game(game: str, service: Acting) -> GameInfo:
     """A game, with the caller's role and characters."""
     return service.game(game)
 
@@ -88,7 +91,7 @@ def odds(game: str, service: Acting, text: Annotated[str, Query(max_length=1000)
 
 
 @router.get("/games/{game}/combats")
-def combats(game: str, service: Acting) -> list[dict[str, Any]]:
+def combats(game: str, service: Acting) -> list[CombatSummary]:
     """The game's combats, those under way first."""
     from rollplay.table.combat.tracker import Tracker
 
@@ -104,7 +107,7 @@ def combat(game: str, name: str, service: Acting) -> CombatStatus:
     return Tracker(service).status(game, name)
 
 
-@router.get("/games/{game}/log")
+@router.get("/games/{game}/log", response_model=list[LogEntry])
 def log(game: str, service: Acting, character: str | None = None, limit: int = 50,
         format: str = "json") -> Any:  # fmt: skip
     """The log as the caller may see it (``format``: json, jsonl or csv to export)."""
@@ -117,7 +120,7 @@ def log(game: str, service: Acting, character: str | None = None, limit: int = 5
     return service.log(game_name=game, character=character, limit=limit or None)
 
 
-@router.get("/games/{game}/events")
+@router.get("/games/{game}/events", response_model=list[EventView])
 async def events(game: str, request: Request, service: Acting, *, after: EventId = None,
                  format: str = "sse", limit: int = 100) -> Any:  # fmt: skip
     """Live events (Server-Sent Events, ``id:`` = event id), each projected for the caller;
@@ -127,7 +130,7 @@ async def events(game: str, request: Request, service: Acting, *, after: EventId
         return await run_in_threadpool(service.events_for, game, start, limit)
     if format != "sse":
         raise RollplayError(f"unknown format {format!r}; accepted: sse, json")
-    return await event_stream(request.app.state.hub, service, game, start)
+    return await event_stream(parts(request).hub, service, game, start)
 
 
 def parsed(service: Service, game: str, body: CommandLine) -> c.Command:
@@ -135,16 +138,14 @@ def parsed(service: Service, game: str, body: CommandLine) -> c.Command:
     from rollplay.grammar import parse
 
     words = service.vocabulary(game)
-    command = parse(body.text, system=words["system"], game=words["game"],
-                    abilities=words["abilities"], characters=words["characters"])  # fmt: skip
+    command = parse(body.text, system=words.system, game=words.game,
+                    abilities=words.abilities, characters=words.characters)  # fmt: skip
     if body.visibility is None:
         return command
-    if body.visibility not in VISIBILITIES:
-        raise RollplayError(f"unknown visibility {body.visibility!r}; accepted: "
-                            f"{', '.join(VISIBILITIES)}")  # fmt: skip
-    if not hasattr(command, "visibility"):
+    seen = c.visibility(body.visibility)
+    if not isinstance(command, c.Roll | c.NpcRoll | c.Opposed | c.Teamwork):
         raise RollplayError(f"{type(command).__name__} has no visibility to set")
-    return dataclasses.replace(command, visibility=body.visibility)  # type: ignore[arg-type]
+    return dataclasses.replace(command, visibility=seen)
 
 
 def last_event_id(request: Request) -> int:

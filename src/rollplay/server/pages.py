@@ -15,6 +15,7 @@ from fastapi.templating import Jinja2Templates
 from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, caller, check_origin, client_address
+from rollplay.server.parts import parts
 from rollplay.table.access.accounts import SignInError, csrf_for
 from rollplay.table.access.invites import InviteError
 
@@ -45,16 +46,16 @@ def login_form(
     password: Annotated[str, Form(max_length=1024)],
 ) -> HTMLResponse | RedirectResponse:
     check_origin(request)
-    state = request.app.state
+    shared = parts(request)
     keys = (f"name:{name.casefold()}", f"addr:{client_address(request)}")
-    state.throttle.check(*keys)
+    shared.throttle.check(*keys)
     try:
-        signed = state.service.sign_in(name, password)
+        signed = shared.service.sign_in(name, password)
     except SignInError as exc:
-        state.throttle.failed(*keys)
+        shared.throttle.failed(*keys)
         return _page(request, "home.html", status=401, user=None, problem=str(exc))
     response = RedirectResponse("/", status_code=303)
-    set_session(request, response, signed["session"])
+    set_session(request, response, signed.session)
     return response
 
 
@@ -63,8 +64,8 @@ def logout_form(request: Request) -> RedirectResponse:
     check_origin(request)
     cookie = request.cookies.get(COOKIE)
     if cookie:
-        request.app.state.service.sign_out(cookie)
-        request.app.state.recent.forget()
+        parts(request).service.sign_out(cookie)
+        parts(request).recent.forget()
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE)
     return response
@@ -83,7 +84,7 @@ def link_code_form(request: Request) -> Response:
 @router.get("/invite/{token}", name="invite_page", response_class=HTMLResponse)
 def invite_page(token: str, request: Request) -> HTMLResponse:
     try:
-        invite = request.app.state.service.invite(token)
+        invite = parts(request).service.invite(token)
     except InviteError as exc:
         return _page(request, "invite.html", status=410, invite=None, error=str(exc))
     return _page(request, "invite.html", invite=invite, error=None)
@@ -97,7 +98,7 @@ def take_invite(
     password: Annotated[str, Form(max_length=1024)],
 ) -> Response:
     check_origin(request)
-    service = request.app.state.service
+    service = parts(request).service
     try:
         joined = service.accept_invite(token, name, password)
     except InviteError as exc:
@@ -107,9 +108,10 @@ def take_invite(
         return _page(request, "invite.html", status=400, invite=invite, error=None,
                      problem=str(exc))  # fmt: skip
     response: Response = _page(request, "joined.html", joined=joined)
-    if len(joined["games"]) == 1:  # straight to the table, as their character
-        response = RedirectResponse(f"/games/{quote(joined['games'][0])}", status_code=303)
-    set_session(request, response, joined["session"])
+    if len(joined.games) == 1:  # straight to the table, as their character
+        response = RedirectResponse(f"/games/{quote(joined.games[0])}", status_code=303)
+    if joined.session is not None:
+        set_session(request, response, joined.session)
     return response
 
 

@@ -17,6 +17,8 @@ from pydantic import BaseModel, Field
 from rollplay.errors import RollplayError
 from rollplay.server.games import Acting
 from rollplay.server.htmx import Viewer, game_page, problem
+from rollplay.table.info import ClientSeed, GameInfo, Seeds
+from rollplay.table.info import Rotation as RotationInfo
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["seeds"])
@@ -32,21 +34,21 @@ class ClientSeedBody(BaseModel):
 
 
 @router.get("/games/{game}/seeds")
-def seeds(game: str, service: Acting) -> dict[str, Any]:
+def seeds(game: str, service: Acting) -> Seeds:
     """Each chain's current commitment (with its rolls so far, where the caller may know),
     every revealed seed, and the caller's client seed."""
     return service.seeds(game)
 
 
 @router.post("/games/{game}/seeds/rotate")
-def rotate(game: str, service: Acting, body: Rotation | None = None) -> dict[str, Any]:
+def rotate(game: str, service: Acting, body: Rotation | None = None) -> RotationInfo:
     """The Storyteller reveals a chain's seed (``public``, or ``hidden``: private and secret
     rolls) and commits a new one, in one transaction."""
     return service.rotate_seed(game, (body or Rotation()).chain)
 
 
 @router.put("/games/{game}/seeds/client")
-def client_seed(game: str, body: ClientSeedBody, service: Acting) -> dict[str, Any]:
+def client_seed(game: str, body: ClientSeedBody, service: Acting) -> ClientSeed:
     """The caller's client seed in the game, from their next roll on."""
     return service.set_client_seed(game, body.client_seed)
 
@@ -57,8 +59,8 @@ def verify_page(game: str, request: Request) -> Response:
     return game_page(request, game, "verify.html", "verify", _seeds)
 
 
-def _seeds(service: Service, info: dict[str, Any]) -> dict[str, Any]:
-    return {"seeds": service.seeds(info["name"])}
+def _seeds(service: Service, info: GameInfo) -> dict[str, Any]:
+    return {"seeds": service.seeds(info.name)}
 
 
 @pages.post("/games/{game}/seeds/client", response_class=HTMLResponse)
@@ -68,7 +70,7 @@ def client_form(game: str, service: Viewer,
         data = service.set_client_seed(game, value)
     except RollplayError as exc:
         return problem(exc)
-    return _answer(f"Your client seed is now {data['client_seed']}: it applies from your "
+    return _answer(f"Your client seed is now {data.client_seed}: it applies from your "
                    f"next roll.")  # fmt: skip
 
 
@@ -79,12 +81,12 @@ def rotate_form(game: str, service: Viewer,
         data = service.rotate_seed(game, chain)
     except RollplayError as exc:
         return problem(exc)
-    old = data["revealed"]
+    old = data.revealed
     said = f"There was no {chain} seed to reveal"
     if old is not None:
-        rolls = f"{old['nonces']} roll{'s' * (old['nonces'] != 1)}"
+        rolls = f"{old.nonces} roll{'s' * (old.nonces != 1)}"
         said = f"The {chain} seed is revealed ({rolls} to verify)"
-    return _answer(f"{said}; the next is committed: {data['commitment']}")
+    return _answer(f"{said}; the next is committed: {data.commitment}")
 
 
 def _answer(text: str) -> HTMLResponse:

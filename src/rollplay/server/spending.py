@@ -4,7 +4,6 @@ box (put on the roll the line asks for), and the Storyteller's awards."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import Form, Query
@@ -12,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
+from rollplay.table.info import Vocabulary
 
 LUCK = ("bonus", "reroll", "hail-mary")  # what a roller spends their own luck on (002 Luck)
 
@@ -85,24 +85,22 @@ def award_command(game: str, form: Award) -> c.AwardLuck | c.AwardXP:
     raise RollplayError(f"unknown award {points!r}; accepted: luck, xp")
 
 
-def npc_command(words: Mapping[str, Any], name: str, what: str, visibility: str) -> c.NpcRoll:
+def npc_command(words: Vocabulary, name: str, what: str, visibility: str) -> c.NpcRoll:
     """The Storyteller's NPC roll from the form (``words``: the game's vocabulary): a name
     that is not one of the game's characters, and what the system rolls without a sheet."""
     from rollplay.grammar import parse
 
     name = " ".join(name.split())
-    if any(n.casefold() == name.casefold() for n in words["characters"]):
+    if any(n.casefold() == name.casefold() for n in words.characters):
         raise RollplayError(f"{name} is a character of this game: roll from the sheet "
                             f"(roll {name}/ABILITY), not as an NPC")  # fmt: skip
     if any(ch in name for ch in "/=,") or not name:
         raise RollplayError("an NPC needs a name without '/', '=' or ','")
-    if visibility not in ("public", "private", "secret"):
-        raise RollplayError(f"unknown visibility {visibility!r}; accepted: public, private, "
-                            "secret")  # fmt: skip
-    rolled = parse(f"roll {what.strip()}", system=words["system"], game=words["game"])
-    if not isinstance(rolled, c.NpcRoll) or (rolled.request.mods and words["system"] == "fs3"):
+    seen = c.visibility(visibility)
+    rolled = parse(f"roll {what.strip()}", system=words.system, game=words.game)
+    if not isinstance(rolled, c.NpcRoll) or (rolled.request.mods and words.system == "fs3"):
         raise RollplayError(
             f"{what.strip()[:40]!r} is not an NPC's roll: give a rating (FS3, "
             "like 5), a level (GURPS, like 12) or a die code (D6, like 3D+1)"
         )
-    return dataclasses.replace(rolled, name=name, visibility=visibility)  # type: ignore[arg-type]
+    return dataclasses.replace(rolled, name=name, visibility=seen)

@@ -9,6 +9,7 @@ session's CSRF token (drawn into the page, sent as ``X-CSRF-Token``) and this si
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -22,6 +23,7 @@ from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
+from rollplay.server.parts import parts
 from rollplay.server.spending import (
     Award,
     Spend,
@@ -35,6 +37,7 @@ from rollplay.table.answers import Character
 from rollplay.table.events.combat import Step_
 from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
+from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -75,20 +78,20 @@ def table_page(game: str, request: Request) -> Response:
     return game_page(request, game, "table.html", "table", _table)
 
 
-def _table(service: Service, info: dict[str, Any]) -> dict[str, Any]:
-    game_id, _, _ = service.watch(info["name"])
+def _table(service: Service, info: GameInfo) -> dict[str, Any]:
+    game_id, _, _ = service.watch(info.name)
     newest = service.latest_event(game_id)
     events: list[EventView] = []
     after = max(0, newest - RECENT)
     while True:  # the recent events this viewer may see, oldest first
-        page = service.events_for(info["name"], after, 1000)
+        page = service.events_for(info.name, after, 1000)
         events += page
         if len(page) < 1000:
             break
         after = page[-1].id
-    mine = [service.character(info["name"], name) for name in info["yours"]]
-    words = service.vocabulary(info["name"])
-    lines = _lines(words["abilities"], info["yours"] or words["characters"])
+    mine = [service.character(info.name, name) for name in info.yours]
+    words = service.vocabulary(info.name)
+    lines = _lines(words.abilities, info.yours or words.characters)
     return {"cards": [card(e) for e in events], "mine": mine, "lines": lines,
             "example": _example(mine, lines),
             "last": events[-1].id if events else max(0, newest - RECENT)}  # fmt: skip
@@ -102,7 +105,7 @@ def _example(mine: list[Character], lines: list[str]) -> str:
     return lines[0].removeprefix("roll ") if lines else "5"
 
 
-def _lines(abilities: list[str], characters: list[str]) -> list[str]:
+def _lines(abilities: Sequence[str], characters: Sequence[str]) -> list[str]:
     """The roll box's completions: each ability, named by itself when the viewer plays one
     character, else after each character's name (at most LINES)."""
     if len(characters) == 1:
@@ -134,7 +137,7 @@ async def feed(game: str, request: Request, service: Viewer,
                after: Annotated[int | None, Query(ge=0, le=2**62)] = None) -> Response:  # fmt: skip
     """The page's live feed: cards as SSE; a reconnecting EventSource sends Last-Event-ID."""
     start = last_event_id(request) or (after or 0)
-    return await event_stream(request.app.state.hub, service, game, start, write=sse_card)
+    return await event_stream(parts(request).hub, service, game, start, write=sse_card)
 
 
 @router.post("/games/{game}/roll", response_class=HTMLResponse)
@@ -174,7 +177,7 @@ def mine(game: str, request: Request, service: Viewer) -> HTMLResponse:
     return templates.TemplateResponse(
         request,
         "_mine.html",
-        {"game": info, "mine": [service.character(info["name"], n) for n in info["yours"]]},
+        {"game": info, "mine": [service.character(info.name, n) for n in info.yours]},
     )
 
 

@@ -31,6 +31,7 @@ from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
 from rollplay.table import commands as c
 from rollplay.table.answers import CombatStatus
 from rollplay.table.combat.tracker import Tracker
+from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError
 from rollplay.table.systems import system
@@ -80,17 +81,17 @@ class ActionForm(BaseModel):
 
 @router.get("/games/{game}/combats", response_class=HTMLResponse, response_model=None)
 def combats_page(game: str, request: Request) -> Response:
-    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
-        return {"combats": Tracker(service).combats(info["name"])}
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
+        return {"combats": Tracker(service).combats(info.name)}
 
     return game_page(request, game, "combats.html", "combat", fill)
 
 
 @router.get(COMBAT, response_class=HTMLResponse, response_model=None)
 def combat_page(game: str, name: str, request: Request) -> Response:
-    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
-        status = Tracker(service).status(info["name"], name)
-        return {"s": status, **_forms(info, status), **_recent(service, info["name"])}
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
+        status = Tracker(service).status(info.name, name)
+        return {"s": status, **_forms(info, status), **_recent(service, info.name)}
 
     return game_page(request, game, "combat.html", "combat", fill)
 
@@ -100,7 +101,7 @@ def tracker(game: str, name: str, request: Request, service: Viewer) -> Response
     """The combatants and how they stand, as the viewer may see them."""
     try:
         info = service.game(game)
-        status = Tracker(service).status(info["name"], name)
+        status = Tracker(service).status(info.name, name)
     except RollplayError as exc:
         return problem(exc)
     return templates.TemplateResponse(request, "_combat_tracker.html", {"game": info, "s": status})
@@ -112,7 +113,7 @@ def forms(game: str, name: str, request: Request, service: Viewer, roster: str =
     else 204, which the page leaves alone."""
     try:
         info = service.game(game)
-        status = Tracker(service).status(info["name"], name)
+        status = Tracker(service).status(info.name, name)
     except RollplayError as exc:
         return problem(exc)
     context = _forms(info, status)
@@ -122,20 +123,20 @@ def forms(game: str, name: str, request: Request, service: Viewer, roster: str =
                                       {"game": info, "s": status, **context})  # fmt: skip
 
 
-def _forms(info: dict[str, Any], status: CombatStatus) -> dict[str, Any]:
+def _forms(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
     """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
     still join, and the game's gear; ``roster`` keys them, to know when to redraw."""
     fighters = status.names
-    storyteller = info["role"] == "storyteller"
-    yours = {_key(n) for n in info["yours"]}
+    storyteller = info.role == "storyteller"
+    yours = {_key(n) for n in info.yours}
     mine = fighters if storyteller else [n for n in fighters if _key(n) in yours]
     inside = {_key(n) for n in fighters}
-    pool = info["characters"] if storyteller else info["yours"]
+    pool = info.characters if storyteller else info.yours
     joinable = [n for n in pool if _key(n) not in inside]
-    rules = json.dumps(info.get("rules") or {}, sort_keys=True)
-    seen = json.dumps([status.active, fighters, mine, joinable, info["role"], rules])
+    rules = json.dumps(info.rules or {}, sort_keys=True)
+    seen = json.dumps([status.active, fighters, mine, joinable, info.role, rules])
     return {"fighters": fighters, "mine": mine, "joinable": joinable,
-            "gear": _gear(info["system"], info["edition"], rules),
+            "gear": _gear(info.system, info.edition, rules),
             "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
 
 

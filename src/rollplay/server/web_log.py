@@ -25,6 +25,7 @@ from rollplay.render.html import card_html
 from rollplay.server.htmx import Viewer, game_page, status_of
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.events.views import LogEntry
+from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -68,9 +69,9 @@ def log_page(game: str, request: Request, *, character: str = "", since: str = "
     chosen = Filter(character, since, until, limit)
     wrong: list[str] = []
 
-    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         try:
-            entries = _entries(service, info["name"], chosen)
+            entries = _entries(service, info.name, chosen)
         except Forbidden:
             raise
         except RollplayError as exc:  # the filter, not the game: game_page found that
@@ -99,10 +100,10 @@ def export(game: str, service: Viewer, *, format: str = "jsonl", character: str 
         if format not in KINDS:
             raise RollplayError(f"unknown export format {_clip(format)!r}; accepted: jsonl, csv")
         filters = Filter(character, since, until).asked()
-        text = service.export_log(format, game_name=info["name"], **filters)
+        text = service.export_log(format, game_name=info.name, **filters)
     except RollplayError as exc:
         return PlainTextResponse(str(exc), 403 if isinstance(exc, Forbidden) else 400)
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", info["name"]).strip("-") or "game"
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", info.name).strip("-") or "game"
     return Response(text, media_type=KINDS[format], headers={
         "Content-Disposition": f'attachment; filename="{name}-log.{format}"'})  # fmt: skip
 

@@ -15,6 +15,7 @@ from rollplay.errors import RollplayError
 from rollplay.render.sheets import learnable, sheet_sections
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.table import commands as c
+from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -22,8 +23,8 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/games/{game}/characters", response_class=HTMLResponse, response_model=None)
 def characters(game: str, request: Request) -> Response:
-    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
-        return {"characters": [service.character(info["name"], n) for n in info["characters"]]}
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
+        return {"characters": [service.character(info.name, n) for n in info.characters]}
 
     return game_page(request, game, "characters.html", "characters", fill)
 
@@ -31,7 +32,7 @@ def characters(game: str, request: Request) -> Response:
 @router.get("/games/{game}/characters/{name}", response_class=HTMLResponse,
             response_model=None)  # fmt: skip
 def sheet_page(game: str, name: str, request: Request) -> Response:
-    def fill(service: Service, info: dict[str, Any]) -> dict[str, Any]:
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         return _sheet(service, info, name)
 
     return game_page(request, game, "sheet.html", f"sheet:{name}", fill)
@@ -55,7 +56,11 @@ def raise_skill(game: str, name: str, service: Viewer, *,
         kind, _, skill = learn.partition(":")
     if not skill.strip():
         return problem(RollplayError("name the skill to raise"))
-    return run(service, c.RaiseSkill(game, name, skill, kind))  # type: ignore[arg-type]
+    try:
+        chosen = c.skill_kind(kind)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, c.RaiseSkill(game, name, skill, chosen))
 
 
 @router.post("/games/{game}/characters/{name}/approve", response_class=HTMLResponse)
@@ -64,13 +69,13 @@ def approve(game: str, name: str, service: Viewer) -> HTMLResponse:
     return run(service, c.Approve(game, name))
 
 
-def _sheet(service: Service, info: dict[str, Any], name: str) -> dict[str, Any]:
-    character = service.character(info["name"], name)
-    mine = character.name in info["yours"] or info["role"] == "storyteller"
-    fs3 = info["system"] == "fs3"
+def _sheet(service: Service, info: GameInfo, name: str) -> dict[str, Any]:
+    character = service.character(info.name, name)
+    mine = character.name in info.yours or info.role == "storyteller"
+    fs3 = info.system == "fs3"
     return {"c": character, "sections": sheet_sections(character),
             "may_raise": mine and fs3, "learnable": learnable(character) if fs3 else [],
-            "storyteller": info["role"] == "storyteller"}  # fmt: skip
+            "storyteller": info.role == "storyteller"}  # fmt: skip
 
 
 def templates_response(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:

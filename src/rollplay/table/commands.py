@@ -13,9 +13,35 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from rollplay.errors import RollplayError
 from rollplay.table.systems import Request
 
 Visibility = Literal["public", "private", "secret"]
+SkillKind = Literal["action", "background", "language"]
+
+
+_VISIBILITIES: dict[str, Visibility] = {"public": "public", "private": "private",
+                                        "secret": "secret"}  # fmt: skip
+_KINDS: dict[str, SkillKind] = {"action": "action", "background": "background",
+                                "language": "language"}  # fmt: skip
+
+
+def visibility(text: str) -> Visibility:
+    """``text`` as a visibility, or one line naming those there are."""
+    found = _VISIBILITIES.get(text)
+    if found is None:
+        raise RollplayError(f"unknown visibility {text!r}; accepted: public, private, secret")
+    return found
+
+
+def skill_kind(text: str) -> SkillKind:
+    """``text`` as a kind of FS3 skill (002 Experience), or one line naming them."""
+    found = _KINDS.get(text)
+    if found is None:
+        raise RollplayError(
+            f"unknown kind of skill {text!r}; accepted: action, background, language"
+        )
+    return found
 
 
 @dataclass(frozen=True)
@@ -112,7 +138,7 @@ class RaiseSkill:
     game: str | None
     character: str | None
     skill: str
-    kind: Literal["action", "background", "language"] = "action"
+    kind: SkillKind = "action"
 
 
 @dataclass(frozen=True)

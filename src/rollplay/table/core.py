@@ -25,6 +25,7 @@ from rollplay.table.access.actors import OWNER, Actor
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.events.audiences import event_values
 from rollplay.table.events.payloads import Payload
+from rollplay.table.info import Vocabulary
 from rollplay.table.store.db import StorageError, database_url, open_engine, require_current
 from rollplay.table.store.models import Character, User
 from rollplay.table.store.writers import CoreWriter, Writer
@@ -48,7 +49,7 @@ class Core:
         self.actor = actor
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
-        self._vocabularies: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._vocabularies: dict[tuple[Any, ...], Vocabulary] = {}
 
     def close(self) -> None:
         self.engine.dispose()

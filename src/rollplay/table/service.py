@@ -27,7 +27,7 @@ from rollplay.table.play import after as _after  # noqa: F401
 from rollplay.table.play import characters as _characters
 from rollplay.table.play import games as _games
 from rollplay.table.play import npc as _npc
-from rollplay.table.play import odds as _odds
+from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play.names import parse_sheet_file
@@ -44,6 +44,24 @@ if TYPE_CHECKING:
     from rollplay.table.answers import Character as CharacterAnswer
     from rollplay.table.answers import RollAnswer
     from rollplay.table.events.views import EventView, LogEntry
+    from rollplay.table.info import (
+        ChannelBinding,
+        ChatLink,
+        ClientSeed,
+        GameInfo,
+        Invite,
+        Joined,
+        LinkCode,
+        Member,
+        NewInvite,
+        NewToken,
+        Rotation,
+        Seeds,
+        SignedIn,
+        Unlinked,
+        User,
+        Vocabulary,
+    )
     from rollplay.table.systems import Request
 
 
@@ -58,20 +76,20 @@ class Service(ServiceBase):
         system_name: str,
         edition: str | None = None,
         rules: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
+    ) -> GameInfo:
         """A new game; a user who makes one is its Storyteller."""
         return _games.new_game(self, name, system_name, edition, rules)
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameInfo]:
         return _games.games(self)
 
-    def game(self, name: str) -> dict[str, Any]:
+    def game(self, name: str) -> GameInfo:
         return _games.game(self, name)
 
-    def vocabulary(self, name: str) -> dict[str, Any]:
+    def vocabulary(self, name: str) -> Vocabulary:
         return _games.vocabulary(self, name)
 
-    def set_announce_secret(self, name: str, announce: bool) -> dict[str, Any]:
+    def set_announce_secret(self, name: str, announce: bool) -> GameInfo:
         """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
         return _games.set_announce_secret(self, name, announce)
 
@@ -82,7 +100,7 @@ class Service(ServiceBase):
         announce_secret: bool | None = None,
         players_ask_secret: bool | None = None,
         provable: bool | None = None,
-    ) -> dict[str, Any]:
+    ) -> GameInfo:
         return _games.game_settings(
             self,
             name,
@@ -194,49 +212,6 @@ class Service(ServiceBase):
     ) -> RollAnswer:
         return _npc.npc_roll(self, game_name, request, name=name, visibility=visibility, dice=dice)
 
-    # -- play.odds -----------------------------------------------------------------------
-    def roll_odds(
-        self, game_name: str | None, name: str, request: Request, *, visibility: str = "public"
-    ) -> dict[str, Any]:
-        """The odds of ``roll`` with the same arguments."""
-        return _odds.roll_odds(self, game_name, name, request, visibility=visibility)
-
-    def opposed_odds(
-        self,
-        game_name: str | None,
-        first: tuple[str, Request],
-        second: tuple[str, Request],
-        *,
-        visibility: str = "public",
-        npc_second: bool = False,
-    ) -> dict[str, Any]:
-        """The odds of ``opposed`` with the same arguments: who wins, each side's own."""
-        return _odds.opposed_odds(
-            self, game_name, first, second, visibility=visibility, npc_second=npc_second
-        )
-
-    def teamwork_odds(
-        self,
-        game_name: str | None,
-        leader: tuple[str, Request],
-        assisters: list[tuple[str, Request]],
-        *,
-        visibility: str = "public",
-    ) -> dict[str, Any]:
-        """The odds of ``teamwork`` with the same arguments: the leader's, helped."""
-        return _odds.teamwork_odds(self, game_name, leader, assisters, visibility=visibility)
-
-    def npc_odds(
-        self,
-        game_name: str,
-        request: Request,
-        *,
-        name: str | None = None,
-        visibility: str = "public",
-    ) -> dict[str, Any]:
-        """The odds of ``npc_roll`` with the same arguments (the Storyteller's)."""
-        return _odds.npc_odds(self, game_name, request, name=name, visibility=visibility)
-
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
         return _log.events_for(self, game_name, after, limit)
@@ -267,25 +242,25 @@ class Service(ServiceBase):
         return _log.export_log(self, fmt, **filters)
 
     # -- access.members ------------------------------------------------------------------
-    def add_user(self, name: str) -> dict[str, Any]:
+    def add_user(self, name: str) -> User:
         """A new user (the database's owner adds them; the server adds sign-up later)."""
         return _members.add_user(self, name)
 
     def is_user(self, name: str) -> bool:
         return _members.is_user(self, name)
 
-    def users(self) -> list[dict[str, Any]]:
+    def users(self) -> list[User]:
         return _members.users(self)
 
     def add_member(
         self, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
-    ) -> dict[str, Any]:
+    ) -> Member:
         return _members.add_member(self, game_name, user, role, characters)
 
-    def members(self, game_name: str) -> list[dict[str, Any]]:
+    def members(self, game_name: str) -> list[Member]:
         return _members.members(self, game_name)
 
-    def remove_member(self, game_name: str, user: str) -> dict[str, Any]:
+    def remove_member(self, game_name: str, user: str) -> Member:
         """Take a user out of a game; the characters they played become the Storyteller's."""
         return _members.remove_member(self, game_name, user)
 
@@ -297,7 +272,7 @@ class Service(ServiceBase):
     def has_password(self, user: str) -> bool:
         return _accounts.has_password(self, user)
 
-    def sign_in(self, name: str, password: str) -> dict[str, Any]:
+    def sign_in(self, name: str, password: str) -> SignedIn:
         return _accounts.sign_in(self, name, password)
 
     def session_actor(self, secret: str) -> tuple[Actor, str] | None:
@@ -307,7 +282,7 @@ class Service(ServiceBase):
         """End a session (or every session of its user)."""
         return _accounts.sign_out(self, secret, everywhere)
 
-    def new_token(self, label: str) -> dict[str, Any]:
+    def new_token(self, label: str) -> NewToken:
         """An API token for this actor (a user), shown once."""
         return _accounts.new_token(self, label)
 
@@ -324,36 +299,34 @@ class Service(ServiceBase):
         role: str = "player",
         character: str | None = None,
         hours: float = 72,
-    ) -> dict[str, Any]:
+    ) -> NewInvite:
         return _invites.new_invite(self, game_name, role, character, hours)
 
-    def invites(self, game_name: str) -> list[dict[str, Any]]:
+    def invites(self, game_name: str) -> list[Invite]:
         """A game's invites, newest first, with their state (never their secrets)."""
         return _invites.invites(self, game_name)
 
-    def revoke_invite(self, invite_id: int) -> dict[str, Any]:
+    def revoke_invite(self, invite_id: int) -> Invite:
         return _invites.revoke_invite(self, invite_id)
 
-    def invite(self, token: str) -> dict[str, Any]:
+    def invite(self, token: str) -> Invite:
         """What an open link offers, for the page that accepts it."""
         return _invites.invite(self, token)
 
     def accept_invite(
         self, token: str, name: str | None = None, password: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Joined:
         return _invites.accept_invite(self, token, name, password)
 
     # -- access.links --------------------------------------------------------------------
-    def link_code(self) -> dict[str, Any]:
+    def link_code(self) -> LinkCode:
         """A one-time code that links a chat account to the acting user (shown only here)."""
         return _links.link_code(self)
 
-    def link_account(
-        self, platform: str, external_id: str, code: str, label: str = ""
-    ) -> dict[str, Any]:
+    def link_account(self, platform: str, external_id: str, code: str, label: str = "") -> ChatLink:
         return _links.link_account(self, platform, external_id, code, label)
 
-    def unlink_account(self, platform: str, external_id: str) -> dict[str, Any]:
+    def unlink_account(self, platform: str, external_id: str) -> Unlinked:
         """Forget a chat account's link (the bridge, for the account; or its user)."""
         return _links.unlink_account(self, platform, external_id)
 
@@ -361,7 +334,7 @@ class Service(ServiceBase):
         """Who a chat account acts as (None: not linked)."""
         return _links.linked(self, platform, external_id)
 
-    def links(self) -> list[dict[str, Any]]:
+    def links(self) -> list[ChatLink]:
         """The acting user's linked chat accounts."""
         return _links.links(self)
 
@@ -370,11 +343,11 @@ class Service(ServiceBase):
 
     def bind_channel(
         self, platform: str, channel_id: str, game: str, gm_channel: str | None = None
-    ) -> dict[str, Any]:
+    ) -> ChannelBinding:
         """Play ``game`` in a chat channel (its Storyteller binds it)."""
         return _links.bind_channel(self, platform, channel_id, game, gm_channel)
 
-    def channel_game(self, platform: str, channel_id: str) -> dict[str, Any] | None:
+    def channel_game(self, platform: str, channel_id: str) -> ChannelBinding | None:
         """The game a channel is bound to, and its GM channel (None: not bound)."""
         return _links.channel_game(self, platform, channel_id)
 
@@ -396,13 +369,13 @@ class Service(ServiceBase):
         return _watching.events_after(self, game_id, after, limit)
 
     # -- dice.seeds ----------------------------------------------------------------------
-    def seeds(self, game_name: str) -> dict[str, Any]:
+    def seeds(self, game_name: str) -> Seeds:
         return _seeds.seeds(self, game_name)
 
-    def set_client_seed(self, game_name: str, value: str) -> dict[str, Any]:
+    def set_client_seed(self, game_name: str, value: str) -> ClientSeed:
         return _seeds.set_client_seed(self, game_name, value)
 
-    def rotate_seed(self, game_name: str, chain: str = "public") -> dict[str, Any]:
+    def rotate_seed(self, game_name: str, chain: str = "public") -> Rotation:
         return _seeds.rotate_seed(self, game_name, chain)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
@@ -91,7 +92,7 @@ class DiscordTable:
         except RollplayError as exc:
             await _say(interaction, str(exc))
             return
-        await _say(interaction, f"Linked: you play as {done['user']} here.")
+        await _say(interaction, f"Linked: you play as {done.user} here.")
 
     async def unlink(self, interaction: Any) -> None:
         try:
@@ -115,8 +116,8 @@ class DiscordTable:
         except RollplayError as exc:
             await _say(interaction, str(exc))
             return
-        where = f"<#{done['gm_channel']}>" if done["gm_channel"] else "your direct messages"
-        await _say(interaction, f"This channel plays {done['game']}; what only the "
+        where = f"<#{done.gm_channel}>" if done.gm_channel else "your direct messages"
+        await _say(interaction, f"This channel plays {done.game}; what only the "
                                 f"Storyteller sees goes to {where}.")  # fmt: skip
 
     async def complete(self, interaction: Any, current: str) -> list[str]:
@@ -130,7 +131,7 @@ class DiscordTable:
             words = await asyncio.to_thread(service.vocabulary, game)
         except RollplayError:
             return []
-        return complete_line(current, words["abilities"])
+        return complete_line(current, words.abilities)
 
     # -- the common path ---------------------------------------------------------------------
 
@@ -209,7 +210,7 @@ class DiscordTable:
         if whole:
             bound = await asyncio.to_thread(service.channel_game, PLATFORM,
                                             str(interaction.channel_id))  # fmt: skip
-            gm: str | None = None if bound is None else bound["gm_channel"]
+            gm: str | None = None if bound is None else bound.gm_channel
             sent = gm is not None
             for chunk in _chunks(whole):
                 if gm is not None:
@@ -248,15 +249,15 @@ class DiscordTable:
             if not quiet:
                 await _say(interaction, UNBOUND)
             return None
-        return self.service.acting(actor), str(bound["game"])
+        return self.service.acting(actor), bound.game
 
     @staticmethod
     async def _parse(service: Service, game: str, line: str) -> Any:
         from rollplay.grammar import parse
 
         words = await asyncio.to_thread(service.vocabulary, game)
-        return parse(line, system=words["system"], game=game, abilities=words["abilities"],
-                     characters=words["characters"])  # fmt: skip
+        return parse(line, system=words.system, game=game, abilities=words.abilities,
+                     characters=words.characters)  # fmt: skip
 
 
 def roll_line(line: str, secrecy: str | None) -> str:
@@ -272,7 +273,7 @@ def roll_line(line: str, secrecy: str | None) -> str:
     return f"roll/{secrecy} {text}" if secrecy and secrecy != "public" else f"roll {text}"
 
 
-def complete_line(current: str, abilities: list[str], limit: int = 25) -> list[str]:
+def complete_line(current: str, abilities: Sequence[str], limit: int = 25) -> list[str]:
     """``current`` with its last word finished as each matching ability (Discord shows up to
     25 choices of up to 100 characters)."""
     cut = max(current.rfind(c) for c in " +-/,=")

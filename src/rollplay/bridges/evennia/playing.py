@@ -76,9 +76,9 @@ def command_for(service: Service, game: str, line: str, puppet: str | None) -> c
     from rollplay.grammar import parse
 
     words = service.vocabulary(game)
-    command = parse(line, system=words["system"], game=words["game"],
-                    abilities=words["abilities"], characters=words["characters"])  # fmt: skip
-    known = {name.casefold(): name for name in words["characters"]}
+    command = parse(line, system=words.system, game=words.game,
+                    abilities=words.abilities, characters=words.characters)  # fmt: skip
+    known = {name.casefold(): name for name in words.characters}
     name = known.get((puppet or "").casefold())
     return command if name is None else with_character(command, name)
 
@@ -122,7 +122,7 @@ def link(caller: Any, account: Any, code: str) -> None:
         where = table_settings()
         linked = owner_service(where.db).link_account(where.platform, str(account.id), code.strip(),
                                                       label=str(account.key))  # fmt: skip
-        caller.msg(f"Linked: this account plays as |h{escape(linked['user'])}|n at the "
+        caller.msg(f"Linked: this account plays as |h{escape(linked.user or '')}|n at the "
                    f"rollplay table ({escape(where.game)}).")  # fmt: skip
 
     guarded(caller, work)

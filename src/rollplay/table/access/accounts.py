@@ -11,7 +11,6 @@ import hashlib
 import hmac
 import secrets
 from datetime import timedelta
-from typing import Any
 
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select, update
@@ -23,6 +22,7 @@ from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.members import user_row
 from rollplay.table.access.passwords import dummy, hasher, needs_rehash
 from rollplay.table.base import ServiceBase
+from rollplay.table.info import NewToken, SignedIn
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import ApiToken, LoginSession, User, aware, now
 
@@ -81,7 +81,7 @@ def has_password(t: ServiceBase, user: str) -> bool:
         return user_row(s, user).password_hash is not None
 
 
-def sign_in(t: ServiceBase, name: str, password: str) -> dict[str, Any]:
+def sign_in(t: ServiceBase, name: str, password: str) -> SignedIn:
     """A new session for a right name and password: its secret (the cookie) and its CSRF
     token, each shown once."""
     with t.reading() as s:
@@ -99,7 +99,7 @@ def sign_in(t: ServiceBase, name: str, password: str) -> dict[str, Any]:
         if rehashed is not None:  # only if no one changed it meanwhile
             s.execute(update(User).where(User.id == row.id, User.password_hash == stored)
                       .values(password_hash=rehashed))  # fmt: skip
-        return {"user": row.name, **new_session(s, row.id)}
+        return SignedIn(user=row.name, **new_session(s, row.id))
 
 
 def session_actor(t: ServiceBase, secret: str) -> tuple[Actor, str] | None:
@@ -132,7 +132,7 @@ def sign_out(t: ServiceBase, secret: str, everywhere: bool = False) -> None:
             s.execute(revoke.where(LoginSession.id == session.id))
 
 
-def new_token(t: ServiceBase, label: str) -> dict[str, Any]:
+def new_token(t: ServiceBase, label: str) -> NewToken:
     """An API token for this actor (a user), shown once."""
     if t.actor.user_id is None:
         raise Forbidden("API tokens belong to users: act as one (--as USER)")
@@ -142,7 +142,7 @@ def new_token(t: ServiceBase, label: str) -> dict[str, Any]:
                          label=label.strip()[:100] or "token")  # fmt: skip
         s.add(token)
         s.flush()
-        return {"id": token.id, "label": token.label, "token": secret}
+        return NewToken(id=token.id, label=token.label, token=secret)
 
 
 def revoke_token(t: ServiceBase, token_id: int) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
-from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -24,6 +23,8 @@ from rollplay.table.access.authz import ROLES, Act, Forbidden
 from rollplay.table.access.members import new_user
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.info import Invite as InviteInfo
+from rollplay.table.info import Joined, NewInvite
 from rollplay.table.play.names import user_name
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
@@ -51,7 +52,7 @@ def new_invite(
     role: str = "player",
     character: str | None = None,
     hours: float = 72,
-) -> dict[str, Any]:
+) -> NewInvite:
     """A link to join ``game_name`` (the game's Storyteller makes it); its secret
     (``token``) is shown only here. No game: the first run's Storyteller link."""
     if role not in ROLES:
@@ -78,10 +79,10 @@ def new_invite(
                 row.character_id = t.character_row(s, game.name, character)[1].id
         s.add(row)
         s.flush()
-        return {**_invite_dict(s, row), "token": token}
+        return NewInvite(**_invite_dict(s, row).model_dump(), token=token)
 
 
-def invites(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
+def invites(t: ServiceBase, game_name: str) -> list[InviteInfo]:
     """A game's invites, newest first, with their state (never their secrets)."""
     with t.reading() as s:
         game = t.game_row(s, game_name)
@@ -91,7 +92,7 @@ def invites(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
         return [_invite_dict(s, row) for row in rows]
 
 
-def revoke_invite(t: ServiceBase, invite_id: int) -> dict[str, Any]:
+def revoke_invite(t: ServiceBase, invite_id: int) -> InviteInfo:
     with t.transaction() as s:
         row = s.get(Invite, invite_id) if 0 < invite_id < 2**62 else None
         game = None if row is None or row.game_id is None else s.get(Game, row.game_id)
@@ -103,7 +104,7 @@ def revoke_invite(t: ServiceBase, invite_id: int) -> dict[str, Any]:
         return _invite_dict(s, row)
 
 
-def invite(t: ServiceBase, token: str) -> dict[str, Any]:
+def invite(t: ServiceBase, token: str) -> InviteInfo:
     """What an open link offers, for the page that accepts it."""
     with t.reading() as s:
         row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token)))
@@ -114,7 +115,7 @@ def invite(t: ServiceBase, token: str) -> dict[str, Any]:
 
 def accept_invite(
     t: ServiceBase, token: str, name: str | None = None, password: str | None = None
-) -> dict[str, Any]:
+) -> Joined:
     """Use a link: as this actor if a user, else as a new user ``name`` with ``password``
     (who is also signed in: ``session`` and ``csrf_token``, shown once)."""
     hashed = None
@@ -137,12 +138,12 @@ def accept_invite(
         if claimed.rowcount != 1:  # type: ignore[attr-defined]
             raise InviteError(_GONE)
         joined = _join(t.acting(Actor(person.name, person.id)), s, row, person)
-        out: dict[str, Any] = {"user": person.name, "role": row.role, "games": joined}
+        character = None
         if row.character_id is not None:
-            out["character"] = s.get_one(Character, row.character_id).name
-        if hashed is not None:
-            out.update(new_session(s, person.id))
-        return out
+            character = s.get_one(Character, row.character_id).name
+        session = new_session(s, person.id) if hashed is not None else {}
+        return Joined(user=person.name, role=row.role, games=tuple(joined),
+                      character=character, **session)  # fmt: skip
 
 
 def _join(t: ServiceBase, s: Session, row: Invite, person: User) -> list[str]:
@@ -177,10 +178,10 @@ def _revoke_setup_links(t: ServiceBase, s: Session) -> None:
               .values(revoked=True))  # fmt: skip
 
 
-def _invite_dict(s: Session, row: Invite) -> dict[str, Any]:
+def _invite_dict(s: Session, row: Invite) -> InviteInfo:
     game = None if row.game_id is None else s.get_one(Game, row.game_id)
     character = None if row.character_id is None else s.get_one(Character, row.character_id)
-    return {"id": row.id, "game": None if game is None else game.name, "role": row.role,
-            "character": None if character is None else character.name,
-            "expires_at": aware(row.expires_at).isoformat(timespec="seconds"),
-            "state": _state(row)}  # fmt: skip
+    return InviteInfo(id=row.id, game=None if game is None else game.name, role=row.role,
+                      character=None if character is None else character.name,
+                      expires_at=aware(row.expires_at).isoformat(timespec="seconds"),
+                      state=_state(row))  # fmt: skip

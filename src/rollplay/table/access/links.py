@@ -14,7 +14,6 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -25,6 +24,9 @@ from rollplay.table.access.authz import Act, Forbidden, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
 from rollplay.table.events.views import EventView
+from rollplay.table.info import ChannelBinding, Unlinked
+from rollplay.table.info import ChatLink as ChatLinkInfo
+from rollplay.table.info import LinkCode as LinkCodeInfo
 from rollplay.table.store.models import (
     ChatChannel,
     ChatLink,
@@ -105,7 +107,7 @@ def _external(external_id: str, what: str = "a chat account's id") -> str:
     return text
 
 
-def link_code(t: ServiceBase) -> dict[str, Any]:
+def link_code(t: ServiceBase) -> LinkCodeInfo:
     """A one-time code that links a chat account to the acting user (shown only here)."""
     if t.actor.user_id is None:
         raise RollplayError("a link code is a user's: run it as them (rollplay --as NAME)")
@@ -118,13 +120,13 @@ def link_code(t: ServiceBase) -> dict[str, Any]:
         expires = now() + timedelta(minutes=CODE_MINUTES)
         s.add(LinkCode(secret_hash=_digest(code), user_id=t.actor.user_id,
                        expires_at=expires))  # fmt: skip
-    return {"code": code, "user": t.actor.name, "minutes": CODE_MINUTES,
-            "expires_at": expires.isoformat(timespec="seconds")}  # fmt: skip
+    return LinkCodeInfo(code=code, user=t.actor.name, minutes=CODE_MINUTES,
+                        expires_at=expires.isoformat(timespec="seconds"))  # fmt: skip
 
 
 def link_account(
     t: ServiceBase, platform: str, external_id: str, code: str, label: str = ""
-) -> dict[str, Any]:
+) -> ChatLinkInfo:
     """Link a chat account to the user whose code this is (the bridge calls it for
     whoever typed the code). A code works once; the account's earlier link is replaced."""
     platform, external_id = _platform(platform), _external(external_id)
@@ -145,11 +147,11 @@ def link_account(
             s.add(link)
         link.user_id, link.label = row.user_id, label[:100]
         user = s.get_one(User, row.user_id)
-        return {"user": user.name, "platform": platform, "external_id": external_id,
-                "label": link.label}  # fmt: skip
+        return ChatLinkInfo(platform=platform, external_id=external_id, label=link.label,
+                            user=user.name)  # fmt: skip
 
 
-def unlink_account(t: ServiceBase, platform: str, external_id: str) -> dict[str, Any]:
+def unlink_account(t: ServiceBase, platform: str, external_id: str) -> Unlinked:
     """Forget a chat account's link (the bridge, for the account; or its user)."""
     with t.transaction() as s:
         link = _link(s, _platform(platform), _external(external_id))
@@ -158,8 +160,7 @@ def unlink_account(t: ServiceBase, platform: str, external_id: str) -> dict[str,
         if t.actor.user_id is not None and t.actor.user_id != link.user_id:
             raise Forbidden(f"{t.actor.name} may not unlink another user's account")
         s.delete(link)
-        return {"platform": link.platform, "external_id": link.external_id,
-                "unlinked": True}  # fmt: skip
+        return Unlinked(platform=link.platform, external_id=link.external_id)
 
 
 def linked(t: ServiceBase, platform: str, external_id: str) -> Actor | None:
@@ -172,12 +173,12 @@ def linked(t: ServiceBase, platform: str, external_id: str) -> Actor | None:
         return Actor(user.name, user.id)
 
 
-def links(t: ServiceBase) -> list[dict[str, Any]]:
+def links(t: ServiceBase) -> list[ChatLinkInfo]:
     """The acting user's linked chat accounts."""
     with t.reading() as s:
         rows = s.scalars(select(ChatLink).where(ChatLink.user_id == t.actor.user_id)
                          .order_by(ChatLink.id))  # fmt: skip
-        return [{"platform": r.platform, "external_id": r.external_id, "label": r.label}
+        return [ChatLinkInfo(platform=r.platform, external_id=r.external_id, label=r.label)
                 for r in rows]  # fmt: skip
 
 
@@ -204,7 +205,7 @@ def _link(s: Session, platform: str, external_id: str) -> ChatLink | None:
 
 def bind_channel(
     t: ServiceBase, platform: str, channel_id: str, game: str, gm_channel: str | None = None
-) -> dict[str, Any]:
+) -> ChannelBinding:
     """Play ``game`` in a chat channel (its Storyteller binds it). ``gm_channel`` gets
     what only the Storyteller sees; without one, the bridge sends it to them directly."""
     platform, channel_id = _platform(platform), _external(channel_id, "a channel's id")
@@ -223,8 +224,8 @@ def bind_channel(
         elif bound.game_id != row.id:
             t.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
         bound.game_id, bound.gm_channel = row.id, gm
-        return {"platform": platform, "channel": channel_id, "game": row.name,
-                "gm_channel": gm}  # fmt: skip
+        return ChannelBinding(platform=platform, channel=channel_id, game=row.name,
+                              gm_channel=gm)  # fmt: skip
 
 
 def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
@@ -241,13 +242,15 @@ def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | N
                             "show players its secret rolls")  # fmt: skip
 
 
-def channel_game(t: ServiceBase, platform: str, channel_id: str) -> dict[str, Any] | None:
+def channel_game(t: ServiceBase, platform: str, channel_id: str) -> ChannelBinding | None:
     """The game a channel is bound to, and its GM channel (None: not bound)."""
     with t.reading() as s:
-        bound = _channel(s, _platform(platform), _external(channel_id))
+        bound = _channel(s, platform := _platform(platform), _external(channel_id))
         if bound is None:
             return None
-        return {"game": s.get_one(Game, bound.game_id).name, "gm_channel": bound.gm_channel}
+        return ChannelBinding(platform=platform, channel=bound.channel_id,
+                              game=s.get_one(Game, bound.game_id).name,
+                              gm_channel=bound.gm_channel)  # fmt: skip
 
 
 # -- who sees what -----------------------------------------------------------------------

@@ -12,6 +12,8 @@ from rollplay.errors import RollplayError, suggest
 from rollplay.table.access.authz import ROLES, Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.info import Member
+from rollplay.table.info import User as UserInfo
 from rollplay.table.play.names import user_name
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Membership, User
@@ -37,13 +39,13 @@ def user_row(s: Session, name: str) -> User:
     return row
 
 
-def add_user(t: ServiceBase, name: str) -> dict[str, Any]:
+def add_user(t: ServiceBase, name: str) -> UserInfo:
     """A new user (the database's owner adds them; the server adds sign-up later)."""
     if not t.actor.owner:
         raise Forbidden(f"{t.actor.name} may not add users: the database's owner does")
     with t.transaction() as s:
         row = new_user(s, user_name(name))
-        return {"name": row.name, "id": row.id}
+        return UserInfo(name=row.name, id=row.id)
 
 
 def is_user(t: ServiceBase, name: str) -> bool:
@@ -51,15 +53,15 @@ def is_user(t: ServiceBase, name: str) -> bool:
         return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
 
 
-def users(t: ServiceBase) -> list[dict[str, Any]]:
+def users(t: ServiceBase) -> list[UserInfo]:
     with t.reading() as s:
-        return [{"name": u.name, "id": u.id}
+        return [UserInfo(name=u.name, id=u.id)
                 for u in s.scalars(select(User).order_by(User.name_key))]  # fmt: skip
 
 
 def add_member(
     t: ServiceBase, game_name: str, user: str, role: str, characters: tuple[str, ...] = ()
-) -> dict[str, Any]:
+) -> Member:
     """Give ``user`` a role in a game (or change it), and make them the player of
     ``characters``. The game's Storyteller (or the owner) does this."""
     if role not in ROLES:
@@ -78,9 +80,9 @@ def add_member(
             row.player_id = person.id
             played.append(row.name)
         s.flush()
-        data = {"game": game.name, "user": person.name, "role": role, "characters": played}
-        t.record(s, game, ev.Membership.written(data))
-        return data
+        t.record(s, game, ev.Membership(game=game.name, user=person.name, role=role,
+                                        characters=tuple(played)))  # fmt: skip
+        return Member(game=game.name, user=person.name, role=role, characters=tuple(played))
 
 
 def _membership(t: ServiceBase, s: Session, game_name: str, user: str) -> tuple[Any, User, Any]:
@@ -93,7 +95,7 @@ def _membership(t: ServiceBase, s: Session, game_name: str, user: str) -> tuple[
     return game, person, member
 
 
-def members(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
+def members(t: ServiceBase, game_name: str) -> list[Member]:
     with t.reading() as s:
         game = t.game_row(s, game_name)
         t.require(s, game, Act.READ)
@@ -105,11 +107,12 @@ def members(t: ServiceBase, game_name: str) -> list[dict[str, Any]]:
             played = s.scalars(select(Character.name).where(
                 Character.game_id == game.id, Character.player_id == person.id
             ).order_by(Character.name))  # fmt: skip
-            out.append({"user": person.name, "role": role, "characters": list(played)})
+            out.append(Member(game=game.name, user=person.name, role=role,
+                              characters=tuple(played)))  # fmt: skip
         return out
 
 
-def remove_member(t: ServiceBase, game_name: str, user: str) -> dict[str, Any]:
+def remove_member(t: ServiceBase, game_name: str, user: str) -> Member:
     """Take a user out of a game; the characters they played become the Storyteller's."""
     with t.transaction() as s:
         game, person, member = _membership(t, s, game_name, user)
@@ -119,6 +122,5 @@ def remove_member(t: ServiceBase, game_name: str, user: str) -> dict[str, Any]:
         for row in s.scalars(select(Character).where(
                 Character.game_id == game.id, Character.player_id == person.id)):  # fmt: skip
             row.player_id = None
-        data = {"game": game.name, "user": person.name, "role": None}
-        t.record(s, game, ev.Membership.written(data))
-        return data
+        t.record(s, game, ev.Membership(game=game.name, user=person.name, role=None))
+        return Member(game=game.name, user=person.name, role=None)

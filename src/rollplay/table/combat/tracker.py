@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, replace
-from typing import Any
 
 from sqlalchemy import select
 
@@ -38,6 +37,7 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import CombatStatus, TurnResolved
 from rollplay.table.combat.base import CombatBase, status_of
 from rollplay.table.dice.dicing import dice_fields, table_dice
+from rollplay.table.info import CombatSummary
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Combat
 from rollplay.table.store.writers import CoreWriter
@@ -215,15 +215,15 @@ class Tracker(CombatBase):
         dealt."""
         return self._between(game_name, name, who, lambda f, turn, _: recover(f, turn))
 
-    def combats(self, game_name: str) -> list[dict[str, Any]]:
+    def combats(self, game_name: str) -> list[CombatSummary]:
         """A game's combats, those under way first."""
         with self.table.reading() as s:
             game = self.table.game_row(s, game_name)
             self.table.require(s, game, Act.READ)
             rows = s.scalars(select(Combat).where(Combat.game_id == game.id)
                              .order_by(Combat.active.desc(), Combat.id))  # fmt: skip
-            return [{"combat": c.name, "turn": c.turn, "active": c.active,
-                     "combatants": len(c.combatants)} for c in rows]  # fmt: skip
+            return [CombatSummary(combat=c.name, turn=c.turn, active=c.active,
+                                  combatants=len(c.combatants)) for c in rows]  # fmt: skip
 
     def status(self, game_name: str, name: str) -> CombatStatus:
         """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""

@@ -5,8 +5,6 @@ dicing.py's."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -18,11 +16,13 @@ from rollplay.table.dice.nonces import CHAINS
 from rollplay.table.dice.provable import check_client_seed
 from rollplay.table.events import payloads as ev
 from rollplay.table.events.audiences import iso
+from rollplay.table.info import ClientSeed as ClientSeedInfo
+from rollplay.table.info import CurrentSeed, RevealedSeed, Rotation, Seeds
 from rollplay.table.store.models import ClientSeed, Game, Seed, now
 from rollplay.table.store.writers import CoreWriter
 
 
-def seeds(t: ServiceBase, game_name: str) -> dict[str, Any]:
+def seeds(t: ServiceBase, game_name: str) -> Seeds:
     """A game's seeds as a member may see them: each chain's current commitment, every
     revealed seed, and the actor's client seed. How many hidden rolls a seed has served
     is the Storyteller's to know until it is revealed (private rolls are not announced)."""
@@ -33,15 +33,15 @@ def seeds(t: ServiceBase, game_name: str) -> dict[str, Any]:
         current = []
         for row in (r for r in rows if r.revealed_at is None):
             shown = row.chain == "public" or standing.storyteller
-            current.append({"chain": row.chain, "commitment": row.commitment,
-                            "nonces": row.nonces if shown else None,
-                            "since": iso(row.created_at)})  # fmt: skip
+            current.append(CurrentSeed(chain=row.chain, commitment=row.commitment,
+                                       nonces=row.nonces if shown else None,
+                                       since=iso(row.created_at)))  # fmt: skip
         revealed = [_revealed(r) for r in rows if r.revealed_at is not None]
-        return {"game": game.name, "provable": game.provable, "current": current,
-                "revealed": revealed, "client_seed": _client_seed(t, s, game)}  # fmt: skip
+        return Seeds(game=game.name, provable=game.provable, current=tuple(current),
+                     revealed=tuple(revealed), client_seed=_client_seed(t, s, game))  # fmt: skip
 
 
-def set_client_seed(t: ServiceBase, game_name: str, value: str) -> dict[str, Any]:
+def set_client_seed(t: ServiceBase, game_name: str, value: str) -> ClientSeedInfo:
     """The actor's client seed in a game, mixed into every roll they make from the next
     one on (any player, or the Storyteller). Not a secret: every roll shows its own."""
     value = check_client_seed(value)
@@ -58,10 +58,10 @@ def set_client_seed(t: ServiceBase, game_name: str, value: str) -> dict[str, Any
         else:
             row.value, row.updated_at = value, now()
         t.record(s, game, ev.ClientSeedSet(user=t.actor.name, client_seed=value))
-        return {"game": game.name, "client_seed": value}
+        return ClientSeedInfo(game=game.name, client_seed=value)
 
 
-def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> dict[str, Any]:
+def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> Rotation:
     """Reveal ``chain``'s seed (its nonces used, in the stream) and commit a new one, in
     one transaction: the Storyteller's. The hidden chain is revealed only so (rulings
     V3): there is no end of a game to do it."""
@@ -77,10 +77,15 @@ def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> dict[s
             old.revealed_at = now()
             s.flush()  # revealed before the next is made: one current seed per chain
             revealed = _revealed(old)
-            said = {k: revealed[k] for k in ("chain", "seed", "commitment", "nonces")}
-            t.record(s, game, ev.SeedRevealed.written(said))
+            said = ev.SeedRevealed(
+                chain=revealed.chain,
+                seed=revealed.seed,
+                commitment=revealed.commitment,
+                nonces=revealed.nonces,
+            )
+            t.record(s, game, said)
         made = commit_seed(t, CoreWriter(s.connection()), game, chain)
-        return {"game": game.name, "chain": chain, "revealed": revealed, "commitment": made}
+        return Rotation(game=game.name, chain=chain, revealed=revealed, commitment=made)
 
 
 def _client_seed(t: ServiceBase, s: Session, game: Game) -> str | None:
@@ -89,7 +94,7 @@ def _client_seed(t: ServiceBase, s: Session, game: Game) -> str | None:
         ClientSeed.user_id.is_not_distinct_from(t.actor.user_id)))  # fmt: skip
 
 
-def _revealed(row: Seed) -> dict[str, Any]:
+def _revealed(row: Seed) -> RevealedSeed:
     assert row.revealed_at is not None
-    return {"chain": row.chain, "seed": row.seed.hex(), "commitment": row.commitment,
-            "nonces": row.nonces, "revealed": iso(row.revealed_at)}  # fmt: skip
+    return RevealedSeed(chain=row.chain, seed=row.seed.hex(), commitment=row.commitment,
+                        nonces=row.nonces, revealed=iso(row.revealed_at))  # fmt: skip

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from rollplay.table.access.authz import Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.info import GameInfo, Vocabulary
 from rollplay.table.play.names import clean_name, game_dict
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Membership
@@ -40,7 +41,7 @@ def new_game(
     system_name: str,
     edition: str | None = None,
     rules: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> GameInfo:
     """A new game; a user who makes one is its Storyteller."""
     sys_ = system(system_name)
     overrides = dict(rules or {})
@@ -64,7 +65,7 @@ def new_game(
         return game_dict(game)
 
 
-def games(t: ServiceBase) -> list[dict[str, Any]]:
+def games(t: ServiceBase) -> list[GameInfo]:
     """The games this actor is in (every game, for the owner), with their role and the
     characters they play there (``yours``)."""
     with t.reading() as s:
@@ -77,24 +78,22 @@ def games(t: ServiceBase) -> list[dict[str, Any]]:
                 if ids:
                     query = select(Character.name).where(Character.id.in_(ids))
                     yours = list(s.scalars(query.order_by(Character.name)))
-                out.append({**game_dict(g), "role": standing.role, "yours": yours})
+                out.append(game_dict(g, role=standing.role, yours=tuple(yours)))
         return out
 
 
-def game(t: ServiceBase, name: str) -> dict[str, Any]:
+def game(t: ServiceBase, name: str) -> GameInfo:
+    """A game, with the asker's role, its characters and those the asker plays."""
     with t.reading() as s:
         game = t.game_row(s, name)
         standing = t.require(s, game, Act.READ)
-        data = game_dict(game)
-        data["role"] = standing.role
         query = select(Character.id, Character.name).where(Character.game_id == game.id)
         rows = list(s.execute(query.order_by(Character.name)))
-        data["characters"] = [n for _, n in rows]
-        data["yours"] = [n for i, n in rows if i in standing.characters]
-        return data
+        return game_dict(game, role=standing.role, characters=tuple(n for _, n in rows),
+                         yours=tuple(n for i, n in rows if i in standing.characters))  # fmt: skip
 
 
-def vocabulary(t: ServiceBase, name: str) -> dict[str, Any]:
+def vocabulary(t: ServiceBase, name: str) -> Vocabulary:
     """What a command line in this game may name: its system, the characters in it, and
     what they can roll (sheets are open to everyone in the game). Every line the server
     runs asks for it, so it is kept until the game's rules or a character in it change
@@ -113,11 +112,10 @@ def vocabulary(t: ServiceBase, name: str) -> dict[str, Any]:
                 if len(t._vocabularies) > 256:
                     t._vocabularies.clear()
                 t._vocabularies[key] = known
-        return {**known, "characters": list(known["characters"]),
-                "abilities": list(known["abilities"])}  # fmt: skip
+        return known  # immutable: the kept one is handed out as it is
 
 
-def _vocabulary(t: ServiceBase, s: Session, game: Game, rules: Any) -> dict[str, Any]:
+def _vocabulary(t: ServiceBase, s: Session, game: Game, rules: Any) -> Vocabulary:
     sys_ = system(game.system)
     rows = list(s.scalars(select(Character).where(Character.game_id == game.id)))
     abilities: dict[str, None] = {}
@@ -125,18 +123,19 @@ def _vocabulary(t: ServiceBase, s: Session, game: Game, rules: Any) -> dict[str,
         for ability in sys_.ability_names(t.sheet_of(game, row, rules), rules):
             abilities.setdefault(ability)
     names = sorted(r.name for r in rows)
-    return {"game": game.name, "system": game.system, "characters": names,
-            "abilities": list(abilities)}  # fmt: skip
+    return Vocabulary(
+        game=game.name, system=game.system, characters=tuple(names), abilities=tuple(abilities)
+    )
 
 
-def set_announce_secret(t: ServiceBase, name: str, announce: bool) -> dict[str, Any]:
+def set_announce_secret(t: ServiceBase, name: str, announce: bool) -> GameInfo:
     """Whether players learn that a secret roll was made (001 When the GM Rolls)."""
     return game_settings(t, name, announce_secret=announce)
 
 
 def game_settings(t: ServiceBase, name: str, *, announce_secret: bool | None = None,
     players_ask_secret: bool | None = None, provable: bool | None = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> GameInfo:  # fmt: skip
     """Change a game's table settings (the Storyteller): whether players learn that a
     secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
     roll of their own character (rulings T9), and whether the dice come from committed

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError, suggest
 from rollplay.table.answers import Character as CharacterAnswer
+from rollplay.table.info import GameInfo
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game
 
@@ -74,10 +75,11 @@ def names_like(s: Session, game_name: str | None, name: str) -> list[str]:
     return found
 
 
-def game_dict(g: Game) -> dict[str, Any]:
-    return {"name": g.name, "system": g.system, "edition": g.edition, "rules": g.rules,
-            "announce_secret": g.announce_secret,
-            "players_ask_secret": g.players_ask_secret, "provable": g.provable}  # fmt: skip
+def game_dict(g: Game, **more: Any) -> GameInfo:
+    """A game as the service tells of it (``more``: the asker's place in it)."""
+    return GameInfo(name=g.name, system=g.system, edition=g.edition, rules=g.rules,
+                    announce_secret=g.announce_secret, players_ask_secret=g.players_ask_secret,
+                    provable=g.provable, **more)  # fmt: skip
 
 
 def character_dict(

@@ -72,7 +72,7 @@ def _is_npc(t: ServiceBase, game: str, side: c.Side) -> bool:
 
     if side.character is None:
         return False
-    characters = {n.casefold() for n in vocabulary(t, game)["characters"]}
+    characters = {n.casefold() for n in vocabulary(t, game).characters}
     text = side.request.expression.strip().upper().replace(" ", "")
     bare = text.isdecimal() or ("D" in text and text.split("D", 1)[0].isdecimal())
     return side.character.casefold() not in characters and bare

@@ -274,7 +274,7 @@ def test_negative_pools_are_rejected() -> None:
 @pytest.mark.parametrize(
     ("expression", "ratings", "error", "match"),
     [
-        ("Firarms", {"Reflexes": 2}, AbilityError, "did you mean Firearms"),
+        ("Cooking", {"Reflexes": 2}, AbilityError, "no rating for the attribute Wits"),
         ("Firearms+Melee", {"Reflexes": 2}, AbilityError, "2 skills"),
         ("Reflexes+Brawn", {"Reflexes": 2, "Brawn": 2}, AbilityError, "2 attributes"),
         ("Firearms", {}, AbilityError, "no rating for the attribute Reflexes"),

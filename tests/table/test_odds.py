@@ -242,7 +242,7 @@ def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]
 
 @pytest.mark.parametrize("cmd", [
     c.Roll("Pegasus", _side("Nobody", "Firearms")),
-    c.Roll("Pegasus", _side("Nikos", "Basketweaving")),
+    c.Roll("Pegasus", _side("Nikos", "Firearms+Melee")),  # two skills (R10)
     c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus")),  # he holds no luck
     c.Roll("Pegasus", _side("Nikos", "Firearms", cp=1)),  # not an FS3 option
     c.Roll("Stars", _side("Kara Voss", "Search", cp=6)),  # she holds 5

@@ -303,6 +303,16 @@ def test_unknown_names_suggest(table: Table) -> None:
     fs3_game(table)
     with pytest.raises(StorageError, match="did you mean Nikos"):
         table.character("Pegasus", "Nikso")
+    # 000 Untrained Rolls: a skill not on the sheet rolls at Everyman (Wits 3 + 1), and says
+    # which listed name it is nearest to (rulings R7).
+    r = table.roll("Pegasus", "Nikos", Request("Firarms"), dice=ScriptedDice([2] * 4))
+    assert (r["pool"], r["unlisted"], r["closest"]) == (4, "Firarms", "Firearms")
+    cooking = table.roll("Pegasus", "Nikos", Request("Cooking"), dice=ScriptedDice([6, 2, 2, 2]))
+    assert (cooking["level"], cooking["unlisted"]) == ("Success", "Cooking")
+
+
+def test_a_game_may_refuse_unlisted_skills(table: Table) -> None:
+    fs3_game(table, unlisted_skills="refuse")
     with pytest.raises(RollplayError, match="did you mean Firearms"):
         table.roll("Pegasus", "Nikos", Request("Firarms"), dice=ScriptedDice([]))
 

@@ -76,6 +76,9 @@ def roll_card(r: Mapping[str, Any]) -> list[Line]:
         lines.append(result_line(r))
     if r.get("embarrassing"):
         lines.append([alarm(f"{r['ones']} ones: {r['level']}!")])
+    if r.get("unlisted"):  # 000 Untrained Rolls; a typo shows (rulings R7)
+        near = f" (did you mean {r['closest']}?)" if r.get("closest") else ""
+        lines.append([plain(f"{r['unlisted']} is not listed on the sheet: Everyman{near}")])
     return lines
 
 

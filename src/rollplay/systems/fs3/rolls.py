@@ -77,6 +77,8 @@ class FS3Roll(NamedTuple):
     name: str | None = None
     expression: str | None = None
     parts: tuple[tuple[str, int], ...] = ()
+    unlisted: str | None = None  # a skill not on the sheet, rolled at Everyman (000; R7)
+    closest: str | None = None  # the listed name nearest to it
 
     @property
     def hits(self) -> int:
@@ -104,6 +106,8 @@ class FS3Roll(NamedTuple):
             "modifiers": [{"reason": m.reason, "value": m.value} for m in self.modifiers],
             "luck": self.luck,
             "discarded": None if self.discarded is None else self.discarded.to_dict(),
+            "unlisted": self.unlisted,
+            "closest": self.closest,
         }
 
 
@@ -156,6 +160,8 @@ class Effective(NamedTuple):
     modifiers: tuple[Modifier, ...]
     expression: str | None
     parts: tuple[tuple[str, int], ...]
+    unlisted: str | None = None
+    closest: str | None = None
 
 
 def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
@@ -164,6 +170,7 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
     expression = None
     attribute = check.attribute
     parts: tuple[tuple[str, int], ...] = ()
+    unlisted = closest = None
     if isinstance(pool, str):
         expression = pool
         pool = resolve(pool, ruleset, check.ratings, hail_mary=check.luck == "hail-mary")
@@ -172,6 +179,8 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
         expression = expression or pool.text
         attribute = pool.attribute if attribute is None else attribute
         dice = pool.dice
+        if pool.unlisted:
+            unlisted, closest = pool.skill, pool.closest
     else:
         if isinstance(pool, bool) or not isinstance(pool, int):
             raise DiceError(f"a pool is a number of dice or a roll string, not {pool!r}")
@@ -193,7 +202,7 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
             f"a pool of {total} dice is over the limit of {ruleset.max_dice} "
             f"(max_dice in the ruleset)"
         )
-    return Effective(total, attribute, tuple(mods), expression, parts)
+    return Effective(total, attribute, tuple(mods), expression, parts, unlisted, closest)
 
 
 def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
@@ -271,6 +280,8 @@ def roll_pool(
             None,
             None,
             (),
+            None,
+            None,
         ),
     )
 
@@ -298,7 +309,7 @@ def _rank(r: FS3Roll) -> tuple[bool, int]:
 
 
 def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) -> FS3Roll:
-    total, attribute, mods, expression, parts = eff
+    total, attribute, mods, expression, parts, unlisted, closest = eff
     if total >= 1 or ruleset.below_one_die == "roll-one":
         count = max(total, 1)
         faces = source.roll(ruleset.sides, count)
@@ -322,4 +333,6 @@ def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) 
         name=check.name,
         expression=expression,
         parts=parts,
+        unlisted=unlisted,
+        closest=closest,
     )

@@ -16,6 +16,7 @@ from rollplay.systems.fs3.combat.gear import CombatRules
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
+UnlistedSkills = Literal["everyman", "refuse"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,9 @@ class FS3Ruleset:
     max_assisters: int = 2
     assist_cap: int = 4
     below_one_die: BelowOneDie = "roll-one"
+    # 000 Untrained Rolls: a skill "not listed on your character sheet" rolls at Everyman;
+    # "refuse" makes a name in no list and not on the sheet an error, against typos (R7).
+    unlisted_skills: UnlistedSkills = "everyman"
     max_dice: int = 100
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)

@@ -219,6 +219,23 @@ def test_luck_award_spend_and_roll(table: Table) -> None:
     assert len(table.log()) == 1  # the refused roll was not logged
 
 
+def test_000_a_hail_mary_is_charged_only_when_the_roll_needs_one(table: Table) -> None:
+    # 000 Hail Mary Rolls: "even when one would not normally be allowed". Nikos flies: no luck
+    # spent, and the roll says so; Demolitions, which she lacks, no layperson may attempt.
+    fs3_game(table)
+    flying = table.roll("Pegasus", "Nikos", Request("Piloting", luck="hail-mary"),
+                        dice=ScriptedDice([2] * 8))  # fmt: skip
+    assert (flying["spent"], flying["unneeded_luck"], flying["luck"]) == ({}, "hail-mary", None)
+    assert table.character("Pegasus", "Nikos")["luck"] == 1
+    bomb = table.roll("Pegasus", "Nikos", Request("Demolitions", luck="hail-mary"),
+                      dice=ScriptedDice([2] * 4))  # fmt: skip
+    assert (bomb["spent"], bomb["luck"]) == ({"luck": 1}, "hail-mary")
+    assert table.character("Pegasus", "Nikos")["luck"] == 0
+    again = table.roll("Pegasus", "Nikos", Request("Piloting", luck="hail-mary"),
+                       dice=ScriptedDice([2] * 8))  # fmt: skip
+    assert again["spent"] == {}  # nothing to spend, and nothing needed
+
+
 def test_roll_log_contents_and_filters(table: Table) -> None:
     fs3_game(table)
     table.new_game("Dungeon", "gurps")

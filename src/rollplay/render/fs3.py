@@ -79,6 +79,8 @@ def roll_card(r: Mapping[str, Any]) -> list[Line]:
     if r.get("unlisted"):  # 000 Untrained Rolls; a typo shows (rulings R7)
         near = f" (did you mean {r['closest']}?)" if r.get("closest") else ""
         lines.append([plain(f"{r['unlisted']} is not listed on the sheet: Everyman{near}")])
+    if r.get("unneeded_luck") == "hail-mary":  # 000 Hail Mary Rolls (rulings R12)
+        lines.append([plain("no Hail Mary needed for a roll allowed anyway: no luck spent")])
     return lines
 
 

@@ -8,11 +8,11 @@ luck re-roll then draws a second pool.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice, default_dice
-from rollplay.errors import DiceError, RuleError
+from rollplay.errors import DiceError, RollplayError, RuleError
 from rollplay.systems.fs3.pool import Pool, resolve
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
@@ -79,6 +79,7 @@ class FS3Roll(NamedTuple):
     parts: tuple[tuple[str, int], ...] = ()
     unlisted: str | None = None  # a skill not on the sheet, rolled at Everyman (000; R7)
     closest: str | None = None  # the listed name nearest to it
+    unneeded_luck: str | None = None  # a Hail Mary asked for on a roll allowed anyway (R12)
 
     @property
     def hits(self) -> int:
@@ -108,6 +109,7 @@ class FS3Roll(NamedTuple):
             "discarded": None if self.discarded is None else self.discarded.to_dict(),
             "unlisted": self.unlisted,
             "closest": self.closest,
+            "unneeded_luck": self.unneeded_luck,
         }
 
 
@@ -231,6 +233,21 @@ def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
     return None  # reroll and hail-mary change no dice
 
 
+def hail_mary_needed(check: Check, ruleset: FS3Ruleset) -> bool:
+    """000 Hail Mary Rolls: luck buys a roll "even when one would not normally be allowed".
+    The roll rollplay knows not to be allowed is a skill no layperson may attempt, unrated
+    (000 Untrained Rolls); any other roll needs no Hail Mary (rulings R12)."""
+    if not isinstance(check.pool, str):
+        return False  # a number of dice: nothing to allow
+    try:
+        resolve(check.pool, ruleset, check.ratings)
+    except RuleError:
+        return True
+    except RollplayError:
+        return False  # not a roll at all: the roll itself says why
+    return False
+
+
 def allowed_luck(ruleset: FS3Ruleset) -> tuple[str, ...]:
     """The luck spends an edition allows, in LUCK_SPENDS order."""
     allowed = ["bonus"]
@@ -282,6 +299,7 @@ def roll_pool(
             (),
             None,
             None,
+            None,
         ),
     )
 
@@ -290,8 +308,12 @@ _new_tuple = tuple.__new__
 
 
 def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> FS3Roll:
-    """Roll one check: the pool, its modifiers and luck, judged by the ruleset."""
+    """Roll one check: the pool, its modifiers and luck, judged by the ruleset. A Hail Mary
+    on a roll that needs none is no spend: the roll is made as it is, and says so."""
     source = default_dice() if dice is None else dice
+    if check.luck == "hail-mary" and not hail_mary_needed(check, ruleset):
+        plain = roll_check(replace(check, luck=None, luck_cancelled=False), ruleset, source)
+        return plain._replace(unneeded_luck="hail-mary")
     eff = effective_pool(check, ruleset)
     first = _roll_once(eff, check, ruleset, source)
     if check.luck != "reroll" or check.luck_cancelled:

@@ -155,6 +155,10 @@ def _skill_pool(
             )
         skill_dice = _skill_dice(kind, 0, ruleset)
         skill_part = Part(f"{display} Everyman", skill_dice)
+    elif kind == "language" and ruleset.unrated_languages:
+        # 002 Skills: unrated; a known language rolls as common knowledge (rulings R9).
+        skill_dice = 0
+        skill_part = Part(f"{display} ({ruleset.language_known})", 0)
     else:
         _check_skill_rating(display, kind, rating, ruleset)
         skill_dice = _skill_dice(kind, rating, ruleset)

@@ -101,18 +101,21 @@ class FS3Sheet:
         return out
 
     def rating_names(self, rules: FS3Ruleset) -> dict[str, str]:
-        """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'}."""
+        """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'};
+        an unrated language by what it is: {'English': '(proficient)'} (002 Skills)."""
         kinds = (
             ("attribute", self.attributes.items()),
             ("action", self.action.items()),
             ("background", ((k, b.rating) for k, b in self.background.items())),
             ("language", self.languages.items()),
         )
-        return {
-            name: f"{rating} ({rules.rating_name(kind, rating)})"
-            for kind, items in kinds
-            for name, rating in items
-        }
+        named = {}
+        for kind, items in kinds:
+            unrated = kind == "language" and rules.unrated_languages
+            for name, rating in items:
+                title = rules.rating_name(kind, rating)
+                named[name] = f"({title})" if unrated else f"{rating} ({title})"
+        return named
 
 
 def _canonical(name: Any, known: tuple[str, ...], what: str, bad: Any) -> str:

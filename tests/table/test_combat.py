@@ -95,7 +95,13 @@ def test_wounds_land_on_the_sheet_and_luck_is_spent(db_url: str) -> None:
     assert report["events"][0]["wound"]["severity"] == "Moderate"
     nikos = table.character("Pegasus", "Nikos")
     assert nikos["sheet"]["wounds"] == [
-        {"location": "Chest", "severity": "Moderate", "type": "wound", "treated": False}
+        {
+            "location": "Chest",
+            "severity": "Moderate",
+            "type": "wound",
+            "treated": False,
+            "begun_healing": False,
+        }
     ]
     assert nikos["luck"] == 0
     table.close()

@@ -75,6 +75,7 @@ def _fs3(c: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Line]:
         said = [
             f"{w['location']} {w['severity']}{' (stun)' if w.get('type') == 'stun' else ''}"
             f"{' treated' if w.get('treated') else ''}"
+            f"{' healing' if w.get('begun_healing') else ''}"  # 002 Damage: two states
             for w in wounds
         ]
         lines.append(_row("Wounds", said))

@@ -197,7 +197,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
 
 MAX_NAME = 100
 MAX_CONCEPT = 2000
-_WOUND_KEYS = ("location", "severity", "type", "treated", "healing")
+_WOUND_KEYS = ("location", "severity", "type", "treated", "begun_healing", "healing")
 
 
 def _short(text: str, what: str, bad: Any) -> str:
@@ -230,11 +230,12 @@ def _wound(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, Any]:
     kind = value.get("type", "wound")
     if kind not in ("wound", "stun"):
         raise bad(f"a wound's type is wound or stun, not {kind!r}")
-    treated = value.get("treated", False)
-    if not isinstance(treated, bool):
-        raise bad(f"a wound's treated is true or false, not {treated!r}")
+    states = {state: value.get(state, False) for state in ("treated", "begun_healing")}
+    for state, flag in states.items():
+        if not isinstance(flag, bool):
+            raise bad(f"a wound's {state} is true or false, not {flag!r}")
     wound = {"location": _short(location.strip(), "a wound's location", bad),
-             "severity": severity, "type": kind, "treated": treated}  # fmt: skip
+             "severity": severity, "type": kind, **states}  # fmt: skip
     if "healing" in value:
         wound["healing"] = whole_in(value["healing"], "a wound's healing points", (0, 10**6), bad)
     return wound

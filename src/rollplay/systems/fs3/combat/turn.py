@@ -181,7 +181,7 @@ class Turn(TurnState):
             return
         target = self.state[target.name]
         if action.kind == "treat":
-            untreated = [w for w in target.wounds if not w.treated]
+            untreated = [w for w in target.wounds if not w.halved]  # first aid helps these
             if untreated:
                 ranks = [s.name for s in self.rules.severities]
                 worst = max(untreated, key=lambda w: ranks.index(w.severity))

@@ -282,6 +282,24 @@ def test_002_the_knocked_out_roll_no_initiative() -> None:
     assert report["events"][-1] == {"actor": "Kid", "action": "none", "why": "knocked out"}
 
 
+def test_002_one_revived_mid_turn_still_makes_a_knockout_roll() -> None:
+    # Jesse, knocked out, takes no turn; Doc treats him back into the fight, then Kid shoots
+    # him: damaged with a wound modifier of 2, he rolls for knockout after every action.
+    from rollplay.systems.fs3.combat.attack import Wound
+
+    jesse = replace(JESSE, team="A", knocked_out=True, wounds=(Wound("Chest", "Critical"),))
+    doc = Combatant("Doc", team="A", rating=3)
+    kid = replace(KID, team="B")
+    faces = [6, 2, 2, 2, 2, 2, 2]  # initiative: Doc 3 dice, a hit; Kid 4, none; Jesse none
+    faces += [8, 2, 2]  # Doc treats: the Critical wound is treated (-2), Jesse is back
+    faces += [8, 8, 2, 2, 2, 2, 5, 5, 10]  # Kid 2 hits to Jesse's 0: 12 Chest, 10 + 15 Light
+    faces += [2, 2]  # Jesse's knockout roll: 4 - 2 dice, no hits
+    actions = {"Doc": Action("treat", "Jesse"), "Kid": Action("attack", "Jesse")}
+    (jesse_after, _, _), report = turn([jesse, doc, kid], actions, faces)
+    assert [k["name"] for k in report["knockouts"]] == ["Jesse"]
+    assert jesse_after.knocked_out
+
+
 def test_a_hold_ends_when_the_holder_is_knocked_out() -> None:
     # Rulings C19: a knocked-out holder holds no one.
     held = replace(JESSE, subdued_by="Kid")

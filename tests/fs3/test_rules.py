@@ -91,6 +91,18 @@ def test_both_sides_can_fail() -> None:
     assert r.both_failed
 
 
+def test_000_an_embarrassing_failure_loses_an_opposed_roll() -> None:
+    # 000 Success Level: "you fail is a spectacular and embarrassing fashion", successes or
+    # not; 000 Opposed Rolls: "It is also possible that nobody gets any successes and they
+    # both fail". 1 1 1 6 6 counts no hits against one success (rulings R2).
+    faces = [1, 1, 1, 6, 6, 6]
+    r = fs3.opposed(5, 1, dice=ScriptedDice(faces))
+    assert (r.winner, r.net, r.margin) == ("second", 1, "Marginal Victory")
+    counting = dataclasses.replace(fs3.ruleset("3.3"), opposed_counts_embarrassing=True)
+    r = fs3.opposed(5, 1, ruleset=counting, dice=ScriptedDice(faces))
+    assert (r.winner, r.net) == ("first", 1)  # a game that counts its successes
+
+
 def test_32_embarrassing_needs_no_hits() -> None:
     # 002: "no Hits and the number of '1's is equal to or greater than your Attribute".
     r = fs3.roll(5, attribute=2, edition="3.2", dice=ScriptedDice([1, 1, 1, 8, 2]))

@@ -110,6 +110,9 @@ class FS3Ruleset:
     # 000 Untrained Rolls: a skill "not listed on your character sheet" rolls at Everyman;
     # "refuse" makes a name in no list and not on the sheet an error, against typos (R7).
     unlisted_skills: UnlistedSkills = "everyman"
+    # An Embarrassing Failure counts no hits in an opposed roll, as everywhere (R2); true
+    # counts its successes there, since 000 judges opposed rolls by successes alone.
+    opposed_counts_embarrassing: bool = False
     max_dice: int = 100
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)

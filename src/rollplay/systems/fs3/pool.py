@@ -147,12 +147,13 @@ def _skill_pool(
     display = action.name if action else skill
     rating = rated.get(skill)
     is_unlisted = kind == "background" and rating is None
+    # 000 Untrained Rolls: no layperson may try this one, unlisted or rated 0 (Everyman).
+    if action is not None and not action.everyman and not rating and not hail_mary:
+        raise RuleError(
+            f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
+            f"Hail Mary roll by spending luck"
+        )
     if rating is None:
-        if action is not None and not action.everyman and not hail_mary:
-            raise RuleError(
-                f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
-                f"Hail Mary roll by spending luck"
-            )
         skill_dice = _skill_dice(kind, 0, ruleset)
         skill_part = Part(f"{display} Everyman", skill_dice)
     elif kind == "language" and ruleset.unrated_languages:

@@ -113,6 +113,14 @@ def test_fs3_odds_say_what_the_rule_text_says(fast: Table) -> None:
     assert one["character"] == "Raider"
 
 
+def test_000_odds_name_a_hail_mary_only_where_one_is_spent(fast: Table) -> None:
+    # Rulings R12: Nikos flies without one; no layperson may try Demolitions.
+    flying = fast.odds(c.Roll("Pegasus", _side("Nikos", "Piloting", luck="hail-mary")))
+    assert "hail-mary" not in flying["check"]
+    bomb = fast.odds(c.Roll("Pegasus", _side("Nikos", "Demolitions", luck="hail-mary")))
+    assert "luck hail-mary" in bomb["check"]
+
+
 @pytest.fixture
 def shallow(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     """D6 odds cut the Wild Die's explosions where what is left is below 1e-12 (rulings D7);

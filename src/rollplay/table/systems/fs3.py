@@ -174,14 +174,15 @@ class FS3(BaseSystem):
 def _described(check: Any, rules: Any) -> tuple[str, list[dict[str, Any]]]:
     """What a check rolls, as a card says it ('Firearms+Reflexes, -1 wounds'), and its
     modifiers."""
-    from rollplay.systems.fs3.rolls import effective_pool
+    from rollplay.systems.fs3.rolls import effective_pool, hail_mary_needed
 
     eff = effective_pool(check, rules)
     parts = [
         eff.expression or str(check.pool),
         *(f"{m.value:+d} {m.reason}" for m in eff.modifiers),
     ]
-    if check.luck in ("reroll", "hail-mary") and not check.luck_cancelled:
+    spent = check.luck == "reroll" or (check.luck == "hail-mary" and hail_mary_needed(check, rules))
+    if spent and not check.luck_cancelled:
         parts.append(f"luck {check.luck}")  # changes no dice, so no modifier says it
     return ", ".join(parts), [{"reason": m.reason, "value": m.value} for m in eff.modifiers]
 

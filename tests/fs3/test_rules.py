@@ -317,3 +317,19 @@ def test_rulesets_check_themselves() -> None:
         dataclasses.replace(base, assist_modifiers=(1, 2))
     with pytest.raises(RulesetError, match="not an attribute"):
         dataclasses.replace(base, attributes=("Brawn",))
+
+
+def test_002_a_reroll_may_be_spent_after_the_roll() -> None:
+    # 002 Luck: "After your own roll, spend a point to get a re-roll and choose the better of
+    # the two rolls". A failure, then a re-roll of the same pool, drawn after it.
+    from rollplay.systems.fs3.rolls import reroll_after, roll_check
+
+    rules = fs3.ruleset("3.2")
+    first = roll_check(Check(3), rules, ScriptedDice([2, 2, 2]))
+    better = reroll_after(first, Check(3), rules, ScriptedDice([7, 2, 2]))
+    assert (better.successes, better.luck, better.discarded) == (1, "reroll", first._replace(
+        luck="reroll"))  # fmt: skip
+    with pytest.raises(RuleError, match="one luck point"):
+        reroll_after(better, Check(3), rules, ScriptedDice([]))
+    with pytest.raises(RuleError, match="no luck spend 'reroll'"):
+        reroll_after(first, Check(3), fs3.ruleset("3.3"), ScriptedDice([]))

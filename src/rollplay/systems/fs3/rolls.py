@@ -318,9 +318,25 @@ def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> F
     first = _roll_once(eff, check, ruleset, source)
     if check.luck != "reroll" or check.luck_cancelled:
         return first
-    second = _roll_once(eff, check, ruleset, source)
-    # 002 Luck: "choose the better of the two rolls": the better level (an embarrassing
-    # failure is the worst), then more successes; on a tie the first roll stands.
+    return _keep_better(first, _roll_once(eff, check, ruleset, source))
+
+
+def reroll_after(first: FS3Roll, check: Check, ruleset: FS3Ruleset, dice: Dice) -> FS3Roll:
+    """002 Luck: "After your own roll, spend a point to get a re-roll and choose the better
+    of the two rolls": ``first`` is the roll ``check`` made, with no luck on it; the re-roll
+    draws its pool after every die of it. Paying the point is the caller's."""
+    if not ruleset.luck_reroll:
+        raise RuleError(f"{ruleset.name} has no luck spend 'reroll'")
+    if first.luck is not None or check.luck is not None:
+        raise RuleError("only one luck point applies to a roll (002 Luck)")
+    spent = replace(check, luck="reroll")
+    second = _roll_once(effective_pool(check, ruleset), spent, ruleset, dice)
+    return _keep_better(first._replace(luck="reroll"), second)
+
+
+def _keep_better(first: FS3Roll, second: FS3Roll) -> FS3Roll:
+    """002 Luck: "choose the better of the two rolls": the better level (an embarrassing
+    failure is the worst), then more successes; on a tie the first roll stands (R13)."""
     if _rank(second) > _rank(first):
         first, second = second, first
     return first._replace(discarded=second)

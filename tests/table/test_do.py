@@ -88,4 +88,4 @@ def test_000_a_skill_not_on_the_sheet_rolls_from_the_roll_box(
     assert (rolled["pool"], rolled["unlisted"], rolled["level"]) == (4, "Cooking", "Success")
     code, out, _ = run(capsys, "do", "roll Nikos/Pokr", "--game", "Pegasus", "--db", db)
     assert code == 0
-    assert "Pokr is not listed on the sheet: Everyman (did you mean Poker?)" in out
+    assert "Pokr is not listed on the sheet (did you mean Poker?)" in out

@@ -160,7 +160,7 @@ def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
         say(alarm(f"{r.ones} ones: {r.level}!"))
     if r.unlisted:  # 000 Untrained Rolls; a typo shows (rulings R7)
         near = f" (did you mean {r.closest}?)" if r.closest else ""
-        say(f"{r.unlisted} is not among the ratings given: Everyman{near}")
+        say(f"{r.unlisted} is not among the ratings given{near}")
 
 
 # -- opposed ------------------------------------------------------------------------------

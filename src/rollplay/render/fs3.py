@@ -78,7 +78,7 @@ def roll_card(r: Mapping[str, Any]) -> list[Line]:
         lines.append([alarm(f"{r['ones']} ones: {r['level']}!")])
     if r.get("unlisted"):  # 000 Untrained Rolls; a typo shows (rulings R7)
         near = f" (did you mean {r['closest']}?)" if r.get("closest") else ""
-        lines.append([plain(f"{r['unlisted']} is not listed on the sheet: Everyman{near}")])
+        lines.append([plain(f"{r['unlisted']} is not listed on the sheet{near}")])
     if r.get("unneeded_luck") == "hail-mary":  # 000 Hail Mary Rolls (rulings R12)
         lines.append([plain("no Hail Mary needed for a roll allowed anyway: no luck spent")])
     return lines

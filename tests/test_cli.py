@@ -197,7 +197,7 @@ def test_rules_prints_a_loadable_file(capsys: pytest.CaptureFixture[str], tmp_pa
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["fs3", "roll", "Firarms+Reflexes", "--rating", "Reflexes=2"], "did you mean Firearms"),
+        (["fs3", "roll", "Firearms+Melee", "--rating", "Reflexes=2"], "at most one skill"),
         (["fs3", "roll", "--dice", "-3"], "a pool is 0 or more dice"),
         (["fs3", "roll", "--dice", "100000"], "over the limit of 100"),
         (["fs3", "roll", "--dice", "5", "--faces", "8,7,3"], "not enough faces"),

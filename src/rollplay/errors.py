@@ -36,9 +36,15 @@ class RuleError(RollplayError):
 
 def suggest(name: str, known: Iterable[str]) -> str:
     """' (did you mean X?)' for the closest known name, or ''."""
+    close = closest(name, known)
+    return f" (did you mean {close}?)" if close else ""
+
+
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name nearest to ``name``, if any is near (case aside)."""
     choices = {k.casefold(): k for k in known}
     close = difflib.get_close_matches(name.casefold(), list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {choices[close[0]]}?)" if close else ""
+    return choices[close[0]] if close else None
 
 
 def whole(text: str, what: str, limit: int = 999_999_999) -> int:

@@ -165,12 +165,14 @@ def test_a_contest_shows_both_sides(bot: DiscordTable, table: Table) -> None:
 
 def test_errors_are_one_ephemeral_line(bot: DiscordTable, table: Table) -> None:
     before = len(table.log(game_name="Pegasus", limit=0))
-    for line in ("Firearm", "Firearms++", "roll/loudly Firearms", ""):
+    for line in ("Firearms/cp=1", "Firearms++", "roll/loudly Firearms", ""):
         i = as_(bot, "Pia", lambda i: bot.roll(i, line))  # noqa: B023
         assert i.record.steps == ["reply"]  # refused before deferring
         assert i.record.places() == {"me"}
         assert "\n" not in i.record.to("me")
-    assert "Firearms" in as_(bot, "Pia", lambda i: bot.roll(i, "Firearm")).record.to("me")
+    assert "cp does not apply" in as_(bot, "Pia", lambda i: bot.roll(i, "Firearms/cp=1")).record.to(
+        "me"
+    )
     # Refused by the table after deferring: the public "thinking" goes, the error is hers.
     i = as_(bot, "Pia", lambda i: bot.roll(i, "Mavros/Melee"))
     assert i.record.steps == ["defer", "delete", "followup"]

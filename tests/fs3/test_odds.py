@@ -59,11 +59,23 @@ def test_odds_match_icepool(edition: str, n: int) -> None:
         assert ours.levels == icepool_levels(n, attribute, rules)
 
 
+def icepool_hits(n: int, rules: FS3Ruleset) -> icepool.Die:
+    """The hits an opposed roll counts for n dice: an Embarrassing Failure's none (R2)."""
+    die = icepool.Die(list(range(1, rules.sides + 1))).map(
+        lambda face: icepool.Vector((int(face >= rules.success_at), int(face == 1)))
+    )
+
+    def counted(outcome: icepool.Vector) -> int:
+        successes, ones = outcome
+        return 0 if judge_counts(successes, ones, n, None, rules)[1] else int(successes)
+
+    return (n @ die).map(counted)
+
+
 @pytest.mark.parametrize(("n", "m"), [(1, 1), (5, 4), (3, 8), (12, 12)])
 def test_opposed_odds_match_icepool(edition: str, n: int, m: int) -> None:
     rules = fs3.ruleset(edition)
-    hit = icepool.Die(list(range(1, 9))).map(lambda f: int(f >= rules.success_at))
-    diff = (n @ hit) - (m @ hit)
+    diff = icepool_hits(n, rules) - icepool_hits(m, rules)
     ours = fs3.opposed_odds(n, m, ruleset=rules)
     assert ours.win == diff.probability(">", 0)
     assert ours.draw == diff.probability("==", 0)

@@ -91,6 +91,18 @@ def test_both_sides_can_fail() -> None:
     assert r.both_failed
 
 
+def test_000_an_embarrassing_failure_loses_an_opposed_roll() -> None:
+    # 000 Success Level: "you fail is a spectacular and embarrassing fashion", successes or
+    # not; 000 Opposed Rolls: "It is also possible that nobody gets any successes and they
+    # both fail". 1 1 1 6 6 counts no hits against one success (rulings R2).
+    faces = [1, 1, 1, 6, 6, 6]
+    r = fs3.opposed(5, 1, dice=ScriptedDice(faces))
+    assert (r.winner, r.net, r.margin) == ("second", 1, "Marginal Victory")
+    counting = dataclasses.replace(fs3.ruleset("3.3"), opposed_counts_embarrassing=True)
+    r = fs3.opposed(5, 1, ruleset=counting, dice=ScriptedDice(faces))
+    assert (r.winner, r.net) == ("first", 1)  # a game that counts its successes
+
+
 def test_32_embarrassing_needs_no_hits() -> None:
     # 002: "no Hits and the number of '1's is equal to or greater than your Attribute".
     r = fs3.roll(5, attribute=2, edition="3.2", dice=ScriptedDice([1, 1, 1, 8, 2]))
@@ -274,7 +286,7 @@ def test_negative_pools_are_rejected() -> None:
 @pytest.mark.parametrize(
     ("expression", "ratings", "error", "match"),
     [
-        ("Firarms", {"Reflexes": 2}, AbilityError, "did you mean Firearms"),
+        ("Cooking", {"Reflexes": 2}, AbilityError, "no rating for the attribute Wits"),
         ("Firearms+Melee", {"Reflexes": 2}, AbilityError, "2 skills"),
         ("Reflexes+Brawn", {"Reflexes": 2, "Brawn": 2}, AbilityError, "2 attributes"),
         ("Firearms", {}, AbilityError, "no rating for the attribute Reflexes"),
@@ -305,3 +317,19 @@ def test_rulesets_check_themselves() -> None:
         dataclasses.replace(base, assist_modifiers=(1, 2))
     with pytest.raises(RulesetError, match="not an attribute"):
         dataclasses.replace(base, attributes=("Brawn",))
+
+
+def test_002_a_reroll_may_be_spent_after_the_roll() -> None:
+    # 002 Luck: "After your own roll, spend a point to get a re-roll and choose the better of
+    # the two rolls". A failure, then a re-roll of the same pool, drawn after it.
+    from rollplay.systems.fs3.rolls import reroll_after, roll_check
+
+    rules = fs3.ruleset("3.2")
+    first = roll_check(Check(3), rules, ScriptedDice([2, 2, 2]))
+    better = reroll_after(first, Check(3), rules, ScriptedDice([7, 2, 2]))
+    assert (better.successes, better.luck, better.discarded) == (1, "reroll", first._replace(
+        luck="reroll"))  # fmt: skip
+    with pytest.raises(RuleError, match="one luck point"):
+        reroll_after(better, Check(3), rules, ScriptedDice([]))
+    with pytest.raises(RuleError, match="no luck spend 'reroll'"):
+        reroll_after(first, Check(3), fs3.ruleset("3.3"), ScriptedDice([]))

@@ -6,7 +6,7 @@ from typing import Any, get_args
 
 import pytest
 
-from rollplay.grammar import parse, to_line
+from rollplay.grammar import GrammarError, parse, to_line
 from rollplay.table.commands import (
     Approve,
     AwardLuck,
@@ -237,6 +237,17 @@ def test_a_known_name_or_ability_passes_and_npcs_are_free() -> None:
     assert parse("roll nikos/firearms vs Mavros/MELEE", system="fs3", **known)
     assert parse("roll Raider/5", system="fs3", **known) == NpcRoll(None, R("5"), "Raider")
     assert parse("combat/attack Raider=Bo", system="fs3", **known)
+
+
+def test_000_an_fs3_roll_may_name_a_skill_no_sheet_lists() -> None:
+    # 000 Untrained Rolls: "a skill not listed on your character sheet" rolls at Everyman, so
+    # the line passes and the roll says it is unlisted (rulings R7); GURPS and D6 still refuse
+    # a name no sheet has, with the nearest.
+    known: dict[str, Any] = {"abilities": ["Firearms", "Stealth"], "characters": ["Nikos"]}
+    assert parse("roll Nikos/Cooking+Wits", system="fs3", **known) == Roll(
+        None, Side("Nikos", R("Cooking+Wits")))  # fmt: skip
+    with pytest.raises(GrammarError, match="unknown ability 'Stelth'; did you mean 'Stealth'"):
+        parse("roll Nikos/Stelth", system="gurps", **known)
 
 
 def test_house_ruled_combat_actions() -> None:

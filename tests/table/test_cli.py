@@ -121,7 +121,6 @@ def test_opposed_and_teamwork(capsys: pytest.CaptureFixture[str], db: str) -> No
     ("args", "needle"),
     [
         (["roll", "Nikso", "Firearms"], "did you mean Nikos"),
-        (["roll", "Nikos", "Firarms"], "did you mean Firearms"),
         (["roll", "Nikos"], "say who rolls what"),
         (["roll", "Nikos", "Firearms", "--luck", "reroll"], "FS3.3 has no luck spend"),
         (["game", "show", "Pegasis"], "did you mean Pegasus"),

@@ -131,8 +131,8 @@ def test_recovery_and_moves_wait_for_no_later_turn(db_url: str) -> None:
     tracker = setup(table)
     table.award_luck("Pegasus", "Nikos", 1)
     first_turn_knocks_out_nikos(tracker)
-    # Turn 2: initiative (Nikos 3 - 4: one die; the Raider 4); nobody stands to fight.
-    tracker.turn("Pegasus", "Hangar", ScriptedDice([1] * 5 + [10, 20]))
+    # Turn 2: the Raider's initiative, 4 dice (Nikos, knocked out, rolls none); no fight.
+    tracker.turn("Pegasus", "Hangar", ScriptedDice([1] * 4))
     with pytest.raises(RuleError, match="before the next turn resolves"):
         tracker.recover("Pegasus", "Hangar", "Nikos")
     with pytest.raises(RuleError, match="immediately after"):

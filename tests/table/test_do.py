@@ -57,8 +57,8 @@ def test_a_player_acts_as_themself(capsys: pytest.CaptureFixture[str], db: str) 
 
 
 def test_bad_lines_get_one_clear_line(capsys: pytest.CaptureFixture[str], db: str) -> None:
-    assert "did you mean 'Firearms'" in fails_cleanly(
-        capsys, "do", "roll Nikos/Firarms", "--game", "Pegasus", "--db", db
+    assert "did you mean 'Nikos'" in fails_cleanly(
+        capsys, "do", "roll Nikso/Firearms", "--game", "Pegasus", "--db", db
     )
     assert "unknown command" in fails_cleanly(
         capsys, "do", "dance wildly", "--game", "Pegasus", "--db", db
@@ -77,3 +77,15 @@ def test_a_character_against_an_npc(capsys: pytest.CaptureFixture[str], db: str)
     assert [e["character"] for e in log] == ["Raider", "Nikos"]
     d6 = do(capsys, db, "roll Kara Voss/Search vs Thug/3D+1", "Stars")
     assert d6["resister"]["code"] == "3D+1"
+
+
+def test_000_a_skill_not_on_the_sheet_rolls_from_the_roll_box(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    # 000 Untrained Rolls: Nikos has no Cooking; she rolls it at Everyman (1 die) + Wits 3,
+    # and the card says it is unlisted (rulings R7).
+    rolled = do(capsys, db, "roll Nikos/Cooking", "Pegasus", "--faces", "6,2,2,2")
+    assert (rolled["pool"], rolled["unlisted"], rolled["level"]) == (4, "Cooking", "Success")
+    code, out, _ = run(capsys, "do", "roll Nikos/Pokr", "--game", "Pegasus", "--db", db)
+    assert code == 0
+    assert "Pokr is not listed on the sheet (did you mean Poker?)" in out

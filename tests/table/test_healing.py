@@ -52,7 +52,12 @@ def test_004_a_day_of_healing_is_idempotent(db_url: str) -> None:
         {"location": "Chest", "from": "Serious", "to": "Moderate"}
     ]
     wound = dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0)
-    assert (wound["severity"], wound["treated"]) == ("Moderate", True)  # begun healing
+    # 002 Damage: "begun healing or been treated with first aid": two states, named as such.
+    assert (wound["severity"], wound["begun_healing"], wound["treated"]) == (
+        "Moderate",
+        True,
+        False,
+    )
     again = heal_day(table, "Pegasus", day=1, dice=ScriptedDice([]))
     assert again.already_healed is True  # the same day heals once
     assert dig(table.character("Pegasus", "Nikos").sheet, "wounds", 0, "severity") == "Moderate"

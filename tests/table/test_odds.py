@@ -129,6 +129,14 @@ def test_fs3_odds_say_what_the_rule_text_says(fast: Table) -> None:
     assert one["character"] == "Raider"
 
 
+def test_000_odds_name_a_hail_mary_only_where_one_is_spent(fast: Table) -> None:
+    # Rulings R12: Nikos flies without one; no layperson may try Demolitions.
+    flying = fast.odds(c.Roll("Pegasus", _side("Nikos", "Piloting", luck="hail-mary")))
+    assert "hail-mary" not in flying.check
+    bomb = fast.odds(c.Roll("Pegasus", _side("Nikos", "Demolitions", luck="hail-mary")))
+    assert "luck hail-mary" in bomb.check
+
+
 @pytest.fixture
 def shallow(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     """D6 odds cut the Wild Die's explosions where what is left is below 1e-12 (rulings D7);
@@ -258,7 +266,7 @@ def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]
 
 @pytest.mark.parametrize("cmd", [
     c.Roll("Pegasus", _side("Nobody", "Firearms")),
-    c.Roll("Pegasus", _side("Nikos", "Basketweaving")),
+    c.Roll("Pegasus", _side("Nikos", "Firearms+Melee")),  # two skills (R10)
     c.Roll("Pegasus", _side("Nikos", "Firearms", luck="bonus")),  # he holds no luck
     c.Roll("Pegasus", _side("Nikos", "Firearms", cp=1)),  # not an FS3 option
     c.Roll("Stars", _side("Kara Voss", "Search", cp=6)),  # she holds 5

@@ -225,6 +225,23 @@ def test_luck_award_spend_and_roll(table: Table) -> None:
     assert len(table.log()) == 1  # the refused roll was not logged
 
 
+def test_000_a_hail_mary_is_charged_only_when_the_roll_needs_one(table: Table) -> None:
+    # 000 Hail Mary Rolls: "even when one would not normally be allowed". Nikos flies: no luck
+    # spent, and the roll says so; Demolitions, which she lacks, no layperson may attempt.
+    fs3_game(table)
+    flying = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Piloting", luck="hail-mary"),
+                                      dice=ScriptedDice([2] * 8)))  # fmt: skip
+    assert (flying.spent, flying.unneeded_luck, flying.luck) == (Spends(), "hail-mary", None)
+    assert table.character("Pegasus", "Nikos").luck == 1
+    bomb = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Demolitions", luck="hail-mary"),
+                                    dice=ScriptedDice([2] * 4)))  # fmt: skip
+    assert (bomb.spent, bomb.luck) == (Spends(luck=1), "hail-mary")
+    assert table.character("Pegasus", "Nikos").luck == 0
+    again = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Piloting", luck="hail-mary"),
+                                     dice=ScriptedDice([2] * 8)))  # fmt: skip
+    assert again.spent == Spends()  # nothing to spend, and nothing needed
+
+
 def test_roll_log_contents_and_filters(table: Table) -> None:
     fs3_game(table)
     table.new_game("Dungeon", "gurps")
@@ -309,6 +326,18 @@ def test_unknown_names_suggest(table: Table) -> None:
     fs3_game(table)
     with pytest.raises(StorageError, match="did you mean Nikos"):
         table.character("Pegasus", "Nikso")
+    # 000 Untrained Rolls: a skill not on the sheet rolls at Everyman (Wits 3 + 1), and says
+    # which listed name it is nearest to (rulings R7).
+    r = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firarms"),
+                                dice=ScriptedDice([2] * 4)))  # fmt: skip
+    assert (r.pool, r.unlisted, r.closest) == (4, "Firarms", "Firearms")
+    cooking = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Cooking"),
+                                       dice=ScriptedDice([6, 2, 2, 2])))  # fmt: skip
+    assert (cooking.level, cooking.unlisted) == ("Success", "Cooking")
+
+
+def test_a_game_may_refuse_unlisted_skills(table: Table) -> None:
+    fs3_game(table, unlisted_skills="refuse")
     with pytest.raises(RollplayError, match="did you mean Firearms"):
         table.roll("Pegasus", "Nikos", Request("Firarms"), dice=ScriptedDice([]))
 

@@ -158,6 +158,9 @@ def print_roll(r: FS3Roll, rules: FS3Ruleset) -> None:
         say(roll_line(r, rules))
     if r.embarrassing:
         say(alarm(f"{r.ones} ones: {r.level}!"))
+    if r.unlisted:  # 000 Untrained Rolls; a typo shows (rulings R7)
+        near = f" (did you mean {r.closest}?)" if r.closest else ""
+        say(f"{r.unlisted} is not among the ratings given{near}")
 
 
 # -- opposed ------------------------------------------------------------------------------

@@ -186,8 +186,8 @@ def _what(text: str, ctx: Context) -> tuple[str, tuple[str, ...], bool]:
             parsed = parse(text)
         except RollplayError as e:
             raise GrammarError(str(e), text) from None
-        for ability in parsed.names:
-            ctx.ability(ability)
+        # Any name: a skill not on the sheet rolls at Everyman (000 Untrained Rolls), and the
+        # roll names the nearest listed one, or refuses it where the game says (rulings R7).
         return " ".join(text.split()), (), not parsed.names
     head, mods = _trailing(text, dice=ctx.system == "d6")
     if ctx.system == "d6" and head[:1].isdigit():

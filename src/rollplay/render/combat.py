@@ -153,8 +153,9 @@ def turn_lines(report: Turn) -> list[str]:
     """A resolved turn, top to bottom."""
     lines = [f"{report.combat}: turn {report.turn}", "Initiative:"]
     for i in report.initiative:
-        ties = " ".join(map(str, i.tiebreaks))
-        lines.append(f"  {i.name}: {_rolled(i.roll, i.hits)} (tie-break d100 {ties})")
+        ties = " ".join(map(str, i.tiebreaks))  # only the tied roll them (rulings C20)
+        broken = f" (tie-break d100 {ties})" if ties else ""
+        lines.append(f"  {i.name}: {_rolled(i.roll, i.hits)}{broken}")
     lines.append("Actions:")
     for e in report.events:
         lines += event_lines(e)

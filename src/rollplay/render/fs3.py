@@ -66,6 +66,11 @@ def roll_card(r: FS3Roll, who: str | None = None) -> list[Line]:
         lines.append(result_line(r))
     if r.embarrassing:
         lines.append([alarm(f"{r.ones} ones: {r.level}!")])
+    if r.unlisted:  # 000 Untrained Rolls; a typo shows (rulings R7)
+        near = f" (did you mean {r.closest}?)" if r.closest else ""
+        lines.append([plain(f"{r.unlisted} is not listed on the sheet{near}")])
+    if r.unneeded_luck == "hail-mary":  # 000 Hail Mary Rolls (rulings R12)
+        lines.append([plain("no Hail Mary needed for a roll allowed anyway: no luck spent")])
     return lines
 
 

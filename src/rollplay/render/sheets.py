@@ -74,7 +74,9 @@ def _fs3(c: Character, sheet: FS3Sheet) -> list[Line]:
     lines.append(_row("Quirks", list(sheet.quirks)))
     if sheet.wounds:
         said = [f"{w.location} {w.severity}{' (stun)' if w.type == 'stun' else ''}"
-                f"{' treated' if w.treated else ''}" for w in sheet.wounds]  # fmt: skip
+                f"{' treated' if w.treated else ''}"
+                f"{' healing' if w.begun_healing else ''}"  # 002 Damage: two states
+                for w in sheet.wounds]  # fmt: skip
         lines.append(_row("Wounds", said))
         lines.append([plain(" " * 12), alarm(f"wound modifier {signed(c.wound_modifier or 0)}")])
     lines.append(_row("Points", [f"luck {c.luck or 0}", f"XP {c.xp or 0:g}"]))

@@ -62,7 +62,7 @@ def test_002_an_embarrassing_knockout_roll_knocks_out() -> None:
     # (rating 8) takes a Critical wound (-4) and rolls 4 dice: 1 1 1 6, embarrassing.
     kid = Combatant("Kid", rating=4, weapon="Pistol")
     jesse = Combatant("Jesse", team="B", rating=8, weapon="Pistol")
-    faces = [8, 2, 2, 2] + [2] * 8 + [60, 40]  # initiative: Kid 1 hit, Jesse none; tie-breaks
+    faces = [8, 2, 2, 2] + [2] * 8  # initiative: Kid 1 hit, Jesse none
     faces += [8, 8, 8, 2] + [2] * 8 + [6, 5, 90]  # 3 hits to 0: 11+3 Chest, 90+15 Critical
     faces += [1, 1, 1, 6]  # Jesse's knockout roll
     (_, after), report = turn([kid, jesse], {"Kid": Action("attack", "Jesse")}, faces)

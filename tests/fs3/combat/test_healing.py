@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rollplay.errors import RuleError
-from rollplay.systems.fs3.combat.attack import Wound
+from rollplay.systems.fs3.combat.attack import Wound, wound_modifier
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.combat.healing import (
     Healing,
@@ -47,6 +47,17 @@ def test_a_serious_wound_mends() -> None:
     assert report[0]["to"] == "healed"
 
 
+def test_002_a_wound_that_has_begun_healing_is_not_treated() -> None:
+    # 002 Damage: "Wounds that have begun healing or been treated with first aid give only ½
+    # the listed wound modifier": both halve it, but healing points are not first aid.
+    (mending,), _ = heal([Healing(Wound("Chest", "Serious"))], 1, RULES)
+    assert (mending.wound.begun_healing, mending.wound.treated) == (True, False)
+    assert mending.wound.to_dict()["begun_healing"] is True
+    assert wound_modifier([mending.wound], RULES) == 1  # 2 halved
+    back = Wound.from_dict({"location": "Chest", "severity": "Light", "healing": 3})
+    assert (back.begun_healing, back.treated) == (True, False)
+
+
 def test_stun_heals_fast() -> None:
     wounds, report = heal([Healing(Wound("Head", "Critical", "stun"))], 2, RULES)
     # 2 points = 10 fifths: Critical (5) -> Serious (4) -> 1 left, Moderate needs 3.
@@ -69,6 +80,7 @@ def test_002_a_wound_that_has_begun_healing_counts_half() -> None:
     # 002 Damage: "Wounds that have begun healing ... give only 1/2 the listed wound
     # modifier": any healing point starts it, even one that lands exactly on a level.
     (mended,), _ = heal([Healing(Wound("Chest", "Serious"))], 4, RULES)
-    assert (mended.wound.severity, mended.fifths, mended.wound.treated) == ("Moderate", 0, True)
+    assert (mended.wound.severity, mended.fifths, mended.wound.begun_healing) == (
+        "Moderate", 0, True)  # fmt: skip
     (same,), _ = heal([Healing(Wound("Chest", "Serious"))], 0, RULES)
-    assert not same.wound.treated
+    assert not same.wound.halved

@@ -34,7 +34,7 @@ def brief(knockouts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_kid_and_jesse() -> None:
     # 002 Order of Actions: Kid wins initiative and shoots Jesse; Jesse shoots back with
     # Kid's wound on him; after all actions, Jesse's knockout roll takes him out.
-    faces = [8, 7, 6, 1, 2, 2, 2, 2, 50, 50]  # initiative: Kid 3 hits, Jesse 0; tiebreaks
+    faces = [8, 7, 6, 1, 2, 2, 2, 2]  # initiative: Kid 3 hits, Jesse 0
     faces += [8, 8, 8, 1, 1, 1, 1, 1, 6, 5, 90]  # Kid: 3 vs 0 hits, 11+3 Chest, damage 90
     faces += [8, 1, 1, 1, 1, 4, 4, 20]  # Jesse: 1 die (4-1-4), 1 vs 0, 8+1 Abdomen, 20
     faces += [3]  # Jesse's knockout: toughness 4 - 4 -> 1 die, no hits
@@ -112,16 +112,16 @@ def test_treat_and_rally_revive() -> None:
 
     hurt = replace(JESSE, team="A", knocked_out=True, wounds=(Wound("Chest", "Critical"),))
     doc = Combatant("Doc", team="A", rating=3)
-    # Initiative: Jesse 4 - 4 wounds = 1 die, Doc 3; tie-breaks. Jesse cannot act.
-    faces = [1] + [1] * 3 + [60, 40]
+    # Initiative: Doc 3 dice; Jesse, knocked out, neither rolls nor acts.
+    faces = [1] * 3
     faces += [8, 2, 1]  # Doc's Medicine (NPC rating 3): a hit
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("treat", "Jesse")}, faces)
-    assert (report["events"][1]["effect"], report["events"][1]["revived"]) == ("treated", True)
+    assert (report["events"][0]["effect"], report["events"][0]["revived"]) == ("treated", True)
     assert jesse.wounds == (Wound("Chest", "Critical", treated=True),)
     assert not jesse.knocked_out
-    faces = [1] + [1] * 3 + [60, 40] + [1, 1, 1]  # a failed rally changes nothing
+    faces = [1] * 3 + [1, 1, 1]  # a failed rally changes nothing
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("rally", "Jesse")}, faces)
-    assert report["events"][1]["effect"] == "failed"
+    assert report["events"][0]["effect"] == "failed"
     assert jesse.knocked_out
 
 
@@ -262,11 +262,49 @@ def test_002_initiative_ties_are_broken_at_random_again_and_again() -> None:
     assert report["initiative"][0]["tiebreaks"] == [50, 30, 20]
 
 
+def test_002_only_the_tied_roll_to_break_ties() -> None:
+    # "In case of ties, choose who goes first at random": Kid's hit puts him first, so only
+    # Jesse and Lee, tied at none, roll a d100 (rulings C20).
+    lee = Combatant("Lee", team="B", rating=2)
+    faces = [8, 2, 2, 2] + [2] * 4 + [2, 2] + [30, 70]
+    _, report = turn([KID, JESSE, lee], {}, faces)
+    assert [(i["name"], i["tiebreaks"]) for i in report["initiative"]] == [
+        ("Kid", []), ("Lee", [70]), ("Jesse", [30])]  # fmt: skip
+    assert report["initiative"][0]["tiebreak"] is None
+
+
+def test_002_the_knocked_out_roll_no_initiative() -> None:
+    # 002 Knockout: a knocked-out combatant is "no longer fighting": no initiative roll, no
+    # place in the order; the report still says they did nothing. Jesse alone rolls: no tie.
+    out = replace(KID, knocked_out=True)
+    (_, _), report = turn([out, JESSE], {}, [2, 2, 2, 2])
+    assert [i["name"] for i in report["initiative"]] == ["Jesse"]
+    assert report["events"][-1] == {"actor": "Kid", "action": "none", "why": "knocked out"}
+
+
+def test_002_one_revived_mid_turn_still_makes_a_knockout_roll() -> None:
+    # Jesse, knocked out, takes no turn; Doc treats him back into the fight, then Kid shoots
+    # him: damaged with a wound modifier of 2, he rolls for knockout after every action.
+    from rollplay.systems.fs3.combat.attack import Wound
+
+    jesse = replace(JESSE, team="A", knocked_out=True, wounds=(Wound("Chest", "Critical"),))
+    doc = Combatant("Doc", team="A", rating=3)
+    kid = replace(KID, team="B")
+    faces = [6, 2, 2, 2, 2, 2, 2]  # initiative: Doc 3 dice, a hit; Kid 4, none; Jesse none
+    faces += [8, 2, 2]  # Doc treats: the Critical wound is treated (-2), Jesse is back
+    faces += [8, 8, 2, 2, 2, 2, 5, 5, 10]  # Kid 2 hits to Jesse's 0: 12 Chest, 10 + 15 Light
+    faces += [2, 2]  # Jesse's knockout roll: 4 - 2 dice, no hits
+    actions = {"Doc": Action("treat", "Jesse"), "Kid": Action("attack", "Jesse")}
+    (jesse_after, _, _), report = turn([jesse, doc, kid], actions, faces)
+    assert [k["name"] for k in report["knockouts"]] == ["Jesse"]
+    assert jesse_after.knocked_out
+
+
 def test_a_hold_ends_when_the_holder_is_knocked_out() -> None:
     # Rulings C19: a knocked-out holder holds no one.
     held = replace(JESSE, subdued_by="Kid")
     out = replace(KID, knocked_out=True)
-    (_, jesse), _ = turn([out, held], {}, [1] * 8 + [60, 40])
+    (_, jesse), _ = turn([out, held], {}, [1] * 4)  # Jesse's initiative alone
     assert jesse.subdued_by is None
 
 

@@ -71,7 +71,7 @@ def opposed(
     ruleset: FS3Ruleset,
     dice: Dice | None = None,
 ) -> OpposedRoll:
-    """Both sides roll; more successes wins; the net picks the margin title."""
+    """Both sides roll; more hits wins (``contest_hits``); the net picks the margin title."""
     a, b = _as_check(first), _as_check(second)
     check_opposed_luck(a, b)
     source = default_dice() if dice is None else dice
@@ -81,11 +81,18 @@ def opposed(
 
 
 def judge_opposed(first: FS3Roll, second: FS3Roll, ruleset: FS3Ruleset) -> OpposedRoll:
-    net = first.successes - second.successes
+    net = contest_hits(first, ruleset) - contest_hits(second, ruleset)
     winner: Literal["first", "second"] | None = (
         "first" if net > 0 else "second" if net < 0 else None
     )
     return OpposedRoll(first, second, winner, abs(net), ruleset.margin(net))
+
+
+def contest_hits(roll: FS3Roll, ruleset: FS3Ruleset) -> int:
+    """What a side counts in an opposed roll: its hits, none on an Embarrassing Failure
+    ("You don't just fail", 000 Success Level; rulings R2), unless the game counts its
+    successes (``opposed_counts_embarrassing``)."""
+    return roll.successes if ruleset.opposed_counts_embarrassing else roll.hits
 
 
 def check_opposed_luck(a: Check, b: Check) -> None:

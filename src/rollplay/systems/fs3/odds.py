@@ -38,6 +38,8 @@ class FS3Odds:
     denominator: int
     success_titles: tuple[str, ...]
     reroll: bool = False
+    # Entry h: the count of rolls an opposed roll counts h hits for (contests.contest_hits).
+    hit_counts: tuple[int, ...] = ()
 
     @cached_property
     def levels(self) -> dict[str, Fraction]:
@@ -157,9 +159,11 @@ def _odds_from_classes(
     titles = ruleset.level_titles()
     level_counts = dict.fromkeys(titles, 0)
     success_counts = [0] * (max((s for _, s, _ in classes), default=0) + 1)
+    hit_counts = [0] * len(success_counts)
     for (emb, s, _), count in zip(classes, counts, strict=True):
         level_counts[ruleset.embarrassing_title if emb else ruleset.level(s)] += count
         success_counts[s] += count
+        hit_counts[0 if emb and not ruleset.opposed_counts_embarrassing else s] += count
     return FS3Odds(
         pool=pool,
         requested=requested,
@@ -169,6 +173,7 @@ def _odds_from_classes(
         denominator=denominator,
         success_titles=tuple(b.title for b in ruleset.levels[1:]),
         reroll=reroll,
+        hit_counts=tuple(hit_counts),
     )
 
 
@@ -219,10 +224,10 @@ def opposed_odds(first: Check, second: Check, ruleset: FS3Ruleset) -> OpposedOdd
     }
     fail_first = _failure_count(fo)
     fail_second = _failure_count(so)
-    for s, cs in enumerate(fo.success_counts):
+    for s, cs in enumerate(fo.hit_counts):
         if not cs:
             continue
-        for t, ct in enumerate(so.success_counts):
+        for t, ct in enumerate(so.hit_counts):
             weight = cs * ct
             if s == t:
                 draw += weight

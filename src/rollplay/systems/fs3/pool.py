@@ -4,8 +4,10 @@
 link to the attribute the ruleset names; background and language skills to the ruleset's
 ``background_attribute`` (Wits in 3.3; each character chooses in 3.2). Background and
 language ratings use the ruleset's scale (3.3: 0->1, 1->2, 2->4, 3->6 dice). A skill the
-character does not have rolls at Everyman (``everyman_dice``). A bare number is an NPC's
-single rating (004). Rulings: docs/rulings.md, "Roll strings".
+character does not have rolls at Everyman (``everyman_dice``), a name in none of the game's
+lists as a background skill (000 Untrained Rolls: "a skill not listed on your character
+sheet"), unless the game refuses those (``unlisted_skills``). A bare number is an NPC's single
+rating (004). Rulings: docs/rulings.md, "FS3: what to roll".
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from rollplay.errors import AbilityError, RuleError, suggest
+from rollplay.errors import AbilityError, RuleError, closest, suggest
 from rollplay.systems.fs3.expression import Expression, parse
 
 if TYPE_CHECKING:  # the ruleset checks its combat abilities with resolve (rulings C11)
-    from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset
+    from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset, UnlistedSkills
 
 SkillKind = Literal["action", "background", "language"]
 
@@ -41,6 +43,10 @@ class Pool:
     skill: str | None = None
     attribute_name: str | None = None
     everyman: bool = False
+    # A skill in none of the game's lists and not rated: 000's "skill not listed on your
+    # character sheet"; ``closest`` is the listed name nearest to it, in case of a typo (R7).
+    unlisted: bool = False
+    closest: str | None = None
 
     @property
     def text(self) -> str:
@@ -74,8 +80,10 @@ def resolve(
     ratings: Mapping[str, int] | None = None,
     *,
     hail_mary: bool = False,
+    unlisted: UnlistedSkills | None = None,
 ) -> Pool:
-    """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be."""
+    """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be.
+    ``unlisted`` overrides the ruleset's ``unlisted_skills``."""
     expr = parse(expression) if isinstance(expression, str) else expression
     if not expr.names:
         return _npc_pool(expr)
@@ -113,6 +121,7 @@ def resolve(
         ruleset=ruleset,
         hail_mary=hail_mary,
         modifiers=modifiers,
+        unlisted=unlisted or ruleset.unlisted_skills,
     )
 
 
@@ -132,18 +141,25 @@ def _skill_pool(
     ruleset: FS3Ruleset,
     hail_mary: bool,
     modifiers: tuple[Part, ...],
+    unlisted: UnlistedSkills,
 ) -> Pool:
-    kind, action = _classify(skill, rated, ruleset)
+    kind, action = _classify(skill, rated, ruleset, unlisted)
     display = action.name if action else skill
     rating = rated.get(skill)
+    is_unlisted = kind == "background" and rating is None
+    # 000 Untrained Rolls: no layperson may try this one, unlisted or rated 0 (Everyman).
+    if action is not None and not action.everyman and not rating and not hail_mary:
+        raise RuleError(
+            f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
+            f"Hail Mary roll by spending luck"
+        )
     if rating is None:
-        if action is not None and not action.everyman and not hail_mary:
-            raise RuleError(
-                f"{action.name} cannot be attempted at Everyman; a Storyteller may allow a "
-                f"Hail Mary roll by spending luck"
-            )
         skill_dice = _skill_dice(kind, 0, ruleset)
         skill_part = Part(f"{display} Everyman", skill_dice)
+    elif kind == "language" and ruleset.unrated_languages:
+        # 002 Skills: unrated; a known language rolls as common knowledge (rulings R9).
+        skill_dice = 0
+        skill_part = Part(f"{display} ({ruleset.language_known})", 0)
     else:
         _check_skill_rating(display, kind, rating, ruleset)
         skill_dice = _skill_dice(kind, rating, ruleset)
@@ -163,11 +179,13 @@ def _skill_pool(
         skill=display,
         attribute_name=attr_name,
         everyman=rating is None,
+        unlisted=is_unlisted,
+        closest=closest(skill, _listed(rated, ruleset)) if is_unlisted else None,
     )
 
 
 def _classify(
-    name: str, rated: Ratings, ruleset: FS3Ruleset
+    name: str, rated: Ratings, ruleset: FS3Ruleset, unlisted: UnlistedSkills
 ) -> tuple[SkillKind, ActionSkill | None]:
     key = name.casefold()
     for skill in ruleset.action_skills:
@@ -175,19 +193,24 @@ def _classify(
             return "action", skill
     if any(lang.casefold() == key for lang in ruleset.languages):
         return "language", None
-    if rated.get(name) is not None:
+    if rated.get(name) is not None or unlisted == "everyman":
         return "background", None
-    known = [
+    raise AbilityError(
+        f"unknown ability {name!r}{suggest(name, _listed(rated, ruleset))}: not an attribute, "
+        f"action skill or language of {ruleset.name}, and not among the ratings given; "
+        f"{ruleset.name} refuses unlisted skills (unlisted_skills), so to roll one at "
+        f"Everyman, rate it 0"
+    )
+
+
+def _listed(rated: Ratings, ruleset: FS3Ruleset) -> list[str]:
+    """Every name a roll string may give: the game's lists and the ratings given."""
+    return [
         *ruleset.attributes,
         *(s.name for s in ruleset.action_skills),
         *ruleset.languages,
         *rated.names(),
     ]
-    raise AbilityError(
-        f"unknown ability {name!r}{suggest(name, known)}: not an attribute, action skill or "
-        f"language of {ruleset.name}, and not among the ratings given; to roll an unlisted "
-        f"background skill at Everyman, rate it 0"
-    )
 
 
 def _scaled(kind: SkillKind, ruleset: FS3Ruleset) -> bool:

@@ -8,11 +8,11 @@ luck re-roll then draws a second pool.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from rollplay.dice import Dice, default_dice
-from rollplay.errors import DiceError, RuleError
+from rollplay.errors import DiceError, RollplayError, RuleError
 from rollplay.systems.fs3.pool import Pool, resolve
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
@@ -77,6 +77,9 @@ class FS3Roll(NamedTuple):
     name: str | None = None
     expression: str | None = None
     parts: tuple[tuple[str, int], ...] = ()
+    unlisted: str | None = None  # a skill not on the sheet, rolled at Everyman (000; R7)
+    closest: str | None = None  # the listed name nearest to it
+    unneeded_luck: str | None = None  # a Hail Mary asked for on a roll allowed anyway (R12)
 
     @property
     def hits(self) -> int:
@@ -104,6 +107,9 @@ class FS3Roll(NamedTuple):
             "modifiers": [{"reason": m.reason, "value": m.value} for m in self.modifiers],
             "luck": self.luck,
             "discarded": None if self.discarded is None else self.discarded.to_dict(),
+            "unlisted": self.unlisted,
+            "closest": self.closest,
+            "unneeded_luck": self.unneeded_luck,
         }
 
 
@@ -156,6 +162,8 @@ class Effective(NamedTuple):
     modifiers: tuple[Modifier, ...]
     expression: str | None
     parts: tuple[tuple[str, int], ...]
+    unlisted: str | None = None
+    closest: str | None = None
 
 
 def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
@@ -164,6 +172,7 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
     expression = None
     attribute = check.attribute
     parts: tuple[tuple[str, int], ...] = ()
+    unlisted = closest = None
     if isinstance(pool, str):
         expression = pool
         pool = resolve(pool, ruleset, check.ratings, hail_mary=check.luck == "hail-mary")
@@ -172,6 +181,8 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
         expression = expression or pool.text
         attribute = pool.attribute if attribute is None else attribute
         dice = pool.dice
+        if pool.unlisted:
+            unlisted, closest = pool.skill, pool.closest
     else:
         if isinstance(pool, bool) or not isinstance(pool, int):
             raise DiceError(f"a pool is a number of dice or a roll string, not {pool!r}")
@@ -193,7 +204,7 @@ def effective_pool(check: Check, ruleset: FS3Ruleset) -> Effective:
             f"a pool of {total} dice is over the limit of {ruleset.max_dice} "
             f"(max_dice in the ruleset)"
         )
-    return Effective(total, attribute, tuple(mods), expression, parts)
+    return Effective(total, attribute, tuple(mods), expression, parts, unlisted, closest)
 
 
 def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
@@ -220,6 +231,21 @@ def _luck_modifier(check: Check, ruleset: FS3Ruleset) -> Modifier | None:
     if spend == "hinder":
         return Modifier("luck (someone else's)", -ruleset.luck_on_others)
     return None  # reroll and hail-mary change no dice
+
+
+def hail_mary_needed(check: Check, ruleset: FS3Ruleset) -> bool:
+    """000 Hail Mary Rolls: luck buys a roll "even when one would not normally be allowed".
+    The roll rollplay knows not to be allowed is a skill no layperson may attempt, unrated
+    (000 Untrained Rolls); any other roll needs no Hail Mary (rulings R12)."""
+    if not isinstance(check.pool, str):
+        return False  # a number of dice: nothing to allow
+    try:
+        resolve(check.pool, ruleset, check.ratings)
+    except RuleError:
+        return True
+    except RollplayError:
+        return False  # not a roll at all: the roll itself says why
+    return False
 
 
 def allowed_luck(ruleset: FS3Ruleset) -> tuple[str, ...]:
@@ -271,6 +297,9 @@ def roll_pool(
             None,
             None,
             (),
+            None,
+            None,
+            None,
         ),
     )
 
@@ -279,15 +308,35 @@ _new_tuple = tuple.__new__
 
 
 def roll_check(check: Check, ruleset: FS3Ruleset, dice: Dice | None = None) -> FS3Roll:
-    """Roll one check: the pool, its modifiers and luck, judged by the ruleset."""
+    """Roll one check: the pool, its modifiers and luck, judged by the ruleset. A Hail Mary
+    on a roll that needs none is no spend: the roll is made as it is, and says so."""
     source = default_dice() if dice is None else dice
+    if check.luck == "hail-mary" and not hail_mary_needed(check, ruleset):
+        plain = roll_check(replace(check, luck=None, luck_cancelled=False), ruleset, source)
+        return plain._replace(unneeded_luck="hail-mary")
     eff = effective_pool(check, ruleset)
     first = _roll_once(eff, check, ruleset, source)
     if check.luck != "reroll" or check.luck_cancelled:
         return first
-    second = _roll_once(eff, check, ruleset, source)
-    # 002 Luck: "choose the better of the two rolls": the better level (an embarrassing
-    # failure is the worst), then more successes; on a tie the first roll stands.
+    return _keep_better(first, _roll_once(eff, check, ruleset, source))
+
+
+def reroll_after(first: FS3Roll, check: Check, ruleset: FS3Ruleset, dice: Dice) -> FS3Roll:
+    """002 Luck: "After your own roll, spend a point to get a re-roll and choose the better
+    of the two rolls": ``first`` is the roll ``check`` made, with no luck on it; the re-roll
+    draws its pool after every die of it. Paying the point is the caller's."""
+    if not ruleset.luck_reroll:
+        raise RuleError(f"{ruleset.name} has no luck spend 'reroll'")
+    if first.luck is not None or check.luck is not None:
+        raise RuleError("only one luck point applies to a roll (002 Luck)")
+    spent = replace(check, luck="reroll")
+    second = _roll_once(effective_pool(check, ruleset), spent, ruleset, dice)
+    return _keep_better(first._replace(luck="reroll"), second)
+
+
+def _keep_better(first: FS3Roll, second: FS3Roll) -> FS3Roll:
+    """002 Luck: "choose the better of the two rolls": the better level (an embarrassing
+    failure is the worst), then more successes; on a tie the first roll stands (R13)."""
     if _rank(second) > _rank(first):
         first, second = second, first
     return first._replace(discarded=second)
@@ -298,7 +347,7 @@ def _rank(r: FS3Roll) -> tuple[bool, int]:
 
 
 def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) -> FS3Roll:
-    total, attribute, mods, expression, parts = eff
+    total, attribute, mods, expression, parts, unlisted, closest = eff
     if total >= 1 or ruleset.below_one_die == "roll-one":
         count = max(total, 1)
         faces = source.roll(ruleset.sides, count)
@@ -322,4 +371,6 @@ def _roll_once(eff: Effective, check: Check, ruleset: FS3Ruleset, source: Dice) 
         name=check.name,
         expression=expression,
         parts=parts,
+        unlisted=unlisted,
+        closest=closest,
     )

@@ -16,6 +16,7 @@ from rollplay.systems.fs3.combat.gear import CombatRules
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
+UnlistedSkills = Literal["everyman", "refuse"]
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,12 @@ class FS3Ruleset:
     max_assisters: int = 2
     assist_cap: int = 4
     below_one_die: BelowOneDie = "roll-one"
+    # 000 Untrained Rolls: a skill "not listed on your character sheet" rolls at Everyman;
+    # "refuse" makes a name in no list and not on the sheet an error, against typos (R7).
+    unlisted_skills: UnlistedSkills = "everyman"
+    # An Embarrassing Failure counts no hits in an opposed roll, as everywhere (R2); true
+    # counts its successes there, since 000 judges opposed rolls by successes alone.
+    opposed_counts_embarrassing: bool = False
     max_dice: int = 100
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)
@@ -131,6 +138,9 @@ class FS3Ruleset:
         Band(10, "Master"),
     )  # fmt: skip
     scaled_names: tuple[Band, ...] = ()
+    # What a known language is where languages are unrated (no scaled_skill_dice): 002
+    # Skills, "you are proficient in speaking, reading and writing that language" (R9).
+    language_known: str = "proficient"
     # Derived lookups, built once in __post_init__ so a roll does no searching.
     level_of: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
     success_faces: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -217,6 +227,11 @@ class FS3Ruleset:
     def failure_title(self) -> str:
         return self.levels[0].title
 
+    @property
+    def unrated_languages(self) -> bool:
+        """002 Skills: "Language Skills don't have a rating" where no 0-3 scale rates them."""
+        return not self.scaled_skill_dice
+
     def level(self, successes: int) -> str:
         lookup = self.level_of
         return lookup[successes] if successes < len(lookup) else lookup[-1]
@@ -237,7 +252,10 @@ class FS3Ruleset:
         raise RulesetError(f"no assist modifier for level {level_title!r}")
 
     def rating_name(self, kind: str, rating: int) -> str:
-        """'Good', 'Novice', 'Conversational': what a rating of this kind of ability is called."""
+        """'Good', 'Novice', 'Conversational': what a rating of this kind of ability is called
+        (a language where languages are unrated: ``language_known``)."""
+        if kind == "language" and self.unrated_languages:
+            return self.language_known
         scaled = kind in ("background", "language") and self.scaled_names
         table = (
             self.attribute_names

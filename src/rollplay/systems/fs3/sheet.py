@@ -101,18 +101,21 @@ class FS3Sheet:
         return out
 
     def rating_names(self, rules: FS3Ruleset) -> dict[str, str]:
-        """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'}."""
+        """Each rated ability's rating, as the edition names it: {'Firearms': '3 (Novice)'};
+        an unrated language by what it is: {'English': '(proficient)'} (002 Skills)."""
         kinds = (
             ("attribute", self.attributes.items()),
             ("action", self.action.items()),
             ("background", ((k, b.rating) for k, b in self.background.items())),
             ("language", self.languages.items()),
         )
-        return {
-            name: f"{rating} ({rules.rating_name(kind, rating)})"
-            for kind, items in kinds
-            for name, rating in items
-        }
+        named = {}
+        for kind, items in kinds:
+            unrated = kind == "language" and rules.unrated_languages
+            for name, rating in items:
+                title = rules.rating_name(kind, rating)
+                named[name] = f"({title})" if unrated else f"{rating} ({title})"
+        return named
 
 
 def _canonical(name: Any, known: tuple[str, ...], what: str, bad: Any) -> str:
@@ -194,7 +197,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
 
 MAX_NAME = 100
 MAX_CONCEPT = 2000
-_WOUND_KEYS = ("location", "severity", "type", "treated", "healing")
+_WOUND_KEYS = ("location", "severity", "type", "treated", "begun_healing", "healing")
 
 
 def _short(text: str, what: str, bad: Any) -> str:
@@ -227,11 +230,12 @@ def _wound(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, Any]:
     kind = value.get("type", "wound")
     if kind not in ("wound", "stun"):
         raise bad(f"a wound's type is wound or stun, not {kind!r}")
-    treated = value.get("treated", False)
-    if not isinstance(treated, bool):
-        raise bad(f"a wound's treated is true or false, not {treated!r}")
+    states = {state: value.get(state, False) for state in ("treated", "begun_healing")}
+    for state, flag in states.items():
+        if not isinstance(flag, bool):
+            raise bad(f"a wound's {state} is true or false, not {flag!r}")
     wound = {"location": _short(location.strip(), "a wound's location", bad),
-             "severity": severity, "type": kind, "treated": treated}  # fmt: skip
+             "severity": severity, "type": kind, **states}  # fmt: skip
     if "healing" in value:
         wound["healing"] = whole_in(value["healing"], "a wound's healing points", (0, 10**6), bad)
     return wound

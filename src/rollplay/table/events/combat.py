@@ -26,7 +26,8 @@ class WoundRecord(Record):
     location: str
     severity: str
     type: str = "wound"
-    treated: bool = False
+    treated: bool = False  # first aid (004 Healing Damage)
+    begun_healing: bool = False  # healing points gathered (002 Damage: either halves it)
     healing: int | None = None  # fifths of a level healed so far (004 Healing Damage)
 
 

@@ -96,6 +96,9 @@ class FS3Roll(Record):
     discarded: FS3Roll | None = None  # a luck re-roll's roll not kept (002 Luck)
     ruleset: str | None = None  # the ruleset's name (since issue 8)
     success_at: int | None = None  # the face a success starts at, as judged (since issue 8)
+    unlisted: str | None = None  # a skill not on the sheet, rolled at Everyman (000; R7)
+    closest: str | None = None  # the listed name nearest to it, in case of a typo
+    unneeded_luck: str | None = None  # a Hail Mary asked for on a roll allowed anyway (R12)
     # What the log adds to one roll of a command that made several:
     opposed: Contest | None = None  # one side of a contest
     assisting: str | None = None  # an assist roll, and whose roll it helped (000 Teamwork)

@@ -56,7 +56,7 @@ class FS3(BaseSystem):
         self, sheet: Any, points: Points, request: Request, rules: Any, contest: bool = False
     ) -> tuple[Any, Points]:
         from rollplay.errors import whole
-        from rollplay.systems.fs3.rolls import Check, Modifier
+        from rollplay.systems.fs3.rolls import Check, Modifier, hail_mary_needed
 
         parsed = sheet
         expression = _with_ruling_attribute(request.expression, parsed, rules)
@@ -79,7 +79,11 @@ class FS3(BaseSystem):
                 after = Points(points.luck - 1, points.character_points, points.fate_points)
         elif request.luck_cancel:
             raise RollplayError("--luck-cancel cancels a boost or hinder spent on this roll")
-        elif request.luck in ("bonus", "reroll", "hail-mary"):
+        elif request.luck in ("bonus", "reroll") or (
+            # 000 Hail Mary Rolls: an allowed roll needs none, so none is spent (rulings R12)
+            request.luck == "hail-mary"
+            and hail_mary_needed(Check(expression, ratings=parsed.ratings()), rules)
+        ):
             if points.luck < 1:
                 raise RuleError(f"{parsed.name} has no luck points to spend")
             after = Points(points.luck - 1, points.character_points, points.fate_points)
@@ -170,14 +174,15 @@ class FS3(BaseSystem):
 def _described(check: Any, rules: Any) -> tuple[str, list[dict[str, Any]]]:
     """What a check rolls, as a card says it ('Firearms+Reflexes, -1 wounds'), and its
     modifiers."""
-    from rollplay.systems.fs3.rolls import effective_pool
+    from rollplay.systems.fs3.rolls import effective_pool, hail_mary_needed
 
     eff = effective_pool(check, rules)
     parts = [
         eff.expression or str(check.pool),
         *(f"{m.value:+d} {m.reason}" for m in eff.modifiers),
     ]
-    if check.luck in ("reroll", "hail-mary") and not check.luck_cancelled:
+    spent = check.luck == "reroll" or (check.luck == "hail-mary" and hail_mary_needed(check, rules))
+    if spent and not check.luck_cancelled:
         parts.append(f"luck {check.luck}")  # changes no dice, so no modifier says it
     return ", ".join(parts), [{"reason": m.reason, "value": m.value} for m in eff.modifiers]
 

@@ -36,7 +36,7 @@ def unrollable(fs3: FS3Ruleset) -> str | None:
             expression = parse(ability)
             if not expression.names:
                 raise RollplayError("it names no ability")
-            resolve(expression, fs3, ratings, hail_mary=True)
+            resolve(expression, fs3, ratings, hail_mary=True, unlisted="refuse")
         except RollplayError as exc:
             known = [*fs3.attributes, *(s.name for s in fs3.action_skills), *fs3.languages]
             why = str(exc).split(":")[0]

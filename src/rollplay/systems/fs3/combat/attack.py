@@ -78,7 +78,14 @@ class Wound:
     location: str
     severity: str
     damage_type: str = "wound"
-    treated: bool = False
+    # 002 Damage: "Wounds that have begun healing or been treated with first aid": two states,
+    # each halving the wound's modifier.
+    treated: bool = False  # with first aid (002 Treat)
+    begun_healing: bool = False  # it has gathered healing points (004 Healing Damage)
+
+    @property
+    def halved(self) -> bool:
+        return self.treated or self.begun_healing
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -86,18 +93,19 @@ class Wound:
             "severity": self.severity,
             "type": self.damage_type,
             "treated": self.treated,
+            "begun_healing": self.begun_healing,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Wound:
-        """A wound as a sheet or the tracker stores it; one that has begun healing counts
-        as treated (002 Damage: "begun healing or been treated ... ½")."""
-        healing = int(data.get("healing", 0)) > 0
+        """A wound as a sheet or the tracker stores it; one with healing points has begun
+        healing."""
         return cls(
             data["location"],
             data["severity"],
             data.get("type", "wound"),
-            bool(data.get("treated", False)) or healing,
+            bool(data.get("treated", False)),
+            bool(data.get("begun_healing", False)) or int(data.get("healing", 0)) > 0,
         )
 
 
@@ -135,7 +143,7 @@ def wound_modifier(wounds: list[Wound] | tuple[Wound, ...], rules: CombatRules) 
     rounded down; treated or healing wounds count half. Two Moderate wounds give 1."""
     by_name = {s.name: s.modifier for s in rules.severities}
     total = sum(
-        by_name.get(w.severity, 0) * (rules.healing_factor if w.treated else 1) for w in wounds
+        by_name.get(w.severity, 0) * (rules.healing_factor if w.halved else 1) for w in wounds
     )
     return math.floor(total + 1e-9)  # 0.9 + 0.9 + 0.2 must not round down to 1.999...
 

@@ -57,7 +57,7 @@ def heal(
         fifths = h.fifths + points * rules.healing_divisor
         before = h.wound.severity
         # 002 Damage: a wound that has begun healing counts half (rulings C10).
-        wound: Wound | None = replace(h.wound, treated=True) if points > 0 else h.wound
+        wound: Wound | None = replace(h.wound, begun_healing=True) if points > 0 else h.wound
         while wound is not None and fifths >= needed(wound, rules, vehicle):
             fifths -= needed(wound, rules, vehicle)
             level = order.index(wound.severity)

@@ -2,11 +2,12 @@
 Suppressing, Stance and Other Modifiers), as a pure function from state and actions to the
 next state and a report of every roll.
 
-Draw order for a turn: initiative pools in the combatants' listed order (a luck re-roll's
-second pool right after the first), then a d100 each to break ties (and another d100 each,
-in listed order, for those still tied); then each action in initiative order (an attack
-draws as in attack.py, an explosion as in blasts.py; other rolls draw their pool); then
-knockout rolls in initiative order.
+Draw order for a turn: initiative pools in the combatants' listed order, the knocked out
+left out (a luck re-roll's second pool right after the first), then a d100 each for those
+tied on hits, in listed order (and another d100 each, in listed order, for those still
+tied); then each action in initiative order (an attack draws as in attack.py, an explosion
+as in blasts.py; other rolls draw their pool); then knockout rolls in initiative order, any
+revived this turn after them in listed order.
 """
 
 from __future__ import annotations
@@ -53,9 +54,10 @@ def resolve_turn(
     turn.report.notes += notes
     turn.free_actions()
     order = turn.initiative()
-    for name in order:
+    out = [n for n in turn.order_listed if n not in order]  # knocked out: no action (002)
+    for name in (*order, *out):
         turn.act(name)
-    turn.knockouts(order)
+    turn.knockouts([*order, *out])
     turn.end()
     return [turn.state[c.name] for c in combatants], turn.report
 
@@ -76,22 +78,23 @@ class Turn(TurnState):
                 )
 
     def initiative(self) -> list[str]:
-        """002 Order of Actions: more hits first; "In case of ties, choose who goes first at
-        random": a d100 each, rolled again among any still tied."""
+        """002 Order of Actions: those still fighting roll; more hits first; "In case of ties,
+        choose who goes first at random": a d100 each for the tied, rolled again among any
+        still tied (rulings C20). The knocked out are "no longer fighting" (002 Knockout)."""
+        fighting = [n for n in self.order_listed if not self.state[n].knocked_out]
         rolled = {n: self.roll(n, self.rules.initiative_ability, [], "initiative")
-                  for n in self.order_listed}  # fmt: skip
-        ties = {n: [self.dice.roll(100, 1)[0]] for n in self.order_listed}
+                  for n in fighting}  # fmt: skip
+        ties: dict[str, list[int]] = {n: [] for n in fighting}
         while True:
-            keys = [(rolled[n].hits, *ties[n]) for n in self.order_listed]
-            tied = [n for n, k in zip(self.order_listed, keys, strict=True) if keys.count(k) > 1]
+            keys = [(rolled[n].hits, *ties[n]) for n in fighting]
+            tied = [n for n, k in zip(fighting, keys, strict=True) if keys.count(k) > 1]
             if not tied:
                 break
             for n in tied:
                 ties[n].append(self.dice.roll(100, 1)[0])
-        order = sorted(self.order_listed,
-                       key=lambda n: (-rolled[n].hits, [-t for t in ties[n]]))  # fmt: skip
+        order = sorted(fighting, key=lambda n: (-rolled[n].hits, [-t for t in ties[n]]))
         self.report.initiative = [
-            {"name": n, "hits": rolled[n].hits, "tiebreak": ties[n][0],
+            {"name": n, "hits": rolled[n].hits, "tiebreak": ties[n][0] if ties[n] else None,
              "tiebreaks": ties[n], "dice": list(rolled[n].dice), "roll": rolled[n].to_dict()}
             for n in order
         ]  # fmt: skip
@@ -178,7 +181,7 @@ class Turn(TurnState):
             return
         target = self.state[target.name]
         if action.kind == "treat":
-            untreated = [w for w in target.wounds if not w.treated]
+            untreated = [w for w in target.wounds if not w.halved]  # first aid helps these
             if untreated:
                 ranks = [s.name for s in self.rules.severities]
                 worst = max(untreated, key=lambda w: ranks.index(w.severity))

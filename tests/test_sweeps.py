@@ -29,7 +29,7 @@ ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "src" / "rollplay" / "examples"
 NUM = "<number>"  # where a numeric argument goes; a working value is given after it
 TABLE = "<db>"  # a command on the table's database: --db is added
-ROLL = "<roll>"  # the log id of the base database's one roll (Kara's, a D6 roll)
+ROLL = "<roll>"  # the log number of the base database's one roll (Kara's, a D6 roll, in Stars)
 
 INVOCATIONS: dict[str, list[str]] = {
     "char approve": [TABLE, "char", "approve", "Mavros"],
@@ -41,7 +41,7 @@ INVOCATIONS: dict[str, list[str]] = {
                  "--game", "Pegasus2"],
     "char set": [TABLE, "char", "set", "Nikos", "action.Melee=3"],
     "char show": [TABLE, "char", "show", "Nikos"],
-    "cp-after": [TABLE, "cp-after", NUM, ROLL, "1"],
+    "cp-after": [TABLE, "cp-after", NUM, ROLL, "1", "--game", "Stars"],
     "db upgrade": [TABLE, "db", "upgrade"],
     "do": [TABLE, "do", "roll Nikos/Firearms", "--game", "Pegasus"],
     # serve runs until stopped: here only its refusal; tests/server runs it as a process.
@@ -215,7 +215,7 @@ def _value(arg: str, db: Path | None) -> str:
     if db is None or not db.exists():  # a command run on a fresh database: any id will do
         return "1"
     with sqlite3.connect(db) as conn:
-        (found,) = conn.execute("SELECT max(id) FROM events WHERE kind = 'roll'").fetchone()
+        (found,) = conn.execute("SELECT max(number) FROM events WHERE kind = 'roll'").fetchone()
     return str(found)
 
 

@@ -31,7 +31,8 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
     table.acting_as("Stella").bind_channel("discord", "100", "Pegasus", gm_channel="999")
     bot = DiscordTable(table, Courier())
     with serving(db) as (base, _):
-        watcher = Watcher([base], token_for(base, "Otto"), after=table.latest_event())
+        newest = table.latest_event(table.watch("Pegasus")[0])  # the game's own numbering
+        watcher = Watcher([base], token_for(base, "Otto"), after=newest)
         watcher.start()
         try:
             assert watcher.connected.wait(10)

@@ -261,7 +261,7 @@ def test_every_command_for_every_role(case: str, tables: dict[str, Table]) -> No
             from rollplay.table.play.after import add_character_points
 
             def run(t: Table, _: str, made: Any = made) -> Any:
-                return add_character_points(t, made, 1)
+                return add_character_points(t, "Stars", made, 1)
 
         before = _events(owner)
         if role in allowed:

@@ -31,9 +31,9 @@ def test_points_after_a_roll_are_refused_before_a_newer_hidden_roll_is_named(
     first = of(D6Rolled, stars.roll("Stars", "Kara Voss", Request("Search"))).log_id
     stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
     with pytest.raises(Forbidden):
-        add_character_points(stars.acting_as("Olly"), first, 1)
+        add_character_points(stars.acting_as("Olly"), "Stars", first, 1)
     with pytest.raises(Exception, match="latest roll") as refused:
-        add_character_points(stars.acting_as("Pia"), first, 1)  # hers: she may be told
+        add_character_points(stars.acting_as("Pia"), "Stars", first, 1)  # hers: she may be told
     assert "#" + str(first + 1) not in str(refused.value)
 
 
@@ -45,3 +45,22 @@ def test_a_character_filter_counts_only_rolls_the_viewer_may_place(stars: Table)
     assert len(newest) == 1  # the public roll, not an empty page that would say the secret
     assert newest[0].character == "Kara Voss"
     assert not newest[0].hidden
+
+
+def test_a_roll_a_player_never_learns_of_does_not_close_their_points_after(
+    stars: Table,
+) -> None:
+    """Issue 29 (rulings D24): with secret rolls unannounced, the Storyteller's secret roll
+    for Kara is not "her latest roll" to Pia: a refusal would tell her it was made."""
+    stars.set_announce_secret("Stars", False)
+    first = of(D6Rolled, stars.roll("Stars", "Kara Voss", Request("Search"))).log_id
+    stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
+    pia = stars.acting_as("Pia")
+    assert all(e.id != first + 1 for e in pia.events_for("Stars", after=first))  # unknown
+    improved = add_character_points(pia, "Stars", first, 1)
+    assert improved.adds_to == first
+    # Announced, she knows a roll was made (not what it was): then it is the latest.
+    stars.set_announce_secret("Stars", True)
+    stars.roll("Stars", "Kara Voss", Request("Search"), visibility="secret")
+    with pytest.raises(Exception, match="latest roll"):
+        add_character_points(pia, "Stars", improved.log_id, 1)

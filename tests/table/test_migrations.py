@@ -157,3 +157,52 @@ def test_downgrade_and_upgrade_again_before_0006(blank_url: str) -> None:
     assert again.games() == []
     again.close()
     engine.dispose()
+
+
+def test_0011_numbers_each_games_events_and_keeps_their_references(blank_url: str) -> None:
+    """Rulings T8: a game's events are numbered 1, 2, 3, ... (global ids stay the internal
+    order); a roll's references to another (a D6 roll's ``adds_to``, a contest's first
+    entry) are renumbered with it, and the log stays append-only."""
+    engine = open_engine(blank_url)
+    migrate(engine, "0010")
+    insert_game = sa.text(
+        "INSERT INTO games (id, name, system, edition, rules, created_at) "
+        "VALUES (:id, :name, 'd6', 'wegd6', '{}', CURRENT_TIMESTAMP)"
+    )
+    insert_event = sa.text(
+        "INSERT INTO events (id, game_id, created_at, actor, kind, visibility, audience, "
+        "payload) VALUES (:id, :game, CURRENT_TIMESTAMP, '', :kind, 'public', 'everyone', :p)"
+    )
+    with engine.begin() as conn:
+        conn.execute(insert_game, [{"id": 1, "name": "Stars"}, {"id": 2, "name": "Dungeon"}])
+        note = json.dumps({"game": "x"})
+        contest = {"winner": "initiator", "margin": 2, "side": "resister", "contest": 4}
+        conn.execute(insert_event, [
+            {"id": 3, "game": 2, "kind": "member", "p": note},
+            {"id": 4, "game": 1, "kind": "roll", "p": json.dumps({"outcome": {"total": 9}})},
+            {"id": 6, "game": 2, "kind": "member", "p": note},
+            {"id": 7, "game": 1, "kind": "roll",
+             "p": json.dumps({"outcome": {"total": 8, "opposed": contest}})},
+            {"id": 9, "game": 1, "kind": "roll",
+             "p": json.dumps({"outcome": {"total": 12, "adds_to": 7}})},
+        ])  # fmt: skip
+    assert upgrade(engine) == ("0010", HEAD)
+    with engine.begin() as conn:
+        rows = conn.execute(sa.text("SELECT id, game_id, number, payload FROM events ORDER BY id"))
+        numbered = {i: (g, n, p if isinstance(p, dict) else json.loads(p)) for i, g, n, p in rows}
+        counts: dict[int, int] = dict(conn.execute(sa.text("SELECT id, events FROM games")).all())
+    assert {i: row[:2] for i, row in numbered.items()} == {
+        3: (2, 1), 4: (1, 1), 6: (2, 2), 7: (1, 2), 9: (1, 3)}  # fmt: skip
+    assert numbered[7][2]["outcome"]["opposed"]["contest"] == 1  # event 4 is Stars's #1
+    assert numbered[9][2]["outcome"]["adds_to"] == 2  # event 7 is Stars's #2
+    assert counts == {1: 3, 2: 2}
+    for statement in ("UPDATE events SET kind = 'x'", "DELETE FROM events"):
+        with pytest.raises(sa.exc.DBAPIError, match="append-only"), engine.begin() as conn:
+            conn.execute(sa.text(statement))
+    engine.dispose()
+    table = Table(blank_url)  # the next event carries on from the game's count
+    table.add_user("Pia")
+    table.add_member("Dungeon", "Pia", "observer")
+    (joined,) = table.events_for("Dungeon", after=2)
+    assert joined.id == 3
+    table.close()

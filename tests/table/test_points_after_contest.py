@@ -47,14 +47,14 @@ def test_either_side_spends_after_and_the_contest_is_judged_again(stars: Table) 
     assert (contest.winner, contest.margin) == ("resister", 3)
     kara, brin = contest.log_ids
     # Kara spends one Character Point after seeing it: a Wild Die of 5: 14, ahead by 2.
-    improved = add_character_points(stars, kara, 1, dice=ScriptedDice([5]))
+    improved = add_character_points(stars, "Stars", kara, 1, dice=ScriptedDice([5]))
     assert isinstance(improved, D6Rolled)
     assert improved.total == 14
     assert improved.opposed is not None
     assert (improved.opposed.winner, improved.opposed.margin) == ("initiator", 2)
     # Brin answers with one of hers, judged against Kara's roll as it now stands: 12 + 6
     # (a six explodes: 6 then 1) = 19, ahead by 5.
-    answered = add_character_points(stars, brin, 1, dice=ScriptedDice([6, 1]))
+    answered = add_character_points(stars, "Stars", brin, 1, dice=ScriptedDice([6, 1]))
     assert isinstance(answered, D6Rolled)
     assert answered.total == 19
     assert answered.opposed is not None
@@ -70,7 +70,7 @@ def test_points_after_a_contest_side_still_come_before_the_next_roll(stars: Tabl
     contest = _contest(stars, [2, 2, 2, 2, 3, 3, 3, 3])
     stars.roll("Stars", "Kara Voss", Request("Search"), dice=ScriptedDice([1, 1, 1, 1]))
     with pytest.raises(RuleError, match="not Kara Voss's latest roll"):
-        add_character_points(stars, contest.log_ids[0], 1, dice=ScriptedDice([5]))
+        add_character_points(stars, "Stars", contest.log_ids[0], 1, dice=ScriptedDice([5]))
 
 
 def test_the_command_line_spends_after_on_each_side(

@@ -101,7 +101,7 @@ def test_points_after_the_roll_at_the_table(capsys: pytest.CaptureFixture[str], 
     first = roll(capsys, db, "Kara Voss", "Search", "--difficulty", "20", "--faces", "2,2,2,3")
     assert (first["total"], first["success"]) == (10, False)
     after = run_json(capsys, "cp-after", str(first["log_id"]), "2", "--faces", "6,4,5",
-                     "--db", db)  # fmt: skip
+                     "--game", "Stars", "--db", db)  # fmt: skip
     assert after["cp_dice"] == [[6, 4], [5]]
     assert (after["total"], after["success"]) == (25, True)
     assert after["adds_to"] == first["log_id"]
@@ -110,9 +110,13 @@ def test_points_after_the_roll_at_the_table(capsys: pytest.CaptureFixture[str], 
     assert code == 0
     assert f"Character Points after the roll on #{first['log_id']}: 10 → 25" in out
     # only the latest roll, and not more than the sheet holds
-    again = fails_cleanly(capsys, "cp-after", str(first["log_id"]), "1", "--db", db)
+    again = fails_cleanly(
+        capsys, "cp-after", str(first["log_id"]), "1", "--game", "Stars", "--db", db
+    )
     assert "not Kara Voss's latest roll" in again
-    too_many = fails_cleanly(capsys, "cp-after", str(after["log_id"]), "4", "--db", db)
+    too_many = fails_cleanly(
+        capsys, "cp-after", str(after["log_id"]), "4", "--game", "Stars", "--db", db
+    )
     assert "Character Points" in too_many
     assert run_json(capsys, "char", "show", "Kara Voss", "--db", db)["character_points"] == 3
 
@@ -128,18 +132,21 @@ def test_cp_after_in_one_command(capsys: pytest.CaptureFixture[str], db: str) ->
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("game", "entry", "said"),
     [
-        ["cp-after", "1", "1"],  # an FS3 roll
-        ["cp-after", "99", "1"],  # no such entry
+        ("Pegasus", None, "is not a D6 character's roll"),  # the FS3 roll just made
+        ("Stars", "99", "there is no log entry #99 you can see"),
     ],
 )
 def test_cp_after_only_follows_a_d6_roll(
-    capsys: pytest.CaptureFixture[str], db: str, args: list[str]
+    capsys: pytest.CaptureFixture[str], db: str, game: str, entry: str | None, said: str
 ) -> None:
     run_json(capsys, "game", "example", "--db", db)
-    roll(capsys, db, "Nikos", "Firearms", "--seed", "1")
-    fails_cleanly(capsys, *args, "--db", db)
+    rolled = roll(capsys, db, "Nikos", "Firearms", "--seed", "1")
+    entry = entry or str(rolled["log_id"])
+    assert said in fails_cleanly(capsys, "cp-after", entry, "1", "--game", game, "--db", db)
+    # Rulings T8: numbers are a game's own, so with several games the game is named.
+    assert "say which game" in fails_cleanly(capsys, "cp-after", entry, "1", "--db", db)
 
 
 def test_a_secret_information_roll_records_its_grade_for_the_gm(

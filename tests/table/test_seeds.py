@@ -269,7 +269,7 @@ def test_each_command_takes_one_nonce_and_its_entries_share_it(
 
 def test_d6_points_after_a_roll_take_a_nonce_of_their_own(game: Table) -> None:
     first = of(D6Rolled, game.roll("Stars", "Kara Voss", Request("Search")))
-    more = add_character_points(game, first.log_id, 1)
+    more = add_character_points(game, "Stars", first.log_id, 1)
     a, b = _block(game, first.log_id, "Stars"), _block(game, more.log_id, "Stars")
     assert (a.nonce, b.nonce) == (0, 1)
     # Only the die it added: a toss per draw, as many as it exploded.

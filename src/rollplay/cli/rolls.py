@@ -154,7 +154,7 @@ def _points_after(
             count = click.prompt(f"Character Points to spend after {who or 'the roll'}",
                                  type=click.IntRange(0, 100), default=0, err=True)  # fmt: skip
         if count:
-            improved.append(add_character_points(table, entry, count, dice=source))
+            improved.append(add_character_points(table, answer.game, entry, count, dice=source))
             if not quiet:
                 echo_lines(answer_lines(improved[-1]))
     if isinstance(answer, D6Rolled):
@@ -166,11 +166,12 @@ def _points_after(
 @click.argument("entry", type=click.IntRange(1, 2**62), metavar="LOG_ID")
 @click.argument("count", type=click.IntRange(1, 100), metavar="N")
 @dice_options("6,3")
+@game_option()
 @db_option
 @json_option
 def cp_after(
-    *, entry: int, count: int, faces: str | None, seed: str | None, db: str | None,
-    as_json: bool,
+    *, entry: int, count: int, faces: str | None, seed: str | None, game_name: str | None,
+    db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """D6: spend N Character Points on a roll already made, after seeing it (003 Character
     Points), before the character rolls again: each an extra Wild Die, logged as a new entry.
@@ -185,7 +186,7 @@ def cp_after(
     from rollplay.table.play.after import add_character_points
 
     source = table_dice(faces, seed)
-    answer = add_character_points(open_table(db), entry, count, dice=source)
+    answer = add_character_points(open_table(db), game_name, entry, count, dice=source)
     extra = finish_dice(source, answer.dice_source)
     if as_json:
         emit_answer(answer, extra)

@@ -41,9 +41,12 @@ def roll_text(r: FS3Roll) -> str:
     mods = [f"{m.reason} {m.value:+d}" for m in r.modifiers]
     dice = " ".join(map(str, r.dice)) or "no dice"
     text = f"{' + '.join(parts) or 'pool'}{''.join(', ' + m for m in mods)} -> "
-    text += f"{r.pool} {'die' if r.pool == 1 else 'dice'}: {dice} = {_hits(r.successes)}"
-    if r.embarrassing:
-        text += f" ({r.level})"
+    text += f"{r.pool} {'die' if r.pool == 1 else 'dice'}: {dice} = "
+    if r.embarrassing:  # 000: its successes count for nothing in a fight (rulings R2)
+        counted = f"; its {_hits(r.successes)} count none" if r.successes else ""
+        text += f"0 hits ({r.level}{counted})"
+    else:
+        text += _hits(r.successes)
     if r.discarded is not None:
         text += f"; luck re-roll, kept over {' '.join(map(str, r.discarded.dice))}"
     return text

@@ -148,7 +148,7 @@ class Hub:
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
             self._hand_out(game_id, rows)
-            self.last[game_id] = rows[-1].id
+            self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return
 
@@ -159,13 +159,13 @@ class Hub:
         for viewer in self.viewers.get(game_id, ()):
             batch = []
             for row in rows:
-                key = (row.id, view_key(row, viewer.standing), viewer.write)
+                key = (row.number, view_key(row, viewer.standing), viewer.write)
                 if key not in shown:
                     event = project(row, viewer.game, viewer.standing)
                     shown[key] = None if event is None else viewer.write(event)
                 text = shown[key]
                 if text is not None:
-                    batch.append((row.id, text))
+                    batch.append((row.number, text))
             if batch:
                 viewer.offer(batch)
 

@@ -120,7 +120,7 @@ class Core:
         audience: str | None = None,
     ) -> int:
         """Write one event, its kind its payload's, in the command's transaction; returns
-        its id."""
+        its number in its game (the id every viewer sees: rulings T8)."""
         values = event_values(
             game.id, self.actor, payload, visibility=visibility,
             character_id=None if character is None else character.id,
@@ -128,11 +128,11 @@ class Core:
             audience=audience,
         )  # fmt: skip
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        event_id = writer.event(values)
+        number = writer.event(values)
         written = WRITTEN.get()
         if written is not None:
-            written.append(event_id)
-        return event_id
+            written.append(number)
+        return number
 
     def spend(self, w: Writer, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two

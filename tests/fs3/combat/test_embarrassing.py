@@ -79,3 +79,13 @@ def test_002_an_embarrassing_first_aid_tends_nothing() -> None:
     (jesse, _), report = turn([hurt, doc], {"Doc": Action("treat", "Jesse")}, faces)
     assert report["events"][1]["effect"] == "failed"
     assert jesse.wounds == (Wound("Chest", "Serious"),)
+
+
+def test_000_a_report_shows_an_embarrassing_roll_counting_no_hits() -> None:
+    # The card says what the fight counted: none of 1 1 1 6 6's two successes (rulings R2).
+    from rollplay.render.combat import roll_text
+    from rollplay.table.events.outcomes import FS3Roll
+
+    rolled = shot(5, 2, [1, 1, 1, 6, 6, 2, 3]).attack_roll.to_dict()
+    said = roll_text(FS3Roll.model_validate({**rolled, "expression": "Firearms"}))
+    assert said.endswith("1 1 1 6 6 = 0 hits (Embarrassing Failure; its 2 hits count none)")

@@ -271,14 +271,14 @@ def audiences(
         mine = t.standing(s, row)
         mine.require(Act.READ)
         rows = list(s.scalars(select(Event).where(Event.game_id == row.id,
-                                                  Event.id.in_(event_ids))
-                              .order_by(Event.id)))  # fmt: skip
+                                                  Event.number.in_(event_ids))
+                              .order_by(Event.number)))  # fmt: skip
         anyone = Standing(row.name, "everyone", "observer")
         teller = Standing(row.name, "storyteller", "storyteller")
         out = []
         for e in rows:
             out.append(Audience(
-                id=e.id, kind=e.kind, visibility=e.visibility,
+                id=e.number, kind=e.kind, visibility=e.visibility,
                 everyone=project(e, row.name, anyone), actor=project(e, row.name, mine),
                 storyteller=project(e, row.name, teller),
                 player=_player_part(t, s, e, row.name, platform),

@@ -89,7 +89,7 @@ class CoreNonces:
         from rollplay.table.store import ordering
 
         params = {"gid": game_id, "chain": chain, "uid": user_id}
-        if self.postgres and ordering.ORDER_EVENTS:
+        if self.postgres:
             statement, params = _PG_TAKE, {**params, "space": ordering.LOCK_SPACE}
         else:
             statement = _TAKE if self.postgres else _TAKE.replace(" NOT DISTINCT FROM", "")

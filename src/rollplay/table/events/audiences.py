@@ -69,13 +69,14 @@ def view_key(row: Any, standing: Standing) -> tuple[bool, bool]:
 
 def project(row: Any, game: str, standing: Standing) -> EventView | None:
     """An event (an ``events`` row) as ``standing``'s viewer sees it, or None if they do not
-    learn of it. A hidden event keeps its id, time and kind and carries only ``shared``,
+    learn of it. Its id is its number in its game (rulings T8). A hidden event keeps its id,
+    time and kind and carries only ``shared``,
     decoded as the type of that part (views.py)."""
     whole, knows_who = view_key(row, standing)
     if not whole and row.shared is None:
         return None
     return EventView(
-        id=row.id,
+        id=row.number,
         time=iso(row.created_at),
         game=game,
         actor=row.actor if whole else None,

@@ -36,8 +36,8 @@ DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may 
 
 
 def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
-    """The game's events after id ``after``, oldest first, each as this actor may see
-    it (a live feed's catch-up after a reconnect: pass the last id seen)."""
+    """The game's events after number ``after``, oldest first, each as this actor may see
+    it (a live feed's catch-up after a reconnect: pass the last number seen)."""
     if not 1 <= limit <= MAX_EVENTS:
         raise RollplayError(f"ask for 1 to {MAX_EVENTS} events at a time, not {limit}")
     with t.reading() as s:
@@ -45,8 +45,8 @@ def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100)
         standing = t.require(s, game, Act.READ)
         query = (
             select(Event)
-            .where(Event.game_id == game.id, Event.id > after, _visible(standing))
-            .order_by(Event.id)
+            .where(Event.game_id == game.id, Event.number > after, visible_to(standing))
+            .order_by(Event.number)
             .limit(limit)
         )
         return [e for e in (project(row, game.name, standing) for row in s.scalars(query))
@@ -91,7 +91,7 @@ def log(
             query = query.where(Event.game_id.in_(list(standings)))
         if not all(st.storyteller for st in standings.values()):
             query = query.where(or_(false(), *(
-                and_(Event.game_id == gid, _visible(st)) for gid, st in standings.items()
+                and_(Event.game_id == gid, visible_to(st)) for gid, st in standings.items()
             )))  # fmt: skip
         if character:
             query = query.where(Event.character.in_(names_like(s, game_name, character)))
@@ -133,7 +133,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
         )
         for row, game in s.execute(query):
             standing = standings[row.game_id]
-            head = {"kind": row.kind, "id": row.id, "time": iso(row.created_at), "game": game}
+            head = {"kind": row.kind, "id": row.number, "time": iso(row.created_at), "game": game}
             if row.kind in SEED_KINDS:
                 line = {**head, **row.payload}
                 if row.kind == "seed_reveal":
@@ -194,7 +194,7 @@ def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:
         complete = not any(filters.get(k) for k in ("character", "since", "until"))
         lines = [{"kind": "roll", **e.model_dump(mode="json")} for e in entries]
         lines += _dice_events(t, filters.get("game_name"), complete)
-        lines.sort(key=lambda line: int(line["id"]))
+        lines.sort(key=lambda line: (str(line["game"]), int(line["id"])))  # each game in its order
         return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
     if fmt == "csv":
         out = io.StringIO()
@@ -213,7 +213,7 @@ def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:
     raise RollplayError(f"unknown log format {fmt!r}; accepted: jsonl, csv")
 
 
-def _visible(standing: Standing) -> ColumnElement[bool]:
+def visible_to(standing: Standing) -> ColumnElement[bool]:
     """The events a viewer learns of at all, as SQL (so a page of them is a full page)."""
     if standing.storyteller:
         return Event.id.is_not(None)

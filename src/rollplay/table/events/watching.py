@@ -24,18 +24,19 @@ def watch(t: ServiceBase, game_name: str) -> tuple[int, str, Standing]:
 
 
 def latest_event(t: ServiceBase, game_id: int | None = None) -> int:
-    """The newest event's id (in one game, or in all), 0 before any."""
+    """The newest event's number in one game; or, for all games, the newest event's id (that
+    only says something new was written: a poll compares it with the last); 0 before any."""
     query = select(func.max(Event.id))
     if game_id is not None:
-        query = query.where(Event.game_id == game_id)
+        query = select(func.max(Event.number)).where(Event.game_id == game_id)
     with t.reading() as s:
         return int(s.scalar(query) or 0)
 
 
 def events_after(t: ServiceBase, game_id: int, after: int, limit: int) -> list[Any]:
-    """A game's events after id ``after``, oldest first, whole: for a live feed, which
+    """A game's events after number ``after``, oldest first, whole: for a live feed, which
     projects each for its viewers before anything leaves the server."""
     with t.reading() as s:
-        query = (select(Event).where(Event.game_id == game_id, Event.id > after)
-                 .order_by(Event.id).limit(limit))  # fmt: skip
+        query = (select(Event).where(Event.game_id == game_id, Event.number > after)
+                 .order_by(Event.number).limit(limit))  # fmt: skip
         return list(s.scalars(query))

@@ -24,7 +24,7 @@ from rollplay.table.events.outcomes import Contest
 from rollplay.table.events.outcomes import D6Roll as D6
 from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import dice_of
-from rollplay.table.store.models import Character, Event, Game
+from rollplay.table.store.models import Character, Event
 from rollplay.table.systems import Points, system
 
 if TYPE_CHECKING:
@@ -34,28 +34,32 @@ if TYPE_CHECKING:
 @handles(c.PointsAfter, act=Act.SPEND, writes=(ev.Roll, ev.SeedCommitted))
 def run_after(t: ServiceBase, cmd: c.PointsAfter, dice: Dice | None) -> D6Rolled:
     """D6: Character Points spent on a roll already made (003), by its log number."""
-    return add_character_points(t, cmd.entry, cmd.count, dice=dice)
+    return add_character_points(t, cmd.game, cmd.entry, cmd.count, dice=dice)
 
 
 def add_character_points(
-    table: ServiceBase, entry_id: int, count: int, *, dice: Dice | None = None
-) -> D6Rolled:
-    """Roll ``count`` Character Point dice onto log entry ``entry_id``: a D6 roll that is its
-    character's latest (a later roll means the GM has moved on: rulings D22)."""
+    table: ServiceBase, game_name: str | None, entry_id: int, count: int, *,
+    dice: Dice | None = None,
+) -> D6Rolled:  # fmt: skip
+    """Roll ``count`` Character Point dice onto the game's log entry ``entry_id``: a D6 roll
+    that is its character's latest that the actor knows of (a later roll means the GM has
+    moved on: rulings D22; one the actor never learns of does not count, or the refusal
+    would tell them it was made: rulings D24)."""
     from rollplay.systems.d6.outcome import D6Roll
     from rollplay.systems.d6.spends import spend_after
-    from rollplay.table.store.ordering import order_events
+    from rollplay.table.events.log import visible_to
     from rollplay.table.store.writers import CoreWriter
 
+    game_name = table.game_for(game_name)
     with table.transaction() as s:
-        entry = s.get(Event, entry_id)
-        game = None if entry is None else s.get(Game, entry.game_id)
-        if game is not None:
-            order_events(s.connection(), game.id)  # before the row locks below (writers.py)
+        game = table.game_row(s, game_name)  # takes the event-order lock (writers.py)
+        standing = table.standing(s, game)
+        entry = s.scalar(select(Event).where(Event.game_id == game.id,
+                                             Event.number == entry_id))  # fmt: skip
         seen = None
-        if entry is not None and game is not None and entry.kind == "roll":
-            seen = project(entry, game.name, table.standing(s, game))
-        if entry is None or game is None or seen is None or not isinstance(seen.data, ev.Roll):
+        if entry is not None and entry.kind == "roll":
+            seen = project(entry, game.name, standing)
+        if entry is None or seen is None or not isinstance(seen.data, ev.Roll):
             raise RollplayError(f"there is no log entry #{entry_id} you can see")
         first_roll = seen.data
         after = "points_after" in system(first_roll.system).capabilities
@@ -78,7 +82,9 @@ def add_character_points(
         table.require(s, game, Act.SPEND, row)
         latest = s.scalar(
             select(func.max(Event.id)).where(
-                Event.character_id == entry.character_id, Event.kind == "roll"
+                Event.character_id == entry.character_id,
+                Event.kind == "roll",
+                visible_to(standing),
             )
         )
         if latest != entry.id:
@@ -92,10 +98,10 @@ def add_character_points(
         source = table_dice(table, w, game, chain_for(entry.visibility), dice)
         better, used = spend_after(first, count, rules, remaining=row.character_points, dice=source)
         table.spend(w, row, Points(character_points=used.character_points))
-        outcome = {"system": "d6", **better.to_dict(), "adds_to": entry.id,
+        outcome = {"system": "d6", **better.to_dict(), "adds_to": entry.number,
                    "total_before": first.total}  # fmt: skip
         if contest is not None:  # judged again against the other side as it stands now
-            outcome["opposed"] = rejudged(s, game.id, entry.id, contest, better)
+            outcome["opposed"] = rejudged(s, game.id, entry.number, contest, better)
         payload = {
             "system": "d6",
             "expression": f"{first_roll.expression} +{count} CP after the roll"[:200],
@@ -130,11 +136,11 @@ def rejudged(
     other_side = "resister" if contest.side == "initiator" else "initiator"
     other = None
     rows = s.scalars(select(Event).where(Event.game_id == game_id, Event.kind == "roll",
-                                         Event.id >= first).order_by(Event.id))  # fmt: skip
+                                         Event.number >= first).order_by(Event.number))  # fmt: skip
     for row in rows:
         data = row.payload.get("outcome") or {}
         said = data.get("opposed") or {}
-        mine = row.id == first or said.get("contest") == first
+        mine = row.number == first or said.get("contest") == first
         if mine and said.get("side") == other_side:
             other = data
     if other is None:

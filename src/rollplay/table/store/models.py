@@ -53,6 +53,8 @@ class Game(Base):
     players_ask_secret: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # Whether the table's dice come from committed seeds (issue 18; off: OS entropy).
     provable: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # How many events the game has: the last one's number (migration 0011; writers.py).
+    events: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Character(Base):
@@ -183,6 +185,7 @@ class Event(Base):
     __tablename__ = "events"
     __table_args__ = (
         Index("ix_events_game", "game_id", "id"),
+        Index("ix_events_number", "game_id", "number", unique=True),
         Index("ix_events_game_character", "game_id", "character", "id"),
         Index("ix_events_character", "character", "id"),
         Index("ix_events_created", "created_at"),
@@ -191,8 +194,9 @@ class Event(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # the order of all games' events
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3, ... in its game: what viewers see
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     actor: Mapped[str] = mapped_column(String(100))

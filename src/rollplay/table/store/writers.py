@@ -20,6 +20,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     bindparam,
+    exists,
     func,
     insert,
     literal,
@@ -30,7 +31,6 @@ from sqlalchemy import (
 )
 
 from rollplay.table.dice.nonces import CoreNonces, SQLiteNonces, Taken
-from rollplay.table.store import ordering
 from rollplay.table.store.models import Character, Event, Game, Membership
 from rollplay.table.store.ordering import CHANNEL, LOCK_SPACE, order_events
 
@@ -91,7 +91,9 @@ _SPEND = (
 _POINTS = select(Character.luck, Character.character_points, Character.fate_points).where(
     Character.id == bindparam("cid")
 )
-_EVENT = insert(Event).returning(Event.id)
+_EVENT = insert(Event)
+_COUNT = (update(Game).where(Game.id == bindparam("gid")).values(events=Game.events + 1)
+          .returning(Game.events))  # fmt: skip
 _ROLE = select(Membership.role).where(
     Membership.game_id == bindparam("gid"), Membership.user_id == bindparam("uid")
 )
@@ -133,22 +135,31 @@ class CoreWriter(CoreNonces):
         return luck, cp, fate
 
     def event(self, values: Mapping[str, Any]) -> int:
+        """Append an event; returns its number in its game (what viewers see)."""
         if not self.postgres:
-            return int(self.conn.execute(_EVENT, dict(values)).scalar_one())
+            number = self.conn.execute(_COUNT, {"gid": values["game_id"]}).scalar_one()
+            self.conn.execute(_EVENT, {**values, "number": number})
+            return int(number)
         return int(self.conn.execute(_pg_event(values)).scalar_one())
 
 
 def _pg_event(values: Mapping[str, Any]) -> Any:
     """One statement: the game's event-order lock (re-entrant, so often held already), then
-    the insert, whose id is drawn only once the lock is held, then the notification."""
+    the game's count of events taken up by one (its row lock makes the next writer wait and
+    then read the new count), then the insert, whose id is drawn only once both are held,
+    then the notification (the game's id and the event's number)."""
     columns = Event.__table__.c
-    row = select(*(literal(v, columns[k].type).label(k) for k, v in values.items()))
-    if ordering.ORDER_EVENTS:
-        lock = func.pg_advisory_xact_lock(LOCK_SPACE, values["game_id"]).label("held")
-        row = row.select_from(select(lock).cte("locked"))
-    inserted = insert(Event).from_select(list(values), row).returning(Event.id).cte("inserted")
-    message = func.concat(str(values["game_id"]), ":", inserted.c.id)
-    return select(inserted.c.id, func.pg_notify(CHANNEL, message).label("sent"))
+    gid = values["game_id"]
+    # The lock as an InitPlan of the UPDATE: taken before the game's row is.
+    lock = select(func.pg_advisory_xact_lock(LOCK_SPACE, gid).label("held")).cte("locked")
+    count = update(Game).where(Game.id == gid, exists(select(lock.c.held)))
+    counted = count.values(events=Game.events + 1).returning(Game.events).cte("counted")
+    row = select(*(literal(v, columns[k].type).label(k) for k, v in values.items()),
+                 counted.c.events.label("number"))  # fmt: skip
+    inserted = (insert(Event).from_select([*values, "number"], row)
+                .returning(Event.number).cte("inserted"))  # fmt: skip
+    message = func.concat(str(gid), ":", inserted.c.number)
+    return select(inserted.c.number, func.pg_notify(CHANNEL, message).label("sent"))
 
 
 _SQLITE_SIDE = (
@@ -167,13 +178,14 @@ _SQLITE_ROLE = "SELECT role FROM memberships WHERE game_id = ? AND user_id = ?"
 _SQLITE_PLAYS = "SELECT id FROM characters WHERE game_id = ? AND player_id = ?"
 _EVENT_COLUMNS = (
     "game_id", "created_at", "actor_id", "actor", "kind", "character_id", "character",
-    "visibility", "audience", "payload", "shared",
+    "visibility", "audience", "payload", "shared", "number",
 )  # fmt: skip
 _JSON = {"payload", "shared"}
 _SQLITE_EVENT = (
     f"INSERT INTO events ({', '.join(_EVENT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))}) RETURNING id"
+    f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))})"
 )
+_SQLITE_COUNT = "UPDATE games SET events = events + 1 WHERE id = ? RETURNING events"
 
 
 class SQLiteWriter(SQLiteNonces):
@@ -207,6 +219,8 @@ class SQLiteWriter(SQLiteNonces):
         return luck, cp, fate
 
     def event(self, values: Mapping[str, Any]) -> int:
+        number = int(self.cursor.execute(_SQLITE_COUNT, (values["game_id"],)).fetchone()[0])
+        values = {**values, "number": number}
         params = []
         for column in _EVENT_COLUMNS:
             value = values[column]
@@ -215,7 +229,8 @@ class SQLiteWriter(SQLiteNonces):
             elif isinstance(value, datetime):
                 value = value.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
             params.append(value)
-        return int(self.cursor.execute(_SQLITE_EVENT, params).fetchone()[0])
+        self.cursor.execute(_SQLITE_EVENT, params)
+        return number
 
 
 class DryRun:

@@ -48,7 +48,7 @@ def test_a_table_roll_shows_what_its_system_command_shows(
 ) -> None:
     lines(capsys, "game", "example", "--db", db)
     at_table = lines(capsys, *table_roll, "--db", db)
-    assert re.search(r"· log #\d+ · public$", at_table[0])
+    assert re.search(r"· log #\d+ · public · typed dice$", at_table[0])
     assert at_table[1:] == lines(capsys, *system_roll)
     entry = lines(capsys, "log", "--db", db)
     assert entry[1:] == ["  " + line.split(": ", 1)[1] if i == 0 else "  " + line

@@ -174,3 +174,17 @@ def test_a_token_discord_refuses_or_an_unreachable_discord_is_one_line(
     monkeypatch.setenv("DISCORD_TOKEN", WELL_FORMED)
     err = fails_cleanly(capsys, "discord", "--db", f"sqlite:///{tmp_path / 'b.db'}")
     assert said in err
+
+
+def test_seed_is_a_slash_command_discord_accepts() -> None:
+    from rollplay.bridges.discord.bot import RollplayBot
+
+    bot = RollplayBot(Table("sqlite://"))
+    commands = {c.name: c for c in bot.tree.get_commands()}
+    seed = commands["seed"]
+    assert isinstance(seed, discord.app_commands.Command)
+    assert [(p.name, p.required) for p in seed.parameters] == [("client", False)]
+    for command in commands.values():  # Discord refuses a description past 100 characters
+        assert isinstance(command, discord.app_commands.Command)
+        assert len(command.description) <= 100
+        assert all(len(p.description) <= 100 for p in command.parameters)

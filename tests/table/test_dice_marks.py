@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 
 from rollplay.bridges.discord.embeds import event_embed
-from rollplay.dice import ScriptedDice, SeededDice
+from rollplay.dice import Dice, ScriptedDice, SeededDice
 from rollplay.render.answers import answer_lines
 from rollplay.render.events import event_card
 from rollplay.render.html import card_html
 from rollplay.render.markdown import card_markdown
 from rollplay.render.mush import card_mush
 from rollplay.render.spans import text_of
-from rollplay.table.answers import OneRolled
+from rollplay.table.answers import FS3Rolled, OneRolled
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -46,9 +46,9 @@ def _surfaces(view: EventView) -> dict[str, str]:
     }
 
 
-def _rolls(game: Table) -> dict[str, OneRolled]:
-    def roll(**kw: object) -> OneRolled:
-        return of(OneRolled, game.roll("Pegasus", "Nikos", Request("Firearms"), **kw))
+def _rolls(game: Table) -> dict[str, FS3Rolled]:
+    def roll(dice: Dice | None = None) -> FS3Rolled:
+        return of(FS3Rolled, game.roll("Pegasus", "Nikos", Request("Firearms"), dice=dice))
 
     made = {"provable": roll(), "typed": roll(dice=ScriptedDice([8] * 7)),
             "seeded": roll(dice=SeededDice(7))}  # fmt: skip
@@ -90,4 +90,5 @@ def test_a_hidden_roll_shows_neither_mark_nor_nonce(game: Table) -> None:
     pia = game.acting_as("Pia")
     views = {e.id: e for e in pia.events_for("Pegasus", after=0, limit=1000)}
     card = _surfaces(views[rolled.log_id])["text"]
-    assert "dice" not in card.split("\n")[0] and "nonce" not in card
+    assert "dice" not in card.split("\n")[0]
+    assert "nonce" not in card

@@ -105,6 +105,12 @@ def dice_mark(dice_source: str | None) -> Span | None:
     return Span(f" · {MARKED.get(dice_source, dice_source + ' dice')}", "muted")
 
 
+def dice_note(dice_source: str) -> Line:
+    """The line under a card rolled away from any table (``rollplay fs3 roll``...), whose
+    dice are never provable: which dice they were, in the cards' words."""
+    return [Span(f"({MARKED.get(dice_source, dice_source + ' dice')}: not provable)", "muted")]
+
+
 def _marks(head: Line, visibility: str, dice_source: str | None) -> None:
     if visibility != "public":
         head.append(Span(f" [{visibility}]", "muted"))

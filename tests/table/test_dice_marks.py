@@ -92,3 +92,26 @@ def test_a_hidden_roll_shows_neither_mark_nor_nonce(game: Table) -> None:
     card = _surfaces(views[rolled.log_id])["text"]
     assert "dice" not in card.split("\n")[0]
     assert "nonce" not in card
+
+
+def test_a_combat_turn_says_where_its_dice_came_from(game: Table) -> None:
+    from rollplay.systems.fs3.combat.state import Action
+    from rollplay.table.combat.tracker import Tracker
+
+    tracker = Tracker(game)
+    tracker.start("Pegasus", "Hangar")
+    tracker.join("Pegasus", "Hangar", "Nikos", weapon="Pistol")
+    tracker.join("Pegasus", "Hangar", "Mavros", weapon="Pistol", team="B")
+    heads = {}
+    for source in ("provable", "seeded"):
+        tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", target="Mavros"))
+        dice = SeededDice(5) if source == "seeded" else None
+        answer = tracker.turn("Pegasus", "Hangar", dice)
+        turn = [e for e in game.events_for("Pegasus", after=0, limit=1000)
+                if e.kind == "combat_turn"][-1]  # fmt: skip
+        heads[source] = (text_of(event_card(turn)[0]), text_of(answer_lines(answer)[0]))
+    # The stream's card names the nonce; the answer, which carries no provable block, is
+    # unmarked (provable dice are the unmarked ones).
+    assert heads["provable"][0].endswith("turn 1 · public nonce 0"), heads
+    assert heads["provable"][1] == "Hangar: turn 1", heads
+    assert all(h.endswith("· seeded dice") for h in heads["seeded"]), heads

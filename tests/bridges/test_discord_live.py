@@ -56,7 +56,8 @@ def test_a_discord_roll_reaches_the_web_tables_live_feed(tmp_path: Path) -> None
 def test_the_bot_offers_every_command(tmp_path: Path) -> None:
     bot = RollplayBot(Table(f"sqlite:///{tmp_path / 'tree.db'}"))
     names = {c.name for c in bot.tree.get_commands()}
-    assert {"roll", "odds", "sheet", "luck", "xp", "combat", "link", "unlink", "bind"} <= names
+    assert {"roll", "odds", "sheet", "luck", "xp", "combat", "link", "unlink", "bind",
+            "seed"} <= names  # fmt: skip
     roll = bot.tree.get_command("roll")
     assert roll is not None
     line = next(p for p in roll.parameters if p.name == "line")  # type: ignore[union-attr]

@@ -48,8 +48,10 @@ def test_a_table_roll_shows_what_its_system_command_shows(
 ) -> None:
     lines(capsys, "game", "example", "--db", db)
     at_table = lines(capsys, *table_roll, "--db", db)
-    assert re.search(r"· log #\d+ · public$", at_table[0])
-    assert at_table[1:] == lines(capsys, *system_roll)
+    assert re.search(r"· log #\d+ · public · typed dice$", at_table[0])
+    *system_card, note = lines(capsys, *system_roll)
+    assert at_table[1:] == system_card
+    assert note == "(typed dice: not provable)"  # a roll away from the table never is
     entry = lines(capsys, "log", "--db", db)
     assert entry[1:] == ["  " + line.split(": ", 1)[1] if i == 0 else "  " + line
                          for i, line in enumerate(at_table[1:])]  # fmt: skip

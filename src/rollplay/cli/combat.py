@@ -174,7 +174,9 @@ def turn(
     as_json: bool,
 ) -> None:  # fmt: skip
     """Resolve the turn: initiative, every action in order, knockout rolls; then save."""
+    from rollplay.render.cards import source_spans
     from rollplay.render.combat import turn_lines
+    from rollplay.render.text import line_text
 
     source = table_dice(faces, seed)
     report = _tracker(db).turn(game_name, name, source)
@@ -183,7 +185,7 @@ def turn(
         emit_answer(report, extra)
         return
     first, *rest = turn_lines(report)
-    say(bold(first))
+    say(bold(first) + line_text(source_spans(report.dice_source, report.provable)))
     for line in rest:
         say(alarm(line) if "KNOCKED OUT" in line else line)
 

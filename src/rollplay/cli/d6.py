@@ -23,6 +23,7 @@ from rollplay.cli.options import (
     finish_dice,
     format_option,
     json_option,
+    say_dice,
 )
 from rollplay.cli.render import bold, emit_json, percent, say, signed
 from rollplay.errors import RollplayError
@@ -119,6 +120,8 @@ def roll(
         print_after(result, cp_after)
     else:
         print_roll(result)
+    if not as_json:
+        say_dice(extra)
 
 
 def _interactive() -> bool:
@@ -225,6 +228,7 @@ def opposed(
             say(f"Damage bonus {signed(result.damage_bonus)} (a fifth of the margin, rounded up)")
         else:
             say("The attack misses: no damage")
+    say_dice(extra)
 
 
 # -- odds ------------------------------------------------------------------------------------

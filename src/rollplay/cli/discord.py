@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 
 import click
 
 from rollplay.cli.table import db_option
 from rollplay.errors import RollplayError
+
+# A bot token's shape: three dot-separated parts of base64url (the user id, a timestamp, an
+# HMAC). A value of another shape is refused before anything reaches the network.
+TOKEN = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 
 
 @click.command("discord")
@@ -22,15 +27,28 @@ from rollplay.errors import RollplayError
     metavar="ID",
     help="Sync the slash commands to this server at once (else globally).",
 )
+@click.option(
+    "--rate",
+    default="10/10",
+    show_default=True,
+    metavar="N/SECONDS",
+    help="Commands each Discord user may make in so many seconds (off: no limit).",
+)
 @db_option
-def discord(*, token_env: str, guild: int | None, db: str | None) -> None:
-    """Run the Discord bot: slash commands at this database's table (docs/discord.md)."""
+def discord(*, token_env: str, guild: int | None, rate: str, db: str | None) -> None:
+    """Run the Discord bot: slash commands at this database's table (docs/discord.md).
+    A token Discord refuses, or Discord out of reach, ends it with one line and exit 2."""
     token = os.environ.get(token_env, "").strip()
     if not token:
         raise RollplayError(f"set {token_env} to the bot's token (Discord Developer Portal, "
                             f"Bot, Reset Token); see docs/discord.md")  # fmt: skip
+    if not TOKEN.fullmatch(token):
+        raise RollplayError(f"{token_env} does not hold a bot token (three parts separated by "
+                            f"dots): copy it again from the Discord Developer Portal (Bot, "
+                            f"Reset Token); see docs/discord.md")  # fmt: skip
     try:
         from rollplay.bridges.discord.bot import run
+        from rollplay.bridges.discord.limits import Rate
     except ImportError:
         raise RollplayError(
             'the Discord bot needs discord.py: pip install "rollplay[discord]"'
@@ -40,4 +58,5 @@ def discord(*, token_env: str, guild: int | None, db: str | None) -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    run(open_service(db), token, guild)
+    limit = Rate.parse(rate)
+    run(open_service(db), token, guild, limit)

@@ -23,6 +23,7 @@ from rollplay.cli.options import (
     finish_dice,
     format_option,
     json_option,
+    say_dice,
 )
 from rollplay.cli.render import (
     alarm,
@@ -114,6 +115,7 @@ def roll(
         capped = f" (capped from {signed(team.uncapped)})" if team.uncapped != team.modifier else ""
         say(f"Teamwork modifier {signed(team.modifier)}{capped}")
         print_roll(team.leader, rules)
+        say_dice(extra)
         return
     result = roll_check(check, rules, source)
     extra = finish_dice(source)
@@ -121,6 +123,7 @@ def roll(
         emit_json({"system": "fs3", **result.to_dict(), **extra})
         return
     print_roll(result, rules)
+    say_dice(extra)
 
 
 def roll_line(r: FS3Roll, rules: FS3Ruleset) -> str:
@@ -223,6 +226,7 @@ def opposed(
         side = result.first if result.winner == "first" else result.second
         who = side.name or result.winner.capitalize()
         say(f"{bold(who + ' wins')} by {result.net}: {bold(result.margin)}")
+    say_dice(extra)
 
 
 # -- odds ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from rollplay.cli.options import (
     finish_dice,
     format_option,
     json_option,
+    say_dice,
 )
 from rollplay.cli.render import alarm, bold, console, emit_json, percent, say, signed, spaced
 from rollplay.errors import RollplayError, whole
@@ -156,6 +157,7 @@ def roll(
         print_roll(hidden.roll)
         say(f"Information: {bold(info.grade)} ({CATEGORY_WORDS[info.category]}): {info.meaning}")
         say(f"Tell the player: {hidden.player_view()['message']}")
+        say_dice(extra)
         return
     result = roll_check(check, rules, source)
     extra = finish_dice(source)
@@ -163,6 +165,7 @@ def roll(
         emit_json({**result.to_dict(), **extra})
         return
     print_roll(result)
+    say_dice(extra)
 
 
 def print_roll(r: GURPSRoll) -> None:

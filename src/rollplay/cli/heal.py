@@ -51,7 +51,9 @@ def day(
     """Advance the game a day: every wounded character heals, and mechanics repair vehicles.
     A day already healed is not healed again."""
     from rollplay.cli.service import open_service
+    from rollplay.render.cards import source_spans
     from rollplay.render.combat import day_lines
+    from rollplay.render.text import line_text
     from rollplay.table.combat.healing import heal_day
 
     pairs = parse_doctors(doctors)
@@ -64,6 +66,6 @@ def day(
         emit_answer(report, extra)
         return
     first, *rest = day_lines(report)
-    say(bold(first))
+    say(bold(first) + line_text(source_spans(report.dice_source, report.provable)))
     for line in rest:
         say(line)

@@ -82,3 +82,13 @@ def finish_dice(dice: Dice | None, drawn: str | None = None) -> dict[str, Any]:
     if isinstance(dice, SeededDice):
         info["seed"] = dice.seed
     return info
+
+
+def say_dice(extra: dict[str, Any]) -> None:
+    """The muted line that ends an offline roll's card: which dice it was (OS, typed or
+    seeded), none of them provable (``extra``: what ``finish_dice`` said)."""
+    from rollplay.render.cards import dice_note
+    from rollplay.render.text import echo_lines
+
+    source = str(extra["source"])
+    echo_lines([dice_note("typed" if source == "scripted" else source)])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from rollplay.render.cards import entry_card, outcome_card
+from rollplay.render.cards import dice_mark, entry_card, outcome_card, source_spans
 from rollplay.render.combat import day_lines, status_lines, turn_lines
 from rollplay.render.spans import Line, bold, plain
 from rollplay.table.answers import (
@@ -54,10 +54,12 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             return [[plain(f"{answer.combat}: done (turn {answer.turn})")]]
         case TurnResolved():
             first, *rest = turn_lines(answer)
-            return [[bold(first)], *([plain(line)] for line in rest)]
+            marks = source_spans(answer.dice_source, answer.provable)
+            return [[bold(first), *marks], *([plain(line)] for line in rest)]
         case DayHealed():
             first, *rest = day_lines(answer)
-            return [[bold(first)], *([plain(line)] for line in rest)]
+            marks = source_spans(answer.dice_source, answer.provable)
+            return [[bold(first), *marks], *([plain(line)] for line in rest)]
         case LogPage():
             entries = [line for e in answer.entries for line in entry_card(e)]
             return entries or [[plain("No rolls logged yet.")]]
@@ -67,7 +69,7 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
 
 def roll_head(answer: CardAnswer) -> Line:
     """Who rolled, where, its log numbers and who sees it: 'Nikos (Pegasus) · log #8 ·
-    public'."""
+    public', and where its dice came from unless they were provable ('· OS dice')."""
     if isinstance(answer, FS3OpposedRolled | D6OpposedRolled):
         ids, who = answer.log_ids, "Opposed roll"
     elif isinstance(answer, FS3TeamRolled):
@@ -75,7 +77,9 @@ def roll_head(answer: CardAnswer) -> Line:
     else:
         ids, who = (answer.log_id,), answer.character
     logged = ", ".join(f"#{i}" for i in ids)
-    return [bold(who), plain(f" ({answer.game}) · log {logged} · {answer.visibility}")]
+    mark = dice_mark(answer.dice_source)
+    return [bold(who), plain(f" ({answer.game}) · log {logged} · {answer.visibility}"),
+            *([] if mark is None else [mark])]  # fmt: skip
 
 
 def roll_lines(answer: CardAnswer) -> list[Line]:

@@ -15,10 +15,12 @@ from rollplay.table.events.outcomes import (
     FS3Team,
     GurpsRoll,
 )
+from rollplay.table.events.payloads import Provable
 from rollplay.table.events.views import HiddenEntry, LogEntry, SeenEntry, UnreadableEntry
 
-# The log marks rolls whose dice were not drawn at the table (docs/verify.md).
-MARKED = {"typed": "typed dice", "seeded": "seeded dice"}
+# Every card of a roll not dealt from the game's committed seed says where its dice came
+# from instead, in these words on every surface (docs/render.md, docs/verify.md).
+MARKED = {"secure": "OS dice", "typed": "typed dice", "seeded": "seeded dice"}
 
 Card = FS3Team | FS3Roll | FS3Opposed | GurpsRoll | D6Roll | D6Opposed
 
@@ -66,7 +68,8 @@ def entry_card(e: LogEntry) -> list[Line]:
         case SeenEntry():
             if e.expression:
                 head.append(plain(f" · {e.expression}"))
-            _marks(head, e.visibility, e.dice_source)
+            _marks(head, e.visibility, None)
+            head += source_spans(e.dice_source, e.provable)
             if e.outcome is None:  # an early version's row: its dice, no verdict
                 faces = e.dice if isinstance(e.dice, tuple) else (*e.dice.dice, *e.dice.wild)
                 said = f"  dice {' '.join(map(str, faces))} (its outcome is in a form this "
@@ -84,8 +87,31 @@ def entry_card(e: LogEntry) -> list[Line]:
             assert_never(e)
 
 
+def source_spans(dice_source: str | None, provable: Provable | None = None) -> Line:
+    """Where a card's dice came from, for its head line: the mark of dice not dealt from the
+    provable dice, or a provable roll's chain and nonce (what a verifier looks it up by)."""
+    if provable is not None:
+        return [Span(f" · {provable.chain} nonce {provable.nonce}", "muted")]
+    mark = dice_mark(dice_source)
+    return [] if mark is None else [mark]
+
+
+def dice_mark(dice_source: str | None) -> Span | None:
+    """The mark of a roll not dealt from the provable dice (OS, typed or seeded dice), or
+    None for provable dice and for a roll whose source the viewer is not shown. An unknown
+    source (a future version's) is marked too: only ``provable`` goes unmarked."""
+    if dice_source is None or dice_source == "provable":
+        return None
+    return Span(f" · {MARKED.get(dice_source, dice_source + ' dice')}", "muted")
+
+
+def dice_note(dice_source: str) -> Line:
+    """The line under a card rolled away from any table (``rollplay fs3 roll``...), whose
+    dice are never provable: which dice they were, in the cards' words."""
+    return [Span(f"({MARKED.get(dice_source, dice_source + ' dice')}: not provable)", "muted")]
+
+
 def _marks(head: Line, visibility: str, dice_source: str | None) -> None:
     if visibility != "public":
         head.append(Span(f" [{visibility}]", "muted"))
-    if dice_source in MARKED:  # not drawn from the game's committed seed
-        head.append(Span(f" · {MARKED[dice_source]}", "muted"))
+    head += source_spans(dice_source)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from rollplay.render.cards import entry_card
+from rollplay.render.cards import entry_card, source_spans
 from rollplay.render.combat import turn_lines
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.events import combat as cb
@@ -23,7 +23,8 @@ def event_card(e: EventView) -> list[Line]:
         return entry_card(entry(e))
     head: Line = [Span(f"#{e.id} {e.time[11:16]} ", "muted")]
     if isinstance(data, cb.Turn):
-        return [[*head, bold(line)] if i == 0 else [plain("  " + line)]
+        marks = source_spans(data.dice_source, data.provable)
+        return [[*head, bold(line), *marks] if i == 0 else [plain("  " + line)]
                 for i, line in enumerate(turn_lines(data))]  # fmt: skip
     return [[*head, *event_line(data, e.character)]]
 
@@ -92,7 +93,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case cb.CombatStopped() | cb.CombatDeleted():
             return [plain(f"{d.combat}: "), bold("the fight is over")]
         case cb.HealDay():
-            return [plain(f"{d.game}: "), bold(f"day {d.day}"), plain(" of healing")]
+            return [plain(f"{d.game}: "), bold(f"day {d.day}"), plain(" of healing"),
+                    *source_spans(d.dice_source, d.provable)]  # fmt: skip
         case Unreadable():
             said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
             return [Span(said, "muted")]

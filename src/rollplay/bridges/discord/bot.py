@@ -9,7 +9,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
 from rollplay.bridges.discord.table import DiscordTable
+from rollplay.errors import RollplayError
 from rollplay.table.service import Service
 
 log = logging.getLogger("rollplay.discord")
@@ -42,10 +44,12 @@ class RollplayBot(discord.Client):
     """One bot on one table (the service's database); ``guild`` syncs the commands to one
     server at once (a global sync can take an hour to show)."""
 
-    def __init__(self, service: Service, guild: int | None = None) -> None:
+    def __init__(self, service: Service, guild: int | None = None,
+                 rate: Rate | None = None) -> None:  # fmt: skip
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
         self.guild_id = guild
-        self.table = DiscordTable(service, ClientCourier(self))
+        limiter = Limiter(rate or Rate.parse(DEFAULT))
+        self.table = DiscordTable(service, ClientCourier(self), limiter)
         self.tree = app_commands.CommandTree(self)
         add_commands(self.tree, self.table)
 
@@ -104,6 +108,11 @@ def add_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> No
                      args: str = "") -> None:  # fmt: skip
         await table.combat(interaction, action.value, args)
 
+    @tree.command(name="seed", description="Your client seed and the game's dice commitments")
+    @app_commands.describe(client="Set your client seed: 1 to 64 printable characters, no spaces")
+    async def seed(interaction: discord.Interaction, client: str | None = None) -> None:
+        await table.seed(interaction, client)
+
     @tree.command(name="link", description="Link your Discord account with a rollplay code")
     async def link(interaction: discord.Interaction, code: str) -> None:
         await table.link(interaction, code)
@@ -119,6 +128,21 @@ def add_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> No
         await table.bind(interaction, game, None if gm_channel is None else str(gm_channel.id))
 
 
-def run(service: Service, token: str, guild: int | None = None) -> None:
-    """Connect and serve until stopped."""
-    RollplayBot(service, guild).run(token, log_handler=None)
+def run(service: Service, token: str, guild: int | None = None, rate: Rate | None = None) -> None:
+    """Connect and serve until stopped. What stops the bot from starting (a token Discord
+    refuses, Discord out of reach) is one line (a ``RollplayError``), not a traceback."""
+    import aiohttp
+
+    try:
+        RollplayBot(service, guild, rate).run(token, log_handler=None)
+    except discord.LoginFailure:
+        raise RollplayError(
+            "Discord refused the bot's token: copy it again from the Discord "
+            "Developer Portal (Bot, Reset Token); see docs/discord.md"
+        ) from None
+    except discord.PrivilegedIntentsRequired:
+        raise RollplayError("Discord refused the bot's intents; see docs/discord.md") from None
+    except (discord.HTTPException, discord.ConnectionClosed) as exc:
+        raise RollplayError(f"Discord refused the bot: {exc}") from None
+    except (aiohttp.ClientError, OSError) as exc:
+        raise RollplayError(f"cannot reach Discord: {exc}") from None

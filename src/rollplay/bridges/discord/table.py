@@ -11,6 +11,9 @@ What goes where is the service's (links.py ``audiences``), never decided here:
   gets the result;
 - the player of a character the Storyteller rolled for gets their view in a direct message.
 
+Each Discord user may make so many commands in so many seconds (limits.py; ``--rate``):
+past that they are told to slow down, and the table does no work for them.
+
 Discord wants an answer within three seconds: the line is parsed first (a quick read), then
 the answer is deferred (ephemerally unless the roll is public) before the roll is made.
 Errors are one line, ephemeral."""
@@ -19,11 +22,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
+from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
+from rollplay.bridges.discord.replies import chunks, failed, safely, say
 from rollplay.errors import RollplayError
+from rollplay.render.spans import plain
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.links import Audience
 from rollplay.table.answers import AnyAnswer
@@ -34,6 +41,7 @@ ANSWERS = ("ShowSheet", "ShowLog", "CombatStatus")  # answered to the one who as
 LINK_FIRST = ("link your Discord account first: make a code on the rollplay web page (Make a "
               "link code) or with `rollplay --as YOU link code`, then type /link CODE")  # fmt: skip
 UNBOUND = "this channel plays no game: its Storyteller binds it with /bind GAME"
+SET_SEED = "set one with /seed client:VALUE"
 FAULT = "something went wrong at the table; it is in the bot's log"
 log = logging.getLogger("rollplay.discord")
 
@@ -48,9 +56,10 @@ class Courier(Protocol):
 class DiscordTable:
     """The handlers, on one service (the bridge's database) and a courier."""
 
-    def __init__(self, service: Service, courier: Courier) -> None:
+    def __init__(self, service: Service, courier: Courier, limiter: Limiter | None = None) -> None:
         self.service = service
         self.courier = courier
+        self.limiter = limiter or Limiter(Rate.parse(DEFAULT))
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -61,6 +70,8 @@ class DiscordTable:
         """The exact odds of a roll, before it is made: for the one who asked."""
         from rollplay.render.odds import odds_lines
 
+        if not await self._allowed(interaction):
+            return
         found = await self._seat(interaction)
         if found is None:
             return
@@ -69,7 +80,7 @@ class DiscordTable:
             command = await self._parse(service, game, roll_line(line, None))
             odds = await asyncio.to_thread(service.odds, command)
         except RollplayError as exc:
-            await _say(interaction, str(exc))
+            await say(interaction, str(exc))
             return
         embed = card_embed(odds_lines(odds), "answer", f"rollplay · {game} · odds")
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -84,28 +95,60 @@ class DiscordTable:
     async def combat(self, interaction: Any, action: str, args: str = "") -> None:
         await self.run_line(interaction, f"combat/{action} {args}".strip())
 
+    async def seed(self, interaction: Any, client: str | None = None) -> None:
+        """/seed: the channel's game's commitments and the caller's client seed; with
+        ``client``, set it first (checked as the service checks it), for their next roll on.
+        Only the one who asked sees the answer."""
+        from rollplay.render.seeds import seeds_lines
+
+        if not await self._allowed(interaction):
+            return
+        found = await self._seat(interaction)
+        if found is None:
+            return
+        service, game = found
+        try:
+            if client is not None:
+                await asyncio.to_thread(service.set_client_seed, game, client)
+            data = await asyncio.to_thread(service.seeds, game)
+        except RollplayError as exc:
+            await say(interaction, str(exc))
+            return
+        lines = seeds_lines(data, SET_SEED)
+        if client is not None:
+            lines.insert(0, [plain(f"Your client seed in {game} is now {client}: it applies "
+                                   "from your next roll.")])  # fmt: skip
+        embed = card_embed(lines, "answer", f"rollplay · {game} · seeds")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     async def link(self, interaction: Any, code: str) -> None:
+        if not await self._allowed(interaction):
+            return
         user = interaction.user
         try:
             done = await asyncio.to_thread(self.service.link_account, PLATFORM, str(user.id),
                                            code, str(user.name))  # fmt: skip
         except RollplayError as exc:
-            await _say(interaction, str(exc))
+            await say(interaction, str(exc))
             return
-        await _say(interaction, f"Linked: you play as {done.user} here.")
+        await say(interaction, f"Linked: you play as {done.user} here.")
 
     async def unlink(self, interaction: Any) -> None:
+        if not await self._allowed(interaction):
+            return
         try:
             await asyncio.to_thread(self.service.unlink_account, PLATFORM,
                                     str(interaction.user.id))  # fmt: skip
         except RollplayError as exc:
-            await _say(interaction, str(exc))
+            await say(interaction, str(exc))
             return
-        await _say(interaction, "Unlinked: this Discord account no longer plays as anyone.")
+        await say(interaction, "Unlinked: this Discord account no longer plays as anyone.")
 
     async def bind(self, interaction: Any, game: str, gm_channel: str | None = None) -> None:
         """Play ``game`` in this channel (its Storyteller); ``gm_channel`` gets the copies
         only Storytellers may read (none: their direct messages)."""
+        if not await self._allowed(interaction):
+            return
         actor = await self._actor(interaction)
         if actor is None:
             return
@@ -114,10 +157,10 @@ class DiscordTable:
                                            str(interaction.channel_id), game,
                                            gm_channel)  # fmt: skip
         except RollplayError as exc:
-            await _say(interaction, str(exc))
+            await say(interaction, str(exc))
             return
         where = f"<#{done.gm_channel}>" if done.gm_channel else "your direct messages"
-        await _say(interaction, f"This channel plays {done.game}; what only the "
+        await say(interaction, f"This channel plays {done.game}; what only the "
                                 f"Storyteller sees goes to {where}.")  # fmt: skip
 
     async def complete(self, interaction: Any, current: str) -> list[str]:
@@ -136,6 +179,8 @@ class DiscordTable:
     # -- the common path ---------------------------------------------------------------------
 
     async def run_line(self, interaction: Any, line: str) -> None:
+        if not await self._allowed(interaction):
+            return
         found = await self._seat(interaction)
         if found is None:
             return
@@ -143,7 +188,7 @@ class DiscordTable:
         try:
             command = await self._parse(service, game, line)
         except RollplayError as exc:
-            await _say(interaction, str(exc))
+            await say(interaction, str(exc))
             return
         public = (getattr(command, "visibility", "public") == "public"
                   and type(command).__name__ not in ANSWERS)  # fmt: skip
@@ -154,11 +199,11 @@ class DiscordTable:
                 service.audiences, game, list(result.event_ids), PLATFORM
             )
         except RollplayError as exc:
-            await _failed(interaction, public, str(exc))
+            await failed(interaction, public, str(exc))
             return
         except Exception:
             log.exception("a Discord command failed: %r", line)
-            await _failed(interaction, public, FAULT)
+            await failed(interaction, public, FAULT)
             return
         await self._deliver(interaction, service, game, result, views, public=public)
 
@@ -180,23 +225,23 @@ class DiscordTable:
             mine = [_answer(result, game)]
         if public and open_:
             await interaction.edit_original_response(embeds=open_[:PER_MESSAGE])
-            for chunk in _chunks(open_[PER_MESSAGE:]):
+            for chunk in chunks(open_[PER_MESSAGE:]):
                 await interaction.followup.send(embeds=chunk, ephemeral=False)
-            for chunk in _chunks(mine):
+            for chunk in chunks(mine):
                 await interaction.followup.send(embeds=chunk, ephemeral=True)
         else:
             if public:  # nothing the channel may see as the command's answer (a Sense roll)
                 await interaction.delete_original_response()
-                for chunk in _chunks(mine):
+                for chunk in chunks(mine):
                     await interaction.followup.send(embeds=chunk, ephemeral=True)
             else:
                 await interaction.edit_original_response(embeds=mine[:PER_MESSAGE])
-                for chunk in _chunks(mine[PER_MESSAGE:]):
+                for chunk in chunks(mine[PER_MESSAGE:]):
                     await interaction.followup.send(embeds=chunk, ephemeral=True)
-            for chunk in _chunks(open_):
+            for chunk in chunks(open_):
                 await interaction.followup.send(embeds=chunk, ephemeral=False)
-        for chunk in _chunks(facts):
-            await _safely(self.courier.to_channel(str(interaction.channel_id), chunk),
+        for chunk in chunks(facts):
+            await safely(self.courier.to_channel(str(interaction.channel_id), chunk),
                           "the channel")  # fmt: skip
         whole = [event_embed(v.storyteller) for v in views
                  if v.storyteller is not None and v.storyteller != v.everyone]  # fmt: skip
@@ -212,16 +257,16 @@ class DiscordTable:
                                             str(interaction.channel_id))  # fmt: skip
             gm: str | None = None if bound is None else bound.gm_channel
             sent = gm is not None
-            for chunk in _chunks(whole):
+            for chunk in chunks(whole):
                 if gm is not None:
-                    went = await _safely(self.courier.to_channel(gm, chunk), "the GM channel")
+                    went = await safely(self.courier.to_channel(gm, chunk), "the GM channel")
                     sent = sent and went
             if not sent:
                 tellers = await asyncio.to_thread(service.linked_ids, PLATFORM, game)
                 for teller in tellers:
                     if teller != me or gm is not None:  # a failed GM channel: theirs too
-                        for chunk in _chunks(whole):
-                            await _safely(self.courier.to_user(teller, chunk), "a Storyteller")
+                        for chunk in chunks(whole):
+                            await safely(self.courier.to_user(teller, chunk), "a Storyteller")
         for v in views:
             player = v.player
             if player is None or player.view is None or player.view == v.everyone:
@@ -229,13 +274,24 @@ class DiscordTable:
             for someone in player.ids:
                 if someone != me:
                     embeds = [event_embed(player.view)]
-                    await _safely(self.courier.to_user(someone, embeds), "a player")
+                    await safely(self.courier.to_user(someone, embeds), "a player")
+
+    async def _allowed(self, interaction: Any) -> bool:
+        """Whether the caller may make a command now (their bucket has a token); if not,
+        one line to them alone, and no work at the table."""
+        who = str(interaction.user.id)
+        if self.limiter.allow(who):
+            return True
+        wait = max(1, math.ceil(self.limiter.wait(who)))
+        await say(interaction, f"slow down: at most {self.limiter.rate}; try again in "
+                                f"{wait} s")  # fmt: skip
+        return False
 
     async def _actor(self, interaction: Any, quiet: bool = False) -> Actor | None:
         """Who the Discord user plays as (or, unless ``quiet``, one line how to link)."""
         actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
         if actor is None and not quiet:
-            await _say(interaction, LINK_FIRST)
+            await say(interaction, LINK_FIRST)
         return actor
 
     async def _seat(self, interaction: Any, quiet: bool = False) -> tuple[Service, str] | None:
@@ -247,7 +303,7 @@ class DiscordTable:
                                         str(interaction.channel_id))  # fmt: skip
         if bound is None:
             if not quiet:
-                await _say(interaction, UNBOUND)
+                await say(interaction, UNBOUND)
             return None
         return self.service.acting(actor), bound.game
 
@@ -286,38 +342,3 @@ def _answer(result: AnyAnswer, game: str) -> Any:
     from rollplay.render.answers import answer_lines
 
     return card_embed(answer_lines(result, beside_feed=True), "answer", f"rollplay · {game}")
-
-
-def _chunks(embeds: list[Any]) -> list[list[Any]]:
-    return [embeds[i : i + PER_MESSAGE] for i in range(0, len(embeds), PER_MESSAGE)]
-
-
-async def _say(interaction: Any, text: str) -> None:
-    """One line to the one who typed, only: a reply, or a follow-up once deferred."""
-    line = " ".join(text.split())[:2000]
-    if interaction.response.is_done():
-        await interaction.followup.send(content=line, ephemeral=True)
-    else:
-        await interaction.response.send_message(content=line, ephemeral=True)
-
-
-async def _failed(interaction: Any, public: bool, text: str) -> None:
-    """An error after deferring: a public "thinking" message is taken away first, so the
-    error reaches only the one who typed."""
-    line = " ".join(text.split())[:2000]
-    if public:
-        await interaction.delete_original_response()
-        await interaction.followup.send(content=line, ephemeral=True)
-    else:
-        await interaction.edit_original_response(content=line)
-
-
-async def _safely(sending: Any, where: str) -> bool:
-    """A copy that cannot be delivered (DMs closed, the GM channel gone) is logged, not
-    raised: the roll is made and logged either way. Says whether it went."""
-    try:
-        await sending
-    except Exception:
-        log.warning("a copy to %s could not be delivered", where, exc_info=True)
-        return False
-    return True

@@ -87,15 +87,16 @@ class FS3Sheet:
         """The dice each rated ability rolls with its linked attribute (000 What to Roll), as
         a sheet shows them; one that cannot be rolled alone (a 3.2 background skill with no
         ruling attribute) is left out."""
-        from rollplay.systems.fs3.pool import resolve
+        from rollplay.systems.fs3.pool import Ratings, resolve
 
         ratings = self.ratings()
+        folded = Ratings(ratings)  # once: folding per ability made a read quadratic (#29)
         out = {}
         for name in ratings:
             entry = self.background.get(name)
             expression = f"{name}+{entry.attribute}" if entry and entry.attribute else name
             try:
-                out[name] = resolve(expression, rules, ratings).dice
+                out[name] = resolve(expression, rules, folded).dice
             except RollplayError:
                 continue
         return out

@@ -108,3 +108,47 @@ def test_gurps_and_d6_sheets(server: TestClient, server_db: str) -> None:
     assert "Character Points <strong>5</strong>" in d6
     assert "XP</button>" not in d6  # raising with XP is FS3's
     assert PASSWORD not in d6
+
+
+def test_a_sheet_past_its_limits_is_refused_on_every_way_in(
+    server: TestClient, server_db: str
+) -> None:
+    """The API's POST and PATCH, a command line, and the sheet's own raise form all refuse a
+    sheet past docs/limits.md in one line, and change nothing."""
+    headers = sign_in(server, "Stella")
+    page = "/api/v1/games/Pegasus/characters"
+    lore = {f"Lore {i}": 1 for i in range(498)}  # with Singing and Poker: the limit, 500
+    attributes = dict.fromkeys(("Brawn", "Reflexes", "Grit", "Wits", "Presence"), 2)
+    lyra = {"name": "Lyra", "attributes": attributes, "background": {**lore, "A": 1, "B": 1,
+                                                                       "C": 1}}  # fmt: skip
+    made = server.post(page, headers=headers, json={"sheet": lyra})
+    assert made.status_code == 400, made.text
+    assert made.json() == {"error": "sheet: 501 background skills; a sheet has at most 500 "
+                                    "(docs/limits.md)"}  # fmt: skip
+    grown = server.patch(f"{page}/Nikos", headers=headers, json={"changes": {"background": lore}})
+    assert grown.status_code == 200, grown.text
+    past = server.patch(
+        f"{page}/Nikos", headers=headers, json={"changes": {"background": {"Extra": 1}}}
+    )
+    assert past.status_code == 400
+    assert "501 background skills; a sheet has at most 500" in past.json()["error"]
+    line = {"text": 'sheet/set Nikos=quirks=["a","b","c","d","e","f","g","h","i","j","k","l",'
+                    '"m","n","o","p","q","r","s","t","u","v","w","x","y","z","A","B","C","D",'
+                    '"E","F","G","H","I","J","K","L","M","N","O","P","Q","R","S","T","U","V",'
+                    '"W","X","Y"]'}  # fmt: skip
+    said = server.post("/api/v1/games/Pegasus/commands", headers=headers, json=line)
+    assert said.status_code == 400
+    assert "51 quirks; a sheet has at most 50" in said.json()["error"]
+    table = Table(server_db)
+    table.award_xp("Pegasus", "Nikos", 100)
+    table.close()
+    server.cookies.clear()
+    _, pia = _headers(server, "Pia", "/games/Pegasus/characters/Nikos")
+    learned = server.post("/games/Pegasus/characters/Nikos/raise",
+                          data={"learn": "background:Sailing"}, headers=pia)  # fmt: skip
+    assert learned.status_code == 400
+    assert "at most 500" in learned.text
+    sheet = server.get(f"{page}/Nikos").json()["sheet"]
+    assert len(sheet["background"]) == 500
+    assert "Sailing" not in sheet["background"]
+    assert len(sheet["quirks"]) == 2

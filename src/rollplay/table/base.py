@@ -22,6 +22,7 @@ from rollplay.table.core import WRITTEN, Core
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import HANDLERS
 from rollplay.table.play.names import casefold_match, character_dict, character_name
+from rollplay.table.sheet_limits import stored_sheet
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Combat, Game
 from rollplay.table.store.ordering import order_events
@@ -147,7 +148,7 @@ class ServiceBase(Core):
         """A new character in ``game``, its sheet checked and its starting points given."""
         rules, _ = self.ruleset_of(game)
         sys_ = system(game.system)
-        stored = sys_.sheet(sheet, rules, "sheet")
+        stored = stored_sheet(game.system, sheet, rules)
         points = sys_.starting_points(stored, rules)
         name = character_name(stored["name"])
         if casefold_match(s, game, name) is not None:

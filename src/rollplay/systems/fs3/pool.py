@@ -77,17 +77,18 @@ class Ratings:
 def resolve(
     expression: str | Expression,
     ruleset: FS3Ruleset,
-    ratings: Mapping[str, int] | None = None,
+    ratings: Mapping[str, int] | Ratings | None = None,
     *,
     hail_mary: bool = False,
     unlisted: UnlistedSkills | None = None,
 ) -> Pool:
     """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be.
-    ``unlisted`` overrides the ruleset's ``unlisted_skills``."""
+    ``unlisted`` overrides the ruleset's ``unlisted_skills``; ``ratings`` already folded
+    (a ``Ratings``) is used as it is, so resolving every ability of a sheet stays linear."""
     expr = parse(expression) if isinstance(expression, str) else expression
     if not expr.names:
         return _npc_pool(expr)
-    rated = Ratings(ratings)
+    rated = ratings if isinstance(ratings, Ratings) else Ratings(ratings)
     attributes = {a.casefold(): a for a in ruleset.attributes}
     attribute_names = [attributes[n.casefold()] for n in expr.names if n.casefold() in attributes]
     skill_names = [n for n in expr.names if n.casefold() not in attributes]

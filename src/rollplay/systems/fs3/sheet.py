@@ -87,15 +87,16 @@ class FS3Sheet:
         """The dice each rated ability rolls with its linked attribute (000 What to Roll), as
         a sheet shows them; one that cannot be rolled alone (a 3.2 background skill with no
         ruling attribute) is left out."""
-        from rollplay.systems.fs3.pool import resolve
+        from rollplay.systems.fs3.pool import Ratings, resolve
 
         ratings = self.ratings()
+        folded = Ratings(ratings)  # once: folding per ability made a read quadratic (#29)
         out = {}
         for name in ratings:
             entry = self.background.get(name)
             expression = f"{name}+{entry.attribute}" if entry and entry.attribute else name
             try:
-                out[name] = resolve(expression, rules, ratings).dice
+                out[name] = resolve(expression, rules, folded).dice
             except RollplayError:
                 continue
         return out
@@ -156,7 +157,9 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     background: dict[str, Background] = {}
     # 000: background skills are on the 0-3 dice scale where the edition has one (R9).
     background_range = scaled_range(rules) or (skill_lo, skill_hi)
-    for key, entry in table_in(data, "background", bad).items():
+    listed_background = table_in(data, "background", bad)
+    _at_most(len(listed_background), MAX_BACKGROUND, "background skills", bad)
+    for key, entry in listed_background.items():
         label = _short(" ".join(str(key).split()), "a background skill's name", bad)
         if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
             raise bad(f"background skill {key!r} is empty or another ability's name")
@@ -176,6 +179,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
         skill = _canonical(key, tuple(action), "action skill on this sheet", bad)
         if not isinstance(listed, list) or not all(isinstance(x, str) for x in listed):
             raise bad(f"specialties of {skill}: a list of names")
+        _at_most(len(listed), MAX_SPECIALTIES, f"specialties of {skill}", bad)
         allowed = next(s.specialties for s in rules.action_skills if s.name == skill)
         specialties[skill] = tuple(
             _canonical(x, allowed, f"{skill} specialty", bad)
@@ -186,6 +190,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     quirks = data.get("quirks", [])
     if not isinstance(quirks, list) or not all(isinstance(q, str) for q in quirks):
         raise bad("quirks must be a list of short texts")
+    _at_most(len(quirks), MAX_QUIRKS, "quirks", bad)
     for quirk in quirks:
         _short(quirk, "a quirk", bad)
     wounds = [_wound(w, rules, bad) for w in _listed(data.get("wounds"), "wounds", bad)]
@@ -197,6 +202,10 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
 
 MAX_NAME = 100
 MAX_CONCEPT = 2000
+# docs/limits.md: far past any character 002 makes, and small enough that a sheet reads fast.
+MAX_BACKGROUND = 500
+MAX_SPECIALTIES = 20  # of one action skill
+MAX_QUIRKS = 50
 _WOUND_KEYS = ("location", "severity", "type", "treated", "begun_healing", "healing")
 
 
@@ -204,6 +213,11 @@ def _short(text: str, what: str, bad: Any) -> str:
     if len(text) > MAX_NAME:
         raise bad(f"{what} is {len(text)} characters long; at most {MAX_NAME}")
     return text
+
+
+def _at_most(count: int, limit: int, what: str, bad: Any) -> None:
+    if count > limit:
+        raise bad(f"{count:,} {what}; a sheet has at most {limit} (docs/limits.md)")
 
 
 def _listed(value: Any, what: str, bad: Any) -> list[Any]:

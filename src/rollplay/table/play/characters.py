@@ -14,6 +14,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, merge
+from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
 
@@ -36,13 +37,14 @@ def set_character(
         game, row = t.character_row(s, game_name, name, lock=True)
         t.require(s, game, Act.EDIT, row)
         rules, _ = t.ruleset_of(game)
+        check_sheet(changes, "the changes")  # they are kept in the log too
         merged = merge(row.sheet, changes)
         if merged.get("name") != row.sheet.get("name"):
             raise RollplayError(
                 f"a sheet's name is the character's ({row.name}); it cannot be changed "
                 f"or removed with a sheet change"
             )
-        row.sheet = system(game.system).sheet(merged, rules, "sheet")
+        row.sheet = stored_sheet(game.system, merged, rules)
         row.approved = False
         row.updated_at = now()
         t.record(s, game, ev.SheetChanged.written({"changes": dict(changes)}),

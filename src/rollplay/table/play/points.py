@@ -14,9 +14,10 @@ from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.play.names import character_dict
+from rollplay.table.sheet_limits import stored_sheet
 from rollplay.table.store.models import Game, now
 from rollplay.table.store.writers import CoreWriter
-from rollplay.table.systems import Points, require, system
+from rollplay.table.systems import Points, require
 
 
 def award_xp(
@@ -62,7 +63,7 @@ def raise_skill(
             sheet, kind, skill, rules, xp_halves=row.xp_halves,
             raises_since_award=row.raises_since_award,
         )  # fmt: skip
-        row.sheet = system(game.system).sheet(raised.sheet, rules, "sheet")
+        row.sheet = stored_sheet(game.system, raised.sheet, rules)
         row.xp_halves -= raised.cost_halves
         row.raises_since_award += 1
         row.updated_at = now()

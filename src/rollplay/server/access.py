@@ -26,7 +26,8 @@ def masked(path: str) -> str:
 
 class BodyLimit:
     """A body longer than MAX_BODY gets a 413 before anything reads it, whether its length is
-    declared or it streams in chunks."""
+    declared or it streams in chunks (a chunked body is read here, up to the limit, and
+    handed on whole: the app's parser would call a cut-off body a malformed one, a 400)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -36,26 +37,27 @@ class BodyLimit:
             return await self.app(scope, receive, send)
         headers = dict(scope["headers"])
         size = headers.get(b"content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return await _too_big(send)
+        if size is not None:
+            if not size.isdigit() or int(size) > MAX_BODY:
+                return await _too_big(send)
+            return await self.app(scope, receive, send)  # the server holds it to that length
+        held: list[Message] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            held.append(message)
+            if message["type"] != "http.request":
+                break  # the client left
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise _TooBig
-            return message
+                return await _too_big(send)
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooBig:
-            await _too_big(send)
+        async def replayed() -> Message:
+            return held.pop(0) if held else await receive()
 
-
-class _TooBig(Exception):
-    pass
+        await self.app(scope, replayed, send)
 
 
 async def _too_big(send: Send) -> None:
@@ -80,13 +82,21 @@ class AccessLog:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         started = time.perf_counter()
+        answered = False
 
         async def logged(message: Message) -> None:
+            nonlocal answered
             if message["type"] == "http.response.start":
+                answered = True
                 LOG.info(json.dumps(_line(scope, message["status"], started)))
             await send(message)
 
-        await self.app(scope, receive, logged)
+        try:
+            await self.app(scope, receive, logged)
+        except Exception:
+            if not answered:  # the server's own error page answers it: a 500, logged here
+                LOG.info(json.dumps(_line(scope, 500, started)))
+            raise
 
 
 def _line(scope: Scope, status: int, started: float) -> dict[str, Any]:

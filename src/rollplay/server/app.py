@@ -27,6 +27,7 @@ from rollplay.server.access import AccessLog, BodyLimit, masked
 from rollplay.server.headers import SecurityHeaders
 from rollplay.server.hub import Hub
 from rollplay.server.parts import install
+from rollplay.server.streams import Caps, caps_from_env
 from rollplay.table.access.accounts import SignInError
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.invites import InviteError
@@ -49,9 +50,11 @@ LOG = logging.getLogger("rollplay.server")
 STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 
 
-def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
+def create_app(
+    db: str | None = None, *, access_log: bool = False, streams: Caps | None = None
+) -> FastAPI:
     service = Service(db)
-    hub = Hub(service)
+    hub = Hub(service, streams)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -142,4 +145,5 @@ def app_from_env() -> FastAPI:
     # Handing the GIL over sooner (default 5 ms) shortens that wait for every roll.
     sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
-                      access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1")  # fmt: skip
+                      access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1",
+                      streams=caps_from_env())  # fmt: skip

@@ -24,11 +24,10 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     first Storyteller."""
     import uvicorn
 
+    from rollplay.server.streams import caps_from_env
     from rollplay.table.access import passwords
     from rollplay.table.service import Service
     from rollplay.table.store.db import database_url, open_engine, upgrade
-
-    from rollplay.server.streams import caps_from_env
 
     caps_from_env()  # a bad ROLLPLAY_STREAMS_* stops here, in one line
     url = database_url(db)

@@ -10,9 +10,12 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # bytes in a request body
@@ -61,11 +64,36 @@ class BodyLimit:
 
 
 async def _too_big(send: Send) -> None:
-    body = json.dumps({"error": f"a request body is at most {MAX_BODY:,} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
+    await send_error(send, 413, f"a request body is at most {MAX_BODY:,} bytes")
+
+
+async def send_error(send: Send, status: int, message: str,
+                     headers: Sequence[tuple[bytes, bytes]] = ()) -> None:  # fmt: skip
+    """An answer from a middleware, as the app's own errors are: ``{"error": "..."}``."""
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})  # fmt: skip
+                            (b"content-length", str(len(body)).encode()), *headers]})  # fmt: skip
     await send({"type": "http.response.body", "body": body})
+
+
+# The database did not answer: unreachable, refusing connections, locked past its timeout,
+# or its pool exhausted. The request did not happen and may be tried again shortly: a 503.
+DOWN = (OperationalError, InterfaceError, PoolTimeout)
+RETRY_AFTER = 5  # seconds a client is asked to wait
+DOWN_SAID = "the database is not answering: try again in a moment"
+
+
+def database_trouble(exc: Exception) -> None:
+    """One line in the server's log for each request the database failed."""
+    logging.getLogger("rollplay.server").warning(
+        "the database did not answer: %s", str(exc).splitlines()[0][:300] if str(exc) else exc
+    )
+
+
+async def database_down(send: Send, exc: Exception) -> None:
+    database_trouble(exc)
+    await send_error(send, 503, DOWN_SAID, [(b"retry-after", str(RETRY_AFTER).encode())])
 
 
 class AccessLog:

@@ -5,7 +5,6 @@ is calling (auth.py), one service call, the answer as JSON. Errors are a 4xx wit
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from collections.abc import AsyncIterator
@@ -17,15 +16,22 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markupsafe import Markup
-from sqlalchemy.exc import InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
 from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
-from rollplay.server.access import AccessLog, BodyLimit, masked
+from rollplay.server.access import (
+    DOWN,
+    DOWN_SAID,
+    RETRY_AFTER,
+    AccessLog,
+    BodyLimit,
+    database_trouble,
+    masked,
+)
 from rollplay.server.headers import SecurityHeaders
 from rollplay.server.hub import Hub
+from rollplay.server.idempotency import Idempotency
 from rollplay.server.parts import install
 from rollplay.server.streams import Caps, caps_from_env
 from rollplay.table.access.accounts import SignInError
@@ -45,8 +51,6 @@ ROUTERS = (
     seeds.router,
     seeds.pages,
 )
-RETRY_AFTER = 5  # seconds a client is asked to wait when the database does not answer
-LOG = logging.getLogger("rollplay.server")
 STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 
 
@@ -67,6 +71,7 @@ def create_app(
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
     install(app, service, hub)
+    app.add_middleware(Idempotency)  # inside the body limit: it reads bodies
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # outside BodyLimit: its 413 is headed too
     if access_log:
@@ -111,14 +116,12 @@ def _errors(app: FastAPI) -> None:
         return answer(400, str(exc), request)
 
     async def database_down(request: Request, exc: Exception) -> Response:
-        # Unreachable, refusing connections, locked past its timeout or its pool exhausted:
-        # the request did not happen, and may be tried again shortly.
-        LOG.warning("the database did not answer: %s", str(exc).splitlines()[0][:300])
-        said = answer(503, "the database is not answering: try again in a moment", request)
+        database_trouble(exc)
+        said = answer(503, DOWN_SAID, request)
         said.headers["Retry-After"] = str(RETRY_AFTER)
         return said
 
-    for kind in (OperationalError, InterfaceError, PoolTimeout):
+    for kind in DOWN:
         app.add_exception_handler(kind, database_down)
 
     @app.exception_handler(HTTPException)

@@ -29,17 +29,17 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    db: str, workers: int = 1, output: Path | None = None
+    db: str, workers: int = 1, output: Path | None = None, env: dict[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``rollplay serve`` as its own process; yields its base URL and the process. Its
-    stdout and stderr go to ``output`` if given."""
+    """``rollplay serve`` as its own process (with ``env`` added to its environment); yields
+    its base URL and the process. Its stdout and stderr go to ``output`` if given."""
     port = free_port()
     sink = subprocess.DEVNULL if output is None else output.open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "rollplay", "serve", "--db", db, "--port", str(port),
          "--workers", str(workers)],
         stdout=sink, stderr=subprocess.STDOUT if output else subprocess.DEVNULL,
-        env={**os.environ, "ROLLPLAY_DATABASE_URL": db},
+        env={**os.environ, "ROLLPLAY_DATABASE_URL": db, **(env or {})},
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:

@@ -24,10 +24,12 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     first Storyteller."""
     import uvicorn
 
+    from rollplay.server.streams import caps_from_env
     from rollplay.table.access import passwords
     from rollplay.table.service import Service
     from rollplay.table.store.db import database_url, open_engine, upgrade
 
+    caps_from_env()  # a bad ROLLPLAY_STREAMS_* stops here, in one line
     url = database_url(db)
     if workers > 1 and url.startswith("sqlite"):
         raise click.UsageError(

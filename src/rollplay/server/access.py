@@ -10,9 +10,12 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # bytes in a request body
@@ -26,7 +29,8 @@ def masked(path: str) -> str:
 
 class BodyLimit:
     """A body longer than MAX_BODY gets a 413 before anything reads it, whether its length is
-    declared or it streams in chunks."""
+    declared or it streams in chunks (a chunked body is read here, up to the limit, and
+    handed on whole: the app's parser would call a cut-off body a malformed one, a 400)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -36,34 +40,60 @@ class BodyLimit:
             return await self.app(scope, receive, send)
         headers = dict(scope["headers"])
         size = headers.get(b"content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return await _too_big(send)
+        if size is not None:
+            if not size.isdigit() or int(size) > MAX_BODY:
+                return await _too_big(send)
+            return await self.app(scope, receive, send)  # the server holds it to that length
+        held: list[Message] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            held.append(message)
+            if message["type"] != "http.request":
+                break  # the client left
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise _TooBig
-            return message
+                return await _too_big(send)
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooBig:
-            await _too_big(send)
+        async def replayed() -> Message:
+            return held.pop(0) if held else await receive()
 
-
-class _TooBig(Exception):
-    pass
+        await self.app(scope, replayed, send)
 
 
 async def _too_big(send: Send) -> None:
-    body = json.dumps({"error": f"a request body is at most {MAX_BODY:,} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
+    await send_error(send, 413, f"a request body is at most {MAX_BODY:,} bytes")
+
+
+async def send_error(send: Send, status: int, message: str,
+                     headers: Sequence[tuple[bytes, bytes]] = ()) -> None:  # fmt: skip
+    """An answer from a middleware, as the app's own errors are: ``{"error": "..."}``."""
+    body = json.dumps({"error": message}).encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})  # fmt: skip
+                            (b"content-length", str(len(body)).encode()), *headers]})  # fmt: skip
     await send({"type": "http.response.body", "body": body})
+
+
+# The database did not answer: unreachable, refusing connections, locked past its timeout,
+# or its pool exhausted. The request did not happen and may be tried again shortly: a 503.
+DOWN = (OperationalError, InterfaceError, PoolTimeout)
+RETRY_AFTER = 5  # seconds a client is asked to wait
+DOWN_SAID = "the database is not answering: try again in a moment"
+
+
+def database_trouble(exc: Exception) -> None:
+    """One line in the server's log for each request the database failed."""
+    logging.getLogger("rollplay.server").warning(
+        "the database did not answer: %s", str(exc).splitlines()[0][:300] if str(exc) else exc
+    )
+
+
+async def database_down(send: Send, exc: Exception) -> None:
+    database_trouble(exc)
+    await send_error(send, 503, DOWN_SAID, [(b"retry-after", str(RETRY_AFTER).encode())])
 
 
 class AccessLog:
@@ -80,13 +110,21 @@ class AccessLog:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         started = time.perf_counter()
+        answered = False
 
         async def logged(message: Message) -> None:
+            nonlocal answered
             if message["type"] == "http.response.start":
+                answered = True
                 LOG.info(json.dumps(_line(scope, message["status"], started)))
             await send(message)
 
-        await self.app(scope, receive, logged)
+        try:
+            await self.app(scope, receive, logged)
+        except Exception:
+            if not answered:  # the server's own error page answers it: a 500, logged here
+                LOG.info(json.dumps(_line(scope, 500, started)))
+            raise
 
 
 def _line(scope: Scope, status: int, started: float) -> dict[str, Any]:

@@ -20,9 +20,20 @@ from starlette.exceptions import HTTPException  # FastAPI's and the router's own
 
 from rollplay.errors import RollplayError
 from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
-from rollplay.server.access import AccessLog, BodyLimit, masked
+from rollplay.server.access import (
+    DOWN,
+    DOWN_SAID,
+    RETRY_AFTER,
+    AccessLog,
+    BodyLimit,
+    database_trouble,
+    masked,
+)
+from rollplay.server.headers import SecurityHeaders
 from rollplay.server.hub import Hub
+from rollplay.server.idempotency import Idempotency
 from rollplay.server.parts import install
+from rollplay.server.streams import Caps, caps_from_env
 from rollplay.table.access.accounts import SignInError
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.invites import InviteError
@@ -43,9 +54,11 @@ ROUTERS = (
 STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (manifest.json)
 
 
-def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
+def create_app(
+    db: str | None = None, *, access_log: bool = False, streams: Caps | None = None
+) -> FastAPI:
     service = Service(db)
-    hub = Hub(service)
+    hub = Hub(service, streams)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -58,7 +71,9 @@ def create_app(db: str | None = None, *, access_log: bool = False) -> FastAPI:
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
     install(app, service, hub)
+    app.add_middleware(Idempotency)  # inside the body limit: it reads bodies
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outside BodyLimit: its 413 is headed too
     if access_log:
         app.add_middleware(AccessLog)  # added last: outermost, so it sees every answer
     _errors(app)
@@ -100,6 +115,15 @@ def _errors(app: FastAPI) -> None:
             return answer(409, str(exc), request)
         return answer(400, str(exc), request)
 
+    async def database_down(request: Request, exc: Exception) -> Response:
+        database_trouble(exc)
+        said = answer(503, DOWN_SAID, request)
+        said.headers["Retry-After"] = str(RETRY_AFTER)
+        return said
+
+    for kind in DOWN:
+        app.add_exception_handler(kind, database_down)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         where = f"{request.method} {masked(request.url.path)[:200]}"
@@ -124,4 +148,5 @@ def app_from_env() -> FastAPI:
     # Handing the GIL over sooner (default 5 ms) shortens that wait for every roll.
     sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
-                      access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1")  # fmt: skip
+                      access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1",
+                      streams=caps_from_env())  # fmt: skip

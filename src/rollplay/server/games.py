@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
-from rollplay.server.auth import acting
+from rollplay.server.auth import acting, client_address
 from rollplay.server.live import event_stream
 from rollplay.server.parts import parts
 from rollplay.table import commands as c
@@ -130,7 +130,14 @@ async def events(game: str, request: Request, service: Acting, *, after: EventId
         return await run_in_threadpool(service.events_for, game, start, limit)
     if format != "sse":
         raise RollplayError(f"unknown format {format!r}; accepted: sse, json")
-    return await event_stream(parts(request).hub, service, game, start)
+    return await event_stream(
+        parts(request).hub,
+        service,
+        game,
+        start,
+        user=service.actor.name,
+        address=client_address(request),
+    )
 
 
 def parsed(service: Service, game: str, body: CommandLine) -> c.Command:

@@ -21,6 +21,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
+from rollplay.server.streams import Caps, Slots
 from rollplay.table.access.authz import Standing
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.views import EventView
@@ -66,8 +67,9 @@ def sse(event: EventView) -> str:
 
 
 class Hub:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, caps: Caps | None = None) -> None:
         self.service = service
+        self.slots = Slots(caps or Caps())  # feeds open per user and per address
         self.viewers: dict[int, set[Viewer]] = defaultdict(set)
         self.last: dict[int, int] = {}  # game id -> the newest event id handed out
         self.news: set[int] = set()  # games with events to read

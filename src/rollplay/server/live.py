@@ -4,11 +4,15 @@ and gets every event it missed, in order, once. Heartbeats keep proxies from clo
 
 A feed first reads what the client missed from the table, then takes what the worker's hub
 (hub.py) hands it; ids only go up (a game's events commit in id order), so anything seen
-twice on that seam is dropped by its id."""
+twice on that seam is dropped by its id.
+
+Each user and each client address may hold only so many feeds open at once (streams.py):
+one more is a 429, and closing a feed frees its slot."""
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import AsyncIterator, Callable
 
 from fastapi.responses import StreamingResponse
@@ -22,16 +26,31 @@ from rollplay.table.service import Service
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 
 
-async def event_stream(
-    hub: Hub, service: Service, game: str, after: int, write: Callable[[EventView], str] = sse
-) -> StreamingResponse:
-    viewer = await hub.join(service, game, write)  # refused here, before the stream starts
-    return StreamingResponse(_events(hub, viewer, after), media_type="text/event-stream",
+async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
+                       address: str, write: Callable[[EventView], str] = sse
+                       ) -> StreamingResponse:  # fmt: skip
+    free = hub.slots.take(user, address)
+    try:
+        viewer = await hub.join(service, game, write)  # refused here, before the stream starts
+    except BaseException:
+        free()
+        raise
+    events = _events(hub, viewer, after, free)
+    # A client gone before the stream began never runs its ``finally``: this frees it then.
+    weakref.finalize(events, _close, hub, viewer, free)
+    return StreamingResponse(events, media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache",
                                       "X-Accel-Buffering": "no"})  # fmt: skip
 
 
-async def _events(hub: Hub, viewer: Viewer, after: int) -> AsyncIterator[str]:
+def _close(hub: Hub, viewer: Viewer, free: Callable[[], None]) -> None:
+    hub.leave(viewer)
+    free()
+
+
+async def _events(
+    hub: Hub, viewer: Viewer, after: int, free: Callable[[], None]
+) -> AsyncIterator[str]:
     last = after
     try:
         yield "retry: 1000\n\n"
@@ -61,7 +80,7 @@ async def _events(hub: Hub, viewer: Viewer, after: int) -> AsyncIterator[str]:
             if chunk:
                 yield "".join(chunk)
     finally:
-        hub.leave(viewer)
+        _close(hub, viewer, free)
 
 
 async def _missed(viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, str]]]:

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from rollplay.errors import RollplayError
 from rollplay.render.events import event_card
 from rollplay.render.html import card_html, odds_html
+from rollplay.server.auth import client_address
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
@@ -137,7 +138,15 @@ async def feed(game: str, request: Request, service: Viewer,
                after: Annotated[int | None, Query(ge=0, le=2**62)] = None) -> Response:  # fmt: skip
     """The page's live feed: cards as SSE; a reconnecting EventSource sends Last-Event-ID."""
     start = last_event_id(request) or (after or 0)
-    return await event_stream(parts(request).hub, service, game, start, write=sse_card)
+    return await event_stream(
+        parts(request).hub,
+        service,
+        game,
+        start,
+        write=sse_card,
+        user=service.actor.name,
+        address=client_address(request),
+    )
 
 
 @router.post("/games/{game}/roll", response_class=HTMLResponse)

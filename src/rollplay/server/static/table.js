@@ -29,6 +29,17 @@
   });
   document.addEventListener("htmx:sseOpen", function () { live("Live"); });
   document.addEventListener("htmx:sseError", function () { live("Reconnecting…"); });
+  // A roll sent: its line and its odds are cleared for the next (a static handler, as the
+  // Content-Security-Policy runs no inline script).
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-clear-after")) return;
+    if (!ev.detail.successful || ev.detail.elt !== form) return;
+    const text = form.querySelector("#text");
+    if (text) text.value = "";
+    const odds = document.getElementById("odds");
+    if (odds) odds.replaceChildren();
+  });
   document.addEventListener("DOMContentLoaded", function () {
     const feed = document.getElementById("feed");
     if (feed) feed.scrollTop = feed.scrollHeight;

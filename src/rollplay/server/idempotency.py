@@ -1,0 +1,155 @@
+"""``Idempotency-Key`` on writes (docs/api.md): a signed-in client that sends a write again
+with the same key, after an answer it never got, gets that answer again and changes nothing
+twice. The key is the user's (two users' keys never meet), kept a day
+(table/store/idempotency.py); the same key with another request is a 422, and while the
+first is still being answered, a 409.
+
+An ASGI middleware, inside the body limit: it reads the caller as the routes do (auth.py),
+and a request it cannot place (nobody signed in, a bad token or CSRF header) goes on as if
+it had no key, for the route to refuse as usual."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from typing import assert_never
+
+from fastapi import HTTPException, Request
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rollplay.server.access import DOWN, database_down, send_error
+from rollplay.server.auth import caller
+from rollplay.server.parts import parts
+from rollplay.table.store import idempotency as keys
+
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+HEADER = b"idempotency-key"
+_KEY = re.compile(r"[\x21-\x7e]{1,200}")  # visible ASCII: a UUID, a counter, a hash
+# An answer's headers that belong to its moment, not to the answer itself.
+_NOT_KEPT = {"content-length", "date", "server", "set-cookie"}
+# Writes whose answer shows a secret once (an API token, an invite link, a link code): the
+# answer is not kept in the database, so the key's retry is told the write was done.
+_SECRET_ANSWERS = re.compile(r"/api/v1/tokens|/api/v1/games/[^/]+/invites|/api/v1/link-codes"
+                             r"|/link-code")  # fmt: skip
+_WITHHELD = ("rollplay-withheld", "a secret")
+_SWEEP_EVERY = 300.0  # seconds between sweeps of expired keys, per worker
+
+
+class Idempotency:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.swept = 0.0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        key = dict(scope.get("headers", ())).get(HEADER)
+        if scope["type"] != "http" or scope["method"] not in WRITES or key is None:
+            return await self.app(scope, receive, send)
+        text = key.decode("latin-1")
+        if not _KEY.fullmatch(text):
+            return await send_error(send, 400, "an Idempotency-Key is 1 to 200 visible "
+                                               "ASCII characters (a UUID will do)")  # fmt: skip
+        request = Request(scope)
+        engine = parts(request).service.engine
+        try:
+            user = await run_in_threadpool(_user_of, request)
+            if user is None:
+                return await self.app(scope, receive, send)
+            body, replay = await _read(receive)
+            fingerprint = _fingerprint(scope, body)
+            await self._sweep(engine)
+            claim = await run_in_threadpool(keys.claim, engine, user, text, fingerprint)
+        except DOWN as exc:
+            return await database_down(send, exc)
+        match claim:
+            case keys.Answered(_, headers, _) if _WITHHELD in headers:
+                said = "the write with this Idempotency-Key was done; its answer held a secret"
+                await send_error(send, 409, said + " that is shown once, and is not kept")
+            case keys.Answered(status, headers, stored):
+                kept = [(k.encode(), v.encode()) for k, v in headers]
+                kept += [(b"idempotent-replayed", b"true"),
+                         (b"content-length", str(len(stored)).encode())]  # fmt: skip
+                await send({"type": "http.response.start", "status": status, "headers": kept})
+                await send({"type": "http.response.body", "body": stored})
+            case keys.Mismatch():
+                await send_error(send, 422, "this Idempotency-Key was sent before with another "
+                                            "request: use a new key for a new write")  # fmt: skip
+            case keys.Busy():
+                said = "the request with this Idempotency-Key is still being answered: try again"
+                await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")])
+            case keys.Claimed(row):
+                await self._answer(scope, replay, send, engine, row)
+            case _:
+                assert_never(claim)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send, engine: Engine,
+                      row: int) -> None:  # fmt: skip
+        status = 0
+        headers: list[tuple[str, str]] = []
+        body = bytearray()
+
+        async def kept(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers.extend((k.decode("latin-1").lower(), v.decode("latin-1"))
+                               for k, v in message.get("headers", ()))  # fmt: skip
+            elif message["type"] == "http.response.body":
+                body.extend(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, receive, kept)
+        except BaseException:
+            await run_in_threadpool(keys.drop, engine, row)
+            raise
+        # A server error or a throttle did not happen: the key stays free for the retry.
+        if status >= 500 or status in (408, 429) or status == 0:
+            await run_in_threadpool(keys.drop, engine, row)
+            return
+        shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
+        if _SECRET_ANSWERS.fullmatch(scope["path"]) and status < 300:
+            shown, body = [_WITHHELD], bytearray()
+        await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
+
+    async def _sweep(self, engine: Engine) -> None:
+        moment = time.monotonic()
+        if moment - self.swept > _SWEEP_EVERY:
+            self.swept = moment
+            await run_in_threadpool(keys.expire, engine)
+
+
+def _user_of(request: Request) -> int | None:
+    try:
+        service = caller(request)
+    except HTTPException:
+        return None
+    return None if service is None else service.actor.user_id
+
+
+async def _read(receive: Receive) -> tuple[bytes, Receive]:
+    """The whole body (the body limit bounds it), and a receive that hands it on."""
+    held: list[Message] = []
+    body = bytearray()
+    while True:
+        message = await receive()
+        held.append(message)
+        if message["type"] != "http.request":
+            break
+        body.extend(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+
+    async def replay() -> Message:
+        return held.pop(0) if held else await receive()
+
+    return bytes(body), replay
+
+
+def _fingerprint(scope: Scope, body: bytes) -> str:
+    said = hashlib.sha256()
+    for part in (scope["method"].encode(), scope["path"].encode(), scope["query_string"], body):
+        said.update(len(part).to_bytes(8, "big") + part)
+    return said.hexdigest()

@@ -15,7 +15,7 @@ from starlette.routing import Route
 from rollplay.server.app import ROUTERS
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
-from tests.server.conftest import sign_in
+from tests.server.conftest import PASSWORD, sign_in
 
 ROLES = ("anonymous", "Dora", "Olly", "Otto", "Pia", "Stella")
 EVERYONE = frozenset(ROLES)
@@ -44,6 +44,19 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("POST", "/api/v1/logout"): ("/api/v1/logout", None, SIGNED_IN),
     ("POST", "/api/v1/tokens"): ("/api/v1/tokens", {"label": "bot"}, SIGNED_IN),
     ("DELETE", "/api/v1/tokens/{token_id}"): ("/api/v1/tokens/{token}", None, STORYTELLER),
+    ("GET", "/api/v1/tokens"): ("/api/v1/tokens", None, SIGNED_IN),
+    ("GET", "/api/v1/sessions"): ("/api/v1/sessions", None, SIGNED_IN),
+    ("DELETE", "/api/v1/sessions/{session_id}"): (
+        "/api/v1/sessions/{session}", None, STORYTELLER),
+    ("POST", "/api/v1/password"): (
+        "/api/v1/password", {"current_password": PASSWORD, "new_password": PASSWORD},
+        SIGNED_IN),
+    ("DELETE", "/api/v1/links/{platform}/{external_id}"): (
+        "/api/v1/links/discord/matrix-1", None, STORYTELLER),
+    ("POST", "/account/password"): (
+        "/account/password", {"form": {"current": PASSWORD, "new": PASSWORD}}, SIGNED_IN),
+    ("POST", "/account/end"): ("/account/end", {"form": {"what": "link:discord:matrix-2"}},
+                               STORYTELLER),
     ("POST", "/api/v1/link-codes"): ("/api/v1/link-codes", None, SIGNED_IN),
     ("GET", "/api/v1/links"): ("/api/v1/links", None, SIGNED_IN),
     ("GET", "/api/v1/games"): ("/api/v1/games", None, SIGNED_IN),
@@ -154,8 +167,13 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
     table = Table(server_db)
     Tracker(table).start("Pegasus", "Hangar")
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
-    ids = {"token": table.acting_as("Stella").new_token("Stella's").id,
-           "invite": table.new_invite("Pegasus", "observer").id}  # fmt: skip
+    stella = table.acting_as("Stella")
+    for chat in ("matrix-1", "matrix-2"):  # Stella's chat links, which only she may unlink
+        table.link_account("discord", chat, stella.link_code().code)
+    table.sign_in("Stella", PASSWORD)
+    ids = {"token": stella.new_token("Stella's").id,
+           "invite": table.new_invite("Pegasus", "observer").id,
+           "session": stella.sessions()[-1].id}  # fmt: skip
     # The live stream is refused before it starts (checked first: taking an invite below
     # makes Dora a member).
     if role != "anonymous":

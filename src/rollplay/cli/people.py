@@ -61,12 +61,20 @@ def user_add(name: str, password_stdin: bool, db: str | None, as_json: bool) -> 
 @click.argument("name")
 @_PASSWORD_STDIN
 @db_option
-def user_password(name: str, password_stdin: bool, db: str | None) -> None:
-    """Set NAME's password (asked for on a terminal, or --password-stdin)."""
+@json_option
+def user_password(name: str, password_stdin: bool, db: str | None, as_json: bool) -> None:
+    """Set NAME's password (asked for on a terminal, or --password-stdin). Every session and
+    API token of theirs ends at once: whoever held one signs in again."""
     password = _password(password_stdin, required=True)
     assert password is not None
-    open_service(db).set_password(name, password)
-    say(f"{bold(name)}'s password is set")
+    ended = open_service(db).set_password(name, password)
+    if as_json:
+        emit_json(ended)
+        return
+    say(
+        f"{bold(ended.user)}'s password is set; ended {ended.sessions} session(s) and "
+        f"{ended.tokens} token(s)"
+    )
 
 
 @user.command("list")

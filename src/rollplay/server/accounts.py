@@ -8,10 +8,22 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
-from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
-from rollplay.server.parts import parts
-from rollplay.table.access.accounts import SESSION_DAYS, SignInError
-from rollplay.table.info import ChatLink, Invite, Joined, LinkCode, NewInvite, NewToken
+from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address, own_secret
+from rollplay.server.parts import guarded, parts
+from rollplay.table.access.accounts import SESSION_DAYS
+from rollplay.table.access.throttle import invite_keys, sign_in_keys
+from rollplay.table.info import (
+    ChatLink,
+    Ended,
+    Invite,
+    Joined,
+    LinkCode,
+    NewInvite,
+    NewToken,
+    SessionInfo,
+    TokenInfo,
+    Unlinked,
+)
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["accounts"])
@@ -41,6 +53,11 @@ class Accept(BaseModel):
     password: str | None = Field(default=None, max_length=1024)
 
 
+class NewPassword(BaseModel):
+    current_password: str = Field(max_length=1024)
+    new_password: str = Field(max_length=1024)
+
+
 class Session(BaseModel):
     """A signed-in browser: who, and the CSRF token its writes send (the session itself is
     the cookie, never in the body)."""
@@ -68,17 +85,13 @@ def set_session(request: Request, response: Response, secret: str) -> None:
 @router.post("/login")
 def login(body: Login, request: Request, response: Response) -> Session:
     """A session cookie for a right name and password, and the CSRF token that
-    cookie-authenticated writes send back as ``X-CSRF-Token``. Rate-limited per name and
-    per address; a wrong name and a wrong password get the same answer."""
+    cookie-authenticated writes send back as ``X-CSRF-Token``. Throttled per address and
+    name together, and per address (429 with ``Retry-After``); a wrong name and a wrong
+    password get the same answer."""
     check_origin(request)
-    shared = parts(request)
-    keys = (f"name:{body.name.casefold()}", f"addr:{client_address(request)}")
-    shared.throttle.check(*keys)
-    try:
-        signed = shared.service.sign_in(body.name, body.password)
-    except SignInError:
-        shared.throttle.failed(*keys)
-        raise
+    service = parts(request).service
+    keys = sign_in_keys(client_address(request), body.name)
+    signed = guarded(request, keys, lambda: service.sign_in(body.name, body.password))
     set_session(request, response, signed.session)
     return Session(user=signed.user, csrf_token=signed.csrf_token)
 
@@ -86,13 +99,46 @@ def login(body: Login, request: Request, response: Response) -> Session:
 @router.post("/logout")
 def logout(request: Request, response: Response, service: Acting,
            everywhere: bool = False) -> SignedOut:  # fmt: skip
-    """End this session (``?everywhere=true``: every session of this user)."""
+    """End this session (``?everywhere=true``: every session and every API token of this
+    user)."""
     cookie = request.cookies.get(COOKIE)
     if cookie:
         service.sign_out(cookie, everywhere=everywhere)
         parts(request).recent.forget()
     response.delete_cookie(COOKIE)
     return SignedOut(signed_out=True, everywhere=everywhere)
+
+
+@router.post("/password")
+def change_password(body: NewPassword, request: Request, service: Acting) -> Ended:
+    """Change the caller's password (giving the current one): every other session and API
+    token of theirs ends at once; the one asking stays signed in."""
+    keys = sign_in_keys(client_address(request), service.actor.name)
+    keep = own_secret(request)
+    ended = guarded(request, keys, lambda: service.change_password(
+        body.current_password, body.new_password, keep))  # fmt: skip
+    parts(request).recent.forget()
+    return ended
+
+
+@router.get("/sessions")
+def sessions(request: Request, service: Acting) -> list[SessionInfo]:
+    """The caller's signed-in browsers (``current``: the one asking)."""
+    return service.sessions(request.cookies.get(COOKIE))
+
+
+@router.delete("/sessions/{session_id}")
+def end_session(session_id: RowId, request: Request, service: Acting) -> Revoked:
+    """End one of the caller's sessions: that browser is signed out at once."""
+    service.end_session(session_id)
+    parts(request).recent.forget()
+    return Revoked(revoked=session_id)
+
+
+@router.get("/tokens")
+def tokens(service: Acting) -> list[TokenInfo]:
+    """The caller's API tokens: ids, labels and when made, never their secrets."""
+    return service.tokens()
 
 
 @router.post("/tokens")
@@ -103,6 +149,7 @@ def new_token(body: TokenRequest, service: Acting) -> NewToken:
 
 @router.delete("/tokens/{token_id}")
 def revoke_token(token_id: RowId, request: Request, service: Acting) -> Revoked:
+    """Revoke one of the caller's API tokens: it stops working at once."""
     service.revoke_token(token_id)
     parts(request).recent.forget()
     return Revoked(revoked=token_id)
@@ -119,6 +166,12 @@ def new_link_code(service: Acting) -> LinkCode:
 def links(service: Acting) -> list[ChatLink]:
     """The caller's linked chat accounts."""
     return service.links()
+
+
+@router.delete("/links/{platform}/{external_id}")
+def unlink(platform: str, external_id: str, request: Request, service: Acting) -> Unlinked:
+    """Unlink one of the caller's chat accounts: the bridge no longer acts as them."""
+    return service.unlink_account(platform, external_id)
 
 
 @router.post("/games/{game}/invites")
@@ -144,13 +197,18 @@ def revoke_invite(invite_id: RowId, service: Acting) -> Invite:
 def accept_invite(body: Accept, request: Request, response: Response,
                   service: Anyone) -> Joined:  # fmt: skip
     """Use an invite: signed in, as yourself; otherwise with a new ``name`` and
-    ``password``, which also signs you in (a session cookie and its CSRF token)."""
+    ``password``, which also signs you in (a session cookie and its CSRF token). The link is
+    checked before the password is hashed; throttled per link and per address."""
     check_origin(request)
     data: Joined
+    keys = invite_keys(client_address(request), body.token)
     if service is None:
-        data = parts(request).service.accept_invite(body.token, body.name, body.password)
+        owner = parts(request).service
+        name, password = body.name, body.password
+        data = guarded(request, keys, lambda: owner.accept_invite(body.token, name, password))
     else:
-        data = service.accept_invite(body.token)
+        signed_in = service
+        data = guarded(request, keys, lambda: signed_in.accept_invite(body.token))
     if data.session is not None:  # the cookie carries it; the answer does not
         set_session(request, response, data.session)
     return data.model_copy(update={"session": None})

@@ -37,6 +37,7 @@ from rollplay.server.streams import Caps, caps_from_env
 from rollplay.table.access.accounts import SignInError
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.invites import InviteError
+from rollplay.table.access.throttle import TryLater
 from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError
 
@@ -92,19 +93,24 @@ def create_app(
 def _errors(app: FastAPI) -> None:
     """Every error as a status and one line: {"error": "..."}."""
 
-    def answer(status: int, message: str, request: Request | None = None) -> Response:
+    def answer(status: int, message: str, request: Request | None = None,
+               headers: dict[str, str] | None = None) -> Response:  # fmt: skip
         said = " ".join(message.split())
         if request is not None and request.headers.get("hx-request"):  # a page swaps it in
             fragment = Markup('<p class="error" role="alert">{}</p>').format(said)
             # Signed out while the page was open: htmx takes the browser to sign in.
-            headers = {"HX-Redirect": "/"} if status == 401 else None
+            if status == 401:
+                headers = {**(headers or {}), "HX-Redirect": "/"}
             return HTMLResponse(fragment, status, headers=headers)
-        return JSONResponse({"error": said}, status)
+        return JSONResponse({"error": said}, status, headers=headers)
 
     @app.exception_handler(RollplayError)
     async def rollplay_error(request: Request, exc: RollplayError) -> Response:
         if isinstance(exc, SignInError):
             return answer(401, str(exc), request)
+        if isinstance(exc, TryLater):  # throttled (429) or the password gate full (503)
+            later = {"Retry-After": str(exc.retry_after)}
+            return answer(exc.status, str(exc), request, later)
         if isinstance(exc, Forbidden):
             return answer(403, str(exc), request)
         if isinstance(exc, InviteError):

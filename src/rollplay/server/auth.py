@@ -59,6 +59,14 @@ def check_origin(request: Request) -> None:
         raise HTTPException(403, f"a write from another site ({origin[:100]}) is refused")
 
 
+def own_secret(request: Request) -> str | None:
+    """The secret the request signs in with (a Bearer token, else the session cookie)."""
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.cookies.get(COOKIE)
+
+
 def client_address(request: Request) -> str:
     client: Any = request.client
     return str(client.host) if client is not None else "unknown"

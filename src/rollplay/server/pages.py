@@ -1,4 +1,5 @@
-"""HTML pages: signing in and out, and taking an invite link (the web table builds on them).
+"""HTML pages: signing in and out, your sign-ins (the password, sessions, tokens and chat
+links, each of which you may end), and taking an invite link (the web table builds on them).
 Plain form posts, so they work without JavaScript; a post from another site's page is
 refused by its Origin (and the session cookie is SameSite=Lax, so such a post carries none)."""
 
@@ -14,10 +15,12 @@ from fastapi.templating import Jinja2Templates
 
 from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
-from rollplay.server.auth import COOKIE, caller, check_origin, client_address
-from rollplay.server.parts import parts
+from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
+from rollplay.server.parts import guarded, parts
 from rollplay.table.access.accounts import SignInError, csrf_for
 from rollplay.table.access.invites import InviteError
+from rollplay.table.access.throttle import TryLater, invite_keys, sign_in_keys
+from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
@@ -29,14 +32,22 @@ def home(request: Request) -> HTMLResponse:
     service = caller(request)
     if service is None:
         return _page(request, "home.html", user=None)
-    return _page(
-        request,
-        "home.html",
-        user=service.actor.name,
-        games=service.games(),
-        links=service.links(),
-        csrf=csrf_for(request.cookies.get(COOKIE, "")),
-    )
+    csrf = csrf_for(request.cookies.get(COOKIE, ""))
+    context = {"user": service.actor.name, "games": service.games(), "csrf": csrf,
+               **_account(request, service)}  # fmt: skip
+    return templates.TemplateResponse(request, "home.html", context)
+
+
+def _account(request: Request, service: Service) -> dict[str, object]:
+    """What the account section shows: the caller's sessions, tokens and chat links."""
+    return {"sessions": service.sessions(request.cookies.get(COOKIE)),
+            "tokens": service.tokens(), "links": service.links()}  # fmt: skip
+
+
+def _account_page(request: Request, service: Service, **said: str) -> HTMLResponse:
+    """The account section again, after a change (``done``) or a refusal (``problem``)."""
+    context = {**_account(request, service), **said}
+    return templates.TemplateResponse(request, "_account.html", context)
 
 
 @router.post("/login", response_model=None)
@@ -46,25 +57,29 @@ def login_form(
     password: Annotated[str, Form(max_length=1024)],
 ) -> HTMLResponse | RedirectResponse:
     check_origin(request)
-    shared = parts(request)
-    keys = (f"name:{name.casefold()}", f"addr:{client_address(request)}")
-    shared.throttle.check(*keys)
+    service = parts(request).service
+    keys = sign_in_keys(client_address(request), name)
     try:
-        signed = shared.service.sign_in(name, password)
+        signed = guarded(request, keys, lambda: service.sign_in(name, password))
     except SignInError as exc:
-        shared.throttle.failed(*keys)
         return _page(request, "home.html", status=401, user=None, problem=str(exc))
+    except TryLater as exc:
+        return _page(request, "home.html", status=exc.status, user=None, problem=str(exc),
+                     headers={"Retry-After": str(exc.retry_after)})  # fmt: skip
     response = RedirectResponse("/", status_code=303)
     set_session(request, response, signed.session)
     return response
 
 
 @router.post("/logout")
-def logout_form(request: Request) -> RedirectResponse:
+def logout_form(
+    request: Request, everywhere: Annotated[str, Form(max_length=10)] = ""
+) -> RedirectResponse:
+    """Sign out (``everywhere``: every session and API token of yours)."""
     check_origin(request)
     cookie = request.cookies.get(COOKIE)
     if cookie:
-        parts(request).service.sign_out(cookie)
+        parts(request).service.sign_out(cookie, everywhere=bool(everywhere))
         parts(request).recent.forget()
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE)
@@ -79,6 +94,48 @@ def link_code_form(request: Request) -> Response:
     if service is None:
         return RedirectResponse("/", status_code=303)
     return _page(request, "_link.html", code=service.link_code(), links=service.links())
+
+
+@router.post("/account/password", response_class=HTMLResponse)
+def password_form(
+    request: Request,
+    current: Annotated[str, Form(max_length=1024)],
+    new: Annotated[str, Form(max_length=1024)],
+) -> HTMLResponse:
+    """Change your password: every other session and token of yours ends."""
+    service = acting(request)
+    keys = sign_in_keys(client_address(request), service.actor.name)
+    cookie = request.cookies.get(COOKIE)
+    try:
+        ended = guarded(request, keys, lambda: service.change_password(current, new, cookie))
+    except RollplayError as exc:  # a wrong current password, a short new one, throttled
+        return _account_page(request, service, problem=str(exc))
+    parts(request).recent.forget()
+    done = (f"Your password is changed; {ended.sessions} other session(s) and "
+            f"{ended.tokens} token(s) were ended.")  # fmt: skip
+    return _account_page(request, service, done=done)
+
+
+@router.post("/account/end", response_class=HTMLResponse)
+def end_form(request: Request, what: Annotated[str, Form(max_length=200)]) -> HTMLResponse:
+    """End one of your sessions (``session:ID``), tokens (``token:ID``) or chat links
+    (``link:PLATFORM:ID``)."""
+    service = acting(request)
+    kind, _, rest = what.partition(":")
+    match kind:
+        case "session" | "token" if rest.isdigit():
+            number = int(rest)
+            if kind == "session":
+                service.end_session(number)
+            else:
+                service.revoke_token(number)
+        case "link":
+            platform, _, external_id = rest.partition(":")
+            service.unlink_account(platform, external_id)
+        case _:
+            raise RollplayError(f"nothing to end called {what[:60]!r}")
+    parts(request).recent.forget()
+    return _account_page(request, service, done="Ended.")
 
 
 @router.get("/invite/{token}", name="invite_page", response_class=HTMLResponse)
@@ -99,10 +156,14 @@ def take_invite(
 ) -> Response:
     check_origin(request)
     service = parts(request).service
+    keys = invite_keys(client_address(request), token)
     try:
-        joined = service.accept_invite(token, name, password)
+        joined = guarded(request, keys, lambda: service.accept_invite(token, name, password))
     except InviteError as exc:
         return _page(request, "invite.html", status=410, invite=None, error=str(exc))
+    except TryLater as exc:
+        return _page(request, "invite.html", status=exc.status, invite=None, error=str(exc),
+                     headers={"Retry-After": str(exc.retry_after)})  # fmt: skip
     except RollplayError as exc:  # a taken name, a short password: say so, keep the form
         invite = service.invite(token)
         return _page(request, "invite.html", status=400, invite=invite, error=None,
@@ -115,5 +176,7 @@ def take_invite(
     return response
 
 
-def _page(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
-    return templates.TemplateResponse(request, name, context, status_code=status)
+def _page(request: Request, name: str, status: int = 200,
+          headers: dict[str, str] | None = None, **context: object) -> HTMLResponse:  # fmt: skip
+    return templates.TemplateResponse(request, name, context, status_code=status,
+                                      headers=headers)  # fmt: skip

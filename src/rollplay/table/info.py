@@ -76,6 +76,31 @@ class NewToken(Record):
     token: str
 
 
+class TokenInfo(Record):
+    """One of the caller's API tokens: never its secret."""
+
+    id: int
+    label: str
+    created_at: str
+
+
+class SessionInfo(Record):
+    """One of the caller's signed-in browsers; ``current`` is the one asking."""
+
+    id: int
+    created_at: str
+    expires_at: str | None
+    current: bool = False
+
+
+class Ended(Record):
+    """What a password change or a sign-out everywhere ended."""
+
+    user: str
+    sessions: int
+    tokens: int
+
+
 class LinkCode(Record):
     """A one-time code that links a chat account to ``user`` (docs/discord.md)."""
 

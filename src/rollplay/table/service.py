@@ -15,6 +15,7 @@ from rollplay.table.access import accounts as _accounts
 from rollplay.table.access import invites as _invites
 from rollplay.table.access import links as _links
 from rollplay.table.access import members as _members
+from rollplay.table.access import signins as _signins
 
 # Every part that registers command handlers (handlers.py) is imported here, so that the
 # service's registry is whole whichever surface opened it.
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
         ChannelBinding,
         ChatLink,
         ClientSeed,
+        Ended,
         GameInfo,
         Invite,
         Joined,
@@ -57,7 +59,9 @@ if TYPE_CHECKING:
         NewToken,
         Rotation,
         Seeds,
+        SessionInfo,
         SignedIn,
+        TokenInfo,
         Unlinked,
         User,
         Vocabulary,
@@ -265,9 +269,25 @@ class Service(ServiceBase):
         return _members.remove_member(self, game_name, user)
 
     # -- access.accounts -----------------------------------------------------------------
-    def set_password(self, user: str, password: str) -> None:
-        """Set a user's password (the owner, or the user themself)."""
-        return _accounts.set_password(self, user, password)
+    def set_password(self, user: str, password: str, keep: str | None = None) -> Ended:
+        """Set a user's password (the owner, or the user themself), ending every session and
+        token of theirs but ``keep`` (the secret of the one making the change)."""
+        return _signins.set_password(self, user, password, keep)
+
+    def change_password(self, current: str, new: str, keep: str | None = None) -> Ended:
+        """The acting user changes their own password, giving the current one."""
+        return _signins.change_password(self, current, new, keep)
+
+    def tokens(self) -> list[TokenInfo]:
+        """The acting user's live API tokens (never their secrets)."""
+        return _signins.tokens(self)
+
+    def sessions(self, current: str | None = None) -> list[SessionInfo]:
+        """The acting user's live sessions; ``current`` (a cookie) marks its own."""
+        return _signins.sessions(self, current)
+
+    def end_session(self, session_id: int) -> None:
+        return _signins.end_session(self, session_id)
 
     def has_password(self, user: str) -> bool:
         return _accounts.has_password(self, user)
@@ -279,7 +299,7 @@ class Service(ServiceBase):
         return _accounts.session_actor(self, secret)
 
     def sign_out(self, secret: str, everywhere: bool = False) -> None:
-        """End a session (or every session of its user)."""
+        """End a session (``everywhere``: every session and API token of its user)."""
         return _accounts.sign_out(self, secret, everywhere)
 
     def new_token(self, label: str) -> NewToken:

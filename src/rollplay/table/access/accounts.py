@@ -12,7 +12,6 @@ import hmac
 import secrets
 from datetime import timedelta
 
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -20,7 +19,7 @@ from rollplay.errors import RollplayError
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.members import user_row
-from rollplay.table.access.passwords import dummy, hasher, needs_rehash
+from rollplay.table.access.passwords import make_hash, matches, needs_rehash
 from rollplay.table.base import ServiceBase
 from rollplay.table.info import NewToken, SignedIn
 from rollplay.table.store.db import StorageError
@@ -47,7 +46,7 @@ def check_password(password: str) -> None:
 
 def hash_password(password: str) -> str:
     check_password(password)
-    return hasher().hash(password)
+    return make_hash(password)
 
 
 def csrf_for(session: str) -> str:
@@ -66,16 +65,6 @@ def new_session(s: Session, user_id: int) -> dict[str, str]:
     return {"session": secret, "csrf_token": csrf}
 
 
-def set_password(t: ServiceBase, user: str, password: str) -> None:
-    """Set a user's password (the owner, or the user themself)."""
-    hashed = hash_password(password)
-    with t.transaction() as s:
-        row = user_row(s, user)
-        if not t.actor.owner and t.actor.user_id != row.id:
-            raise Forbidden(f"{t.actor.name} may not set {row.name}'s password")
-        row.password_hash = hashed
-
-
 def has_password(t: ServiceBase, user: str) -> bool:
     with t.reading() as s:
         return user_row(s, user).password_hash is not None
@@ -87,11 +76,7 @@ def sign_in(t: ServiceBase, name: str, password: str) -> SignedIn:
     with t.reading() as s:
         row = s.scalar(select(User).where(User.name_key == name.casefold()))
         stored = row.password_hash if row is not None else None
-    try:
-        hasher().verify(stored or dummy(), password[:MAX_PASSWORD])
-        ok = stored is not None
-    except (VerificationError, InvalidHashError):
-        ok = False
+    ok = matches(stored, password[:MAX_PASSWORD])
     if not ok or row is None or stored is None:
         raise SignInError("wrong name or password")
     rehashed = hash_password(password) if needs_rehash(stored) else None
@@ -120,7 +105,7 @@ def session_actor(t: ServiceBase, secret: str) -> tuple[Actor, str] | None:
 
 
 def sign_out(t: ServiceBase, secret: str, everywhere: bool = False) -> None:
-    """End a session (or every session of its user)."""
+    """End a session (``everywhere``: every session and every API token of its user)."""
     with t.transaction() as s:
         session = s.scalar(select(LoginSession).where(LoginSession.secret_hash == digest(secret)))
         if session is None:
@@ -128,6 +113,8 @@ def sign_out(t: ServiceBase, secret: str, everywhere: bool = False) -> None:
         revoke = update(LoginSession).values(revoked=True)
         if everywhere:
             s.execute(revoke.where(LoginSession.user_id == session.user_id))
+            s.execute(update(ApiToken).where(ApiToken.user_id == session.user_id)
+                      .values(revoked=True))  # fmt: skip
         else:
             s.execute(revoke.where(LoginSession.id == session.id))
 

@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError
-from rollplay.table.access.accounts import digest, hash_password, new_session
+from rollplay.table.access.accounts import check_password, digest, hash_password, new_session
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import ROLES, Act, Forbidden
 from rollplay.table.access.members import new_user
@@ -26,6 +26,7 @@ from rollplay.table.events import payloads as ev
 from rollplay.table.info import Invite as InviteInfo
 from rollplay.table.info import Joined, NewInvite
 from rollplay.table.play.names import user_name
+from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
 MAX_HOURS = 24 * 30
@@ -122,7 +123,10 @@ def accept_invite(
     if t.actor.user_id is None:
         if not name or password is None:
             raise RollplayError("to accept an invite, choose a name and a password")
-        name, hashed = user_name(name), hash_password(password)  # slow: before the lock
+        name = user_name(name)
+        check_password(password)
+        _check_open(t, token, name)  # cheap checks first: a bogus link costs no hash
+        hashed = hash_password(password)  # slow (and gated): before the lock
     with t.transaction() as s:
         row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token))
                        .with_for_update())  # fmt: skip
@@ -144,6 +148,17 @@ def accept_invite(
         session = new_session(s, person.id) if hashed is not None else {}
         return Joined(user=person.name, role=row.role, games=tuple(joined),
                       character=character, **session)  # fmt: skip
+
+
+def _check_open(t: ServiceBase, token: str, name: str) -> None:
+    """Refuse an unknown, used, revoked or expired link, or a taken name, before hashing
+    anything (the claim in the transaction checks the link again)."""
+    with t.reading() as s:
+        row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token)))
+        if row is None or _state(row) != "open":
+            raise InviteError(_GONE)
+        if s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
+            raise StorageError(f"there is already a user called {name!r}")
 
 
 def _join(t: ServiceBase, s: Session, row: Invite, person: User) -> list[str]:

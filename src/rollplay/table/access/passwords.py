@@ -10,13 +10,68 @@ production setting re-hashes any password stored more cheaply."""
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from argon2 import PasswordHasher, profiles
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from rollplay.table.access.throttle import TryLater
 
 FAST_ENV = "ROLLPLAY_FAST_PASSWORD_HASHING"
 PRODUCTION = PasswordHasher()  # argon2id, RFC 9106 low-memory: t=3, m=64 MiB, p=4
 _FAST = PasswordHasher.from_parameters(profiles.CHEAPEST)
+
+
+class Busy(TryLater):
+    """Too many passwords are being hashed: ask again in a moment."""
+
+    status = 503
+
+
+class Gate:
+    """``workers`` hashes at a time, ``queue`` more waiting; past that, Busy at once."""
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.slots = threading.BoundedSemaphore(workers)
+        self.limit = workers + queue
+        self.inside = 0
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self.lock:
+            if self.inside >= self.limit:
+                raise Busy("the server is busy checking passwords: try again in a moment", 1)
+            self.inside += 1
+        try:
+            with self.slots:
+                yield
+        finally:
+            with self.lock:
+                self.inside -= 1
+
+
+GATE = Gate(int(os.environ.get("ROLLPLAY_HASH_WORKERS", "2")),
+            int(os.environ.get("ROLLPLAY_HASH_QUEUE", "8")))  # fmt: skip
+
+
+def make_hash(password: str) -> str:
+    """A new hash of ``password`` (through the gate)."""
+    with GATE():
+        return hasher().hash(password)
+
+
+def matches(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``stored`` hashes (through the gate). No stored hash
+    is checked against a dummy one, so that it takes as long."""
+    with GATE():
+        try:
+            return hasher().verify(stored or dummy(), password) and stored is not None
+        except (VerificationError, InvalidHashError):
+            return False
 
 
 def fast() -> bool:

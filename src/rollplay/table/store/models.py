@@ -130,6 +130,18 @@ class ApiToken(Secret, Base):
     label: Mapped[str] = mapped_column(String(100))
 
 
+class Throttle(Base):
+    """Sign-in or invite attempts under one key (an address, an address and a name, a link):
+    how many since the count last lapsed, and the earliest time the next one is heard."""
+
+    __tablename__ = "throttle"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    attempts: Mapped[int] = mapped_column(Integer)
+    last_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class Invite(Base):
     """A link that makes someone a member of a game (as a character's player, an observer or
     a Storyteller), used once before it expires. ``game_id`` None is the first run's link:

@@ -1,0 +1,177 @@
+"""Guessing passwords and invite links, and flooding the password hashing: the throttle
+counts attempts in the database per address and name together (a stranger cannot lock a user
+out), holds across parallel requests and workers, and a bogus invite link costs no hash; a
+full password queue answers 503 at once while the table keeps rolling."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rollplay.server.app import create_app
+from rollplay.table.access import passwords, throttle
+from rollplay.table.service import Table
+from tests.server.conftest import PASSWORD, sign_in
+
+STRANGER, HOME = ("203.0.113.66", 4000), ("198.51.100.7", 5000)
+
+
+def _client(server_db: str, address: tuple[str, int] = HOME) -> TestClient:
+    return TestClient(create_app(server_db), base_url="http://testserver", client=address)
+
+
+@pytest.fixture
+def two_workers(server_db: str) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two apps on one database, as two server processes are; both from STRANGER."""
+    with _client(server_db, STRANGER) as one, _client(server_db, STRANGER) as two:
+        yield one, two
+
+
+def _guess(client: TestClient, name: str = "Pia", password: str = "not the password") -> int:
+    return int(client.post("/api/v1/login", json={"name": name, "password": password}).status_code)
+
+
+@pytest.mark.storage
+def test_a_strangers_guesses_do_not_lock_the_user_out(server_db: str) -> None:
+    with _client(server_db, STRANGER) as stranger, _client(server_db, HOME) as pia:
+        said = [_guess(stranger) for _ in range(10)]
+        assert said[: throttle.SIGN_IN.free] == [401] * throttle.SIGN_IN.free
+        assert set(said[throttle.SIGN_IN.free :]) == {429}
+        refused = stranger.post("/api/v1/login", json={"name": "Pia", "password": PASSWORD})
+        assert refused.status_code == 429  # the right password too, from the stranger's
+        assert int(refused.headers["retry-after"]) >= 1
+        assert set(refused.json()) == {"error"}
+        assert _guess(pia, password=PASSWORD) == 200  # Pia, at home, gets in at once
+        page = pia.post("/login", data={"name": "Pia", "password": PASSWORD},
+                        follow_redirects=False)  # fmt: skip
+        assert page.status_code == 303
+
+
+@pytest.mark.storage
+def test_the_throttle_holds_across_workers_and_parallel_requests(
+    two_workers: tuple[TestClient, TestClient],
+) -> None:
+    one, two = two_workers
+    with ThreadPoolExecutor(8) as pool:
+        said = list(pool.map(lambda i: _guess((one, two)[i % 2]), range(16)))
+    assert said.count(401) <= throttle.SIGN_IN.free  # no more guesses heard than a burst
+    assert said.count(429) >= 16 - throttle.SIGN_IN.free
+    assert _guess(one, password=PASSWORD) == 429  # each worker knows what the other counted
+    assert _guess(two, password=PASSWORD) == 429
+
+
+def test_the_wait_doubles_and_lapses(server_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(server_db)
+    clock = [datetime(2026, 11, 26, 3, 0, tzinfo=UTC)]
+    monkeypatch.setattr(throttle, "now", lambda: clock[0])
+    keys = throttle.sign_in_keys("203.0.113.66", "Pia")
+
+    def waits() -> int:
+        try:
+            throttle.claim(table, keys)
+        except throttle.TryLater as refused:
+            return refused.retry_after
+        return 0
+
+    assert [waits() for _ in range(throttle.SIGN_IN.free)] == [0] * throttle.SIGN_IN.free
+    seen = []
+    for _ in range(4):
+        seen.append(waits())
+        clock[0] += timedelta(seconds=seen[-1])
+        assert waits() == 0  # heard once the wait is over
+    assert seen == [1, 2, 4, 8]
+    clock[0] += timedelta(seconds=throttle.SIGN_IN.lapse + 60)
+    assert waits() == 0  # a quarter of an hour of quiet starts the count again
+    throttle.passed(table, keys)  # and a right password clears it at once
+    assert [waits() for _ in range(throttle.SIGN_IN.free - 1)] == [0] * 4
+
+
+class Counting(passwords.Gate):
+    """The password gate, counting the hashes let through."""
+
+    def __init__(self, workers: int = 2, queue: int = 8) -> None:
+        super().__init__(workers, queue)
+        self.entered = 0
+
+    def __call__(self):  # type: ignore[no-untyped-def]
+        self.entered += 1
+        return super().__call__()
+
+
+def test_a_flood_of_bogus_invite_accepts_costs_no_hash_and_the_table_rolls(
+    server_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = Counting()
+    monkeypatch.setattr(passwords, "GATE", gate)
+    with _client(server_db, STRANGER) as stranger, _client(server_db, HOME) as pia:
+        headers = sign_in(pia, "Pia")
+        gate.entered = 0
+
+        def bogus(i: int) -> int:
+            body = {"token": f"inv_bogus{i}", "name": f"Flood {i}", "password": "x" * 1024}
+            return int(stranger.post("/api/v1/invites/accept", json=body).status_code)
+
+        with ThreadPoolExecutor(8) as pool:
+            flood = pool.map(bogus, range(200))
+            started = time.perf_counter()
+            rolled = pia.post("/api/v1/games/Pegasus/commands", json={"text": "roll Firearms"},
+                              headers=headers)  # fmt: skip
+            took = time.perf_counter() - started
+            said = list(flood)
+    assert rolled.status_code == 200, rolled.text
+    assert took < 1.0
+    assert gate.entered == 0  # not one password hashed for a link that does not exist
+    assert set(said) == {410, 429}
+    assert said.count(410) <= throttle.INVITE_ADDRESS.free  # then the address waits
+
+
+def test_a_taken_invite_link_is_throttled_per_link(server: TestClient, server_db: str) -> None:
+    token = Table(server_db).new_invite("Pegasus", "observer").token
+    for n in range(throttle.INVITE_LINK.free):  # each from an address of its own
+        with _client(server_db, (f"192.0.2.{n + 1}", 4000)) as someone:
+            body = {"token": token, "name": "Pia", "password": PASSWORD}
+            taken = someone.post("/api/v1/invites/accept", json=body)
+            assert taken.status_code == 409  # the name is taken: said before any hash
+    with _client(server_db, HOME) as late:
+        body = {"token": token, "name": "Quinn", "password": PASSWORD}
+        refused = late.post("/api/v1/invites/accept", json=body)
+        assert refused.status_code == 429
+        assert "invite link" in refused.json()["error"]
+
+
+def test_a_full_password_queue_answers_503_at_once(
+    server_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release, inside = threading.Event(), threading.Semaphore(0)
+    real = passwords.hasher()
+
+    class Slow:
+        """A hasher that holds its slot until released."""
+
+        def verify(self, stored: str, password: str) -> bool:
+            inside.release()
+            release.wait(10)
+            return real.verify(stored, password)
+
+    monkeypatch.setattr(passwords, "GATE", passwords.Gate(1, 1))
+    monkeypatch.setattr(passwords, "hasher", Slow)
+    with _client(server_db, HOME) as client, ThreadPoolExecutor(2) as pool:
+        hashing = pool.submit(_guess, client, "Pia", PASSWORD)
+        assert inside.acquire(timeout=5)  # one hashing
+        queued = pool.submit(_guess, client, "Otto", PASSWORD)  # one waiting
+        time.sleep(0.2)
+        started = time.perf_counter()
+        busy = client.post("/api/v1/login", json={"name": "Olly", "password": PASSWORD})
+        took = time.perf_counter() - started
+        release.set()
+        assert (hashing.result(), queued.result()) == (200, 200)
+    assert busy.status_code == 503
+    assert set(busy.json()) == {"error"}
+    assert busy.headers["retry-after"] == "1"
+    assert took < 1.0  # refused at once, not after the others

@@ -111,9 +111,10 @@ def test_a_game_from_before_verifiable_dice_commits_at_its_first_roll(game: Tabl
         conn.execute(sa.text("DELETE FROM seeds"))
     before = _events(game)[-1].id
     rolled = _one(game.roll("Pegasus", "Nikos", Request("Firearms"), visibility="private"))
-    public, hidden, roll = _events(game, after=before)  # both, whichever roll came first
+    public, hidden, client, roll = _events(game, after=before)  # both, whichever came first
     assert [(e.kind, _commit(e).chain) for e in (public, hidden)] == [
         ("seed_commit", "public"), ("seed_commit", "hidden")]  # fmt: skip
+    assert client.kind == "client_seed"  # the roller's first, made for them, in the stream
     assert roll.id == rolled.log_id
     assert _block(game, roll.id).commitment == _commit(hidden).commitment
 
@@ -196,8 +197,12 @@ def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     # Each roller's own: the Storyteller's rolls keep theirs.
     stella = _one(game.acting_as("Stella").roll("Pegasus", "Mavros", Request("Melee")))
     assert _block(game, stella.log_id).client_seed not in (default, "Pia's:lucky!seed")
-    said = [e for e in _events(game) if e.kind == "client_seed"]
-    assert [e.data for e in said] == [ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed")]
+    said = [e for e in _events(game) if e.kind == "client_seed"]  # every one, made or chosen
+    stellas = _block(game, stella.log_id).client_seed
+    assert [e.data for e in said] == [ClientSeedSet(user="Pia", client_seed=default),
+                                      ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed"),
+                                      ClientSeedSet(user="Stella", client_seed=stellas)]
+    assert said[0].id < first.log_id  # before the roll that used it
     for bad in ("two words", "", "x" * 65, "caf\u00e9"):
         with pytest.raises(RollplayError, match="a client seed is 1 to 64 printable ASCII"):
             pia.set_client_seed("Pegasus", bad)

@@ -19,7 +19,7 @@ from rollplay.table.combat.tracker import Tracker
 from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
-from tests.clirun import fails_cleanly, run, run_json
+from tests.clirun import fails_cleanly, run
 from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
@@ -94,23 +94,26 @@ def test_every_revealed_roll_verifies(
     db, log = played.url, tmp_path / "log.jsonl"
     _export(capsys, db, log)
     code, out, _ = run(capsys, "verify", str(log))
-    assert code == 0, out
-    assert out.startswith("0 revealed rolls checked: 0 verified; 17 await a reveal")
+    assert code == 3, out  # nothing failed, but nothing could be proven yet
+    assert out.startswith("UNPROVEN 17 not proven, awaiting a reveal (its seed is not revealed")
+    assert "0 revealed rolls checked: 0 verified; 17 await a reveal" in out
     assert "not from a committed seed: 1 typed" in out
     _rotate_all(capsys, db)
     lines = _export(capsys, db, log)
     code, out, _ = run(capsys, "verify", str(log))
-    assert code == 0, out
-    assert out == ("17 revealed rolls checked: 17 verified; 0 await a reveal; not from a "
-                   "committed seed: 1 typed\n")  # fmt: skip
+    assert code == 3, out  # the typed-in roll is not proven
+    assert out.splitlines()[-1] == ("17 revealed rolls checked: 17 verified; 0 await a reveal; "
+                                    "not from a committed seed: 1 typed")  # fmt: skip
+    assert "UNPROVEN 1 not proven, typed-in dice (not drawn from a committed seed): #" in out
     assert sum(line["kind"] == "seed_reveal" for line in lines) == 8
-    report = run_json(capsys, "verify", str(log))
-    assert report["ok"] is True
+    code, out, _ = run(capsys, "verify", str(log), "--json")
+    report = json.loads(out)
+    assert (code, report["ok"], report["code"]) == (3, True, 3)
     statuses = {r["name"].split(" ")[0]: r["status"] for r in report["rolls"]}
     assert set(statuses.values()) == {"verified", "typed"}
     code, out, _ = run(capsys, "verify", "--game", "Pegasus", "--db", db)  # read now
-    assert code == 0, out
-    assert out.startswith("9 revealed rolls checked: 9 verified")
+    assert code == 3, out
+    assert out.splitlines()[-1].startswith("9 revealed rolls checked: 9 verified")
 
 
 def test_a_player_verifies_what_they_see(
@@ -123,14 +126,14 @@ def test_a_player_verifies_what_they_see(
     _rotate_all(capsys, db)
     lines = _export(capsys, db, log, "--as", "Pia")
     code, out, _ = run(capsys, "--as", "Pia", "verify", str(log))
-    assert code == 0, out
+    assert code == 3, out  # what is hidden from her she cannot prove
     assert "verified; 0 await a reveal" in out
     assert out.rstrip().endswith("2 hidden from you")  # the two secret rolls
     hidden = next(line for line in lines if line["kind"] == "seed_reveal"
                   and line["chain"] == "hidden" and line["game"] == "Pegasus")  # fmt: skip
     assert hidden["complete"] is False  # she cannot see every hidden roll
     code, out, _ = run(capsys, "--as", "Pia", "verify", "--game", "Pegasus", "--db", db)
-    assert code == 0, out
+    assert code == 3, out
 
 
 def _roll(lines: list[Line], test: Callable[[Line], bool]) -> Line:

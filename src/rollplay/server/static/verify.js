@@ -5,6 +5,8 @@
 // (tests/browser/test_verify_js.py holds the two to the same answers). Pure functions, no
 // dependencies. crypto.subtle needs a secure context: https, or http on 127.0.0.1/localhost.
 
+import { Fraction } from "./strict_json.js";
+
 const MAX_NONCE = Number.MAX_SAFE_INTEGER; // 2**53 - 1: a JSON number stays exact up to it
 const MAX_SIDES = 2 ** 32;
 const CLIENT_SEED = /^[!-~]{1,64}$/;
@@ -27,6 +29,7 @@ function shown(value) {
 }
 
 function repr(value) {
+  if (value instanceof Fraction) return value.text; // as written: "2.0" is not 2
   if (Array.isArray(value)) return `[${value.map(repr).join(", ")}]`;
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";

@@ -67,7 +67,10 @@ def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dic
         assert taken is not None, "a current seed was just made"
     client = taken.client_seed
     if client is None:  # a player who never chose one gets a random one, kept (rulings V4)
-        client = w.add_client_seed(game.id, user, secrets.token_hex(8))
+        made = secrets.token_hex(8)
+        client = w.add_client_seed(game.id, user, made)
+        if client == made:  # an event like a chosen one's, so the export proves it (V10)
+            service.record(w, game, ev.ClientSeedSet(user=service.actor.name, client_seed=made))
     return TableDice(taken, client, chain)
 
 

@@ -31,7 +31,7 @@ from rollplay.table.play.names import names_like
 from rollplay.table.store.models import Event, Game
 
 MAX_EVENTS = 1000  # one page of events_for
-SEED_KINDS = ("seed_commit", "seed_reveal")
+SEED_KINDS = ("seed_commit", "seed_reveal", "client_seed")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
 
 
@@ -148,7 +148,8 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
             if not isinstance(data, Turn | HealDay):
                 continue
             provable = None if data.provable is None else data.provable.model_dump(mode="json")
-            out.append({**head, "visibility": row.visibility, "hidden": seen.hidden,
+            out.append({**head, "actor": seen.actor, "visibility": row.visibility,
+                        "hidden": seen.hidden,
                         "dice_source": data.dice_source, "provable": provable})  # fmt: skip
     return out
 

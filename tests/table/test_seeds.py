@@ -184,11 +184,11 @@ def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
 
 def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     pia = game.acting_as("Pia")
-    assert pia.seeds("Pegasus").client_seed is None  # none until her first roll
-    first = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
-    default = _block(game, first.log_id).client_seed
+    default = pia.seeds("Pegasus").client_seed  # made when she joined
+    assert default is not None
     assert len(default) == 16  # a random one, made and kept for her
-    assert pia.seeds("Pegasus").client_seed == default
+    first = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
+    assert _block(game, first.log_id).client_seed == default
     assert _block(game, _one(pia.roll("Pegasus", "Nikos", Request("Firearms"))).log_id
                   ).client_seed == default  # fmt: skip
     assert pia.set_client_seed("Pegasus", "Pia's:lucky!seed").client_seed == "Pia's:lucky!seed"
@@ -198,11 +198,14 @@ def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     stella = _one(game.acting_as("Stella").roll("Pegasus", "Mavros", Request("Melee")))
     assert _block(game, stella.log_id).client_seed not in (default, "Pia's:lucky!seed")
     said = [e for e in _events(game) if e.kind == "client_seed"]  # every one, made or chosen
-    stellas = _block(game, stella.log_id).client_seed
-    assert [e.data for e in said] == [ClientSeedSet(user="Pia", client_seed=default),
-                                      ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed"),
-                                      ClientSeedSet(user="Stella", client_seed=stellas)]
-    assert said[0].id < first.log_id  # before the roll that used it
+    assert [e.data for e in said] == [
+        ClientSeedSet(user="Stella", client_seed=_block(game, stella.log_id).client_seed),
+        ClientSeedSet(user="Pia", client_seed=default),
+        ClientSeedSet(user="Otto", client_seed=game.acting_as("Otto").seeds("Pegasus").client_seed),
+        ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed"),
+    ]
+    assert all(e.visibility == "public" for e in said)  # made at joining: no roll's trace
+    assert said[1].id < first.log_id  # before the roll that used it
     for bad in ("two words", "", "x" * 65, "caf\u00e9"):
         with pytest.raises(RollplayError, match="a client seed is 1 to 64 printable ASCII"):
             pia.set_client_seed("Pegasus", bad)

@@ -20,7 +20,8 @@ from tests.verify_corpus import forge
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
 NODE = os.environ.get("ROLLPLAY_NODE") or (
-    None if os.environ.get("ROLLPLAY_SKIP_NODE") else shutil.which("node"))
+    None if os.environ.get("ROLLPLAY_SKIP_NODE") else shutil.which("node")
+)
 
 
 def _python(path: Path) -> dict[str, Any]:
@@ -38,6 +39,7 @@ def _python(path: Path) -> dict[str, Any]:
 
 
 def _node(paths: list[Path]) -> list[dict[str, Any]]:
+    assert NODE is not None
     done = subprocess.run([NODE, "--experimental-default-type=module", str(RUNNER),
                            *map(str, paths)], capture_output=True, text=True, timeout=300,
                           check=False)  # fmt: skip

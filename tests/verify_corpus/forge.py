@@ -65,9 +65,13 @@ def play(table: Table) -> Table:
 
 
 def rotate(table: Table) -> None:
+    """Both chains revealed; then one roll under the next public seed, and it revealed too
+    (so the corpus holds a commitment that covers its predecessor's count: rulings V13)."""
     stella = table.acting_as("Stella")
     for chain in ("public", "hidden"):
         stella.rotate_seed(GAME, chain)
+    table.acting_as("Otto").roll(GAME, "Ben", Request("Firearms"))
+    stella.rotate_seed(GAME)
 
 
 def lines_of(text: str) -> list[Line]:
@@ -149,6 +153,17 @@ def _reveal_deleted(lines: list[Line]) -> None:
     lines[:] = [line for line in lines if line["kind"] != "seed_reveal"]
 
 
+def _renumbered(lines: list[Line]) -> None:
+    """The events numbered again, 1, 2, 3, ..., to close the gaps a deletion left."""
+    for number, line in enumerate(sorted(lines, key=lambda line: line["id"]), 1):
+        line["id"] = number
+
+
+def _reveal_deleted_renumbered(lines: list[Line]) -> None:
+    _reveal_deleted(lines)
+    _renumbered(lines)
+
+
 def _fake_reveal(lines: list[Line]) -> None:
     """A seed never committed, revealed, and every public roll drawn again from it."""
     fake = bytes(range(32))
@@ -168,6 +183,43 @@ def _fake_reveal_and_commit(lines: list[Line]) -> None:
     for line in lines:
         if line["kind"] == "seed_commit" and line["commitment"] == old:
             line["commitment"] = commitment(bytes(range(32)))
+
+
+def _first_reveal(lines: list[Line]) -> Line:
+    return next(line for line in lines if line["kind"] == "seed_reveal"
+                and line["chain"] == "public")  # fmt: skip
+
+
+def _last_roll_deleted(lines: list[Line]) -> None:
+    """The first public seed's last roll taken out and the reveal's count lowered to match."""
+    first = _first_reveal(lines)["commitment"]
+    last = [line for line in _plain(lines) if line["provable"]["commitment"] == first][-1]
+    lines.remove(last)
+    _first_reveal(lines)["nonces"] -= 1
+    for line in lines:
+        line["complete"] = True if line["kind"] == "seed_reveal" else line.get("complete")
+
+
+def _last_roll_deleted_renumbered(lines: list[Line]) -> None:
+    """The same, the events numbered again: the next commitment's count tells."""
+    _last_roll_deleted(lines)
+    _renumbered(lines)
+
+
+def _last_roll_deleted_all_edited(lines: list[Line]) -> None:
+    """The same, and the count the next seed's events give lowered too: once that seed is
+    revealed, its commitment does not hash (it covered the count before the change)."""
+    _last_roll_deleted_renumbered(lines)
+    first = _first_reveal(lines)
+    for line in lines:
+        if (line.get("after") or {}).get("commitment") == first["commitment"]:
+            line["after"]["nonces"] = first["nonces"]
+
+
+def _roll_made_a_placeholder(lines: list[Line]) -> None:
+    """A roll turned into an event the reader may not see: a public roll cannot be one."""
+    at = lines.index(_plain(lines)[-1])
+    lines[at] = {"kind": "placeholder", "id": lines[at]["id"], "game": GAME, "of": None}
 
 
 def _float_nonce(text: str) -> str:
@@ -202,13 +254,21 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "ground_client_seed": Case(forged(_ground_client_seed), 1),
         "ground_client_seed_and_its_event": Case(forged(_ground_with_its_event), 0),
         "ground_client_seed_and_its_event_checked": Case(
-            forged(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}),
+            forged(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
+        ),
         "nonces_swapped": Case(forged(_nonces_swapped), 1),
         "ids_swapped": Case(forged(_ids_swapped), 1),
-        "reveal_deleted": Case(forged(_reveal_deleted), 3),
+        "reveal_deleted": Case(forged(_reveal_deleted), 1),  # its number is missing
+        "reveal_deleted_renumbered": Case(forged(_reveal_deleted_renumbered), 1),
         "fake_reveal": Case(forged(_fake_reveal), 1),
-        "fake_reveal_and_commit": Case(forged(_fake_reveal_and_commit), 0),
+        "fake_reveal_and_commit": Case(
+            forged(_fake_reveal_and_commit), 1
+        ),  # the next seed names it
         "fake_reveal_and_commit_checked": Case(forged(_fake_reveal_and_commit), 1, (recorded,)),
+        "last_roll_deleted": Case(forged(_last_roll_deleted), 1),
+        "last_roll_deleted_renumbered": Case(forged(_last_roll_deleted_renumbered), 1),
+        "last_roll_deleted_all_edited": Case(forged(_last_roll_deleted_all_edited), 1),
+        "roll_made_a_placeholder": Case(forged(_roll_made_a_placeholder), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),
     }

@@ -18,11 +18,20 @@ from rollplay.cli.table import db_option, game_option
 @click.argument("file", required=False, type=click.File("r", encoding="utf-8", errors="strict"))
 @game_option()
 @db_option
-@click.option("--commitment", "commitments", multiple=True, metavar="HASH",
-              help="A commitment you recorded earlier: the log must publish it (repeatable).")
-@click.option("--client-seed", "client_seed", metavar="SEED",
-              help="The client seed you chose: every roll of --roller's from the event that "
-                   "set it on must use it.")
+@click.option(
+    "--commitment",
+    "commitments",
+    multiple=True,
+    metavar="HASH",
+    help="A commitment you recorded earlier: the log must publish it (repeatable).",
+)
+@click.option(
+    "--client-seed",
+    "client_seed",
+    metavar="SEED",
+    help="The client seed you chose: every roll of --roller's from the event that "
+    "set it on must use it.",
+)
 @click.option("--roller", metavar="NAME", help="Whose client seed --client-seed is (a user).")
 @json_option
 def verify(file: IO[str] | None, game_name: str | None, db: str | None, *,

@@ -2,6 +2,8 @@
 // written again for verify_log.js, with the same lines. Keep the two in step
 // (tests/verify_corpus holds them to the same verdicts).
 
+import { Fraction } from "./strict_json.js";
+
 // Why a roll could not be proven, by its status, in the order the lines are written.
 export const UNPROVEN = {
   awaiting: "awaiting a reveal (its seed is not revealed yet)",
@@ -17,8 +19,9 @@ export function eventNumber(line) {
   return line.id;
 }
 
-function said(value) {
-  return typeof value === "string" ? value : JSON.stringify(value);
+function said(value) { // as provable_checks._said: text as it is, the rest as JSON
+  if (value instanceof Fraction) return value.text;
+  return typeof value === "string" ? value : JSON.stringify(value ?? null);
 }
 
 /** Per seed, the commands out of step with the events: event number -> the line saying so
@@ -118,6 +121,86 @@ export function unprovenLines(verdicts) {
       const listed = numbers.slice(0, 10).map((n) => `#${n}`).join(", ") +
         (numbers.length > 10 ? ", \u2026" : "");
       out.push(`${numbers.length} not proven, ${why}: ${listed}`);
+    }
+  }
+  return out;
+}
+
+const DICE_KINDS = ["roll", "combat_turn", "heal_day"]; // the events that may draw from a seed
+
+function listed(numbers) {
+  return numbers.slice(0, 10).map((n) => `#${n}`).join(", ") + (numbers.length > 10 ? ", \u2026" : "");
+}
+
+/** Each game's event numbers must be 1, 2, 3, ... (as provable_checks.numbering): the lines
+ * saying which are not, and the set of games that pass. */
+export function numbering(lines) {
+  const games = new Map();
+  for (const line of lines) {
+    const game = said(line.game ?? null);
+    if (!games.has(game)) games.set(game, []);
+    games.get(game).push(eventNumber(line));
+  }
+  const out = [];
+  const whole = new Set();
+  for (const [game, numbers] of games) {
+    numbers.sort((a, b) => a - b);
+    const twice = [...new Set(numbers.filter((n, i) => i > 0 && numbers[i - 1] === n))];
+    const seen = new Set(numbers);
+    const missing = [];
+    for (let n = 1; n <= numbers[numbers.length - 1] && missing.length < 11; n++) {
+      if (!seen.has(n)) missing.push(n);
+    }
+    if (twice.length) out.push(`event numbers ${listed(twice)} of ${game} are in the file twice`);
+    if (missing.length) {
+      out.push(`event numbers ${listed(missing)} of ${game} are not in the file (an ` +
+        "export holds every event, as a placeholder if you may not see it)");
+    }
+    if (!twice.length && !missing.length) whole.add(game);
+  }
+  return [out, whole];
+}
+
+/** The "game\0chain" keys whose every roll this file does not show (as withheld). */
+export function withheld(lines) {
+  const out = new Set();
+  for (const line of lines) {
+    const game = said(line.game ?? null);
+    if (line.kind === "placeholder" && DICE_KINDS.includes(line.of)) {
+      out.add(`${game}\u0000public`);
+      out.add(`${game}\u0000hidden`);
+    } else if ((line.kind === "placeholder" && (line.of === null || line.of === undefined)) ||
+               line.hidden === true) {
+      out.add(`${game}\u0000hidden`);
+    }
+  }
+  return out;
+}
+
+// A value to compare as provable_checks._json does: 2.0 (a Fraction) is not 2.
+function json(value) {
+  if (value instanceof Fraction) return `${value.text}f`;
+  return JSON.stringify(value ?? null);
+}
+
+/** Each seed event's after must be a seed of its chain revealed in the log, with that count
+ * (as provable_checks.links). commits, reveals: Maps "game\0commitment" -> line. */
+export function links(commits, reveals) {
+  const out = [];
+  for (const [key, line] of [...commits, ...reveals]) {
+    let link = line.after;
+    if (link === undefined || link === null) continue;
+    if (typeof link !== "object" || Array.isArray(link) || link instanceof Fraction) link = {};
+    const game = key.split("\u0000")[0];
+    const where = `#${eventNumber(line)} (${game}, the ${said(line.chain ?? null)} chain)`;
+    const before = said(link.commitment ?? null);
+    const reveal = reveals.get(`${game}\u0000${before}`);
+    if (reveal === undefined || json(reveal.chain) !== json(line.chain)) {
+      out.push(`${where} follows the seed ${before.slice(0, 16)}\u2026, which this log never ` +
+        "reveals in that chain");
+    } else if (json(reveal.nonces) !== json(link.nonces)) {
+      out.push(`${where} follows a seed that served ${said(link.nonces ?? null)} nonces, but ` +
+        `its reveal #${eventNumber(reveal)} says ${said(reveal.nonces ?? null)}`);
     }
   }
   return out;

@@ -4,8 +4,10 @@
 // (tests/browser/test_verify_page.py holds them to the same answers). No dependencies.
 
 import { Fraction, Unsafe, parseStrict } from "./strict_json.js";
-import { commitmentOf, verifyDraws } from "./verify.js";
-import { clientSeedProblems, eventNumber, nonceOrder, unprovenLines } from "./verify_checks.js";
+import { chained, commitmentOf, verifyDraws } from "./verify.js";
+import {
+  clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
+} from "./verify_checks.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -177,7 +179,7 @@ async function judge(line, commits, reveals, derived) {
   }
   const args = {
     server_seed: reveal.seed, commitment: block.commitment, client_seed: block.client_seed,
-    nonce, draws: block.draws,
+    nonce, draws: block.draws, after: chained(reveal.after),
   };
   const memo = canonical(args);
   if (!derived.has(memo)) derived.set(memo, await verifyDraws(args));
@@ -235,7 +237,12 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
       verdict.problems.push(late.get(verdict.id));
     }
   }
-  const seedProblems = await seedProblemsOf(reveals, commands);
+  const [gaps, whole] = numbering(lines);
+  const held = withheld(lines);
+  const judged = new Set([...reveals].filter(([, r]) => whole.has(said(r.game)) &&
+    !held.has(`${said(r.game)}\u0000${said(r.chain)}`)).map(([key]) => key));
+  const seedProblems = [...gaps, ...(await seedProblemsOf(reveals, commands, judged))];
+  seedProblems.push(...links(commits, reveals));
   for (const [key, reveal] of reveals) {
     if (!commits.has(key)) {
       seedProblems.push(`the ${said(reveal.chain ?? null)} seed revealed in #${eventNumber(reveal)} ` +
@@ -272,20 +279,20 @@ function repeats(commands, verdicts) {
   }
 }
 
-async function seedProblemsOf(reveals, commands) {
+async function seedProblemsOf(reveals, commands, judged) {
   const out = [];
-  for (const reveal of reveals.values()) {
+  for (const [key, reveal] of reveals) {
     const hashed = said(reveal.commitment);
     const game = said(reveal.game);
     const where = `the ${said(reveal.chain)} seed revealed in #${eventNumber(reveal)} (${game})`;
     try {
-      if ((await commitmentOf(reveal.seed)) !== hashed.toLowerCase()) {
+      if ((await commitmentOf(reveal.seed, chained(reveal.after))) !== hashed.toLowerCase()) {
         out.push(`${where} does not hash to its commitment ${hashed.slice(0, 16)}\u2026`);
       }
     } catch (error) {
       out.push(`${where}: ${error.message}`);
     }
-    if (reveal.complete !== true || !isWhole(reveal.nonces)) continue;
+    if (!judged.has(key) || !isWhole(reveal.nonces)) continue;
     const mine = new Map();
     for (const c of commands.values()) {
       if (c.game === game && c.commitment === hashed) mine.set(c.nonce, c.group.map(([line]) => line));

@@ -6,6 +6,8 @@ provable_log.verify_log (``server/static/verify_log.js`` has the same, with the 
 * each provable roll's client seed is its roller's, the one in force at that event: the last
   ``client_seed`` event of that roller in that game before it (rulings V10); and, given the
   seed a player chose, every later roll of theirs used it;
+* each game's event numbers are 1, 2, 3, ... with none missing or repeated; where they are,
+  and no roll under a seed is withheld from the file, a nonce no roll used is named;
 * a reveal names a commitment the log published, and a commitment a player recorded earlier
   (``--commitment``) is one the log published;
 * what could not be proven, a line per reason: rolls awaiting a reveal, hidden from the
@@ -15,12 +17,18 @@ provable_log.verify_log (``server/static/verify_log.js`` has the same, with the 
 from __future__ import annotations
 
 import bisect
+import itertools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["UNPROVEN", "client_seed_problems", "event_number", "nonce_order", "unproven_lines"]
+__all__ = [
+    "UNPROVEN", "client_seed_problems", "event_number", "links", "nonce_order", "numbering",
+    "unproven_lines", "withheld",
+]  # fmt: skip
 
 Line = Mapping[str, Any]
+DICE_KINDS = ("roll", "combat_turn", "heal_day")  # the events that may draw from a seed
 # Why a roll could not be proven, by its status, in the order the lines are written.
 UNPROVEN = {
     "awaiting": "awaiting a reveal (its seed is not revealed yet)",
@@ -110,6 +118,86 @@ def client_seed_problems(
     return problems
 
 
+def numbering(lines: Sequence[Line]) -> tuple[list[str], set[str]]:
+    """Each game's event numbers must be 1, 2, 3, ... with none missing or repeated (an
+    export holds every event, as a placeholder if its reader may not see it: rulings V12):
+    the lines saying which are not, and the games (as their lines name them) that pass."""
+    games: dict[str, list[int]] = {}
+    for line in lines:
+        games.setdefault(_said(line.get("game")), []).append(event_number(line))
+    out, whole = [], set()
+    for game, numbers in games.items():
+        numbers.sort()
+        twice = sorted({n for a, n in itertools.pairwise(numbers) if a == n})
+        missing = _missing(set(numbers), numbers[-1])
+        if twice:
+            out.append(f"event numbers {_listed(twice)} of {game} are in the file twice")
+        if missing:
+            out.append(f"event numbers {_listed(missing)} of {game} are not in the file (an export "
+                       f"holds every event, as a placeholder if you may not see it)")  # fmt: skip
+        if not twice and not missing:
+            whole.add(game)
+    return out, whole
+
+
+def withheld(lines: Sequence[Line]) -> set[tuple[str, str]]:
+    """The (game, chain) pairs whose every roll this file does not show: a roll left out by
+    a filter withholds both chains; one hidden from the reader, the hidden chain."""
+    out = set()
+    for line in lines:
+        game, kind = _said(line.get("game")), line.get("kind")
+        if kind == "placeholder" and line.get("of") in DICE_KINDS:
+            out |= {(game, "public"), (game, "hidden")}
+        elif (kind == "placeholder" and line.get("of") is None) or line.get("hidden") is True:
+            out.add((game, "hidden"))
+    return out
+
+
+def links(
+    commits: Mapping[tuple[str, str], Line], reveals: Mapping[tuple[str, str], Line]
+) -> list[str]:
+    """Each seed event's ``after`` (the predecessor its commitment covers, rulings V13) must
+    be a seed of its chain revealed in the log, with that count: a reveal's count lowered
+    (a roll taken out) no longer matches the next commitment, which was published first."""
+    out = []
+    for (game, _), line in [*commits.items(), *reveals.items()]:
+        link = line.get("after")
+        if link is None:
+            continue
+        link = link if isinstance(link, Mapping) else {}
+        where = f"#{event_number(line)} ({game}, the {_said(line.get('chain'))} chain)"
+        before = _said(link.get("commitment"))
+        reveal = reveals.get((game, before))
+        if reveal is None or _json(reveal.get("chain")) != _json(line.get("chain")):
+            out.append(f"{where} follows the seed {before[:16]}\u2026, which this log never "
+                       f"reveals in that chain")  # fmt: skip
+        elif _json(reveal.get("nonces")) != _json(link.get("nonces")):
+            out.append(f"{where} follows a seed that served {_said(link.get('nonces'))} "
+                       f"nonces, but its reveal #{event_number(reveal)} says "
+                       f"{_said(reveal.get('nonces'))}")  # fmt: skip
+    return out
+
+
+def _json(value: Any) -> str:
+    """A value as canonical JSON, to compare as verify_log.js does (2.0 is not 2)."""
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _missing(seen: set[int], last: int) -> list[int]:
+    """The first eleven numbers from 1 to ``last`` not seen (never list them all)."""
+    out: list[int] = []
+    n = 1
+    while n <= last and len(out) < 11:
+        if n not in seen:
+            out.append(n)
+        n += 1
+    return out
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(f"#{n}" for n in numbers[:10]) + (", \u2026" if len(numbers) > 10 else "")
+
+
 def unproven_lines(statuses: Sequence[tuple[int, str]]) -> list[str]:
     """One line per reason some rolls could not be proven, naming the first ten of them."""
     out = []
@@ -122,6 +210,4 @@ def unproven_lines(statuses: Sequence[tuple[int, str]]) -> list[str]:
 
 
 def _said(value: Any) -> str:
-    import json
-
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)

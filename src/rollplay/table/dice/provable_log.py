@@ -8,7 +8,8 @@ One roll is checked by ``provable.verify_draws``; a log needs more, and this mod
 * its commitment was published (``seed_commit``) before it;
 * once the seed is revealed (``seed_reveal``), its draws re-derive from it;
 * under one seed no nonce is used by two commands, none is past the count the reveal gives,
-  and, where the export shows its viewer every roll under the seed (``complete``), none is
+  and, where the export holds every event number of the game and withholds no roll under the
+  seed (provable_checks.py: not the file's own ``complete``, which the verifier ignores), none is
   missing. A viewer never sees others' hidden rolls, so only what they can judge is judged.
 
 Pure: no I/O. The input is the export's lines as parsed JSON (``rollplay log --export
@@ -24,12 +25,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from rollplay.errors import RollplayError
-from rollplay.table.dice.provable import commitment, seed_from_hex, verify_draws
+from rollplay.table.dice.provable import chained, commitment, seed_from_hex, verify_draws
 from rollplay.table.dice.provable_checks import (
     client_seed_problems,
     event_number,
+    links,
     nonce_order,
+    numbering,
     unproven_lines,
+    withheld,
 )
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 
@@ -151,9 +155,15 @@ def verify_log(
     late = nonce_order({key: [line for line, _ in group] for key, group in commands.items()})
     for at, verdict in enumerate(verdicts):
         if verdict.id in late:
-            verdicts[at] = verdict._replace(status="mismatch",
-                                            problems=[*verdict.problems, late[verdict.id]])
-    problems = _seed_problems(reveals, commands)
+            verdicts[at] = verdict._replace(
+                status="mismatch", problems=[*verdict.problems, late[verdict.id]]
+            )
+    gaps, whole = numbering(lines)
+    held = withheld(lines)
+    judged = {key for key, r in reveals.items() if key[0] in whole
+              and (key[0], _said(r.get("chain"))) not in held}  # fmt: skip
+    problems = gaps + _seed_problems(reveals, commands, judged)
+    problems += links(commits, reveals)
     problems += [f"the {_said(r.get('chain'))} seed revealed in #{event_number(r)} ({game}) "
                  f"was never committed in this log" for (game, hashed), r in reveals.items()
                  if (game, hashed) not in commits]  # fmt: skip
@@ -196,10 +206,11 @@ def _judge(
     nonce, used = block.get("nonce"), reveal.get("nonces")
     if type(nonce) is int and type(used) is int and nonce >= used:
         problems.append(f"its nonce {nonce} is past the {used} the reveal says were used")
-    args = (reveal.get("seed"), block.get("commitment"), block.get("client_seed"), nonce, draws)
+    args = (reveal.get("seed"), block.get("commitment"), block.get("client_seed"), nonce, draws,
+            chained(reveal.get("after")))  # fmt: skip
     memo = json.dumps(args, default=str)
     if memo not in derived:
-        derived[memo] = verify_draws(*args)  # type: ignore[arg-type]
+        derived[memo] = verify_draws(*args[:5], after=args[5])  # type: ignore[arg-type]
     problems.extend(derived[memo])
     return ("mismatch" if problems else "verified"), problems
 
@@ -237,7 +248,9 @@ def _repeats(commands: Mapping[Any, list[tuple[Line, int]]], verdicts: list[Verd
 
 
 def _seed_problems(
-    reveals: Mapping[tuple[Any, str], Line], commands: Mapping[Any, list[tuple[Line, int]]]
+    reveals: Mapping[tuple[Any, str], Line],
+    commands: Mapping[Any, list[tuple[Line, int]]],
+    judged: set[tuple[str, str]],
 ) -> list[str]:
     """A revealed seed that does not hash to its commitment; and, where the viewer sees
     every roll under it, a nonce that no roll in the log used."""
@@ -247,12 +260,12 @@ def _seed_problems(
         where = f"the {chain} seed revealed in #{number} ({game})"
         try:
             seed = seed_from_hex(cast(str, reveal.get("seed")))  # it checks the type
-            if commitment(seed) != hashed.lower():
+            if commitment(seed, chained(reveal.get("after"))) != hashed.lower():
                 out.append(f"{where} does not hash to its commitment {hashed[:16]}\u2026")
         except RollplayError as exc:
             out.append(f"{where}: {exc}")
         used = reveal.get("nonces")
-        if reveal.get("complete") is not True or type(used) is not int:
+        if (game, hashed) not in judged or type(used) is not int:
             continue
         mine = {nonce: group for (g, c, nonce), group in commands.items()
                 if g == game and c == hashed}  # fmt: skip

@@ -154,6 +154,23 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
     return out
 
 
+def _placeholders(t: ServiceBase, game_name: str | None, present: set[int]) -> list[dict[str, Any]]:
+    """Every other event of the games covered, as its number (and its kind, when the viewer
+    may see it): so an export holds every event number, and one taken out leaves a gap the
+    verifier names (rulings V12)."""
+    out: list[dict[str, Any]] = []
+    with t.reading() as s:
+        standings = _standings(t, s, game_name)
+        for gid, standing in standings.items():
+            seen = set(s.scalars(select(Event.id).where(Event.game_id == gid, _visible(standing))))
+            query = select(Event.id, Event.kind, Game.name).join(Game).where(Event.game_id == gid)
+            for number, kind, game in s.execute(query.order_by(Event.id)):
+                if number not in present:
+                    out.append({"kind": "placeholder", "id": number, "game": game,
+                                "of": kind if number in seen else None})  # fmt: skip
+    return out
+
+
 def _standings(t: ServiceBase, s: Session, game_name: str | None) -> dict[int, Standing]:
     """The actor's standing in each game the log reads (the one named, or all theirs)."""
     if game_name:
@@ -195,6 +212,7 @@ def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:
         complete = not any(filters.get(k) for k in ("character", "since", "until"))
         lines = [{"kind": "roll", **e.model_dump(mode="json")} for e in entries]
         lines += _dice_events(t, filters.get("game_name"), complete)
+        lines += _placeholders(t, filters.get("game_name"), {line["id"] for line in lines})
         lines.sort(key=lambda line: int(line["id"]))
         return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
     if fmt == "csv":

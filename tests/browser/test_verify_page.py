@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from rollplay.table.dice.provable_log import read_log, verify_log
+from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
 from tests.server.process import signed_in
 
 
@@ -57,7 +57,15 @@ def test_the_page_verifies_revealed_rolls_and_flags_a_tampered_one(
     assert seen[waiting][0] == "awaiting", seen[waiting]
     assert "awaiting reveal" in seen[waiting][1]
     assert not [i for i, (status, _) in seen.items() if status == "mismatch"]
-    expect(page.locator("#verify-said")).to_have_attribute("data-ok", "true")
+    # Until events are numbered per game (issue 29, server point 7), the example games'
+    # numbers, shared across the database, leave gaps in each game's: nothing else is wrong.
+    problems = page.locator("#seed-problems > li").all_inner_texts()
+    assert all(said.startswith("event numbers ") for said in problems), problems
+    if not problems:
+        expect(page.locator("#verify-said")).to_have_attribute("data-ok", "true")
+        # Nothing failed, but a roll awaits its reveal: not every roll is proven (V11).
+        expect(page.locator("#verify-said")).to_have_attribute("data-verdict", "unproven")
+    expect(page.locator("#unproven")).to_contain_text("awaiting a reveal (its seed is not revealed")
 
     # Pia's saved export, one die changed: chosen with the file input, checked in the page.
     export = _api(live_server, "Pia", "GET", "/games/Pegasus/log/export?format=jsonl")
@@ -161,13 +169,26 @@ def test_the_browser_and_rollplay_verify_agree_on_damaged_logs(
     browser = page.evaluate("""async (texts) => {
         const v = await import("/static/verify_log.js");
         const out = [];
-        for (const text of texts) out.push(await v.verifyLog(v.readLog(text)));
+        for (const text of texts) {
+            try {
+                out.push(await v.verifyLog(v.readLog(text)));
+            } catch (error) {  // a number past 2**53 - 1 refuses the file, in both
+                if (!(error instanceof v.BadLog)) throw error;
+                out.push({bad: error.message});
+            }
+        }
         return out;
     }""", texts)  # fmt: skip
     for text, theirs in zip(texts, browser, strict=True):
-        ours = verify_log(read_log(text))
+        try:
+            read = read_log(text)
+        except BadLog as exc:
+            assert theirs == {"bad": str(exc)}, text
+            continue
+        ours = verify_log(read)
         assert [(v["id"], v["status"], v["problems"]) for v in theirs["verdicts"]] == [
             (v.id, v.status, v.problems) for v in ours.verdicts
         ], text
         assert theirs["seedProblems"] == ours.seed_problems, text
         assert theirs["ok"] == ours.ok
+        assert (theirs["code"], theirs["unproven"]) == (ours.code, ours.unproven)

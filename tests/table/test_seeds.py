@@ -111,9 +111,10 @@ def test_a_game_from_before_verifiable_dice_commits_at_its_first_roll(game: Tabl
         conn.execute(sa.text("DELETE FROM seeds"))
     before = _events(game)[-1].id
     rolled = _one(game.roll("Pegasus", "Nikos", Request("Firearms"), visibility="private"))
-    public, hidden, roll = _events(game, after=before)  # both, whichever roll came first
+    public, hidden, client, roll = _events(game, after=before)  # both, whichever came first
     assert [(e.kind, _commit(e).chain) for e in (public, hidden)] == [
         ("seed_commit", "public"), ("seed_commit", "hidden")]  # fmt: skip
+    assert client.kind == "client_seed"  # the roller's first, made for them, in the stream
     assert roll.id == rolled.log_id
     assert _block(game, roll.id).commitment == _commit(hidden).commitment
 
@@ -183,11 +184,11 @@ def test_private_and_secret_rolls_keep_to_the_hidden_chain(game: Table) -> None:
 
 def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     pia = game.acting_as("Pia")
-    assert pia.seeds("Pegasus").client_seed is None  # none until her first roll
-    first = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
-    default = _block(game, first.log_id).client_seed
+    default = pia.seeds("Pegasus").client_seed  # made when she joined
+    assert default is not None
     assert len(default) == 16  # a random one, made and kept for her
-    assert pia.seeds("Pegasus").client_seed == default
+    first = _one(pia.roll("Pegasus", "Nikos", Request("Firearms")))
+    assert _block(game, first.log_id).client_seed == default
     assert _block(game, _one(pia.roll("Pegasus", "Nikos", Request("Firearms"))).log_id
                   ).client_seed == default  # fmt: skip
     assert pia.set_client_seed("Pegasus", "Pia's:lucky!seed").client_seed == "Pia's:lucky!seed"
@@ -196,8 +197,15 @@ def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     # Each roller's own: the Storyteller's rolls keep theirs.
     stella = _one(game.acting_as("Stella").roll("Pegasus", "Mavros", Request("Melee")))
     assert _block(game, stella.log_id).client_seed not in (default, "Pia's:lucky!seed")
-    said = [e for e in _events(game) if e.kind == "client_seed"]
-    assert [e.data for e in said] == [ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed")]
+    said = [e for e in _events(game) if e.kind == "client_seed"]  # every one, made or chosen
+    assert [e.data for e in said] == [
+        ClientSeedSet(user="Stella", client_seed=_block(game, stella.log_id).client_seed),
+        ClientSeedSet(user="Pia", client_seed=default),
+        ClientSeedSet(user="Otto", client_seed=game.acting_as("Otto").seeds("Pegasus").client_seed),
+        ClientSeedSet(user="Pia", client_seed="Pia's:lucky!seed"),
+    ]
+    assert all(e.visibility == "public" for e in said)  # made at joining: no roll's trace
+    assert said[1].id < first.log_id  # before the roll that used it
     for bad in ("two words", "", "x" * 65, "caf\u00e9"):
         with pytest.raises(RollplayError, match="a client seed is 1 to 64 printable ASCII"):
             pia.set_client_seed("Pegasus", bad)

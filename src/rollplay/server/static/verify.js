@@ -5,6 +5,8 @@
 // (tests/browser/test_verify_js.py holds the two to the same answers). Pure functions, no
 // dependencies. crypto.subtle needs a secure context: https, or http on 127.0.0.1/localhost.
 
+import { Fraction } from "./strict_json.js";
+
 const MAX_NONCE = Number.MAX_SAFE_INTEGER; // 2**53 - 1: a JSON number stays exact up to it
 const MAX_SIDES = 2 ** 32;
 const CLIENT_SEED = /^[!-~]{1,64}$/;
@@ -27,6 +29,7 @@ function shown(value) {
 }
 
 function repr(value) {
+  if (value instanceof Fraction) return value.text; // as written: "2.0" is not 2
   if (Array.isArray(value)) return `[${value.map(repr).join(", ")}]`;
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
@@ -146,9 +149,31 @@ function sameAll(a, b) {
   return a.length === b.length && a.every((x, i) => same(x, b[i]));
 }
 
-/** The commitment of a server seed given as 64 hex digits: its SHA-256 as lowercase hex. */
-export async function commitmentOf(seedHex) {
-  return hex(await crypto.subtle.digest("SHA-256", seedFromHex(seedHex)));
+/** The commitment of a server seed given as 64 hex digits: its SHA-256 as lowercase hex;
+ * with after ([commitment, nonces] of the seed before it in its chain), the SHA-256 of the
+ * seed's bytes then ":COMMITMENT:NONCES" (as provable.commitment). */
+export async function commitmentOf(seedHex, after = null) {
+  return hashed(seedFromHex(seedHex), after);
+}
+
+async function hashed(seed, after) {
+  if (after === null) return hex(await crypto.subtle.digest("SHA-256", seed));
+  const tail = encoder.encode(`:${after[0]}:${after[1]}`);
+  const message = new Uint8Array(seed.length + tail.length);
+  message.set(seed);
+  message.set(tail, seed.length);
+  return hex(await crypto.subtle.digest("SHA-256", message));
+}
+
+/** A seed event's after ({commitment, nonces}) as commitmentOf takes it, or null (as
+ * provable.chained). */
+export function chained(value) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const { commitment, nonces } = value;
+  if (typeof commitment === "string" && HEX_SEED.test(commitment) && isWhole(nonces)) {
+    return [commitment.toLowerCase(), nonces];
+  }
+  return null;
 }
 
 /** The faces of each [sides, count] draw in shape, in order, as the roll got them. */
@@ -166,7 +191,7 @@ export async function derive(seedHex, clientSeed, nonce, shape) {
 
 /** What is wrong with a logged roll, one line each (as provable.verify_draws); an empty
  * list means it checks out. draws: [[sides, [faces...]], ...] as logged. */
-export async function verifyDraws({ server_seed, commitment, client_seed, nonce, draws }) {
+export async function verifyDraws({ server_seed, commitment, client_seed, nonce, draws, after = null }) {
   let seed, logged;
   try {
     seed = seedFromHex(server_seed);
@@ -178,10 +203,10 @@ export async function verifyDraws({ server_seed, commitment, client_seed, nonce,
     throw error;
   }
   const problems = [];
-  const hashed = hex(await crypto.subtle.digest("SHA-256", seed));
-  if (typeof commitment !== "string" || hashed !== commitment.toLowerCase()) {
+  const got = await hashed(seed, after);
+  if (typeof commitment !== "string" || got !== commitment.toLowerCase()) {
     problems.push(
-      `the server seed does not match the commitment: it hashes to ${hashed}, ` +
+      `the server seed does not match the commitment: it hashes to ${got}, ` +
         `but the commitment is ${shown(commitment)}`,
     );
   }

@@ -3,7 +3,11 @@
 // the log without trusting the server that sent it. Keep the two in step
 // (tests/browser/test_verify_page.py holds them to the same answers). No dependencies.
 
-import { commitmentOf, verifyDraws } from "./verify.js";
+import { Fraction, Unsafe, parseStrict } from "./strict_json.js";
+import { chained, commitmentOf, verifyDraws } from "./verify.js";
+import {
+  clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
+} from "./verify_checks.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -16,8 +20,11 @@ export function readLog(text) {
     if (!raw.trim()) return;
     let line;
     try {
-      line = JSON.parse(raw);
+      line = parseStrict(raw); // not JSON.parse: it reads "nonce": 2.0 as 2 (strict_json.js)
     } catch (error) {
+      if (error instanceof Unsafe) {
+        throw new BadLog(`line ${i + 1} holds ${error.message}: not an exported log`);
+      }
       throw new BadLog(
         `line ${i + 1} is not JSON: not an exported log (rollplay log --export jsonl)`,
       );
@@ -38,7 +45,7 @@ function isWhole(value) {
 }
 
 function isObject(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  return !(value instanceof Fraction) && value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function list(value) {
@@ -103,8 +110,8 @@ function kindOf(line) {
 
 function nameOf(line) {
   const kind = kindOf(line);
-  if (kind !== "roll") return `#${line.id} ${kind.replaceAll("_", " ")}`;
-  const said = `#${line.id} ${line.character || "a roll"}`;
+  if (kind !== "roll") return `#${eventNumber(line)} ${kind.replaceAll("_", " ")}`;
+  const said = `#${eventNumber(line)} ${line.character || "a roll"}`;
   return line.expression ? `${said} \u00b7 ${line.expression}` : said;
 }
 
@@ -129,10 +136,11 @@ function shownProblems(line, draws, part) {
 // A value from the log in a message, as provable_log writes it: text as it is, the rest as
 // JSON with Python's json.dumps spacing.
 function said(value) {
-  return typeof value === "string" ? value : dumps(value);
+  return typeof value === "string" ? value : dumps(value ?? null); // absent: None, "null"
 }
 
 function dumps(value) {
+  if (value instanceof Fraction) return value.text;
   if (Array.isArray(value)) return `[${value.map(dumps).join(", ")}]`;
   if (isObject(value)) {
     return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${dumps(value[k])}`).join(", ")}}`;
@@ -154,8 +162,8 @@ async function judge(line, commits, reveals, derived) {
   const commit = commits.get(key);
   if (commit === undefined) {
     problems.push("its seed's commitment was never published in this log");
-  } else if (commit.id > line.id) {
-    problems.push(`its seed's commitment was published after it (#${commit.id})`);
+  } else if (eventNumber(commit) > eventNumber(line)) {
+    problems.push(`its seed's commitment was published after it (#${eventNumber(commit)})`);
   }
   if (kindOf(line) === "roll") problems.push(...shownProblems(line, block.draws, block.part));
   const reveal = reveals.get(key);
@@ -171,7 +179,7 @@ async function judge(line, commits, reveals, derived) {
   }
   const args = {
     server_seed: reveal.seed, commitment: block.commitment, client_seed: block.client_seed,
-    nonce, draws: block.draws,
+    nonce, draws: block.draws, after: chained(reveal.after),
   };
   const memo = canonical(args);
   if (!derived.has(memo)) derived.set(memo, await verifyDraws(args));
@@ -179,42 +187,78 @@ async function judge(line, commits, reveals, derived) {
   return [problems.length ? "mismatch" : "verified", problems];
 }
 
-/** Every entry that drew dice, judged, and what is wrong with a seed as a whole. */
-export async function verifyLog(lines) {
+/** Every entry that drew dice, judged, and what is wrong with a seed as a whole (as
+ * provable_log.verify_log). commitments: ones a player recorded earlier, each of which the
+ * log must publish; clientSeeds: {roller: the client seed they say they chose}. */
+export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = {}) {
   const commits = new Map();
   const reveals = new Map();
+  const seeds = new Map();
   const rolled = [];
-  for (const line of lines) {
+  for (const line of [...lines].sort((a, b) => eventNumber(a) - eventNumber(b))) {
     const kind = kindOf(line);
-    const key = `${said(line.game)}\u0000${said(line.commitment)}`;
+    const key = `${said(line.game ?? null)}\u0000${said(line.commitment ?? null)}`;
     if (kind === "seed_commit") {
       if (!commits.has(key)) commits.set(key, line);
     } else if (kind === "seed_reveal") {
       reveals.set(key, line);
+    } else if (kind === "client_seed") {
+      const who = `${said(line.game ?? null)}\u0000${said(line.user ?? null)}`;
+      if (!seeds.has(who)) seeds.set(who, []);
+      seeds.get(who).push([eventNumber(line), said(line.client_seed ?? null)]);
     } else if (kind === "roll" || "dice_source" in line || "provable" in line) {
       rolled.push(line);
     }
   }
-  rolled.sort((a, b) => a.id - b.id);
   const verdicts = [];
   const commands = new Map();
   const derived = new Map();
   for (const line of rolled) {
-    const [status, problems] = await judge(line, commits, reveals, derived);
-    verdicts.push({ id: line.id, name: nameOf(line), status, problems });
+    let [status, problems] = await judge(line, commits, reveals, derived);
+    if (["verified", "mismatch", "awaiting"].includes(status)) {
+      problems.push(...clientSeedProblems(line, seeds, clientSeeds));
+      if (problems.length) status = "mismatch";
+    }
+    verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems });
     const block = line.provable;
     if (["verified", "mismatch", "awaiting"].includes(status) && isObject(block) && isWhole(block.nonce)) {
-      const game = said(line.game);
-      const commitment = said(block.commitment);
+      const game = said(line.game ?? null);
+      const commitment = said(block.commitment ?? null);
       const key = `${game}\u0000${commitment}\u0000${block.nonce}`;
       if (!commands.has(key)) commands.set(key, { game, commitment, nonce: block.nonce, group: [] });
       commands.get(key).group.push([line, verdicts.length - 1]);
     }
   }
   repeats(commands, verdicts);
-  const seedProblems = await seedProblemsOf(reveals, commands);
+  const late = nonceOrder([...commands.values()].map((c) => ({ ...c, lines: c.group.map(([l]) => l) })));
+  for (const verdict of verdicts) {
+    if (late.has(verdict.id)) {
+      verdict.status = "mismatch";
+      verdict.problems.push(late.get(verdict.id));
+    }
+  }
+  const [gaps, whole] = numbering(lines);
+  const held = withheld(lines);
+  const judged = new Set([...reveals].filter(([, r]) => whole.has(said(r.game)) &&
+    !held.has(`${said(r.game)}\u0000${said(r.chain)}`)).map(([key]) => key));
+  const seedProblems = [...gaps, ...(await seedProblemsOf(reveals, commands, judged))];
+  seedProblems.push(...links(commits, reveals));
+  for (const [key, reveal] of reveals) {
+    if (!commits.has(key)) {
+      seedProblems.push(`the ${said(reveal.chain ?? null)} seed revealed in #${eventNumber(reveal)} ` +
+        `(${said(reveal.game ?? null)}) was never committed in this log`);
+    }
+  }
+  const published = new Set([...commits.values()].map((c) => said(c.commitment ?? null).toLowerCase()));
+  for (const mine of commitments) {
+    if (!published.has(mine.toLowerCase())) {
+      seedProblems.push(`the commitment you recorded, ${mine}, is not published in this log`);
+    }
+  }
   const ok = !seedProblems.length && verdicts.every((v) => v.status !== "mismatch");
-  return { verdicts, seedProblems, ok, summary: summary(verdicts) };
+  const unproven = unprovenLines(verdicts);
+  const code = ok ? (unproven.length ? 3 : 0) : 1;
+  return { verdicts, seedProblems, ok, code, unproven, summary: summary(verdicts) };
 }
 
 function repeats(commands, verdicts) {
@@ -226,7 +270,7 @@ function repeats(commands, verdicts) {
     const apart = spans.length === parts.length && spans.every((s, i) => i === 0 || spans[i - 1][1] <= s[0]);
     if (blocks.size === 1 && apart) continue;
     for (const [line, at] of group) {
-      const others = group.filter(([other]) => other !== line).map(([other]) => `#${other.id}`);
+      const others = group.filter(([other]) => other !== line).map(([other]) => `#${eventNumber(other)}`);
       verdicts[at].status = "mismatch";
       verdicts[at].problems.push(
         `its nonce ${nonce} is used by ${others.join(", ")} too: a nonce serves one roll`,
@@ -235,20 +279,20 @@ function repeats(commands, verdicts) {
   }
 }
 
-async function seedProblemsOf(reveals, commands) {
+async function seedProblemsOf(reveals, commands, judged) {
   const out = [];
-  for (const reveal of reveals.values()) {
+  for (const [key, reveal] of reveals) {
     const hashed = said(reveal.commitment);
     const game = said(reveal.game);
-    const where = `the ${said(reveal.chain)} seed revealed in #${reveal.id} (${game})`;
+    const where = `the ${said(reveal.chain)} seed revealed in #${eventNumber(reveal)} (${game})`;
     try {
-      if ((await commitmentOf(reveal.seed)) !== hashed.toLowerCase()) {
+      if ((await commitmentOf(reveal.seed, chained(reveal.after))) !== hashed.toLowerCase()) {
         out.push(`${where} does not hash to its commitment ${hashed.slice(0, 16)}\u2026`);
       }
     } catch (error) {
       out.push(`${where}: ${error.message}`);
     }
-    if (reveal.complete !== true || !isWhole(reveal.nonces)) continue;
+    if (!judged.has(key) || !isWhole(reveal.nonces)) continue;
     const mine = new Map();
     for (const c of commands.values()) {
       if (c.game === game && c.commitment === hashed) mine.set(c.nonce, c.group.map(([line]) => line));

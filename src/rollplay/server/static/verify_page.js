@@ -19,6 +19,19 @@ const section = document.getElementById("check");
 const status = document.getElementById("verify-said");
 const list = document.getElementById("verdicts");
 const problems = document.getElementById("seed-problems");
+const unproven = document.getElementById("unproven");
+// The verdict as rollplay verify's exit status says it (rulings V11).
+const VERDICT = { 0: "proven", 1: "failed", 3: "unproven" };
+
+function options() {
+  const value = (id) => document.getElementById(id).value.trim();
+  const commitment = value("verify-commitment");
+  const [seed, roller] = [value("verify-client-seed"), value("verify-roller")];
+  return {
+    commitments: commitment ? [commitment] : [],
+    clientSeeds: seed && roller ? { [roller]: seed } : {},
+  };
+}
 
 function item(verdict) {
   const li = document.createElement("li");
@@ -43,9 +56,11 @@ async function check(text, what) {
   status.textContent = `Checking ${what} in this browser\u2026`;
   list.replaceChildren();
   problems.replaceChildren();
+  unproven.replaceChildren();
+  delete status.dataset.verdict;
   let report;
   try {
-    report = await verifyLog(readLog(text));
+    report = await verifyLog(readLog(text), options());
   } catch (error) {
     status.textContent = error instanceof BadLog ? `Not checked: ${error.message}` : `Not checked: ${error}`;
     status.dataset.ok = "false";
@@ -58,8 +73,17 @@ async function check(text, what) {
     li.textContent = said;
     return li;
   }));
-  status.textContent = `${what[0].toUpperCase()}${what.slice(1)}: ${report.summary}.`;
+  unproven.replaceChildren(...report.unproven.map((said) => {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = `Not proven: ${said}`;
+    return li;
+  }));
+  const verdict = VERDICT[report.code];
+  const head = { proven: "every roll proven", failed: "FAILED", unproven: "nothing failed, but not every roll could be proven" }[verdict];
+  status.textContent = `${what[0].toUpperCase()}${what.slice(1)}: ${head}. ${report.summary}.`;
   status.dataset.ok = String(report.ok);
+  status.dataset.verdict = verdict;
 }
 
 async function fromServer() {

@@ -82,6 +82,10 @@ def add_member(
         s.flush()
         t.record(s, game, ev.Membership(game=game.name, user=person.name, role=role,
                                         characters=tuple(played)))  # fmt: skip
+        from rollplay.table.dice.dicing import ensure_client_seed
+        from rollplay.table.store.writers import CoreWriter
+
+        ensure_client_seed(t, CoreWriter(s.connection()), game, person.id, person.name)
         return Member(game=game.name, user=person.name, role=role, characters=tuple(played))
 
 

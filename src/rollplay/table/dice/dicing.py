@@ -66,23 +66,47 @@ def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dic
         taken = w.nonce(game.id, chain, user)
         assert taken is not None, "a current seed was just made"
     client = taken.client_seed
-    if client is None:  # a player who never chose one gets a random one, kept (rulings V4)
-        client = w.add_client_seed(game.id, user, secrets.token_hex(8))
+    if client is None:  # one who joined before V10, or the owner: made now (V4)
+        hidden = "public" if chain == "public" else "secret"  # no public trace of a hidden roll
+        client = ensure_client_seed(service, w, game, user, service.actor.name, visibility=hidden)
     return TableDice(taken, client, chain)
+
+
+def ensure_client_seed(
+    service: ServiceBase, w: Writer, game: Any, user_id: int | None, name: str, *,
+    visibility: str = "public",
+) -> str:  # fmt: skip
+    """A user's client seed in a game: a random one (16 hex digits) made and kept unless
+    they have one, and written as an event like a chosen one's, so an export proves which
+    seed each roll had to use (rulings V10). A member gets theirs when they join, in a
+    public event that says nothing of any roll; one made at a hidden roll is the
+    Storyteller's to see."""
+    made = secrets.token_hex(8)
+    client = w.add_client_seed(game.id, user_id, made)
+    if client == made:
+        said = ev.ClientSeedSet(user=name, client_seed=made)
+        service.record(w, game, said, visibility=visibility)
+    return client
 
 
 def source_name(source: Dice) -> str:
     return SOURCES.get(source.name, source.name)
 
 
-def commit_seed(service: ServiceBase, w: Writer, game: Any, chain: str) -> str | None:
+def commit_seed(
+    service: ServiceBase, w: Writer, game: Any, chain: str, after: tuple[str, int] | None = None
+) -> str | None:
     """Make ``chain``'s seed and publish its commitment (returned), unless it has a current
-    seed (a roll in another transaction just made it). A new game commits both chains."""
+    seed (a roll in another transaction just made it). A new game commits both chains; a
+    rotation commits the next seed ``after`` the one it revealed (its commitment and count:
+    rulings V13)."""
     seed = new_server_seed()
-    hashed = commitment(seed)
+    hashed = commitment(seed, after)
     if not w.new_seed(game.id, chain, seed, hashed):
         return None
-    service.record(w, game, ev.SeedCommitted.written({"chain": chain, "commitment": hashed}))
+    link = None if after is None else {"commitment": after[0], "nonces": after[1]}
+    said = {"chain": chain, "commitment": hashed, "after": link}
+    service.record(w, game, ev.SeedCommitted.written(said))
     return hashed
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "SEED_BYTES",
     "ProvableDice",
     "block",
+    "chained",
     "check_client_seed",
     "commitment",
     "derive",
@@ -87,9 +88,27 @@ def new_server_seed() -> bytes:
     return os.urandom(SEED_BYTES)
 
 
-def commitment(seed: bytes) -> str:
-    """What is published before the seed is used: its SHA-256, as lowercase hex."""
-    return hashlib.sha256(seed).hexdigest()
+def commitment(seed: bytes, after: tuple[str, int] | None = None) -> str:
+    """What is published before the seed is used: its SHA-256, as lowercase hex. A chain's
+    later seed covers its predecessor too (``after``: the previous seed's commitment and
+    how many nonces it served): SHA-256 of the seed's bytes then the ASCII text
+    ``:COMMITMENT:NONCES``, so the count a reveal gives is bound into the next commitment,
+    published before that count could be changed unseen (rulings V13)."""
+    if after is None:
+        return hashlib.sha256(seed).hexdigest()
+    before, nonces = after
+    return hashlib.sha256(seed + f":{before}:{nonces}".encode("ascii")).hexdigest()
+
+
+def chained(value: object) -> tuple[str, int] | None:
+    """A seed event's ``after`` (``{"commitment", "nonces"}``) as ``commitment`` takes it, or
+    None when it has none or it is not that shape (then the seed is hashed alone)."""
+    if not isinstance(value, dict):
+        return None
+    before, nonces = value.get("commitment"), value.get("nonces")
+    if isinstance(before, str) and _HEX_SEED.fullmatch(before) and type(nonces) is int:
+        return before.lower(), nonces
+    return None
 
 
 def check_client_seed(text: str) -> str:
@@ -189,10 +208,13 @@ def verify_draws(
     client_seed: str,
     nonce: int,
     draws: Sequence[tuple[int, Sequence[int]]],
+    *,
+    after: tuple[str, int] | None = None,
 ) -> list[str]:
     """What is wrong with a logged roll, one line each; an empty list means it checks out.
 
-    ``draws`` is the roll's draws as logged, ``(sides, faces)`` each (JSON lists will do).
+    ``draws`` is the roll's draws as logged, ``(sides, faces)`` each (JSON lists will do);
+    ``after``, the seed's predecessor its commitment covers (see ``commitment``).
     """
     try:
         seed = seed_from_hex(server_seed_hex)
@@ -202,7 +224,7 @@ def verify_draws(
     except DiceError as exc:
         return [str(exc)]
     problems = []
-    hashed = commitment(seed)
+    hashed = commitment(seed, after)
     if not isinstance(commitment_hex, str) or hashed != commitment_hex.lower():
         problems.append(
             f"the server seed does not match the commitment: it hashes to {hashed}, "

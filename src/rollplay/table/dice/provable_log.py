@@ -8,7 +8,8 @@ One roll is checked by ``provable.verify_draws``; a log needs more, and this mod
 * its commitment was published (``seed_commit``) before it;
 * once the seed is revealed (``seed_reveal``), its draws re-derive from it;
 * under one seed no nonce is used by two commands, none is past the count the reveal gives,
-  and, where the export shows its viewer every roll under the seed (``complete``), none is
+  and, where the export holds every event number of the game and withholds no roll under the
+  seed (provable_checks.py: not the file's own ``complete``, which the verifier ignores), none is
   missing. A viewer never sees others' hidden rolls, so only what they can judge is judged.
 
 Pure: no I/O. The input is the export's lines as parsed JSON (``rollplay log --export
@@ -24,16 +25,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from rollplay.errors import RollplayError
-from rollplay.table.dice.provable import commitment, seed_from_hex, verify_draws
+from rollplay.table.dice.provable import chained, commitment, seed_from_hex, verify_draws
+from rollplay.table.dice.provable_checks import (
+    client_seed_problems,
+    event_number,
+    links,
+    nonce_order,
+    numbering,
+    unproven_lines,
+    withheld,
+)
+from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 
-__all__ = ["BadLog", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
+__all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
 
 Line = Mapping[str, Any]
 NOT_PROVABLE = ("typed", "seeded", "secure")
-
-
-class BadLog(RollplayError):
-    """The input is not an exported log (one line saying where)."""
 
 
 class Verdict(NamedTuple):
@@ -55,6 +62,18 @@ class Report(NamedTuple):
     def ok(self) -> bool:
         return not self.seed_problems and all(v.status != "mismatch" for v in self.verdicts)
 
+    @property
+    def code(self) -> int:
+        """The exit status (rulings V11): 0 every roll proven, 1 something failed, 3 nothing
+        failed but some rolls could not be proven (``unproven`` says which and why)."""
+        if not self.ok:
+            return 1
+        return 3 if self.unproven else 0
+
+    @property
+    def unproven(self) -> list[str]:
+        return unproven_lines([(v.id, v.status) for v in self.verdicts])
+
     def count(self, *statuses: str) -> int:
         return sum(v.status in statuses for v in self.verdicts)
 
@@ -73,24 +92,6 @@ class Report(NamedTuple):
         if self.count("hidden"):
             said += f"; {self.count('hidden')} hidden from you"
         return said
-
-
-def read_log(text: str) -> list[dict[str, Any]]:
-    """The lines of a JSON Lines export, or BadLog naming the first bad line."""
-    out = []
-    for number, raw in enumerate(text.split("\n"), 1):  # only \n: a JSON string may hold U+2028
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except ValueError:
-            raise BadLog(f"line {number} is not JSON: not an exported log "
-                         f"(rollplay log --export jsonl)") from None  # fmt: skip
-        if not isinstance(line, dict) or type(line.get("id")) is not int:
-            raise BadLog(f"line {number} is not a log entry (an object with an id): not an "
-                         f"exported log (rollplay log --export jsonl)")  # fmt: skip
-        out.append(line)
-    return out
 
 
 def shown_faces(entry: Line) -> list[list[int]]:
@@ -116,30 +117,60 @@ def shown_faces(entry: Line) -> list[list[int]]:
     return [faces]
 
 
-def verify_log(lines: Sequence[Line]) -> Report:
-    """Every entry that drew dice, judged; and what is wrong with a seed as a whole."""
+def verify_log(
+    lines: Sequence[Line], *, commitments: Sequence[str] = (),
+    client_seeds: Mapping[str, str] | None = None,
+) -> Report:  # fmt: skip
+    """Every entry that drew dice, judged; and what is wrong with a seed as a whole.
+    ``commitments``: ones a player recorded earlier, each of which the log must publish;
+    ``client_seeds``: roller -> the client seed they say they chose."""
     commits: dict[tuple[str, str], Line] = {}
     reveals: dict[tuple[str, str], Line] = {}
+    seeds: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
     rolled: list[Line] = []
-    for line in lines:
+    for line in sorted(lines, key=event_number):
         kind = _kind(line)
         if kind == "seed_commit":
             commits.setdefault(_seed_key(line, line), line)
         elif kind == "seed_reveal":
             reveals[_seed_key(line, line)] = line
+        elif kind == "client_seed":
+            who = (_said(line.get("game")), _said(line.get("user")))
+            seeds[who].append((event_number(line), _said(line.get("client_seed"))))
         elif kind == "roll" or "dice_source" in line or "provable" in line:
             rolled.append(line)
     verdicts, commands = [], defaultdict(list)
     derived: dict[str, list[str]] = {}
-    for line in sorted(rolled, key=lambda e: e["id"]):
+    for line in rolled:
         status, problems = _judge(line, commits, reveals, derived)
-        verdicts.append(Verdict(line["id"], _name(line), status, problems))
+        if status in ("verified", "mismatch", "awaiting"):
+            problems += client_seed_problems(line, seeds, client_seeds or {})
+            status = "mismatch" if problems else status
+        verdicts.append(Verdict(event_number(line), _name(line), status, problems))
         block = line.get("provable")
         if (status in ("verified", "mismatch", "awaiting") and isinstance(block, Mapping)
                 and type(block.get("nonce")) is int):  # fmt: skip
             commands[(*_seed_key(line, block), block["nonce"])].append((line, len(verdicts) - 1))
     _repeats(commands, verdicts)
-    return Report(verdicts, _seed_problems(reveals, commands))
+    late = nonce_order({key: [line for line, _ in group] for key, group in commands.items()})
+    for at, verdict in enumerate(verdicts):
+        if verdict.id in late:
+            verdicts[at] = verdict._replace(
+                status="mismatch", problems=[*verdict.problems, late[verdict.id]]
+            )
+    gaps, whole = numbering(lines)
+    held = withheld(lines)
+    judged = {key for key, r in reveals.items() if key[0] in whole
+              and (key[0], _said(r.get("chain"))) not in held}  # fmt: skip
+    problems = gaps + _seed_problems(reveals, commands, judged)
+    problems += links(commits, reveals)
+    problems += [f"the {_said(r.get('chain'))} seed revealed in #{event_number(r)} ({game}) "
+                 f"was never committed in this log" for (game, hashed), r in reveals.items()
+                 if (game, hashed) not in commits]  # fmt: skip
+    published = {hashed.lower() for _, hashed in commits}
+    problems += [f"the commitment you recorded, {mine}, is not published in this log"
+                 for mine in commitments if mine.lower() not in published]  # fmt: skip
+    return Report(verdicts, problems)
 
 
 def _judge(
@@ -161,8 +192,8 @@ def _judge(
     commit = commits.get(key)
     if commit is None:
         problems.append("its seed's commitment was never published in this log")
-    elif commit["id"] > line["id"]:
-        problems.append(f"its seed's commitment was published after it (#{commit['id']})")
+    elif event_number(commit) > event_number(line):
+        problems.append(f"its seed's commitment was published after it (#{event_number(commit)})")
     draws = block.get("draws")
     if _kind(line) == "roll":
         problems.extend(_shown_problems(line, draws, block.get("part")))
@@ -175,10 +206,11 @@ def _judge(
     nonce, used = block.get("nonce"), reveal.get("nonces")
     if type(nonce) is int and type(used) is int and nonce >= used:
         problems.append(f"its nonce {nonce} is past the {used} the reveal says were used")
-    args = (reveal.get("seed"), block.get("commitment"), block.get("client_seed"), nonce, draws)
+    args = (reveal.get("seed"), block.get("commitment"), block.get("client_seed"), nonce, draws,
+            chained(reveal.get("after")))  # fmt: skip
     memo = json.dumps(args, default=str)
     if memo not in derived:
-        derived[memo] = verify_draws(*args)  # type: ignore[arg-type]
+        derived[memo] = verify_draws(*args[:5], after=args[5])  # type: ignore[arg-type]
     problems.extend(derived[memo])
     return ("mismatch" if problems else "verified"), problems
 
@@ -209,28 +241,31 @@ def _repeats(commands: Mapping[Any, list[tuple[Line, int]]], verdicts: list[Verd
         if len(same) == 1 and apart:
             continue
         for line, at in group:
-            others = ", ".join(f"#{g[0]['id']}" for g in group if g[0] is not line)
+            others = ", ".join(f"#{event_number(g[0])}" for g in group if g[0] is not line)
             said = f"its nonce {nonce} is used by {others} too: a nonce serves one roll"
             old = verdicts[at]
             verdicts[at] = old._replace(status="mismatch", problems=[*old.problems, said])
 
 
 def _seed_problems(
-    reveals: Mapping[tuple[Any, str], Line], commands: Mapping[Any, list[tuple[Line, int]]]
+    reveals: Mapping[tuple[Any, str], Line],
+    commands: Mapping[Any, list[tuple[Line, int]]],
+    judged: set[tuple[str, str]],
 ) -> list[str]:
     """A revealed seed that does not hash to its commitment; and, where the viewer sees
     every roll under it, a nonce that no roll in the log used."""
     out = []
     for (game, hashed), reveal in reveals.items():
-        where = f"the {_said(reveal.get('chain'))} seed revealed in #{reveal['id']} ({game})"
+        chain, number = _said(reveal.get("chain")), event_number(reveal)
+        where = f"the {chain} seed revealed in #{number} ({game})"
         try:
             seed = seed_from_hex(cast(str, reveal.get("seed")))  # it checks the type
-            if commitment(seed) != hashed.lower():
+            if commitment(seed, chained(reveal.get("after"))) != hashed.lower():
                 out.append(f"{where} does not hash to its commitment {hashed[:16]}\u2026")
         except RollplayError as exc:
             out.append(f"{where}: {exc}")
         used = reveal.get("nonces")
-        if reveal.get("complete") is not True or type(used) is not int:
+        if (game, hashed) not in judged or type(used) is not int:
             continue
         mine = {nonce: group for (g, c, nonce), group in commands.items()
                 if g == game and c == hashed}  # fmt: skip
@@ -298,8 +333,8 @@ def _seed_key(line: Line, block: Mapping[str, Any]) -> tuple[str, str]:
 def _name(line: Line) -> str:
     kind = _kind(line)
     if kind != "roll":
-        return f"#{line['id']} {kind.replace('_', ' ')}"
-    said = f"#{line['id']} {line.get('character') or 'a roll'}"
+        return f"#{event_number(line)} {kind.replace('_', ' ')}"
+    said = f"#{event_number(line)} {line.get('character') or 'a roll'}"
     return said + (f" \u00b7 {line['expression']}" if line.get("expression") else "")
 
 

@@ -13,7 +13,7 @@ from rollplay.table.access.authz import Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import commit_seed
 from rollplay.table.dice.nonces import CHAINS
-from rollplay.table.dice.provable import check_client_seed
+from rollplay.table.dice.provable import check_client_seed, commitment
 from rollplay.table.events import payloads as ev
 from rollplay.table.events.audiences import iso
 from rollplay.table.info import ClientSeed as ClientSeedInfo
@@ -72,7 +72,7 @@ def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> Rotati
         t.require(s, game, Act.ROTATE_SEEDS)
         current = (Seed.game_id == game.id, Seed.chain == chain, Seed.revealed_at.is_(None))
         old = s.scalar(select(Seed).where(*current).with_for_update())
-        revealed = None
+        revealed, after = None, None
         if old is not None:  # none: a game from before verifiable dice, never rolled
             old.revealed_at = now()
             s.flush()  # revealed before the next is made: one current seed per chain
@@ -82,10 +82,24 @@ def rotate_seed(t: ServiceBase, game_name: str, chain: str = "public") -> Rotati
                 seed=revealed.seed,
                 commitment=revealed.commitment,
                 nonces=revealed.nonces,
+                after=_link(s, old),
             )
             t.record(s, game, said)
-        made = commit_seed(t, CoreWriter(s.connection()), game, chain)
+            after = (old.commitment, old.nonces)  # the next commitment covers this count
+        made = commit_seed(t, CoreWriter(s.connection()), game, chain, after)
         return Rotation(game=game.name, chain=chain, revealed=revealed, commitment=made)
+
+
+def _link(s: Session, row: Seed) -> ev.SeedLink | None:
+    """The seed before ``row`` in its chain, if ``row``'s commitment covers it (one made
+    before rulings V13 is its seed's hash alone)."""
+    if commitment(row.seed) == row.commitment:
+        return None
+    before = s.scalar(select(Seed).where(
+        Seed.game_id == row.game_id, Seed.chain == row.chain, Seed.id < row.id,
+    ).order_by(Seed.id.desc()).limit(1))  # fmt: skip
+    assert before is not None, "a chained commitment has a seed before it"
+    return ev.SeedLink(commitment=before.commitment, nonces=before.nonces)
 
 
 def _client_seed(t: ServiceBase, s: Session, game: Game) -> str | None:

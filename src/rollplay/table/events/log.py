@@ -31,7 +31,7 @@ from rollplay.table.play.names import names_like
 from rollplay.table.store.models import Event, Game
 
 MAX_EVENTS = 1000  # one page of events_for
-SEED_KINDS = ("seed_commit", "seed_reveal")
+SEED_KINDS = ("seed_commit", "seed_reveal", "client_seed")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
 
 
@@ -148,8 +148,30 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
             if not isinstance(data, Turn | HealDay):
                 continue
             provable = None if data.provable is None else data.provable.model_dump(mode="json")
-            out.append({**head, "visibility": row.visibility, "hidden": seen.hidden,
+            out.append({**head, "actor": seen.actor, "visibility": row.visibility,
+                        "hidden": seen.hidden,
                         "dice_source": data.dice_source, "provable": provable})  # fmt: skip
+    return out
+
+
+def _placeholders(
+    t: ServiceBase, game_name: str | None, present: set[tuple[str, int]]
+) -> list[dict[str, Any]]:
+    """Every other event of the games covered, as its number (and its kind, when the viewer
+    may see it): so an export holds every event number, and one taken out leaves a gap the
+    verifier names (rulings V12)."""
+    out: list[dict[str, Any]] = []
+    with t.reading() as s:
+        standings = _standings(t, s, game_name)
+        for gid, standing in standings.items():
+            seen = set(s.scalars(select(Event.number).where(Event.game_id == gid,
+                                                            visible_to(standing))))  # fmt: skip
+            query = select(Event.number, Event.kind, Game.name).join(Game).where(
+                Event.game_id == gid)  # fmt: skip
+            for number, kind, game in s.execute(query.order_by(Event.number)):
+                if (game, number) not in present:
+                    out.append({"kind": "placeholder", "id": number, "game": game,
+                                "of": kind if number in seen else None})  # fmt: skip
     return out
 
 
@@ -194,6 +216,8 @@ def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:
         complete = not any(filters.get(k) for k in ("character", "since", "until"))
         lines = [{"kind": "roll", **e.model_dump(mode="json")} for e in entries]
         lines += _dice_events(t, filters.get("game_name"), complete)
+        present = {(str(line["game"]), int(line["id"])) for line in lines}
+        lines += _placeholders(t, filters.get("game_name"), present)
         lines.sort(key=lambda line: (str(line["game"]), int(line["id"])))  # each game in its order
         return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines)
     if fmt == "csv":

@@ -203,10 +203,19 @@ class Raised(Payload):
 # -- verifiable dice ------------------------------------------------------------------------
 
 
+class SeedLink(Record):
+    """The seed before this one in its chain, which this one's commitment covers (rulings
+    V13): its commitment and how many nonces it served."""
+
+    commitment: str
+    nonces: int
+
+
 class SeedCommitted(Payload):
     kind: ClassVar[str] = "seed_commit"
     chain: str
     commitment: str
+    after: SeedLink | None = None  # None: the chain's first seed (or one from before V13)
 
 
 class SeedRevealed(Payload):
@@ -215,6 +224,7 @@ class SeedRevealed(Payload):
     seed: str
     commitment: str
     nonces: int
+    after: SeedLink | None = None
 
 
 class ClientSeedSet(Payload):

@@ -119,6 +119,7 @@ class SeenEntry(Record):
     hidden: Literal[False] = False
     dice_source: str
     provable: p.Provable | None = None
+    actor: str | None = None  # who rolled: their client seed is the one the roll must use
 
 
 class HiddenEntry(Record):
@@ -168,7 +169,7 @@ def entry(view: EventView) -> LogEntry:
             **head, system=data.system, expression=data.expression, modifiers=data.modifiers,
             spends=data.spends, dice=data.dice, outcome=data.outcome,
             ruleset_version=data.ruleset_version, dice_source=data.dice_source,
-            provable=data.provable,
+            provable=data.provable, actor=view.actor,
         )  # fmt: skip
     if isinstance(data, p.HiddenRoll):
         return HiddenEntry(**head, system=data.system)

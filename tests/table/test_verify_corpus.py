@@ -1,0 +1,69 @@
+"""The shared tampering corpus (tests/verify_corpus/forge.py) against both verifiers: every
+file gets the same verdict from rollplay verify (Python) and from verify_log.js, the Verify
+page's own checker, run by Node: the same exit status, each roll's status and lines, and
+the same problems. Each forgery's status is the one the threat model says (docs/verify.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
+from rollplay.table.service import Table
+from tests.verify_corpus import forge
+
+RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
+NODE = os.environ.get("ROLLPLAY_NODE") or (
+    None if os.environ.get("ROLLPLAY_SKIP_NODE") else shutil.which("node")
+)
+
+
+def _python(path: Path) -> dict[str, Any]:
+    beside = path.with_name(path.name.replace(".jsonl", ".options.json"))
+    options = json.loads(beside.read_text()) if beside.exists() else {}
+    try:
+        lines = read_log(path.read_text(encoding="utf-8"))
+    except BadLog as exc:
+        return {"file": str(path), "code": 2, "error": str(exc)}
+    report = verify_log(lines, commitments=options.get("commitments", ()),
+                        client_seeds=options.get("clientSeeds"))  # fmt: skip
+    return {"file": str(path), "code": report.code, "summary": report.summary(),
+            "verdicts": [[v.id, v.status, v.problems] for v in report.verdicts],
+            "seed_problems": report.seed_problems, "unproven": report.unproven}  # fmt: skip
+
+
+def _node(paths: list[Path]) -> list[dict[str, Any]]:
+    assert NODE is not None
+    done = subprocess.run([NODE, "--experimental-default-type=module", str(RUNNER),
+                           *map(str, paths)], capture_output=True, text=True, timeout=300,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.fixture
+def cases(table: Table) -> dict[str, forge.Case]:
+    forge.play(table)
+    stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
+    unrevealed = stella.export_log("jsonl", game_name=forge.GAME)
+    forge.rotate(table)
+    honest = stella.export_log("jsonl", game_name=forge.GAME)
+    return forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME))
+
+
+def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(
+    cases: dict[str, forge.Case], tmp_path: Path
+) -> None:
+    paths = forge.write(cases, tmp_path)
+    in_python = [_python(path) for path in paths]
+    for name, said in zip(cases, in_python, strict=True):
+        assert said["code"] == cases[name].code, (name, said)
+    if NODE is None:  # scripts/test installs node (scripts/_node.sh); ROLLPLAY_SKIP_NODE skips
+        pytest.skip("no node to run verify_log.js: the corpus ran in Python alone")
+    assert _node(paths) == in_python

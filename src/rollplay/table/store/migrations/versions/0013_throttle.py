@@ -1,7 +1,7 @@
 """The sign-in and invite throttle, in the database so that every worker and every parallel
 request counts against the same attempts (table/access/throttle.py).
 
-Revision ID: 0011
+Revision ID: 0013
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 

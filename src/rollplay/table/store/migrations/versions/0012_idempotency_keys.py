@@ -1,7 +1,7 @@
 """Idempotency keys (issue 29): each signed-in write's answer, kept a day under the key its
 client sent, so the same write sent again is answered rather than done again.
 
-Revision ID: 0011
+Revision ID: 0012
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -44,7 +44,9 @@ def test_seed_shows_each_member_the_commitments_and_their_client_seed(
         hidden = "hidden seed commitment (0 rolls so far)" if who == "Stella" else \
             "hidden seed commitment"  # fmt: skip
         assert f"{hidden}: {current['hidden']}" in said, (who, said)
-        assert "your client seed: none yet" in said
+        # A member gets a client seed when they join (rulings V4), and sees their own.
+        mine = table.acting_as(who).seeds("Pegasus").client_seed
+        assert f"your client seed: {mine or 'none yet'}" in said
         assert "/seed client:VALUE" in said
 
 

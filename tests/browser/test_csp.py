@@ -62,3 +62,19 @@ def test_the_table_works_under_its_policy_click_after_click(people: Callable[...
     expect(page.locator("#seed-result")).to_contain_text("csp-seed")
     assert page.evaluate("window.__violations") == []
     assert said == []
+
+
+def test_no_page_can_be_framed(people: Callable[..., Page]) -> None:
+    page = people("Stella")
+    said = _watched(page)
+    page.goto("/")
+    # A page of the same site frames the table (the hostile review's click-jacking): refused.
+    page.evaluate("""() => new Promise((done) => {
+        const frame = document.createElement("iframe");
+        frame.src = "/games/Pegasus";
+        frame.onload = frame.onerror = () => done();
+        document.body.append(frame);
+    })""")
+    framed = page.frames[1]
+    assert framed.locator("form").count() == 0  # no roll box, no award button to click
+    assert any("frame" in line for line in said), said

@@ -68,7 +68,7 @@ class Idempotency:
                 said = "the write with this Idempotency-Key was done; its answer held a secret"
                 await send_error(send, 409, said + " that is shown once, and is not kept")
             case keys.Answered(status, headers, stored):
-                kept = [(k.encode(), v.encode()) for k, v in headers]
+                kept = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
                 kept += [(b"idempotent-replayed", b"true"),
                          (b"content-length", str(len(stored)).encode())]  # fmt: skip
                 await send({"type": "http.response.start", "status": status, "headers": kept})

@@ -1,13 +1,14 @@
 """The pages under their Content-Security-Policy (server/headers.py) in a real Chromium: no
 script, handler or style is refused anywhere, and htmx still works, click after click, each
-write with its Idempotency-Key."""
+write with its Idempotency-Key (so a roll whose answer was lost is not rolled twice); and no
+page can be framed."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
 NEWEST = "() => Number(document.querySelector('#feed > li:last-child').id.slice(1))"
 # Recorded before any page script runs (Playwright's init scripts are not subject to CSP).
@@ -51,9 +52,67 @@ def test_the_table_works_under_its_policy_click_after_click(people: Callable[...
     # Each roll carried a key of its own (static/forms.js), made without crypto.randomUUID.
     assert all(re.fullmatch(r"[0-9a-f]{32}", key) for key in keys), keys
     assert len(set(keys)) == len(keys)
-    for path in ("/games/Pegasus/log", "/games/Pegasus/characters/Nikos",
-                 "/games/Pegasus/verify", "/"):  # fmt: skip
+    for path in ("/games/Pegasus/log", "/games/Pegasus/characters/Nikos", "/"):
         page.goto(path)
         page.wait_for_load_state("networkidle")
         assert page.evaluate("window.__violations") == [], path
+    page.goto("/games/Pegasus/verify")  # checks the log in the page (WebCrypto, fetch)
+    page.locator("#verify-said[data-ok]").wait_for()
+    page.get_by_label("Your client seed").fill("csp-seed")
+    page.get_by_role("button", name="Set my client seed").click()
+    expect(page.locator("#seed-result")).to_contain_text("csp-seed")
+    assert page.evaluate("window.__violations") == []
     assert said == []
+
+
+def test_no_page_can_be_framed(people: Callable[..., Page]) -> None:
+    page = people("Stella")
+    said = _watched(page)
+    page.goto("/")
+    # A page of the same site frames the table (the hostile review's click-jacking): refused.
+    page.evaluate("""() => new Promise((done) => {
+        const frame = document.createElement("iframe");
+        frame.src = "/games/Pegasus";
+        frame.onload = frame.onerror = () => done();
+        document.body.append(frame);
+    })""")
+    framed = page.frames[1]
+    assert framed.locator("form").count() == 0  # no roll box, no award button to click
+    assert any("frame" in line for line in said), said
+
+
+def test_a_roll_whose_answer_was_lost_is_not_rolled_twice(people: Callable[..., Page]) -> None:
+    page = people("Pia")
+    page.goto("/games/Pegasus")
+    expect(page.locator("#live")).to_have_text("Live")
+    lost: list[int] = []
+
+    def lose_the_first_answer(route: Route) -> None:
+        if lost:
+            route.continue_()
+            return
+        lost.append(route.fetch().status)  # the server rolls; the browser never hears of it
+        route.abort("connectionreset")
+
+    page.route("**/games/Pegasus/roll", lose_the_first_answer)
+    before = page.evaluate(NEWEST)
+    page.locator("#text").fill("roll Alertness")
+    keys = []
+    for _ in range(2):  # the player clicks again: the same write, the same key
+        with page.expect_request(lambda r: r.method == "POST" and "/roll" in r.url) as sent:
+            page.get_by_role("button", name="Roll", exact=True).click()
+        keys.append(sent.value.headers.get("idempotency-key"))
+        if len(keys) == 1:
+            page.wait_for_timeout(300)
+    expect(page.locator("#roll-result")).to_contain_text("Rolled")
+    assert lost == [200]
+    assert keys[0] is not None
+    assert keys[0] == keys[1]
+    page.wait_for_function(f"() => ({NEWEST})() > {before}")
+    page.wait_for_timeout(1500)  # time for a second card, were there one
+    cards = page.evaluate(
+        """(after) => [...document.querySelectorAll('#feed > li')]
+        .filter((li) => Number(li.id.slice(1)) > after).length""",
+        before,
+    )
+    assert cards == 1

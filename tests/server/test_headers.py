@@ -52,6 +52,8 @@ def test_pages_hold_no_inline_script_or_handler(server: TestClient) -> None:
         assert "hx-on" not in html, path
         assert re.search(r"<[^>]*\son[a-z]+\s*=", html) is None, f"{path}: an on... handler"
         assert "javascript:" not in html, path
+        assert re.search(r"<[^>]*\sstyle\s*=", html) is None, f"{path}: an inline style"
+        assert "<style" not in html, path
         assert re.search(r"=\s*['\"]js:", html) is None, path
         for script in html.split("<script")[1:]:
             assert " src=" in script.split(">", 1)[0], f"{path}: an inline <script>"

@@ -147,7 +147,8 @@ def test_the_same_key_sent_at_once_makes_one_change(server: TestClient) -> None:
 
     def send() -> int:
         start.wait()
-        return server.post(COMMANDS, json={"text": "roll Firearms"}, headers=headers).status_code
+        answer = server.post(COMMANDS, json={"text": "roll Firearms"}, headers=headers)
+        return int(answer.status_code)
 
     with ThreadPoolExecutor(6) as pool:
         statuses = list(pool.map(lambda _: send(), range(6)))

@@ -130,6 +130,12 @@ def _errors(app: FastAPI) -> None:
     for kind in DOWN:
         app.add_exception_handler(kind, database_down)
 
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # A bug: the traceback goes to the server's log (Starlette logs it), the caller
+        # gets one line like every other error.
+        return answer(500, "the server failed on this request; it is in the server's log")
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
         where = f"{request.method} {masked(request.url.path)[:200]}"

@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rollplay.server.access import DOWN, database_down, send_error
+from rollplay.server.access import DOWN, database_down, database_trouble, send_error
 from rollplay.server.auth import caller
 from rollplay.server.parts import parts
 from rollplay.table.store import idempotency as keys
@@ -68,7 +68,7 @@ class Idempotency:
                 said = "the write with this Idempotency-Key was done; its answer held a secret"
                 await send_error(send, 409, said + " that is shown once, and is not kept")
             case keys.Answered(status, headers, stored):
-                kept = [(k.encode(), v.encode()) for k, v in headers]
+                kept = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
                 kept += [(b"idempotent-replayed", b"true"),
                          (b"content-length", str(len(stored)).encode())]  # fmt: skip
                 await send({"type": "http.response.start", "status": status, "headers": kept})
@@ -105,14 +105,17 @@ class Idempotency:
         except BaseException:
             await run_in_threadpool(keys.drop, engine, row)
             raise
-        # A server error or a throttle did not happen: the key stays free for the retry.
-        if status >= 500 or status in (408, 429) or status == 0:
-            await run_in_threadpool(keys.drop, engine, row)
-            return
-        shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
-        if _SECRET_ANSWERS.fullmatch(scope["path"]) and status < 300:
-            shown, body = [_WITHHELD], bytearray()
-        await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
+        try:
+            # A server error or a throttle did not happen: the key stays free for the retry.
+            if status >= 500 or status in (408, 429) or status == 0:
+                await run_in_threadpool(keys.drop, engine, row)
+                return
+            shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
+            if _SECRET_ANSWERS.fullmatch(scope["path"]) and status < 300:
+                shown, body = [_WITHHELD], bytearray()
+            await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
+        except DOWN as exc:  # answered already; the claim stays and is taken over later
+            database_trouble(exc)
 
     async def _sweep(self, engine: Engine) -> None:
         moment = time.monotonic()

@@ -97,6 +97,10 @@ def test_the_command_line_refuses_in_one_line(
     path.write_text(yaml.safe_dump({**NIKOS, "name": "Lyra", "background": lore(0, 600)}))
     err = fails_cleanly(capsys, "char", "new", str(path), "--game", "Pegasus", "--db", db)
     assert "600 background skills; a sheet has at most 500" in err
+    path = tmp_path / "lyra.json"
+    path.write_text(json.dumps({**NIKOS, "name": "Lyra", "concept": "x" * 10_001}))
+    err = fails_cleanly(capsys, "char", "import", str(path), "--game", "Pegasus", "--db", db)
+    assert "a text in a sheet is at most 10,000" in err
     many = json.dumps([f"Q{i}" for i in range(60)])
     err = fails_cleanly(capsys, "char", "set", "Nikos", f"quirks={many}", "--db", db)
     assert "60 quirks; a sheet has at most 50" in err

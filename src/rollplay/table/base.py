@@ -21,7 +21,7 @@ from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.core import WRITTEN, Core
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import HANDLERS
-from rollplay.table.play.names import casefold_match, character_dict, character_name
+from rollplay.table.play.names import casefold_match, character_dict, new_character_name
 from rollplay.table.sheet_limits import stored_sheet
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Combat, Game
@@ -150,9 +150,8 @@ class ServiceBase(Core):
         sys_ = system(game.system)
         stored = stored_sheet(game.system, sheet, rules)
         points = sys_.starting_points(stored, rules)
-        name = character_name(stored["name"])
-        if casefold_match(s, game, name) is not None:
-            raise StorageError(f"{game.name} already has a character called {name!r}")
+        name = new_character_name(s, game, stored["name"])
+        stored = {**stored, "name": name}  # its one form (NFKC), as the row has it
         row = Character(
             game_id=game.id, name=name, sheet=stored, approved=False, luck=points.luck,
             xp_halves=0, character_points=points.character_points,

@@ -22,6 +22,7 @@ from rollplay.table.access.members import user_row
 from rollplay.table.access.passwords import make_hash, matches, needs_rehash
 from rollplay.table.base import ServiceBase
 from rollplay.table.info import NewToken, SignedIn
+from rollplay.table.play.names import user_by_name
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import ApiToken, LoginSession, User, aware, now
 
@@ -74,7 +75,7 @@ def sign_in(t: ServiceBase, name: str, password: str) -> SignedIn:
     """A new session for a right name and password: its secret (the cookie) and its CSRF
     token, each shown once."""
     with t.reading() as s:
-        row = s.scalar(select(User).where(User.name_key == name.casefold()))
+        row = s.scalar(user_by_name(name))  # any case, NFKC or as stored (issue 29)
         stored = row.password_hash if row is not None else None
     ok = matches(stored, password[:MAX_PASSWORD])
     if not ok or row is None or stored is None:

@@ -14,16 +14,22 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.info import Member
 from rollplay.table.info import User as UserInfo
-from rollplay.table.play.names import user_name
+from rollplay.table.play.lookalikes import lookalike
+from rollplay.table.play.names import name_key, user_by_name, user_name
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Membership, User
 
 
 def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
-    """A new user called ``name`` (already checked by names.user_name), unless taken."""
-    if s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
+    """A new user called ``name`` (already checked by names.user_name), unless taken or
+    like a name taken (lookalikes.py): users' names are one list for every game."""
+    if s.scalar(user_by_name(name)) is not None:
         raise StorageError(f"there is already a user called {name!r}")
-    row = User(name=name, name_key=name.casefold(), password_hash=password_hash)
+    other = lookalike(name, s.scalars(select(User.name)))
+    if other is not None:
+        raise StorageError(f"{name!r} looks like the user {other!r}: choose a name that "
+                           f"cannot be taken for theirs")  # fmt: skip
+    row = User(name=name, name_key=name_key(name), password_hash=password_hash)
     s.add(row)
     s.flush()
     return row
@@ -31,7 +37,7 @@ def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
 
 def user_row(s: Session, name: str) -> User:
     """A user by name (any case), or an error naming the nearest."""
-    row = s.scalar(select(User).where(User.name_key == name.casefold()))
+    row = s.scalar(user_by_name(name))
     if row is None:
         known = list(s.scalars(select(User.name).order_by(User.name)))
         raise StorageError(f"no user called {name!r}{suggest(name, known)}; "
@@ -50,7 +56,7 @@ def add_user(t: ServiceBase, name: str) -> UserInfo:
 
 def is_user(t: ServiceBase, name: str) -> bool:
     with t.reading() as s:
-        return s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None
+        return s.scalar(user_by_name(name)) is not None
 
 
 def users(t: ServiceBase) -> list[UserInfo]:

@@ -3,43 +3,58 @@ key by key, and games and characters as plain data."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError, suggest
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.info import GameInfo
+from rollplay.table.limits import MAX_NAME
+from rollplay.table.play.lookalikes import lookalike, normal_name, one_script
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.models import Character, Game
+from rollplay.table.store.models import Character, Game, User
 
 
 def clean_name(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > 100:
-        raise RollplayError(f"a {what} needs a name of 1 to 100 characters")
-    if any((ord(ch) < 32 and not ch.isspace()) or ch == "\x7f" for ch in value):
-        raise RollplayError(f"a {what}'s name cannot contain control characters ({value!r})")
-    return " ".join(value.split())
+    """A name in its one form (NFKC, spaces tidied), refused if it holds what cannot be seen
+    (lookalikes.REFUSED): docs/limits.md."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_NAME:
+        raise RollplayError(f"a {what} needs a name of 1 to {MAX_NAME} characters")
+    name = normal_name(value, what)
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RollplayError(f"a {what} needs a name of 1 to {MAX_NAME} characters")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What two names that are one name share: their NFKC form without regard to case."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def user_name(value: Any) -> str:
-    """A user's name: one ``--as USER`` and ``luck/award NAME=1`` can address."""
+    """A user's name: one ``--as USER`` and ``luck/award NAME=1`` can address, in one
+    script (or one of the scripts written together)."""
     name = clean_name(value, "user")
     if "/" in name or "=" in name:
         raise RollplayError(f"a user's name cannot contain '/' or '=' ({name!r})")
+    one_script(name, "user")
     return name
 
 
 def character_name(value: Any) -> str:
-    """A character's name: one the command forms can address (``NAME/EXPR``, ``A vs B``)."""
+    """A character's name: one the command forms can address (``NAME/EXPR``, ``A vs B``),
+    in one script (or one of the scripts written together)."""
     name = clean_name(value, "character")
     if "/" in name or name.casefold() == "vs" or "=" in name:
         raise RollplayError(
             f"a character's name cannot contain '/' or '=' or be 'vs' ({name!r}): commands "
             f"are written NAME/EXPR, A vs B and luck/award NAME=1"
         )
+    one_script(name, "character")
     return name
 
 
@@ -57,10 +72,35 @@ def merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]
 
 
 def casefold_match(s: Session, game: Game, name: str) -> str | None:
+    key = name_key(name)
     for known in s.scalars(select(Character.name).where(Character.game_id == game.id)):
-        if known.casefold() == name.casefold():
+        if name_key(known) == key:
             return known
     return None
+
+
+def new_character_name(s: Session, game: Game, value: Any) -> str:
+    """A new character's name in ``game``: checked, and neither taken nor like one taken."""
+    name = character_name(value)
+    known = list(s.scalars(select(Character.name).where(Character.game_id == game.id)))
+    key = name_key(name)
+    if any(name_key(k) == key for k in known):
+        raise StorageError(f"{game.name} already has a character called {name!r}")
+    other = lookalike(name, known)
+    if other is not None:
+        raise StorageError(
+            f"{name!r} looks like {other!r}, already a character in {game.name}: choose a "
+            f"name that cannot be taken for it"
+        )
+    return name
+
+
+def user_by_name(name: str) -> Select[User]:
+    """The user called ``name`` in any case or form; a name stored before names took one
+    form (NFKC) is still found as it was written, and first."""
+    raw = name.casefold()
+    return (select(User).where(User.name_key.in_({raw, name_key(name)}))
+            .order_by(User.name_key != raw).limit(1))  # fmt: skip
 
 
 def names_like(s: Session, game_name: str | None, name: str) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,11 +64,9 @@ def test_a_roll_while_postgresql_refuses_gets_a_503_logged(pg_url: str, tmp_path
                 conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
                 conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                      "WHERE datname = :name"), {"name": name})  # fmt: skip
-            started = time.monotonic()
             for _ in range(3):
                 _down(httpx.post(url, json=roll, headers=auth, timeout=10))
             _down(httpx.get(f"{base}/api/v1/games/Pegasus/log", headers=auth, timeout=10))
-            assert time.monotonic() - started < 10
             with admin.connect() as conn:
                 conn.execute(sa.text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true'))
             assert httpx.post(url, json=roll, headers=auth, timeout=10).status_code == 200

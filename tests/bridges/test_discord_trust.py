@@ -156,6 +156,33 @@ def test_a_malformed_token_ends_the_real_bot_with_one_line(tmp_path: Path) -> No
     assert done.stderr.startswith("error: DISCORD_TOKEN does not hold a bot token")
 
 
+REFUSED = """
+import sys, discord.http
+from rollplay.cli.app import main
+
+async def refused(self, token):  # what Discord answers a token it does not know (a 401)
+    raise discord.LoginFailure("Improper token has been passed.")
+
+discord.http.HTTPClient.static_login = refused
+main(sys.argv[1:])
+"""
+
+
+def test_a_token_discord_refuses_ends_the_real_bot_with_one_line(tmp_path: Path) -> None:
+    """The whole stderr of a bot whose token Discord refuses, in its own process (the login
+    stubbed at discord.py's HTTP layer): one line, no log lines or warnings before it."""
+    env = {**os.environ, "DISCORD_TOKEN": WELL_FORMED, "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", REFUSED, "discord", "--db", f"sqlite:///{tmp_path / 'b.db'}"],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: Discord refused the bot's token: copy it again from the Discord Developer "
+        "Portal (Bot, Reset Token); see docs/discord.md\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("failure", "said"),
     [(discord.LoginFailure("Improper token has been passed."), "Discord refused the bot's token"),

@@ -215,3 +215,14 @@ def test_seed_is_a_slash_command_discord_accepts() -> None:
         assert isinstance(command, discord.app_commands.Command)
         assert len(command.description) <= 100
         assert all(len(p.description) <= 100 for p in command.parameters)
+
+
+def test_the_limiter_forgets_idle_users() -> None:
+    """Memory is bounded by the users busy at once, not by every user ever seen."""
+    clock = Clock()
+    limiter = Limiter(Rate(2, 1), clock)
+    for n in range(10_001):
+        assert limiter.allow(str(n))
+    clock.now += 1  # everyone's bucket is full again
+    assert limiter.allow("one more")
+    assert len(limiter.buckets) == 1

@@ -159,6 +159,33 @@ def test_a_malformed_token_ends_the_real_bot_with_one_line(tmp_path: Path) -> No
     assert done.stderr.startswith("error: DISCORD_TOKEN does not hold a bot token")
 
 
+REFUSED = """
+import sys, discord.http
+from rollplay.cli.app import main
+
+async def refused(self, token):  # what Discord answers a token it does not know (a 401)
+    raise discord.LoginFailure("Improper token has been passed.")
+
+discord.http.HTTPClient.static_login = refused
+main(sys.argv[1:])
+"""
+
+
+def test_a_token_discord_refuses_ends_the_real_bot_with_one_line(tmp_path: Path) -> None:
+    """The whole stderr of a bot whose token Discord refuses, in its own process (the login
+    stubbed at discord.py's HTTP layer): one line, no log lines or warnings before it."""
+    env = {**os.environ, "DISCORD_TOKEN": WELL_FORMED, "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", REFUSED, "discord", "--db", f"sqlite:///{tmp_path / 'b.db'}"],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "error: Discord refused the bot's token: copy it again from the Discord Developer "
+        "Portal (Bot, Reset Token); see docs/discord.md\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("failure", "said"),
     [(discord.LoginFailure("Improper token has been passed."), "Discord refused the bot's token"),
@@ -191,3 +218,14 @@ def test_seed_is_a_slash_command_discord_accepts() -> None:
         assert isinstance(command, discord.app_commands.Command)
         assert len(command.description) <= 100
         assert all(len(p.description) <= 100 for p in command.parameters)
+
+
+def test_the_limiter_forgets_idle_users() -> None:
+    """Memory is bounded by the users busy at once, not by every user ever seen."""
+    clock = Clock()
+    limiter = Limiter(Rate(2, 1), clock)
+    for n in range(10_001):
+        assert limiter.allow(str(n))
+    clock.now += 1  # everyone's bucket is full again
+    assert limiter.allow("one more")
+    assert len(limiter.buckets) == 1

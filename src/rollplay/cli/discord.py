@@ -55,8 +55,10 @@ def discord(*, token_env: str, guild: int | None, rate: str, db: str | None) -> 
         ) from None
     from rollplay.cli.service import open_service
 
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    def start_log() -> None:
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        )
+
     limit = Rate.parse(rate)
-    run(open_service(db), token, guild, limit)
+    run(open_service(db), token, guild, limit, on_login=start_log)

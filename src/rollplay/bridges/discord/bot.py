@@ -4,6 +4,7 @@ Slash commands need no privileged intent (the bot never reads messages)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,6 +16,17 @@ from rollplay.errors import RollplayError
 from rollplay.table.service import Service
 
 log = logging.getLogger("rollplay.discord")
+
+
+class _NoVoice(logging.Filter):
+    """discord.py warns at every start that voice needs PyNaCl: the bot never joins a voice
+    channel, so the warning says nothing but noise (before a one-line error, too)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+logging.getLogger("discord.client").addFilter(_NoVoice())
 Choice = app_commands.Choice
 SECRECY = [Choice(name="everyone", value="public"),
            Choice(name="me and the Storyteller", value="private"),
@@ -44,16 +56,19 @@ class RollplayBot(discord.Client):
     """One bot on one table (the service's database); ``guild`` syncs the commands to one
     server at once (a global sync can take an hour to show)."""
 
-    def __init__(self, service: Service, guild: int | None = None,
-                 rate: Rate | None = None) -> None:  # fmt: skip
+    def __init__(self, service: Service, guild: int | None = None, rate: Rate | None = None,
+                 on_login: Callable[[], None] | None = None) -> None:  # fmt: skip
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True))
         self.guild_id = guild
+        self.on_login = on_login
         limiter = Limiter(rate or Rate.parse(DEFAULT))
         self.table = DiscordTable(service, ClientCourier(self), limiter)
         self.tree = app_commands.CommandTree(self)
         add_commands(self.tree, self.table)
 
     async def setup_hook(self) -> None:
+        if self.on_login is not None:  # logged in: from here on the bot logs as it runs
+            self.on_login()
         guild = None if self.guild_id is None else discord.Object(id=self.guild_id)
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -128,13 +143,15 @@ def add_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> No
         await table.bind(interaction, game, None if gm_channel is None else str(gm_channel.id))
 
 
-def run(service: Service, token: str, guild: int | None = None, rate: Rate | None = None) -> None:
-    """Connect and serve until stopped. What stops the bot from starting (a token Discord
-    refuses, Discord out of reach) is one line (a ``RollplayError``), not a traceback."""
+def run(service: Service, token: str, guild: int | None = None, rate: Rate | None = None,
+        on_login: Callable[[], None] | None = None) -> None:  # fmt: skip
+    """Connect and serve until stopped; ``on_login`` once Discord took the token (where the
+    command line starts its log). What stops the bot from starting (a token Discord refuses,
+    Discord out of reach) is one line (a ``RollplayError``), not a traceback."""
     import aiohttp
 
     try:
-        RollplayBot(service, guild, rate).run(token, log_handler=None)
+        RollplayBot(service, guild, rate, on_login).run(token, log_handler=None)
     except discord.LoginFailure:
         raise RollplayError(
             "Discord refused the bot's token: copy it again from the Discord "

@@ -23,11 +23,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
+from rollplay.bridges.discord.lines import complete_line, roll_line
 from rollplay.bridges.discord.replies import chunks, failed, safely, say
 from rollplay.errors import RollplayError
 from rollplay.render.spans import plain
@@ -314,28 +314,6 @@ class DiscordTable:
         words = await asyncio.to_thread(service.vocabulary, game)
         return parse(line, system=words.system, game=game, abilities=words.abilities,
                      characters=words.characters)  # fmt: skip
-
-
-def roll_line(line: str, secrecy: str | None) -> str:
-    """/roll's text as a line: ``roll`` put in front unless typed, ``secrecy`` as its switch
-    (``Firearms`` -> ``roll Firearms``; secrecy private -> ``roll/private Firearms``)."""
-    text = " ".join(line.split())
-    head, _, rest = text.partition(" ")
-    word, _, switch = head.partition("/")
-    if word.casefold() in ("roll", "r"):
-        if secrecy and secrecy != "public" and not switch:
-            return f"roll/{secrecy} {rest}".strip()
-        return text
-    return f"roll/{secrecy} {text}" if secrecy and secrecy != "public" else f"roll {text}"
-
-
-def complete_line(current: str, abilities: Sequence[str], limit: int = 25) -> list[str]:
-    """``current`` with its last word finished as each matching ability (Discord shows up to
-    25 choices of up to 100 characters)."""
-    cut = max(current.rfind(c) for c in " +-/,=")
-    head, word = current[: cut + 1], current[cut + 1 :]
-    matches = [a for a in abilities if a.casefold().startswith(word.casefold())]
-    return [f"{head}{a}" for a in matches if len(head) + len(a) <= 100][:limit]
 
 
 def _answer(result: AnyAnswer, game: str) -> Any:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -90,7 +90,15 @@ def _wait(policy: Policy, attempts: int) -> float:
     return min(policy.first * 2.0 ** min(attempts - policy.free, 60), policy.most)
 
 
+def _refuse_if_waiting(row: Throttle | None, policy: Policy, moment: datetime) -> None:
+    if row is not None and (ready := aware(row.next_at)) > moment:
+        wait = math.ceil((ready - moment).total_seconds())
+        raise TryLater(f"{policy.what}: try again in {wait} s", wait)
+
+
 def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
+    with t.reading() as s:  # a refusal takes no write lock (SQLite has one for everyone)
+        _refuse_if_waiting(s.get(Throttle, k), policy, now())
     for _ in range(8):  # lost races read again; a claim wins or is refused
         moment = now()
         try:
@@ -101,10 +109,7 @@ def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
                     s.add(Throttle(key=k, attempts=1, last_at=moment, next_at=ready_at))
                     s.flush()
                     return
-                ready = aware(row.next_at)
-                if ready > moment:
-                    wait = math.ceil((ready - moment).total_seconds())
-                    raise TryLater(f"{policy.what}: try again in {wait} s", wait)
+                _refuse_if_waiting(row, policy, moment)
                 lapsed = aware(row.last_at) <= moment - timedelta(seconds=policy.lapse)
                 count = 1 if lapsed else row.attempts + 1
                 won = s.execute(

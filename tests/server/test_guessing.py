@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from rollplay.server.app import create_app
@@ -93,6 +94,23 @@ def test_the_wait_doubles_and_lapses(server_db: str, monkeypatch: pytest.MonkeyP
     assert waits() == 0  # a quarter of an hour of quiet starts the count again
     throttle.passed(table, keys)  # and a right password clears it at once
     assert [waits() for _ in range(throttle.SIGN_IN.free - 1)] == [0] * 4
+
+
+@pytest.mark.storage
+def test_a_flood_of_new_names_leaves_no_rows_behind(
+    server_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(server_db)
+    clock = [datetime(2026, 11, 26, 3, 0, tzinfo=UTC)]
+    monkeypatch.setattr(throttle, "now", lambda: clock[0])
+    for n in range(30):  # each from an address of its own, for a name of its own
+        throttle.claim(table, throttle.sign_in_keys(f"10.0.0.{n}", f"Nobody {n}"))
+    with table.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM throttle")).scalar_one() == 60
+    clock[0] += throttle.FORGET + timedelta(seconds=1)
+    throttle.claim(table, throttle.sign_in_keys("10.0.1.1", "Late"))
+    with table.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM throttle")).scalar_one() == 2
 
 
 class Counting(passwords.Gate):

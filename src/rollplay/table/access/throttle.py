@@ -50,6 +50,8 @@ SIGN_IN = Policy(5, 1.0, 900.0, 900.0, "too many failed sign-ins for this name f
 ADDRESS = Policy(50, 1.0, 300.0, 900.0, "too many sign-ins from this address")
 INVITE_ADDRESS = Policy(20, 1.0, 300.0, 900.0, "too many invite attempts from this address")
 INVITE_LINK = Policy(10, 1.0, 300.0, 900.0, "too many attempts at this invite link")
+# Past every policy's lapse (which is never shorter than its longest wait), a row is dead.
+FORGET = timedelta(seconds=max(p.lapse for p in (SIGN_IN, ADDRESS, INVITE_ADDRESS, INVITE_LINK)))
 
 
 def key(kind: str, *parts: str) -> str:
@@ -68,7 +70,12 @@ def invite_keys(address: str, token: str) -> list[tuple[str, Policy]]:
 
 
 def claim(t: ServiceBase, keys: list[tuple[str, Policy]]) -> None:
-    """Count one attempt under every key, or raise TryLater if any must wait."""
+    """Count one attempt under every key, or raise TryLater if any must wait (checked
+    first, from a read: a refusal writes nothing and takes no write lock)."""
+    with t.reading() as s:
+        moment = now()
+        for k, policy in keys:
+            _refuse_if_waiting(s.get(Throttle, k), policy, moment)
     for k, policy in keys:
         _claim(t, k, policy)
 
@@ -97,14 +104,15 @@ def _refuse_if_waiting(row: Throttle | None, policy: Policy, moment: datetime) -
 
 
 def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
-    with t.reading() as s:  # a refusal takes no write lock (SQLite has one for everyone)
-        _refuse_if_waiting(s.get(Throttle, k), policy, now())
     for _ in range(8):  # lost races read again; a claim wins or is refused
         moment = now()
         try:
             with t.transaction() as s:
                 row = s.get(Throttle, k)
                 if row is None:
+                    # Rows quiet past the longest lapse count nothing any more: a flood of
+                    # new keys leaves at most a quarter of an hour of them.
+                    s.execute(delete(Throttle).where(Throttle.last_at < moment - FORGET))
                     ready_at = moment + timedelta(seconds=_wait(policy, 1))
                     s.add(Throttle(key=k, attempts=1, last_at=moment, next_at=ready_at))
                     s.flush()

@@ -91,7 +91,9 @@ def test_the_wait_doubles_and_lapses(server_db: str, monkeypatch: pytest.MonkeyP
         assert waits() == 0  # heard once the wait is over
     assert seen == [1, 2, 4, 8]
     clock[0] += timedelta(seconds=throttle.SIGN_IN.lapse + 60)
-    assert waits() == 0  # a quarter of an hour of quiet starts the count again
+    assert waits() == 0  # an hour of quiet starts the count again
+    policies = (throttle.SIGN_IN, throttle.ADDRESS, throttle.INVITE_ADDRESS, throttle.INVITE_LINK)
+    assert all(p.lapse > p.most for p in policies)  # the slowest guesser gets no new burst
     throttle.passed(table, keys)  # and a right password clears it at once
     assert [waits() for _ in range(throttle.SIGN_IN.free - 1)] == [0] * 4
 

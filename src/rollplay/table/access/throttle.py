@@ -46,11 +46,13 @@ class Policy:
 
 # An address and a name together: a stranger's guesses slow only their own address, so no
 # one can lock a user out from elsewhere (docs/deploy.md, the limits).
-SIGN_IN = Policy(5, 1.0, 900.0, 900.0, "too many failed sign-ins for this name from here")
-ADDRESS = Policy(50, 1.0, 300.0, 900.0, "too many sign-ins from this address")
-INVITE_ADDRESS = Policy(20, 1.0, 300.0, 900.0, "too many invite attempts from this address")
-INVITE_LINK = Policy(10, 1.0, 300.0, 900.0, "too many attempts at this invite link")
-# Past every policy's lapse (which is never shorter than its longest wait), a row is dead.
+# A lapse longer than the longest wait: one who keeps guessing at the slowest pace never
+# earns a fresh burst.
+SIGN_IN = Policy(5, 1.0, 900.0, 3600.0, "too many failed sign-ins for this name from here")
+ADDRESS = Policy(50, 1.0, 300.0, 1800.0, "too many sign-ins from this address")
+INVITE_ADDRESS = Policy(20, 1.0, 300.0, 1800.0, "too many invite attempts from this address")
+INVITE_LINK = Policy(10, 1.0, 300.0, 1800.0, "too many attempts at this invite link")
+# Past every policy's lapse (always longer than its longest wait), a row counts nothing.
 FORGET = timedelta(seconds=max(p.lapse for p in (SIGN_IN, ADDRESS, INVITE_ADDRESS, INVITE_LINK)))
 
 
@@ -111,7 +113,7 @@ def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
                 row = s.get(Throttle, k)
                 if row is None:
                     # Rows quiet past the longest lapse count nothing any more: a flood of
-                    # new keys leaves at most a quarter of an hour of them.
+                    # new keys leaves at most an hour of them.
                     s.execute(delete(Throttle).where(Throttle.last_at < moment - FORGET))
                     ready_at = moment + timedelta(seconds=_wait(policy, 1))
                     s.add(Throttle(key=k, attempts=1, last_at=moment, next_at=ready_at))

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from rollplay.server.app import create_app
@@ -47,6 +48,9 @@ def test_a_strangers_guesses_do_not_lock_the_user_out(server_db: str) -> None:
         assert refused.status_code == 429  # the right password too, from the stranger's
         assert int(refused.headers["retry-after"]) >= 1
         assert set(refused.json()) == {"error"}
+        form = stranger.post("/login", data={"name": "Pia", "password": PASSWORD})
+        assert form.status_code == 429  # the sign-in page says so too
+        assert "too many failed sign-ins" in form.text
         assert _guess(pia, password=PASSWORD) == 200  # Pia, at home, gets in at once
         page = pia.post("/login", data={"name": "Pia", "password": PASSWORD},
                         follow_redirects=False)  # fmt: skip
@@ -87,9 +91,28 @@ def test_the_wait_doubles_and_lapses(server_db: str, monkeypatch: pytest.MonkeyP
         assert waits() == 0  # heard once the wait is over
     assert seen == [1, 2, 4, 8]
     clock[0] += timedelta(seconds=throttle.SIGN_IN.lapse + 60)
-    assert waits() == 0  # a quarter of an hour of quiet starts the count again
+    assert waits() == 0  # an hour of quiet starts the count again
+    policies = (throttle.SIGN_IN, throttle.ADDRESS, throttle.INVITE_ADDRESS, throttle.INVITE_LINK)
+    assert all(p.lapse > p.most for p in policies)  # the slowest guesser gets no new burst
     throttle.passed(table, keys)  # and a right password clears it at once
     assert [waits() for _ in range(throttle.SIGN_IN.free - 1)] == [0] * 4
+
+
+@pytest.mark.storage
+def test_a_flood_of_new_names_leaves_no_rows_behind(
+    server_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(server_db)
+    clock = [datetime(2026, 11, 26, 3, 0, tzinfo=UTC)]
+    monkeypatch.setattr(throttle, "now", lambda: clock[0])
+    for n in range(30):  # each from an address of its own, for a name of its own
+        throttle.claim(table, throttle.sign_in_keys(f"10.0.0.{n}", f"Nobody {n}"))
+    with table.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM throttle")).scalar_one() == 60
+    clock[0] += throttle.FORGET + timedelta(seconds=1)
+    throttle.claim(table, throttle.sign_in_keys("10.0.1.1", "Late"))
+    with table.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM throttle")).scalar_one() == 2
 
 
 class Counting(passwords.Gate):
@@ -119,13 +142,10 @@ def test_a_flood_of_bogus_invite_accepts_costs_no_hash_and_the_table_rolls(
 
         with ThreadPoolExecutor(8) as pool:
             flood = pool.map(bogus, range(200))
-            started = time.perf_counter()
             rolled = pia.post("/api/v1/games/Pegasus/commands", json={"text": "roll Firearms"},
                               headers=headers)  # fmt: skip
-            took = time.perf_counter() - started
             said = list(flood)
-    assert rolled.status_code == 200, rolled.text
-    assert took < 1.0
+    assert rolled.status_code == 200, rolled.text  # how fast: bench/password_flood.py
     assert gate.entered == 0  # not one password hashed for a link that does not exist
     assert set(said) == {410, 429}
     assert said.count(410) <= throttle.INVITE_ADDRESS.free  # then the address waits
@@ -165,13 +185,13 @@ def test_a_full_password_queue_answers_503_at_once(
         hashing = pool.submit(_guess, client, "Pia", PASSWORD)
         assert inside.acquire(timeout=5)  # one hashing
         queued = pool.submit(_guess, client, "Otto", PASSWORD)  # one waiting
-        time.sleep(0.2)
-        started = time.perf_counter()
+        while passwords.GATE.inside < 2:  # until the second waits its turn
+            time.sleep(0.01)
         busy = client.post("/api/v1/login", json={"name": "Olly", "password": PASSWORD})
-        took = time.perf_counter() - started
+        answered_first = not hashing.done() and not queued.done()  # not after the others
         release.set()
         assert (hashing.result(), queued.result()) == (200, 200)
+    assert answered_first
     assert busy.status_code == 503
     assert set(busy.json()) == {"error"}
     assert busy.headers["retry-after"] == "1"
-    assert took < 1.0  # refused at once, not after the others

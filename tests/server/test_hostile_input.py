@@ -33,6 +33,8 @@ BODIES: list[tuple[str, str, dict[str, object]]] = [
     ("POST", "/api/v1/tokens", {"label": "{}"}),
     ("POST", "/api/v1/invites/accept", {"token": "{}", "name": "Quinn", "password": PASSWORD}),
     ("POST", "/api/v1/login", {"name": "{}", "password": "{}"}),
+    ("POST", "/api/v1/password", {"current_password": "{}", "new_password": "{}"}),
+    ("DELETE", "/api/v1/links/discord/x", {}),
 ]  # fmt: skip
 PATHS = ["/api/v1/games/{}", "/api/v1/games/Pegasus/characters/{}",
          "/api/v1/games/Pegasus/combats/{}", "/api/v1/games/Pegasus/log?character={}",

@@ -103,6 +103,15 @@ def test_signing_out_everywhere_ends_tokens_too(server: TestClient) -> None:
     assert _game(TestClient(server.app), _bearer(token)) == 401
 
 
+def test_the_pages_sign_out_everywhere_ends_tokens_too(server: TestClient) -> None:
+    headers = sign_in(server, "Pia")
+    token = server.post("/api/v1/tokens", json={"label": "bot"}, headers=headers).json()["token"]
+    assert "Sign out everywhere" in server.get("/").text
+    out = server.post("/logout", data={"everywhere": "1"}, follow_redirects=False)
+    assert out.status_code == 303
+    assert _game(TestClient(server.app), _bearer(token)) == 401
+
+
 @pytest.mark.storage
 def test_a_user_lists_and_ends_sessions_and_unlinks_chat_accounts(
     server: TestClient, server_db: str

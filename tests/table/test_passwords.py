@@ -49,3 +49,27 @@ def test_a_cheap_hash_is_made_strong_at_the_next_sign_in(
     table.sign_in("Pia", "correct horse battery")
     assert _stored(table, "Pia").startswith(STRONG)
     table.sign_in("Pia", "correct horse battery")  # and it still signs in
+
+
+def test_every_password_hash_and_check_goes_through_the_gate(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Signing in, setting and changing a password and taking an invite each hash through
+    the one bounded gate; a full gate refuses at once."""
+    entered = []
+
+    class Counting(passwords.Gate):
+        def __call__(self):  # type: ignore[no-untyped-def]
+            entered.append(1)
+            return super().__call__()
+
+    monkeypatch.setattr(passwords, "GATE", Counting(1, 0))
+    table.add_user("Pia")
+    table.set_password("Pia", "correct horse battery")  # the CLI's user add and password
+    table.sign_in("Pia", "correct horse battery")
+    table.acting_as("Pia").change_password("correct horse battery", "another long password")
+    table.new_game("Pegasus", "fs3")
+    table.accept_invite(table.new_invite("Pegasus", "observer").token, "Quinn", "long enough")
+    assert len(entered) == 5  # set; check; check and set; set
+    with passwords.GATE(), pytest.raises(passwords.Busy, match="busy checking passwords"):
+        table.sign_in("Pia", "another long password")  # one inside, none may wait

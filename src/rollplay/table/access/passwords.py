@@ -5,7 +5,13 @@ low-memory profile: 64 MiB, three passes), about 100 ms a hash on purpose.
 suites only: a test server signs people in hundreds of times, and at full strength that was a
 quarter of the suite's time. A hash records its own parameters, so either setting verifies
 the other's hashes; ``rollplay serve`` warns when the cheap one is on, and a sign-in under the
-production setting re-hashes any password stored more cheaply."""
+production setting re-hashes any password stored more cheaply.
+
+Every hash and every check goes through one gate: ``ROLLPLAY_HASH_WORKERS`` (1) at a time
+(each takes 64 MiB, and its four lanes the machine's cores), and at most
+``ROLLPLAY_HASH_QUEUE`` (8) more waiting their turn. A request that finds the queue full is
+refused at once (503, ``Retry-After``) instead of waiting with the rest: a flood of
+sign-ins costs a bounded memory and leaves the table's other requests their threads."""
 
 from __future__ import annotations
 
@@ -54,7 +60,7 @@ class Gate:
                 self.inside -= 1
 
 
-GATE = Gate(int(os.environ.get("ROLLPLAY_HASH_WORKERS", "2")),
+GATE = Gate(int(os.environ.get("ROLLPLAY_HASH_WORKERS", "1")),
             int(os.environ.get("ROLLPLAY_HASH_QUEUE", "8")))  # fmt: skip
 
 

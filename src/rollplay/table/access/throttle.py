@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -46,10 +46,14 @@ class Policy:
 
 # An address and a name together: a stranger's guesses slow only their own address, so no
 # one can lock a user out from elsewhere (docs/deploy.md, the limits).
-SIGN_IN = Policy(5, 1.0, 900.0, 900.0, "too many failed sign-ins for this name from here")
-ADDRESS = Policy(50, 1.0, 300.0, 900.0, "too many sign-ins from this address")
-INVITE_ADDRESS = Policy(20, 1.0, 300.0, 900.0, "too many invite attempts from this address")
-INVITE_LINK = Policy(10, 1.0, 300.0, 900.0, "too many attempts at this invite link")
+# A lapse longer than the longest wait: one who keeps guessing at the slowest pace never
+# earns a fresh burst.
+SIGN_IN = Policy(5, 1.0, 900.0, 3600.0, "too many failed sign-ins for this name from here")
+ADDRESS = Policy(50, 1.0, 300.0, 1800.0, "too many sign-ins from this address")
+INVITE_ADDRESS = Policy(20, 1.0, 300.0, 1800.0, "too many invite attempts from this address")
+INVITE_LINK = Policy(10, 1.0, 300.0, 1800.0, "too many attempts at this invite link")
+# Past every policy's lapse (always longer than its longest wait), a row counts nothing.
+FORGET = timedelta(seconds=max(p.lapse for p in (SIGN_IN, ADDRESS, INVITE_ADDRESS, INVITE_LINK)))
 
 
 def key(kind: str, *parts: str) -> str:
@@ -68,7 +72,12 @@ def invite_keys(address: str, token: str) -> list[tuple[str, Policy]]:
 
 
 def claim(t: ServiceBase, keys: list[tuple[str, Policy]]) -> None:
-    """Count one attempt under every key, or raise TryLater if any must wait."""
+    """Count one attempt under every key, or raise TryLater if any must wait (checked
+    first, from a read: a refusal writes nothing and takes no write lock)."""
+    with t.reading() as s:
+        moment = now()
+        for k, policy in keys:
+            _refuse_if_waiting(s.get(Throttle, k), policy, moment)
     for k, policy in keys:
         _claim(t, k, policy)
 
@@ -90,6 +99,12 @@ def _wait(policy: Policy, attempts: int) -> float:
     return min(policy.first * 2.0 ** min(attempts - policy.free, 60), policy.most)
 
 
+def _refuse_if_waiting(row: Throttle | None, policy: Policy, moment: datetime) -> None:
+    if row is not None and (ready := aware(row.next_at)) > moment:
+        wait = math.ceil((ready - moment).total_seconds())
+        raise TryLater(f"{policy.what}: try again in {wait} s", wait)
+
+
 def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
     for _ in range(8):  # lost races read again; a claim wins or is refused
         moment = now()
@@ -97,14 +112,14 @@ def _claim(t: ServiceBase, k: str, policy: Policy) -> None:
             with t.transaction() as s:
                 row = s.get(Throttle, k)
                 if row is None:
+                    # Rows quiet past the longest lapse count nothing any more: a flood of
+                    # new keys leaves at most an hour of them.
+                    s.execute(delete(Throttle).where(Throttle.last_at < moment - FORGET))
                     ready_at = moment + timedelta(seconds=_wait(policy, 1))
                     s.add(Throttle(key=k, attempts=1, last_at=moment, next_at=ready_at))
                     s.flush()
                     return
-                ready = aware(row.next_at)
-                if ready > moment:
-                    wait = math.ceil((ready - moment).total_seconds())
-                    raise TryLater(f"{policy.what}: try again in {wait} s", wait)
+                _refuse_if_waiting(row, policy, moment)
                 lapsed = aware(row.last_at) <= moment - timedelta(seconds=policy.lapse)
                 count = 1 if lapsed else row.attempts + 1
                 won = s.execute(

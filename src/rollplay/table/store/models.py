@@ -138,7 +138,7 @@ class Throttle(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     attempts: Mapped[int] = mapped_column(Integer)
-    last_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

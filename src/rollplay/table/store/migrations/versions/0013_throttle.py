@@ -23,7 +23,9 @@ def upgrade() -> None:
         sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("next_at", sa.DateTime(timezone=True), nullable=False),
     )
+    op.create_index("ix_throttle_last_at", "throttle", ["last_at"])  # to forget old rows
 
 
 def downgrade() -> None:
+    op.drop_index("ix_throttle_last_at", table_name="throttle")
     op.drop_table("throttle")

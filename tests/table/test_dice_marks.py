@@ -5,6 +5,8 @@ chain and nonce instead, what a verifier looks it up by."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rollplay.bridges.discord.embeds import event_embed
@@ -81,7 +83,8 @@ def test_a_roll_answer_says_where_its_dice_came_from(game: Table) -> None:
     assert heads["secure"].endswith("· public · OS dice"), heads
     assert heads["typed"].endswith("· public · typed dice"), heads
     assert heads["seeded"].endswith("· public · seeded dice"), heads
-    assert heads["provable"].endswith("· public"), heads
+    # A provable roll's answer names its chain and nonce, as its card in the log does.
+    assert re.search(r"· public · public nonce \d+$", heads["provable"]), heads
 
 
 def test_a_hidden_roll_shows_neither_mark_nor_nonce(game: Table) -> None:

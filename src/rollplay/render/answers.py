@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from rollplay.render.cards import dice_mark, entry_card, outcome_card, source_spans
+from rollplay.render.cards import entry_card, outcome_card, source_spans
 from rollplay.render.combat import day_lines, status_lines, turn_lines
 from rollplay.render.spans import Line, bold, plain
 from rollplay.table.answers import (
@@ -69,7 +69,8 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
 
 def roll_head(answer: CardAnswer) -> Line:
     """Who rolled, where, its log numbers and who sees it: 'Nikos (Pegasus) · log #8 ·
-    public', and where its dice came from unless they were provable ('· OS dice')."""
+    public', and where its dice came from: a provable roll's chain and nonce ('· public nonce
+    3'), any other's mark ('· OS dice')."""
     if isinstance(answer, FS3OpposedRolled | D6OpposedRolled):
         ids, who = answer.log_ids, "Opposed roll"
     elif isinstance(answer, FS3TeamRolled):
@@ -77,9 +78,8 @@ def roll_head(answer: CardAnswer) -> Line:
     else:
         ids, who = (answer.log_id,), answer.character
     logged = ", ".join(f"#{i}" for i in ids)
-    mark = dice_mark(answer.dice_source)
     return [bold(who), plain(f" ({answer.game}) · log {logged} · {answer.visibility}"),
-            *([] if mark is None else [mark])]  # fmt: skip
+            *source_spans(answer.dice_source, answer.provable)]  # fmt: skip
 
 
 def roll_lines(answer: CardAnswer) -> list[Line]:

@@ -17,7 +17,7 @@ from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
 from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
 from rollplay.table.events.outcomes import Record
-from rollplay.table.events.payloads import Spends, Visibility
+from rollplay.table.events.payloads import Provable, Spends, Visibility
 from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
 
@@ -40,7 +40,14 @@ class Rolled(Answer):
     dice_source: str
 
 
-class OneRolled(Rolled):
+class Dealt(Rolled):
+    """A roll its roller is shown whole, with the command's provable block (chain, nonce,
+    draws: docs/verify.md) when its dice were provable, so every answer can name its nonce."""
+
+    provable: Provable | None = None
+
+
+class OneRolled(Dealt):
     """One logged roll of one character (or an NPC)."""
 
     character: str
@@ -63,7 +70,7 @@ class D6Rolled(o.D6Roll, OneRolled):
     first_roll: D6Rolled | None = None
 
 
-class FS3TeamRolled(o.FS3Team, Rolled):
+class FS3TeamRolled(o.FS3Team, Dealt):
     """000 Teamwork: the leader's roll with its assists; ``log_ids`` in draw order (the
     assisters', then the leader's)."""
 
@@ -71,11 +78,11 @@ class FS3TeamRolled(o.FS3Team, Rolled):
     log_ids: tuple[int, ...]
 
 
-class FS3OpposedRolled(o.FS3Opposed, Rolled):
+class FS3OpposedRolled(o.FS3Opposed, Dealt):
     log_ids: tuple[int, ...]
 
 
-class D6OpposedRolled(o.D6Opposed, Rolled):
+class D6OpposedRolled(o.D6Opposed, Dealt):
     """A D6 contest; with Character Points after it in the same command, each side's
     improved roll, judged again (``after``)."""
 

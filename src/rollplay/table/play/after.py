@@ -17,7 +17,7 @@ from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import D6Rolled
 from rollplay.table.base import ServiceBase
-from rollplay.table.dice.dicing import chain_for, dice_fields, source_name, table_dice
+from rollplay.table.dice.dicing import chain_for, dice_fields, table_dice
 from rollplay.table.events import payloads as ev
 from rollplay.table.events.audiences import project
 from rollplay.table.events.outcomes import Contest
@@ -118,7 +118,7 @@ def add_character_points(
             **outcome, "character": row.name, "game": game.name, "log_id": new_id,
             "visibility": entry.visibility,
             "spent": {"character_points": used.character_points},
-            "dice_source": source_name(source),
+            **dice_fields(source),
         })  # fmt: skip
 
 

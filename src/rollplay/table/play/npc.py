@@ -13,7 +13,7 @@ from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import RollAnswer
 from rollplay.table.base import ServiceBase
-from rollplay.table.dice.dicing import chain_for, dice_fields, source_name, table_dice
+from rollplay.table.dice.dicing import chain_for, dice_fields, table_dice
 from rollplay.table.events import payloads as ev
 from rollplay.table.events.audiences import VISIBILITIES
 from rollplay.table.handlers import handles
@@ -69,7 +69,7 @@ def npc_roll(
         settle(source)
         return ONE[n.game.system].model_validate({
             **result, "character": n.who, "game": n.game.name, "log_id": entry,
-            "visibility": n.visibility, "dice_source": source_name(source),
+            "visibility": n.visibility, **dice_fields(source),
         })  # fmt: skip
 
 

@@ -22,7 +22,7 @@ from rollplay.table.answers import (
     SecretRollMade,
 )
 from rollplay.table.base import ServiceBase
-from rollplay.table.dice.dicing import Parts, chain_for, dice_fields, source_name, table_dice
+from rollplay.table.dice.dicing import Parts, chain_for, dice_fields, table_dice
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
 from rollplay.table.play.sides import Rolling, Side, rolling_sides
@@ -106,7 +106,7 @@ def roll(
         return told(r, ONE[r.game.system], {
             **result, "character": side.row.name, "game": r.game.name, "log_id": entry_id,
             "visibility": r.visibility, "spent": side.spent,
-            "dice_source": source_name(source),
+            **dice_fields(source),
         })  # fmt: skip
 
 
@@ -140,7 +140,7 @@ def opposed(
         contest = FS3OpposedRolled if r.game.system == "fs3" else D6OpposedRolled
         return told(r, contest, {"system": r.game.system, "game": r.game.name, **result,
                                  "log_ids": ids, "visibility": r.visibility,
-                                 "dice_source": source_name(source)})  # fmt: skip
+                                 **dice_fields(source)})  # fmt: skip
 
 
 def teamwork(
@@ -170,7 +170,7 @@ def teamwork(
         return told(r, FS3TeamRolled, {
             "system": r.game.system, "game": r.game.name, **result,
             "character": lead.row.name, "log_ids": ids, "visibility": r.visibility,
-            "dice_source": source_name(source),
+            **dice_fields(source),
         })  # fmt: skip
 
 

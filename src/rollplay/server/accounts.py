@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address, own_secret
-from rollplay.server.parts import guarded, parts
+from rollplay.server.parts import guarded, parts, revoked
 from rollplay.table.access.accounts import SESSION_DAYS
 from rollplay.table.access.throttle import invite_keys, sign_in_keys
 from rollplay.table.info import (
@@ -104,7 +104,7 @@ def logout(request: Request, response: Response, service: Acting,
     cookie = request.cookies.get(COOKIE)
     if cookie:
         service.sign_out(cookie, everywhere=everywhere)
-        parts(request).recent.forget()
+        revoked(request)
     response.delete_cookie(COOKIE)
     return SignedOut(signed_out=True, everywhere=everywhere)
 
@@ -117,7 +117,7 @@ def change_password(body: NewPassword, request: Request, service: Acting) -> End
     keep = own_secret(request)
     ended = guarded(request, keys, lambda: service.change_password(
         body.current_password, body.new_password, keep))  # fmt: skip
-    parts(request).recent.forget()
+    revoked(request)
     return ended
 
 
@@ -131,7 +131,7 @@ def sessions(request: Request, service: Acting) -> list[SessionInfo]:
 def end_session(session_id: RowId, request: Request, service: Acting) -> Revoked:
     """End one of the caller's sessions: that browser is signed out at once."""
     service.end_session(session_id)
-    parts(request).recent.forget()
+    revoked(request)
     return Revoked(revoked=session_id)
 
 
@@ -151,7 +151,7 @@ def new_token(body: TokenRequest, service: Acting) -> NewToken:
 def revoke_token(token_id: RowId, request: Request, service: Acting) -> Revoked:
     """Revoke one of the caller's API tokens: it stops working at once."""
     service.revoke_token(token_id)
-    parts(request).recent.forget()
+    revoked(request)
     return Revoked(revoked=token_id)
 
 

@@ -67,6 +67,13 @@ def own_secret(request: Request) -> str | None:
     return request.cookies.get(COOKIE)
 
 
+def credential(request: Request) -> str | None:
+    """The hash of the secret the request signs in with: a live stream keeps it, and ends
+    when that session or token is revoked (hub.py)."""
+    secret = own_secret(request)
+    return None if secret is None else digest(secret)
+
+
 def client_address(request: Request) -> str:
     client: Any = request.client
     return str(client.host) if client is not None else "unknown"

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
-from rollplay.server.auth import acting, client_address
+from rollplay.server.auth import acting, client_address, credential
 from rollplay.server.live import event_stream
 from rollplay.server.parts import parts
 from rollplay.table import commands as c
@@ -137,6 +137,7 @@ async def events(game: str, request: Request, service: Acting, *, after: EventId
         start,
         user=service.actor.name,
         address=client_address(request),
+        credential=credential(request),
     )
 
 

@@ -6,7 +6,14 @@ It learns of new events from PostgreSQL's LISTEN (the id is sent in the event's 
 transaction: table/writers.py), with a slow poll as a safety net; on SQLite (one worker)
 from a fast poll of the newest id, which also catches rolls made from the command line.
 The database stays the one source: a viewer that falls behind, or a hub that missed a
-notification, reads what it lacks from the events table, so nothing is lost."""
+notification, reads what it lacks from the events table, so nothing is lost.
+
+Each viewer remembers the session or API token that opened it (its secret's hash). A
+revocation in this worker (sign-out, a session ended, a token revoked, a password changed)
+closes that viewer's feed before the revoking request answers (``drop_revoked``); one made
+elsewhere (another worker, ``rollplay user password``) is caught before the next batch of
+events is handed out, and for a quiet feed within SAFETY_POLL seconds. So no event committed
+after a revocation reaches a feed the revoked credential opened."""
 
 from __future__ import annotations
 
@@ -14,10 +21,11 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from anyio import from_thread
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
@@ -40,18 +48,22 @@ BATCH = 500  # events read at a time
 
 @dataclass(eq=False)
 class Viewer:
-    """One open feed: who watches, the messages waiting for them, and whether they fell
-    behind (their queue overflowed: they catch up from the table)."""
+    """One open feed: who watches, with what (``credential``: the hash of the session's or
+    token's secret; None for none), the messages waiting for them, whether they fell behind
+    (their queue overflowed: they catch up from the table) and whether they were cut off
+    (their credential was revoked: nothing more is sent)."""
 
     service: Service
     game_id: int
     game: str
     standing: Standing
     write: Callable[[EventView], str]  # an event, as the text this feed sends
+    credential: str | None = None
     queue: asyncio.Queue[list[tuple[int, str]] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE)
     )
     behind: bool = False
+    cut: bool = False
 
     def offer(self, item: list[tuple[int, str]] | None) -> None:
         try:
@@ -78,16 +90,16 @@ class Hub:
 
     # -- viewers -----------------------------------------------------------------------------
 
-    async def join(
-        self, service: Service, game: str, write: Callable[[EventView], str] = sse
-    ) -> Viewer:
+    async def join(self, service: Service, game: str, write: Callable[[EventView], str] = sse,
+                   credential: str | None = None) -> Viewer:  # fmt: skip
         """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
-        event sent as ``write`` makes it (JSON, or the web page's HTML cards)."""
+        event sent as ``write`` makes it (JSON, or the web page's HTML cards); it ends when
+        ``credential`` (the hash of the secret that opened it) stops signing in."""
         game_id, name, standing = await run_in_threadpool(service.watch, game)
         self._start()
         if game_id not in self.last:
             self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
-        viewer = Viewer(service, game_id, name, standing, write)
+        viewer = Viewer(service, game_id, name, standing, write, credential)
         self.viewers[game_id].add(viewer)
         return viewer
 
@@ -99,6 +111,47 @@ class Hub:
         if not watching:
             del self.viewers[viewer.game_id]
             self.last.pop(viewer.game_id, None)
+
+    # -- revocation ----------------------------------------------------------------------------
+
+    def _cut(self, viewer: Viewer) -> None:
+        """End a feed whose credential was revoked: nothing more goes out on it."""
+        viewer.cut = True
+        viewer.offer(None)
+        self.leave(viewer)
+
+    def _cut_all(self, viewers: list[Viewer]) -> None:
+        for viewer in viewers:
+            self._cut(viewer)
+
+    def _all(self) -> list[Viewer]:
+        return [viewer for watching in self.viewers.values() for viewer in watching]
+
+    def _dead(self, viewers: Collection[Viewer], live: set[str]) -> list[Viewer]:
+        return [v for v in viewers if v.credential is not None and v.credential not in live]
+
+    async def vet(self, viewers: Collection[Viewer]) -> None:
+        """Cut each of ``viewers`` whose credential no longer signs in (one read for all)."""
+        digests = {v.credential for v in viewers if v.credential is not None}
+        if not digests:
+            return
+        live = await run_in_threadpool(self.service.live_credentials, digests)
+        for viewer in self._dead(viewers, live):
+            self._cut(viewer)
+
+    def drop_revoked(self) -> None:
+        """After a revocation, from the request's worker thread: close at once every feed of
+        this worker whose credential no longer signs in, before the request answers."""
+        try:
+            viewers = from_thread.run_sync(self._all)
+        except RuntimeError:  # not called from the server's threads (nothing to close here)
+            return
+        digests = {v.credential for v in viewers if v.credential is not None}
+        if digests:
+            dead = self._dead(viewers, self.service.live_credentials(digests))
+            for viewer in dead:
+                viewer.cut = True  # at once: the feed checks it before it sends anything
+            from_thread.run_sync(self._cut_all, dead)
 
     def notify(self, game_id: int) -> None:
         if game_id in self.viewers:
@@ -147,6 +200,9 @@ class Hub:
             rows = await run_in_threadpool(self.service.events_after, game_id, after, BATCH)
             if not rows or game_id not in self.last:
                 return
+            # A credential revoked by another worker or the command line: no event read
+            # here (perhaps committed after the revocation) reaches its feed.
+            await self.vet(list(self.viewers.get(game_id, ())))
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
             self._hand_out(game_id, rows)
@@ -159,6 +215,8 @@ class Hub:
         and written once per view and format."""
         shown: dict[tuple[int, tuple[bool, bool], Any], str | None] = {}
         for viewer in self.viewers.get(game_id, ()):
+            if viewer.cut:
+                continue
             batch = []
             for row in rows:
                 key = (row.number, view_key(row, viewer.standing), viewer.write)
@@ -200,6 +258,10 @@ class Hub:
             await asyncio.sleep(SAFETY_POLL)
             for game_id in list(self.viewers):
                 self.notify(game_id)
+            try:  # quiet feeds too end within SAFETY_POLL of a revocation made elsewhere
+                await self.vet(self._all())
+            except Exception:  # a bad moment in the database: the next round retries
+                log.exception("checking the live feeds' credentials")
 
     async def _listen(self) -> None:
         """LISTEN on a connection of its own (not the pool's), reconnecting when it drops;

@@ -7,7 +7,10 @@ A feed first reads what the client missed from the table, then takes what the wo
 twice on that seam is dropped by its id.
 
 Each user and each client address may hold only so many feeds open at once (streams.py):
-one more is a 429, and closing a feed frees its slot."""
+one more is a 429, and closing a feed frees its slot.
+
+A feed ends when the session or token that opened it is revoked (hub.py): it sends nothing
+once its viewer is cut, and what it reads from the table itself is checked the same way."""
 
 from __future__ import annotations
 
@@ -27,11 +30,14 @@ HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection 
 
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
-                       address: str, write: Callable[[EventView], str] = sse
+                       address: str, credential: str | None,
+                       write: Callable[[EventView], str] = sse
                        ) -> StreamingResponse:  # fmt: skip
+    """``credential``: the hash of the secret the request signed in with (auth.credential)."""
     free = hub.slots.take(user, address)
     try:
-        viewer = await hub.join(service, game, write)  # refused here, before the stream starts
+        # refused here, before the stream starts
+        viewer = await hub.join(service, game, write, credential)
     except BaseException:
         free()
         raise
@@ -55,12 +61,14 @@ async def _events(
     try:
         yield "retry: 1000\n\n"
         viewer.behind = True  # first read what the client missed
-        while True:
+        while not viewer.cut:
             while viewer.behind:  # and again whenever the hub's queue overflowed
                 viewer.behind = False
-                async for page in _missed(viewer, last):
+                async for page in _missed(hub, viewer, last):
                     last = page[-1][0]
                     yield "".join(text for _, text in page)
+                if viewer.cut:
+                    return
             try:
                 items = [await asyncio.wait_for(viewer.queue.get(), HEARTBEAT)]
             except TimeoutError:
@@ -68,6 +76,8 @@ async def _events(
                 continue
             while not viewer.queue.empty():
                 items.append(viewer.queue.get_nowait())
+            if viewer.cut:  # revoked: what waits is not sent
+                return
             chunk: list[str] = []
             for item in items:
                 if item is None:  # they may no longer read this game
@@ -83,11 +93,15 @@ async def _events(
         _close(hub, viewer, free)
 
 
-async def _missed(viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, str]]]:
+async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, str]]]:
     """Every event after ``last`` the viewer may see, a page at a time, from the table (the
-    service projects them, as it does for any reader)."""
+    service projects them, as it does for any reader), each page only while the viewer's
+    credential still signs in (checked after the page is read)."""
     while True:
         page = await run_in_threadpool(viewer.service.events_for, viewer.game, last, MAX_EVENTS)
+        await hub.vet([viewer])
+        if viewer.cut:
+            return
         if page:
             yield [(e.id, viewer.write(e)) for e in page]
         if len(page) < MAX_EVENTS:

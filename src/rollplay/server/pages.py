@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
-from rollplay.server.parts import guarded, parts
+from rollplay.server.parts import guarded, parts, revoked
 from rollplay.table.access.accounts import SignInError, csrf_for
 from rollplay.table.access.invites import InviteError
 from rollplay.table.access.throttle import TryLater, invite_keys, sign_in_keys
@@ -80,7 +80,7 @@ def logout_form(
     cookie = request.cookies.get(COOKIE)
     if cookie:
         parts(request).service.sign_out(cookie, everywhere=bool(everywhere))
-        parts(request).recent.forget()
+        revoked(request)
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(COOKIE)
     return response
@@ -110,7 +110,7 @@ def password_form(
         ended = guarded(request, keys, lambda: service.change_password(current, new, cookie))
     except RollplayError as exc:  # a wrong current password, a short new one, throttled
         return _account_page(request, service, problem=str(exc))
-    parts(request).recent.forget()
+    revoked(request)
     done = (f"Your password is changed; {ended.sessions} other session(s) and "
             f"{ended.tokens} token(s) were ended.")  # fmt: skip
     return _account_page(request, service, done=done)
@@ -134,7 +134,7 @@ def end_form(request: Request, what: Annotated[str, Form(max_length=200)]) -> HT
             service.unlink_account(platform, external_id)
         case _:
             raise RollplayError(f"nothing to end called {what[:60]!r}")
-    parts(request).recent.forget()
+    revoked(request)
     return _account_page(request, service, done="Ended.")
 
 

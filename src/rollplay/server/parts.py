@@ -36,6 +36,15 @@ def parts(request: Request) -> Parts:
     return found
 
 
+def revoked(request: Request) -> None:
+    """After a sign-in was ended (signed out, a session ended, a token revoked, a password
+    changed): this worker forgets whom secrets sign in, and closes at once every live feed
+    opened with one that no longer does."""
+    found = parts(request)
+    found.recent.forget()
+    found.hub.drop_revoked()
+
+
 def guarded(request: Request, keys: list[tuple[str, Policy]], attempt: Callable[[], T]) -> T:
     """``attempt`` (a sign-in, an invite taken), counted by the database's throttle
     (table/access/throttle.py) before it runs: it raises TryLater (429) when these keys must

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from rollplay.errors import RollplayError
 from rollplay.render.events import event_card
 from rollplay.render.html import card_html, odds_html
-from rollplay.server.auth import client_address
+from rollplay.server.auth import client_address, credential
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
@@ -146,6 +146,7 @@ async def feed(game: str, request: Request, service: Viewer,
         write=sse_card,
         user=service.actor.name,
         address=client_address(request),
+        credential=credential(request),
     )
 
 

@@ -34,7 +34,7 @@ from rollplay.table.play import rolling as _rolling
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection, Mapping
     from datetime import datetime
     from typing import Any
 
@@ -311,6 +311,10 @@ class Service(ServiceBase):
 
     def token_actor(self, secret: str) -> Actor | None:
         return _accounts.token_actor(self, secret)
+
+    def live_credentials(self, digests: Collection[str]) -> set[str]:
+        """Which of these session and token secret hashes still sign someone in."""
+        return _accounts.live_credentials(self, digests)
 
     # -- access.invites ------------------------------------------------------------------
     def new_invite(

@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Collection
 from datetime import timedelta
 
 from sqlalchemy import select, update
@@ -139,6 +140,28 @@ def revoke_token(t: ServiceBase, token_id: int) -> None:
         if token is None or token.user_id != t.actor.user_id:
             raise StorageError(f"no token #{token_id} of yours")
         token.revoked = True
+
+
+def live_credentials(t: ServiceBase, digests: Collection[str]) -> set[str]:
+    """Which of these sessions' and tokens' secret hashes still sign someone in (not revoked,
+    not expired): a live stream opened with one of the others is closed (server/hub.py)."""
+    wanted = sorted(set(digests))
+    if not wanted:
+        return set()
+    moment = now()
+    live: set[str] = set()
+    with t.reading() as s:
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            for secret_hash, expires in s.execute(
+                select(LoginSession.secret_hash, LoginSession.expires_at)
+                .where(LoginSession.secret_hash.in_(part), LoginSession.revoked.is_(False))
+            ):  # fmt: skip
+                if expires is None or aware(expires) > moment:
+                    live.add(secret_hash)
+            live.update(s.scalars(select(ApiToken.secret_hash).where(
+                ApiToken.secret_hash.in_(part), ApiToken.revoked.is_(False))))  # fmt: skip
+    return live
 
 
 def token_actor(t: ServiceBase, secret: str) -> Actor | None:

@@ -6,7 +6,6 @@ full password queue answers 503 at once while the table keeps rolling."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -20,6 +19,7 @@ from rollplay.table.access import passwords, throttle
 from rollplay.table.service import Table
 from tests.server.conftest import PASSWORD, sign_in
 
+PATIENCE = 30.0  # only a guard against a hung test: nothing here is timed
 STRANGER, HOME = ("203.0.113.66", 4000), ("198.51.100.7", 5000)
 
 
@@ -55,6 +55,15 @@ def test_a_strangers_guesses_do_not_lock_the_user_out(server_db: str) -> None:
         page = pia.post("/login", data={"name": "Pia", "password": PASSWORD},
                         follow_redirects=False)  # fmt: skip
         assert page.status_code == 303
+
+
+@pytest.mark.parametrize("other", ["\uff30ia", "\U0001d40fia", "PIA"])  # full-width, bold
+def test_every_form_of_a_name_shares_its_throttle(server_db: str, other: str) -> None:
+    """Sign-in finds the user by the name's NFKC form in any case, so the throttle counts
+    that form: another spelling of the one account earns no fresh burst."""
+    with _client(server_db, STRANGER) as stranger:
+        assert [_guess(stranger) for _ in range(throttle.SIGN_IN.free)] == [401] * 5
+        assert _guess(stranger, other) == 429
 
 
 @pytest.mark.storage
@@ -168,29 +177,50 @@ def test_a_taken_invite_link_is_throttled_per_link(server: TestClient, server_db
 def test_a_full_password_queue_answers_503_at_once(
     server_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    release, inside = threading.Event(), threading.Semaphore(0)
+    """With one hashing and one waiting, a third is refused while both are still inside the
+    gate (not after them)."""
+    release, hashing_now, queued_now = threading.Event(), threading.Event(), threading.Event()
     real = passwords.hasher()
 
     class Slow:
         """A hasher that holds its slot until released."""
 
         def verify(self, stored: str, password: str) -> bool:
-            inside.release()
-            release.wait(10)
+            hashing_now.set()
+            release.wait(PATIENCE)
             return real.verify(stored, password)
 
-    monkeypatch.setattr(passwords, "GATE", passwords.Gate(1, 1))
+    class Slots:
+        """The gate's one hashing slot, saying when a request waits for it (by then the gate
+        has counted it in)."""
+
+        def __init__(self) -> None:
+            self.slot = threading.BoundedSemaphore(1)
+
+        def __enter__(self) -> None:
+            if not self.slot.acquire(blocking=False):
+                queued_now.set()
+                self.slot.acquire()
+
+        def __exit__(self, *_: object) -> None:
+            self.slot.release()
+
+    gate = passwords.Gate(1, 1)
+    gate.slots = Slots()  # type: ignore[assignment]
+
+    monkeypatch.setattr(passwords, "GATE", gate)
     monkeypatch.setattr(passwords, "hasher", Slow)
     with _client(server_db, HOME) as client, ThreadPoolExecutor(2) as pool:
         hashing = pool.submit(_guess, client, "Pia", PASSWORD)
-        assert inside.acquire(timeout=5)  # one hashing
-        queued = pool.submit(_guess, client, "Otto", PASSWORD)  # one waiting
-        while passwords.GATE.inside < 2:  # until the second waits its turn
-            time.sleep(0.01)
+        assert hashing_now.wait(PATIENCE)  # one hashing
+        queued = pool.submit(_guess, client, "Otto", PASSWORD)
+        assert queued_now.wait(PATIENCE)  # one waiting its turn
         busy = client.post("/api/v1/login", json={"name": "Olly", "password": PASSWORD})
-        answered_first = not hashing.done() and not queued.done()  # not after the others
+        inside_then = gate.inside
+        answered_first = not hashing.done() and not queued.done()
         release.set()
         assert (hashing.result(), queued.result()) == (200, 200)
+    assert inside_then == 2  # both others were in the gate when the 503 came back
     assert answered_first
     assert busy.status_code == 503
     assert set(busy.json()) == {"error"}

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from rollplay.errors import RollplayError
 from rollplay.table.base import ServiceBase
+from rollplay.table.play.names import name_key
 from rollplay.table.store.models import Throttle, aware, now
 
 
@@ -62,7 +63,9 @@ def key(kind: str, *parts: str) -> str:
 
 
 def sign_in_keys(address: str, name: str) -> list[tuple[str, Policy]]:
-    return [(key("sign-in", address, name.casefold()), SIGN_IN),
+    # The name as sign-in finds its user (NFKC, any case: play/names.py), so `Pia`, its full-width
+    # and its mathematical-bold forms are one account's guesses, not three bursts.
+    return [(key("sign-in", address, name_key(name)), SIGN_IN),
             (key("address", address), ADDRESS)]  # fmt: skip
 
 

@@ -160,6 +160,25 @@ def test_a_flood_of_bogus_invite_accepts_costs_no_hash_and_the_table_rolls(
     assert said.count(410) <= throttle.INVITE_ADDRESS.free  # then the address waits
 
 
+# "Pia" in Cyrillic letters (one script, so welcome as a name, but Pia's lookalike); "Nikos"
+# with a Cyrillic o (two scripts); "Pia" with a zero-width space.
+@pytest.mark.parametrize("name", ["\u0420\u0456\u0430", "Nik\u043es", "Pi\u200ba"])
+def test_an_invite_taken_with_a_refused_name_costs_no_hash(
+    server_db: str, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    token = Table(server_db).new_invite("Pegasus", "observer").token
+    gate = Counting()
+    monkeypatch.setattr(passwords, "GATE", gate)
+    with _client(server_db, STRANGER) as someone:
+        body = {"token": token, "name": name, "password": PASSWORD}
+        refused = someone.post("/api/v1/invites/accept", json=body)
+        assert refused.status_code in (400, 409), refused.text
+        assert gate.entered == 0  # refused before the password was hashed
+        body["name"] = "Quinn"  # and the link is still open
+        assert someone.post("/api/v1/invites/accept", json=body).status_code == 200
+    assert gate.entered == 1
+
+
 def test_a_taken_invite_link_is_throttled_per_link(server: TestClient, server_db: str) -> None:
     token = Table(server_db).new_invite("Pegasus", "observer").token
     for n in range(throttle.INVITE_LINK.free):  # each from an address of its own

@@ -20,13 +20,12 @@ from rollplay.errors import RollplayError
 from rollplay.table.access.accounts import check_password, digest, hash_password, new_session
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import ROLES, Act, Forbidden
-from rollplay.table.access.members import new_user
+from rollplay.table.access.members import name_free, new_user
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.info import Invite as InviteInfo
 from rollplay.table.info import Joined, NewInvite
 from rollplay.table.play.names import user_name
-from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
 MAX_HOURS = 24 * 30
@@ -151,14 +150,13 @@ def accept_invite(
 
 
 def _check_open(t: ServiceBase, token: str, name: str) -> None:
-    """Refuse an unknown, used, revoked or expired link, or a taken name, before hashing
-    anything (the claim in the transaction checks the link again)."""
+    """Refuse an unknown, used, revoked or expired link, or a name taken or like one taken,
+    before hashing anything (the transaction checks both again)."""
     with t.reading() as s:
         row = s.scalar(select(Invite).where(Invite.secret_hash == digest(token)))
         if row is None or _state(row) != "open":
             raise InviteError(_GONE)
-        if s.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
-            raise StorageError(f"there is already a user called {name!r}")
+        name_free(s, name)  # the checks new_user makes, so none of them comes after a hash
 
 
 def _join(t: ServiceBase, s: Session, row: Invite, person: User) -> list[str]:

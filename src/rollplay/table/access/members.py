@@ -20,15 +20,21 @@ from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Membership, User
 
 
-def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
-    """A new user called ``name`` (already checked by names.user_name), unless taken or
-    like a name taken (lookalikes.py): users' names are one list for every game."""
+def name_free(s: Session, name: str) -> None:
+    """Refuse ``name`` (already checked by names.user_name) if a user has it or a name like
+    it (lookalikes.py): users' names are one list for every game."""
     if s.scalar(user_by_name(name)) is not None:
         raise StorageError(f"there is already a user called {name!r}")
     other = lookalike(name, s.scalars(select(User.name)))
     if other is not None:
         raise StorageError(f"{name!r} looks like the user {other!r}: choose a name that "
                            f"cannot be taken for theirs")  # fmt: skip
+
+
+def new_user(s: Session, name: str, password_hash: str | None = None) -> User:
+    """A new user called ``name`` (already checked by names.user_name), unless taken or
+    like a name taken (name_free)."""
+    name_free(s, name)
     row = User(name=name, name_key=name_key(name), password_hash=password_hash)
     s.add(row)
     s.flush()

@@ -14,6 +14,7 @@ import pytest
 
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
 from rollplay.bridges.discord.table import LINK_FIRST, DiscordTable
+from rollplay.errors import RollplayError
 from rollplay.table.events.payloads import Provable
 from rollplay.table.events.views import SeenEntry
 from rollplay.table.service import Table
@@ -136,7 +137,20 @@ def test_the_default_rate_and_its_option(capsys: pytest.CaptureFixture[str],
     assert Limiter(Rate.parse("off")).allow("x")
     monkeypatch.setenv("DISCORD_TOKEN", "MTA.Gx1y2z.abcdefghijklmnopqrstuvwxyz012")
     err = fails_cleanly(capsys, "discord", "--rate", "lots", "--db", "sqlite://")
-    assert "a rate limit is N/SECONDS, like 10/10, or off" in err
+    assert "a rate limit is N/SECONDS with both above 0, like 10/10, or off" in err
+
+
+@pytest.mark.parametrize("spec", ["0/10", "0/1", "00/5s"])
+def test_a_rate_of_none_is_refused_not_turned_off(
+    spec: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only ``off`` lifts the limit: ``0/10`` would have, silently."""
+    with pytest.raises(RollplayError, match="N/SECONDS with both above 0"):
+        Rate.parse(spec)
+    monkeypatch.setenv("DISCORD_TOKEN", "MTA.Gx1y2z.abcdefghijklmnopqrstuvwxyz012")
+    err = fails_cleanly(capsys, "discord", "--rate", spec, "--db", "sqlite://")
+    assert err.count("\n") <= 1
+    assert f"or off; got {spec!r}" in err
 
 
 # -- a bad token ------------------------------------------------------------------------------

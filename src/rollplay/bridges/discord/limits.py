@@ -18,20 +18,22 @@ _KEEP = 10_000  # users remembered before the idle ones (a full bucket) are forg
 
 @dataclass(frozen=True)
 class Rate:
-    """``rate`` commands per ``per`` seconds; 0 commands: no limit."""
+    """``rate`` commands per ``per`` seconds; 0 commands: no limit (only ever from ``off``)."""
 
     rate: int
     per: float
 
     @classmethod
     def parse(cls, spec: str) -> Rate:
-        """``N/SECONDS`` (``10/10``, ``5/2.5s``); ``0/1``, or ``off``, turns the limit off."""
+        """``N/SECONDS`` (``10/10``, ``5/2.5s``), N and SECONDS above 0; ``off`` turns the
+        limit off (``0/10`` is refused: a typo must not silently lift it)."""
         text = spec.strip().casefold()
         if text == "off":
             return cls(0, 1.0)
         match = _SPEC.fullmatch(text)
-        if match is None or float(match[2]) <= 0:
-            raise RollplayError(f"a rate limit is N/SECONDS, like {DEFAULT}, or off; got {spec!r}")
+        if match is None or int(match[1]) <= 0 or float(match[2]) <= 0:
+            raise RollplayError(f"a rate limit is N/SECONDS with both above 0, like {DEFAULT}, "
+                                f"or off; got {spec!r}")  # fmt: skip
         return cls(int(match[1]), float(match[2]))
 
     def __str__(self) -> str:

@@ -26,19 +26,22 @@ PATIENCE = 30.0  # only a guard against a hung test: nothing here is timed
 
 
 class Stream(threading.Thread):
-    """One SSE stream of Pegasus opened with a Bearer token, read to its end (no reconnect)."""
+    """One SSE stream of Pegasus opened with a Bearer token (or, with ``cookies``, a session),
+    read to its end (no reconnect)."""
 
-    def __init__(self, base: str, token: str, after: int) -> None:
+    def __init__(self, base: str, token: str, after: int, cookies: httpx.Cookies | None = None):
         super().__init__(daemon=True)
-        self.base, self.token, self.after = base, token, after
+        self.base, self.token, self.after, self.cookies = base, token, after, cookies
         self.ids: list[int] = []
         self.opened, self.ended, self.news = threading.Event(), threading.Event(), threading.Event()
 
     def run(self) -> None:
-        headers = {"Authorization": f"Bearer {self.token}", "Last-Event-ID": str(self.after)}
+        headers = {"Last-Event-ID": str(self.after)}
+        if self.cookies is None:
+            headers["Authorization"] = f"Bearer {self.token}"
         url = f"{self.base}/api/v1/games/Pegasus/events"
         try:
-            with httpx.stream("GET", url, headers=headers,
+            with httpx.stream("GET", url, headers=headers, cookies=self.cookies,
                               timeout=httpx.Timeout(5, read=PATIENCE)) as stream:  # fmt: skip
                 stream.raise_for_status()
                 self.opened.set()  # the server joined the viewer before it answered
@@ -130,3 +133,23 @@ def test_a_password_set_from_the_command_line_ends_the_stream(tmp_path: Path) ->
         )  # fmt: skip
         assert done.returncode == 0, done.stderr
         _after_revocation(stream, roll)
+
+
+def test_signing_out_everywhere_ends_a_browsers_stream(tmp_path: Path) -> None:
+    """A stolen session cookie's stream ends when Pia signs out everywhere from the page."""
+    with _pia_streaming(tmp_path) as (base, _, _, _, token_stream, roll):
+        thief, _ = signed_in(base, "Pia")  # a second session of Pia's, as a stolen cookie
+        stream = Stream(base, "", token_stream.after, thief.cookies)
+        stream.start()
+        assert stream.opened.wait(PATIENCE)
+        again, headers = signed_in(base, "Pia")
+        out = again.post("/logout", data={"everywhere": "1"}, headers=headers)
+        assert out.status_code == 303, out.text
+        assert stream.ended.wait(PATIENCE)
+        assert token_stream.ended.wait(PATIENCE)  # the tokens too
+        assert thief.get("/api/v1/games/Pegasus").status_code == 401
+        later = roll()
+        stream.until(later)
+        assert later not in stream.ids
+        thief.close()
+        again.close()

@@ -111,12 +111,20 @@ def _rederive(line: Line, seed: bytes, **changes: Any) -> None:
     if block.get("part") is not None:  # a contest's side: its own part of the draws
         faces = faces[block["part"][0] : block["part"][1]]
     outcome = line.get("outcome") or {}
-    if outcome.get("discarded"):  # a luck re-roll: the kept roll, then the discarded one
-        kept = len(line["dice"])
-        faces, outcome["discarded"]["dice"] = faces[:kept], faces[kept:]
+    at = outcome.get("success_at") or 7
+
+    def counted(roll: Line, dice: list[int]) -> None:  # the card's counts follow the dice
+        roll.update(dice=dice, successes=sum(d >= at for d in dice), ones=dice.count(1))
+
+    if outcome.get("discarded"):  # a luck re-roll: the better kept, the first on a tie
+        first, second = faces[: len(line["dice"])], faces[len(line["dice"]) :]
+        if sum(d >= at for d in second) > sum(d >= at for d in first):
+            first, second = second, first
+        faces = first
+        counted(outcome["discarded"], second)
     line["dice"] = faces
     if "dice" in outcome:
-        outcome["dice"] = faces
+        counted(outcome, faces)
 
 
 def _ground_client_seed(lines: list[Line]) -> None:
@@ -222,6 +230,39 @@ def _roll_made_a_placeholder(lines: list[Line]) -> None:
     lines[at] = {"kind": "placeholder", "id": lines[at]["id"], "game": GAME, "of": None}
 
 
+def _successes_changed(lines: list[Line]) -> None:
+    """A failure turned into a success on the card, the dice left alone."""
+    roll = next(line for line in _plain(lines) if line["outcome"]["successes"] == 0)
+    roll["outcome"].update(successes=1, level="Success", succeeded=True)
+
+
+def _die_dropped(lines: list[Line]) -> None:
+    """A die taken out of a pool, everywhere the entry holds it, its counts made to follow."""
+    roll = _plain(lines)[0]
+    roll["provable"]["draws"][0][1].pop()
+    dice = roll["provable"]["draws"][0][1]
+    at = roll["outcome"]["success_at"]
+    roll["dice"] = dice
+    roll["outcome"].update(dice=dice, successes=sum(d >= at for d in dice), ones=dice.count(1))
+
+
+def _luck_swapped(lines: list[Line]) -> None:
+    """A luck re-roll with its kept and discarded rolls swapped (the card shows the worse)."""
+    roll = next(line for line in _rolls(lines) if (line["outcome"] or {}).get("discarded"))
+    kept, other = roll["outcome"], roll["outcome"]["discarded"]
+    fields = ("dice", "successes", "ones", "level", "embarrassing", "succeeded")
+    swapped = {k: other[k] for k in fields}
+    other.update({k: kept[k] for k in fields})
+    kept.update(swapped)
+    roll["dice"] = kept["dice"]
+
+
+def _contest_sides_swapped(lines: list[Line]) -> None:
+    """A contest's two entries swapped in the event order: the second side logged first."""
+    first, second = [line for line in _rolls(lines) if line["provable"].get("part")]
+    first["id"], second["id"] = second["id"], first["id"]
+
+
 def _float_nonce(text: str) -> str:
     return text.replace('"nonce": 1,', '"nonce": 1.0,', 1)
 
@@ -269,6 +310,10 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "last_roll_deleted_renumbered": Case(forged(_last_roll_deleted_renumbered), 1),
         "last_roll_deleted_all_edited": Case(forged(_last_roll_deleted_all_edited), 1),
         "roll_made_a_placeholder": Case(forged(_roll_made_a_placeholder), 1),
+        "successes_changed": Case(forged(_successes_changed), 1),
+        "die_dropped": Case(forged(_die_dropped), 1),
+        "luck_swapped": Case(forged(_luck_swapped), 1),
+        "contest_sides_swapped": Case(forged(_contest_sides_swapped), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),
     }

@@ -8,6 +8,7 @@ import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
   clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
 } from "./verify_checks.js";
+import { fs3Problems, partOrder } from "./verify_outcomes.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -217,6 +218,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     let [status, problems] = await judge(line, commits, reveals, derived);
     if (["verified", "mismatch", "awaiting"].includes(status)) {
       problems.push(...clientSeedProblems(line, seeds, clientSeeds));
+      problems.push(...fs3Problems(line));
       if (problems.length) status = "mismatch";
     }
     verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems });
@@ -230,7 +232,11 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     }
   }
   repeats(commands, verdicts);
-  const late = nonceOrder([...commands.values()].map((c) => ({ ...c, lines: c.group.map(([l]) => l) })));
+  const groups = [...commands.values()].map((c) => ({ ...c, lines: c.group.map(([l]) => l) }));
+  const late = nonceOrder(groups);
+  for (const { lines: group } of groups) {
+    for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
+  }
   for (const verdict of verdicts) {
     if (late.has(verdict.id)) {
       verdict.status = "mismatch";

@@ -35,6 +35,13 @@ from rollplay.table.dice.provable_checks import (
     unproven_lines,
     withheld,
 )
+from rollplay.table.dice.provable_checks import (
+    drawn as _drawn,
+)
+from rollplay.table.dice.provable_checks import (
+    is_part as _is_part,
+)
+from rollplay.table.dice.provable_outcomes import fs3_problems, part_order
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
@@ -145,6 +152,7 @@ def verify_log(
         status, problems = _judge(line, commits, reveals, derived)
         if status in ("verified", "mismatch", "awaiting"):
             problems += client_seed_problems(line, seeds, client_seeds or {})
+            problems += fs3_problems(line)
             status = "mismatch" if problems else status
         verdicts.append(Verdict(event_number(line), _name(line), status, problems))
         block = line.get("provable")
@@ -152,7 +160,10 @@ def verify_log(
                 and type(block.get("nonce")) is int):  # fmt: skip
             commands[(*_seed_key(line, block), block["nonce"])].append((line, len(verdicts) - 1))
     _repeats(commands, verdicts)
-    late = nonce_order({key: [line for line, _ in group] for key, group in commands.items()})
+    groups = {key: [line for line, _ in group] for key, group in commands.items()}
+    late = nonce_order(groups)
+    for group in groups.values():
+        late.update({n: said for n, said in part_order(group).items() if n not in late})
     for at, verdict in enumerate(verdicts):
         if verdict.id in late:
             verdicts[at] = verdict._replace(
@@ -310,15 +321,6 @@ def _uncovered(nonce: int, lines: list[Line]) -> str:
     return f"the entries of nonce {nonce} show {reach} of its {total} dice (an entry left out)"
 
 
-def _drawn(draws: Any) -> list[Any] | None:
-    """Every face of the draws, in order; None unless they are ``[[sides, [faces]], ...]``."""
-    if not isinstance(draws, list) or not all(
-        isinstance(d, list) and len(d) == 2 and isinstance(d[1], list) for d in draws
-    ):
-        return None
-    return [face for _, faces in draws for face in faces]
-
-
 def _kind(line: Line) -> str:
     """What a line is (an export older than verifiable dice names no kind: a roll)."""
     kind = line.get("kind")
@@ -336,11 +338,6 @@ def _name(line: Line) -> str:
         return f"#{event_number(line)} {kind.replace('_', ' ')}"
     said = f"#{event_number(line)} {line.get('character') or 'a roll'}"
     return said + (f" \u00b7 {line['expression']}" if line.get("expression") else "")
-
-
-def _is_part(part: Any) -> bool:
-    return (isinstance(part, list | tuple) and len(part) == 2
-            and all(type(p) is int for p in part) and 0 <= part[0] <= part[1])  # fmt: skip
 
 
 def _without_part(block: Mapping[str, Any]) -> dict[str, Any]:

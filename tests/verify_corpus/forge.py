@@ -64,6 +64,54 @@ def play(table: Table) -> Table:
     return table
 
 
+CRYPT = "Crypt"
+
+
+def play_gurps(table: Table) -> str:
+    """A GURPS game alone in its own database, its rolls revealed: the Storyteller's export."""
+    table.new_game(CRYPT, "gurps")
+    table.add_user("Stella")
+    table.add_member(CRYPT, "Stella", "storyteller")
+    stella = table.acting_as("Stella")
+    for level in ("12", "12", "9", "14"):
+        stella.npc_roll(CRYPT, Request(level), name="Ghoul")
+    stella.rotate_seed(CRYPT)
+    return stella.export_log("jsonl", game_name=CRYPT)
+
+
+def _gurps_turned(lines: list[Line]) -> None:
+    """A GURPS success turned into a failure: the outcome and its flags, consistently."""
+    roll = next(line for line in lines if line["kind"] == "roll"
+                and line["outcome"]["outcome"] == "success")  # fmt: skip
+    roll["outcome"].update(outcome="failure", success=False)
+
+
+def _gurps_total(lines: list[Line]) -> None:
+    """The roll's total lowered on the card, the dice left alone."""
+    roll = next(line for line in lines if line["kind"] == "roll")
+    roll["outcome"]["roll"] -= 1
+
+
+def _forged(base: list[Line], change: Callable[[list[Line]], None]) -> list[Line]:
+    """A copy of the honest lines, changed."""
+    lines = copy.deepcopy(base)
+    change(lines)
+    return lines
+
+
+def gurps_corpus(honest: str) -> dict[str, Case]:
+    base = lines_of(honest)
+
+    def forged(change: Callable[[list[Line]], None]) -> list[Line]:
+        return _forged(base, change)
+
+    return {
+        "gurps_honest": Case(base, 0),
+        "gurps_success_turned_failure": Case(forged(_gurps_turned), 1),
+        "gurps_total_changed": Case(forged(_gurps_total), 1),
+    }
+
+
 def rotate(table: Table) -> None:
     """Both chains revealed; then one roll under the next public seed, and it revealed too
     (so the corpus holds a commitment that covers its predecessor's count: rulings V13)."""
@@ -283,9 +331,7 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
     recorded = _first_commitment(base)
 
     def forged(change: Callable[[list[Line]], None]) -> list[Line]:
-        lines = copy.deepcopy(base)
-        change(lines)
-        return lines
+        return _forged(base, change)
 
     return {
         "honest": Case(base, 0),

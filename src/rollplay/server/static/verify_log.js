@@ -8,7 +8,7 @@ import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
   clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
 } from "./verify_checks.js";
-import { fs3Problems, partOrder } from "./verify_outcomes.js";
+import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -218,7 +218,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     let [status, problems] = await judge(line, commits, reveals, derived);
     if (["verified", "mismatch", "awaiting"].includes(status)) {
       problems.push(...clientSeedProblems(line, seeds, clientSeeds));
-      problems.push(...fs3Problems(line));
+      problems.push(...fs3Problems(line), ...gurpsProblems(line));
       if (problems.length) status = "mismatch";
     }
     verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems });

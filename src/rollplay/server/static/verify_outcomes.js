@@ -100,3 +100,57 @@ export function partOrder(group) {
   }
   return out;
 }
+
+// As provable_outcomes.GURPS_PRESETS: an edition's own rules, by their fingerprint.
+export const GURPS_PRESETS = {
+  dca762882d050e21: [4, 17, 4, { 5: 15, 6: 16 }, 18, { 17: 15 }, 10], // 4e, the Basic Set
+};
+
+function judged(total, effective, [upTo, failFrom, critUpTo, critAt, critFailFrom, critFailAt, margin]) {
+  if (total <= upTo || (total < failFrom && total <= effective)) {
+    const lowest = Object.hasOwn(critAt, total) ? critAt[total] : effective + 1;
+    return total <= critUpTo || effective >= lowest ? "critical success" : "success";
+  }
+  if (total >= critFailFrom || total - effective >= margin) return "critical failure";
+  const highest = Object.hasOwn(critFailAt, total) ? critFailAt[total] : effective - 1;
+  return effective <= highest ? "critical failure" : "failure";
+}
+
+/** What is wrong with a GURPS success roll's card (as provable_outcomes.gurps_problems). */
+export function gurpsProblems(line) {
+  const o = line.outcome;
+  if (!isObject(o) || o.system !== "gurps") return [];
+  const { dice, roll: total, effective } = o;
+  if (!Array.isArray(dice) || dice.length !== 3 || !dice.every(isWhole)) {
+    return [`it shows ${shown(dice)} for three dice`];
+  }
+  const sum = dice[0] + dice[1] + dice[2];
+  if (!(isWhole(total) && total === sum)) return [`its roll ${shown(total)} is not its dice's total ${sum}`];
+  if (!isWhole(effective)) return [`its effective skill ${shown(effective)} is not a whole number`];
+  if (!(isWhole(o.margin) && o.margin === effective - sum)) {
+    return [`its margin ${shown(o.margin)} is not its effective skill ${effective} ` +
+      `less its roll ${total}`];
+  }
+  const said = o.outcome;
+  const flags = {
+    success: said === "success" || said === "critical success",
+    critical: said === "critical success" || said === "critical failure",
+    critical_success: said === "critical success",
+    critical_failure: said === "critical failure",
+  };
+  for (const [flag, right] of Object.entries(flags)) {
+    if (o[flag] !== right) {
+      return [`its ${flag} ${shown(o[flag])} does not agree with its outcome ${shown(said)}`];
+    }
+  }
+  const version = typeof line.ruleset_version === "string" ? line.ruleset_version : shown(line.ruleset_version);
+  const preset = Object.hasOwn(GURPS_PRESETS, version) ? GURPS_PRESETS[version] : null;
+  if (preset !== null) {
+    const right = judged(total, effective, preset);
+    if (said !== right) {
+      return [`its outcome is ${shown(said)}, but a roll of ${total} against an effective ` +
+        `skill of ${effective} is a ${right}`];
+    }
+  }
+  return [];
+}

@@ -41,7 +41,7 @@ from rollplay.table.dice.provable_checks import (
 from rollplay.table.dice.provable_checks import (
     is_part as _is_part,
 )
-from rollplay.table.dice.provable_outcomes import fs3_problems, part_order
+from rollplay.table.dice.provable_outcomes import fs3_problems, gurps_problems, part_order
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
@@ -152,7 +152,7 @@ def verify_log(
         status, problems = _judge(line, commits, reveals, derived)
         if status in ("verified", "mismatch", "awaiting"):
             problems += client_seed_problems(line, seeds, client_seeds or {})
-            problems += fs3_problems(line)
+            problems += fs3_problems(line) + gurps_problems(line)
             status = "mismatch" if problems else status
         verdicts.append(Verdict(event_number(line), _name(line), status, problems))
         block = line.get("provable")

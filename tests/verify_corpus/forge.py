@@ -80,10 +80,13 @@ def play_gurps(table: Table) -> str:
 
 
 def _gurps_turned(lines: list[Line]) -> None:
-    """A GURPS success turned into a failure: the outcome and its flags, consistently."""
-    roll = next(line for line in lines if line["kind"] == "roll"
-                and line["outcome"]["outcome"] == "success")  # fmt: skip
-    roll["outcome"].update(outcome="failure", success=False)
+    """A GURPS success turned into a failure (or, should every roll have failed, the other
+    way): the outcome and its flags, consistently."""
+    rolls = [line for line in lines if line["kind"] == "roll"
+             and line["outcome"]["outcome"] in ("success", "failure")]  # fmt: skip
+    roll = next((r for r in rolls if r["outcome"]["success"]), rolls[0])
+    flipped = not roll["outcome"]["success"]
+    roll["outcome"].update(outcome="success" if flipped else "failure", success=flipped)
 
 
 def _gurps_total(lines: list[Line]) -> None:
@@ -279,9 +282,9 @@ def _roll_made_a_placeholder(lines: list[Line]) -> None:
 
 
 def _successes_changed(lines: list[Line]) -> None:
-    """A failure turned into a success on the card, the dice left alone."""
-    roll = next(line for line in _plain(lines) if line["outcome"]["successes"] == 0)
-    roll["outcome"].update(successes=1, level="Success", succeeded=True)
+    """One more success on the card (a failure made a success), the dice left alone."""
+    roll = _plain(lines)[0]
+    roll["outcome"].update(successes=roll["outcome"]["successes"] + 1, succeeded=True)
 
 
 def _die_dropped(lines: list[Line]) -> None:

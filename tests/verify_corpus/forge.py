@@ -314,6 +314,11 @@ def _contest_sides_swapped(lines: list[Line]) -> None:
     first["id"], second["id"] = second["id"], first["id"]
 
 
+def _game_not_text(lines: list[Line]) -> None:
+    """A line's game that is not text: both verifiers quote it alike (as Python's JSON)."""
+    [line for line in lines if line["kind"] == "placeholder"][-1]["game"] = [9, 1]
+
+
 def _float_nonce(text: str) -> str:
     return text.replace('"nonce": 1,', '"nonce": 1.0,', 1)
 
@@ -363,6 +368,7 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "die_dropped": Case(forged(_die_dropped), 1),
         "luck_swapped": Case(forged(_luck_swapped), 1),
         "contest_sides_swapped": Case(forged(_contest_sides_swapped), 1),
+        "game_not_text": Case(forged(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),
     }

@@ -17,6 +17,7 @@ import pytest
 from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
 from rollplay.table.service import Table
 from tests.verify_corpus import forge
+from tests.verify_corpus.gurps import gurps_corpus, play_gurps
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
 NODE = os.environ.get("ROLLPLAY_NODE") or (
@@ -56,7 +57,7 @@ def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
     honest = stella.export_log("jsonl", game_name=forge.GAME)
     crypt = Table(f"sqlite:///{tmp_path / 'crypt.db'}")  # one game to a database (forge.py)
     try:
-        gurps = forge.gurps_corpus(forge.play_gurps(crypt))
+        gurps = gurps_corpus(play_gurps(crypt))
     finally:
         crypt.close()
     return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),

@@ -64,55 +64,11 @@ def play(table: Table) -> Table:
     return table
 
 
-CRYPT = "Crypt"
-
-
-def play_gurps(table: Table) -> str:
-    """A GURPS game alone in its own database, its rolls revealed: the Storyteller's export."""
-    table.new_game(CRYPT, "gurps")
-    table.add_user("Stella")
-    table.add_member(CRYPT, "Stella", "storyteller")
-    stella = table.acting_as("Stella")
-    for level in ("12", "12", "9", "14"):
-        stella.npc_roll(CRYPT, Request(level), name="Ghoul")
-    stella.rotate_seed(CRYPT)
-    return stella.export_log("jsonl", game_name=CRYPT)
-
-
-def _gurps_turned(lines: list[Line]) -> None:
-    """A GURPS success turned into a failure (or, should every roll have failed, the other
-    way): the outcome and its flags, consistently."""
-    rolls = [line for line in lines if line["kind"] == "roll"
-             and line["outcome"]["outcome"] in ("success", "failure")]  # fmt: skip
-    roll = next((r for r in rolls if r["outcome"]["success"]), rolls[0])
-    flipped = not roll["outcome"]["success"]
-    roll["outcome"].update(outcome="success" if flipped else "failure", success=flipped)
-
-
-def _gurps_total(lines: list[Line]) -> None:
-    """The roll's total lowered on the card, the dice left alone."""
-    roll = next(line for line in lines if line["kind"] == "roll")
-    roll["outcome"]["roll"] -= 1
-
-
-def _forged(base: list[Line], change: Callable[[list[Line]], None]) -> list[Line]:
+def forged(base: list[Line], change: Callable[[list[Line]], None]) -> list[Line]:
     """A copy of the honest lines, changed."""
     lines = copy.deepcopy(base)
     change(lines)
     return lines
-
-
-def gurps_corpus(honest: str) -> dict[str, Case]:
-    base = lines_of(honest)
-
-    def forged(change: Callable[[list[Line]], None]) -> list[Line]:
-        return _forged(base, change)
-
-    return {
-        "gurps_honest": Case(base, 0),
-        "gurps_success_turned_failure": Case(forged(_gurps_turned), 1),
-        "gurps_total_changed": Case(forged(_gurps_total), 1),
-    }
 
 
 def rotate(table: Table) -> None:
@@ -338,37 +294,37 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
     base = lines_of(honest)
     recorded = _first_commitment(base)
 
-    def forged(change: Callable[[list[Line]], None]) -> list[Line]:
-        return _forged(base, change)
+    def changed(change: Callable[[list[Line]], None]) -> list[Line]:
+        return forged(base, change)
 
     return {
         "honest": Case(base, 0),
         "honest_with_the_players_seed": Case(base, 0, (recorded,), {"Pia": PIAS_SEED}),
         "unrevealed": Case(lines_of(unrevealed), 3),
         "as_a_player": Case(lines_of(pias), 3),
-        "ground_client_seed": Case(forged(_ground_client_seed), 1),
-        "ground_client_seed_and_its_event": Case(forged(_ground_with_its_event), 0),
+        "ground_client_seed": Case(changed(_ground_client_seed), 1),
+        "ground_client_seed_and_its_event": Case(changed(_ground_with_its_event), 0),
         "ground_client_seed_and_its_event_checked": Case(
-            forged(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
+            changed(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
         ),
-        "nonces_swapped": Case(forged(_nonces_swapped), 1),
-        "ids_swapped": Case(forged(_ids_swapped), 1),
-        "reveal_deleted": Case(forged(_reveal_deleted), 1),  # its number is missing
-        "reveal_deleted_renumbered": Case(forged(_reveal_deleted_renumbered), 1),
-        "fake_reveal": Case(forged(_fake_reveal), 1),
+        "nonces_swapped": Case(changed(_nonces_swapped), 1),
+        "ids_swapped": Case(changed(_ids_swapped), 1),
+        "reveal_deleted": Case(changed(_reveal_deleted), 1),  # its number is missing
+        "reveal_deleted_renumbered": Case(changed(_reveal_deleted_renumbered), 1),
+        "fake_reveal": Case(changed(_fake_reveal), 1),
         "fake_reveal_and_commit": Case(
-            forged(_fake_reveal_and_commit), 1
+            changed(_fake_reveal_and_commit), 1
         ),  # the next seed names it
-        "fake_reveal_and_commit_checked": Case(forged(_fake_reveal_and_commit), 1, (recorded,)),
-        "last_roll_deleted": Case(forged(_last_roll_deleted), 1),
-        "last_roll_deleted_renumbered": Case(forged(_last_roll_deleted_renumbered), 1),
-        "last_roll_deleted_all_edited": Case(forged(_last_roll_deleted_all_edited), 1),
-        "roll_made_a_placeholder": Case(forged(_roll_made_a_placeholder), 1),
-        "successes_changed": Case(forged(_successes_changed), 1),
-        "die_dropped": Case(forged(_die_dropped), 1),
-        "luck_swapped": Case(forged(_luck_swapped), 1),
-        "contest_sides_swapped": Case(forged(_contest_sides_swapped), 1),
-        "game_not_text": Case(forged(_game_not_text), 1),
+        "fake_reveal_and_commit_checked": Case(changed(_fake_reveal_and_commit), 1, (recorded,)),
+        "last_roll_deleted": Case(changed(_last_roll_deleted), 1),
+        "last_roll_deleted_renumbered": Case(changed(_last_roll_deleted_renumbered), 1),
+        "last_roll_deleted_all_edited": Case(changed(_last_roll_deleted_all_edited), 1),
+        "roll_made_a_placeholder": Case(changed(_roll_made_a_placeholder), 1),
+        "successes_changed": Case(changed(_successes_changed), 1),
+        "die_dropped": Case(changed(_die_dropped), 1),
+        "luck_swapped": Case(changed(_luck_swapped), 1),
+        "contest_sides_swapped": Case(changed(_contest_sides_swapped), 1),
+        "game_not_text": Case(changed(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),
     }

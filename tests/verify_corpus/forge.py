@@ -270,6 +270,12 @@ def _contest_sides_swapped(lines: list[Line]) -> None:
     first["id"], second["id"] = second["id"], first["id"]
 
 
+def _credited_to_another(lines: list[Line]) -> None:
+    """Pia's roll credited to Ben, whom Otto plays: the card names him, the dice are hers."""
+    roll = next(line for line in _plain(lines) if line["actor"] == "Pia")
+    roll["character"] = roll["outcome"]["name"] = "Ben"
+
+
 def _game_not_text(lines: list[Line]) -> None:
     """A line's game that is not text: both verifiers quote it alike (as Python's JSON)."""
     [line for line in lines if line["kind"] == "placeholder"][-1]["game"] = [9, 1]
@@ -324,6 +330,7 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "die_dropped": Case(changed(_die_dropped), 1),
         "luck_swapped": Case(changed(_luck_swapped), 1),
         "contest_sides_swapped": Case(changed(_contest_sides_swapped), 1),
+        "credited_to_another": Case(changed(_credited_to_another), 1),
         "game_not_text": Case(changed(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),

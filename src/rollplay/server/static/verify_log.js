@@ -9,6 +9,7 @@ import {
   clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
 } from "./verify_checks.js";
 import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -237,10 +238,15 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   for (const { lines: group } of groups) {
     for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
   }
+  const credits = creditProblems(lines);
   for (const verdict of verdicts) {
-    if (late.has(verdict.id)) {
+    const more = late.has(verdict.id) ? [late.get(verdict.id)] : [];
+    if (["verified", "mismatch", "awaiting"].includes(verdict.status) && credits.has(verdict.id)) {
+      more.push(credits.get(verdict.id));
+    }
+    if (more.length) {
       verdict.status = "mismatch";
-      verdict.problems.push(late.get(verdict.id));
+      verdict.problems.push(...more);
     }
   }
   const [gaps, whole] = numbering(lines);

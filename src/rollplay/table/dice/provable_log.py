@@ -43,6 +43,7 @@ from rollplay.table.dice.provable_checks import (
 from rollplay.table.dice.provable_outcomes import fs3_problems, gurps_problems, part_order
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
+from rollplay.table.dice.provable_who import credit_problems
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
 
@@ -112,11 +113,13 @@ def verify_log(
     late = nonce_order(groups)
     for group in groups.values():
         late.update({n: said for n, said in part_order(group).items() if n not in late})
+    credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
-        if verdict.id in late:
-            verdicts[at] = verdict._replace(
-                status="mismatch", problems=[*verdict.problems, late[verdict.id]]
-            )
+        more = [late[verdict.id]] if verdict.id in late else []
+        if verdict.status in ("verified", "mismatch", "awaiting") and verdict.id in credits:
+            more.append(credits[verdict.id])
+        if more:
+            verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
     gaps, whole = numbering(lines)
     held = withheld(lines)
     judged = {key for key, r in reveals.items() if key[0] in whole

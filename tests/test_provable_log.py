@@ -123,3 +123,18 @@ def test_no_damage_makes_the_checker_fail_to_answer(data: st.DataObject) -> None
         assert "\n" not in str(exc)
         return
     assert isinstance(verify_log(read).summary(), str)
+
+
+def test_the_gurps_presets_are_the_rules_engines() -> None:
+    """The verifier judges a GURPS roll by an edition's own numbers, found by the roll's
+    ruleset fingerprint: both must be the engine's."""
+    from rollplay.systems.gurps.presets import EDITIONS
+    from rollplay.table.dice.provable_outcomes import GURPS_PRESETS
+    from rollplay.table.systems.protocol import ruleset_version
+
+    for rules in EDITIONS.values():
+        assert GURPS_PRESETS[ruleset_version(rules)] == (
+            rules.always_succeed_up_to, rules.always_fail_from, rules.critical_success_up_to,
+            dict(rules.critical_success_at), rules.critical_failure_from,
+            dict(rules.critical_failure_at), rules.critical_failure_margin,
+        )  # fmt: skip

@@ -63,6 +63,8 @@ def test_an_invite_makes_a_player_who_is_signed_in_and_plays(server: TestClient)
     headers = {"X-CSRF-Token": joined.json()["csrf_token"]}  # the accept signed Quinn in
     game = server.get("/api/v1/games/Pegasus").json()
     assert (game["role"], game["yours"]) == ("player", ["Kara"])
+    seeds = server.get("/api/v1/games/Pegasus/seeds").json()  # made on joining (rulings V10)
+    assert len(seeds["client_seed"]) == 16
     rolled = server.post("/api/v1/games/Pegasus/commands", json={"text": "roll Kara/Piloting"},
                          headers=headers)  # fmt: skip
     assert rolled.status_code == 200, rolled.text

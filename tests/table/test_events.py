@@ -70,6 +70,9 @@ def test_a_game_may_keep_secret_rolls_unannounced(game: Table) -> None:
     start = game.events_for("Pegasus", limit=1000)[-1].id
     game.roll("Pegasus", "Mavros", Request("Alertness"), visibility="secret")
     assert _seen(game, "Pia", start) == []  # not even the roller's client seed, made for it
+    exported = game.acting_as("Pia").export_log("jsonl", game_name="Pegasus").splitlines()
+    said = [json.loads(line) for line in exported if '"kind": "client_seed"' in line]
+    assert [line["user"] for line in said] == ["Stella", "Pia"]  # theirs, made at joining
     assert [e.kind for e in _seen(game, "Stella", start)] == ["client_seed", "roll"]
 
 

@@ -206,6 +206,9 @@ def test_a_client_seed_applies_from_the_next_roll(game: Table) -> None:
     ]
     assert all(e.visibility == "public" for e in said)  # made at joining: no roll's trace
     assert said[1].id < first.log_id  # before the roll that used it
+    game.add_user("Olly")
+    game.add_member("Pegasus", "Olly", "observer")  # rolls nothing: gets none (V4)
+    assert game.acting_as("Olly").seeds("Pegasus").client_seed is None
     for bad in ("two words", "", "x" * 65, "caf\u00e9"):
         with pytest.raises(RollplayError, match="a client seed is 1 to 64 printable ASCII"):
             pia.set_client_seed("Pegasus", bad)

@@ -17,6 +17,7 @@ import pytest
 from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
 from rollplay.table.service import Table
 from tests.verify_corpus import forge
+from tests.verify_corpus.gurps import gurps_corpus, play_gurps
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
 NODE = os.environ.get("ROLLPLAY_NODE") or (
@@ -48,13 +49,19 @@ def _node(paths: list[Path]) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def cases(table: Table) -> dict[str, forge.Case]:
+def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
     forge.play(table)
     stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
     unrevealed = stella.export_log("jsonl", game_name=forge.GAME)
     forge.rotate(table)
     honest = stella.export_log("jsonl", game_name=forge.GAME)
-    return forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME))
+    crypt = Table(f"sqlite:///{tmp_path / 'crypt.db'}")  # one game to a database (forge.py)
+    try:
+        gurps = gurps_corpus(play_gurps(crypt))
+    finally:
+        crypt.close()
+    return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),
+            **gurps}  # fmt: skip
 
 
 def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(

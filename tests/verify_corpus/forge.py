@@ -64,6 +64,13 @@ def play(table: Table) -> Table:
     return table
 
 
+def forged(base: list[Line], change: Callable[[list[Line]], None]) -> list[Line]:
+    """A copy of the honest lines, changed."""
+    lines = copy.deepcopy(base)
+    change(lines)
+    return lines
+
+
 def rotate(table: Table) -> None:
     """Both chains revealed; then one roll under the next public seed, and it revealed too
     (so the corpus holds a commitment that covers its predecessor's count: rulings V13)."""
@@ -111,12 +118,20 @@ def _rederive(line: Line, seed: bytes, **changes: Any) -> None:
     if block.get("part") is not None:  # a contest's side: its own part of the draws
         faces = faces[block["part"][0] : block["part"][1]]
     outcome = line.get("outcome") or {}
-    if outcome.get("discarded"):  # a luck re-roll: the kept roll, then the discarded one
-        kept = len(line["dice"])
-        faces, outcome["discarded"]["dice"] = faces[:kept], faces[kept:]
+    at = outcome.get("success_at") or 7
+
+    def counted(roll: Line, dice: list[int]) -> None:  # the card's counts follow the dice
+        roll.update(dice=dice, successes=sum(d >= at for d in dice), ones=dice.count(1))
+
+    if outcome.get("discarded"):  # a luck re-roll: the better kept, the first on a tie
+        first, second = faces[: len(line["dice"])], faces[len(line["dice"]) :]
+        if sum(d >= at for d in second) > sum(d >= at for d in first):
+            first, second = second, first
+        faces = first
+        counted(outcome["discarded"], second)
     line["dice"] = faces
     if "dice" in outcome:
-        outcome["dice"] = faces
+        counted(outcome, faces)
 
 
 def _ground_client_seed(lines: list[Line]) -> None:
@@ -222,6 +237,50 @@ def _roll_made_a_placeholder(lines: list[Line]) -> None:
     lines[at] = {"kind": "placeholder", "id": lines[at]["id"], "game": GAME, "of": None}
 
 
+def _successes_changed(lines: list[Line]) -> None:
+    """One more success on the card (a failure made a success), the dice left alone."""
+    roll = _plain(lines)[0]
+    roll["outcome"].update(successes=roll["outcome"]["successes"] + 1, succeeded=True)
+
+
+def _die_dropped(lines: list[Line]) -> None:
+    """A die taken out of a pool, everywhere the entry holds it, its counts made to follow."""
+    roll = _plain(lines)[0]
+    roll["provable"]["draws"][0][1].pop()
+    dice = roll["provable"]["draws"][0][1]
+    at = roll["outcome"]["success_at"]
+    roll["dice"] = dice
+    roll["outcome"].update(dice=dice, successes=sum(d >= at for d in dice), ones=dice.count(1))
+
+
+def _luck_swapped(lines: list[Line]) -> None:
+    """A luck re-roll with its kept and discarded rolls swapped (the card shows the worse)."""
+    roll = next(line for line in _rolls(lines) if (line["outcome"] or {}).get("discarded"))
+    kept, other = roll["outcome"], roll["outcome"]["discarded"]
+    fields = ("dice", "successes", "ones", "level", "embarrassing", "succeeded")
+    swapped = {k: other[k] for k in fields}
+    other.update({k: kept[k] for k in fields})
+    kept.update(swapped)
+    roll["dice"] = kept["dice"]
+
+
+def _contest_sides_swapped(lines: list[Line]) -> None:
+    """A contest's two entries swapped in the event order: the second side logged first."""
+    first, second = [line for line in _rolls(lines) if line["provable"].get("part")]
+    first["id"], second["id"] = second["id"], first["id"]
+
+
+def _credited_to_another(lines: list[Line]) -> None:
+    """Pia's roll credited to Ben, whom Otto plays: the card names him, the dice are hers."""
+    roll = next(line for line in _plain(lines) if line["actor"] == "Pia")
+    roll["character"] = roll["outcome"]["name"] = "Ben"
+
+
+def _game_not_text(lines: list[Line]) -> None:
+    """A line's game that is not text: both verifiers quote it alike (as Python's JSON)."""
+    [line for line in lines if line["kind"] == "placeholder"][-1]["game"] = [9, 1]
+
+
 def _float_nonce(text: str) -> str:
     return text.replace('"nonce": 1,', '"nonce": 1.0,', 1)
 
@@ -241,34 +300,38 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
     base = lines_of(honest)
     recorded = _first_commitment(base)
 
-    def forged(change: Callable[[list[Line]], None]) -> list[Line]:
-        lines = copy.deepcopy(base)
-        change(lines)
-        return lines
+    def changed(change: Callable[[list[Line]], None]) -> list[Line]:
+        return forged(base, change)
 
     return {
         "honest": Case(base, 0),
         "honest_with_the_players_seed": Case(base, 0, (recorded,), {"Pia": PIAS_SEED}),
         "unrevealed": Case(lines_of(unrevealed), 3),
         "as_a_player": Case(lines_of(pias), 3),
-        "ground_client_seed": Case(forged(_ground_client_seed), 1),
-        "ground_client_seed_and_its_event": Case(forged(_ground_with_its_event), 0),
+        "ground_client_seed": Case(changed(_ground_client_seed), 1),
+        "ground_client_seed_and_its_event": Case(changed(_ground_with_its_event), 0),
         "ground_client_seed_and_its_event_checked": Case(
-            forged(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
+            changed(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
         ),
-        "nonces_swapped": Case(forged(_nonces_swapped), 1),
-        "ids_swapped": Case(forged(_ids_swapped), 1),
-        "reveal_deleted": Case(forged(_reveal_deleted), 1),  # its number is missing
-        "reveal_deleted_renumbered": Case(forged(_reveal_deleted_renumbered), 1),
-        "fake_reveal": Case(forged(_fake_reveal), 1),
+        "nonces_swapped": Case(changed(_nonces_swapped), 1),
+        "ids_swapped": Case(changed(_ids_swapped), 1),
+        "reveal_deleted": Case(changed(_reveal_deleted), 1),  # its number is missing
+        "reveal_deleted_renumbered": Case(changed(_reveal_deleted_renumbered), 1),
+        "fake_reveal": Case(changed(_fake_reveal), 1),
         "fake_reveal_and_commit": Case(
-            forged(_fake_reveal_and_commit), 1
+            changed(_fake_reveal_and_commit), 1
         ),  # the next seed names it
-        "fake_reveal_and_commit_checked": Case(forged(_fake_reveal_and_commit), 1, (recorded,)),
-        "last_roll_deleted": Case(forged(_last_roll_deleted), 1),
-        "last_roll_deleted_renumbered": Case(forged(_last_roll_deleted_renumbered), 1),
-        "last_roll_deleted_all_edited": Case(forged(_last_roll_deleted_all_edited), 1),
-        "roll_made_a_placeholder": Case(forged(_roll_made_a_placeholder), 1),
+        "fake_reveal_and_commit_checked": Case(changed(_fake_reveal_and_commit), 1, (recorded,)),
+        "last_roll_deleted": Case(changed(_last_roll_deleted), 1),
+        "last_roll_deleted_renumbered": Case(changed(_last_roll_deleted_renumbered), 1),
+        "last_roll_deleted_all_edited": Case(changed(_last_roll_deleted_all_edited), 1),
+        "roll_made_a_placeholder": Case(changed(_roll_made_a_placeholder), 1),
+        "successes_changed": Case(changed(_successes_changed), 1),
+        "die_dropped": Case(changed(_die_dropped), 1),
+        "luck_swapped": Case(changed(_luck_swapped), 1),
+        "contest_sides_swapped": Case(changed(_contest_sides_swapped), 1),
+        "credited_to_another": Case(changed(_credited_to_another), 1),
+        "game_not_text": Case(changed(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),
     }

@@ -19,9 +19,19 @@ export function eventNumber(line) {
   return line.id;
 }
 
-function said(value) { // as provable_checks._said: text as it is, the rest as JSON
+/** A value from the log in a message, as provable_checks._said writes it: text as it is,
+ * the rest as JSON with Python's json.dumps spacing (verify_log.js says values the same). */
+export function said(value) {
+  return typeof value === "string" ? value : dumps(value ?? null);
+}
+
+function dumps(value) {
   if (value instanceof Fraction) return value.text;
-  return typeof value === "string" ? value : JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(dumps).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${dumps(value[k])}`).join(", ")}}`;
+  }
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** Per seed, the commands out of step with the events: event number -> the line saying so

@@ -8,6 +8,8 @@ import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
   clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
 } from "./verify_checks.js";
+import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
 
@@ -217,6 +219,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     let [status, problems] = await judge(line, commits, reveals, derived);
     if (["verified", "mismatch", "awaiting"].includes(status)) {
       problems.push(...clientSeedProblems(line, seeds, clientSeeds));
+      problems.push(...fs3Problems(line), ...gurpsProblems(line));
       if (problems.length) status = "mismatch";
     }
     verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems });
@@ -230,11 +233,20 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     }
   }
   repeats(commands, verdicts);
-  const late = nonceOrder([...commands.values()].map((c) => ({ ...c, lines: c.group.map(([l]) => l) })));
+  const groups = [...commands.values()].map((c) => ({ ...c, lines: c.group.map(([l]) => l) }));
+  const late = nonceOrder(groups);
+  for (const { lines: group } of groups) {
+    for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
+  }
+  const credits = creditProblems(lines);
   for (const verdict of verdicts) {
-    if (late.has(verdict.id)) {
+    const more = late.has(verdict.id) ? [late.get(verdict.id)] : [];
+    if (["verified", "mismatch", "awaiting"].includes(verdict.status) && credits.has(verdict.id)) {
+      more.push(credits.get(verdict.id));
+    }
+    if (more.length) {
       verdict.status = "mismatch";
-      verdict.problems.push(late.get(verdict.id));
+      verdict.problems.push(...more);
     }
   }
   const [gaps, whole] = numbering(lines);

@@ -182,6 +182,11 @@ def _join(t: ServiceBase, s: Session, row: Invite, person: User) -> list[str]:
             game=game.name, user=person.name, role=member.role, characters=tuple(played)
         )
         t.record(s, game, said)
+        if member.role != "observer":  # one who may roll gets their client seed now (V10)
+            from rollplay.table.dice.dicing import ensure_client_seed
+            from rollplay.table.store.writers import CoreWriter
+
+            ensure_client_seed(t, CoreWriter(s.connection()), game, person.id, person.name)
     return names
 
 

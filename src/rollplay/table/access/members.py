@@ -97,7 +97,8 @@ def add_member(
         from rollplay.table.dice.dicing import ensure_client_seed
         from rollplay.table.store.writers import CoreWriter
 
-        ensure_client_seed(t, CoreWriter(s.connection()), game, person.id, person.name)
+        if role != "observer":  # one who may roll gets their client seed now (rulings V10)
+            ensure_client_seed(t, CoreWriter(s.connection()), game, person.id, person.name)
         return Member(game=game.name, user=person.name, role=role, characters=tuple(played))
 
 

@@ -10,7 +10,8 @@ The derivation (``server/static/verify.js`` re-implements it for the browser; ke
 in step):
 
 * Inputs. The server seed ``S``: 32 bytes from the OS, written as 64 hex digits; its
-  commitment is the SHA-256 of those 32 bytes, as 64 lowercase hex digits. The client seed
+  commitment is the SHA-256 of those 32 bytes, as 64 lowercase hex digits (a chain's later
+  seed's covers its predecessor too: see ``commitment``, rulings V13). The client seed
   ``C``: 1 to 64 printable ASCII characters without spaces (``!`` to ``~``). The nonce
   ``N``: a whole number from 0 to 2**53 - 1 (exact as a JSON number in a browser) counting
   the rolls made under ``S``.

@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = [
-    "UNPROVEN", "client_seed_problems", "event_number", "links", "nonce_order", "numbering",
-    "unproven_lines", "withheld",
+    "UNPROVEN", "client_seed_problems", "drawn", "event_number", "is_part", "links",
+    "nonce_order", "numbering", "unproven_lines", "withheld",
 ]  # fmt: skip
 
 Line = Mapping[str, Any]
@@ -207,6 +207,20 @@ def unproven_lines(statuses: Sequence[tuple[int, str]]) -> list[str]:
             listed = ", ".join(f"#{n}" for n in numbers[:10]) + (", \u2026" * (len(numbers) > 10))
             out.append(f"{len(numbers)} not proven, {why}: {listed}")
     return out
+
+
+def drawn(draws: Any) -> list[Any] | None:
+    """Every face of the draws, in order; None unless they are ``[[sides, [faces]], ...]``."""
+    if not isinstance(draws, list) or not all(
+        isinstance(d, list) and len(d) == 2 and isinstance(d[1], list) for d in draws
+    ):
+        return None
+    return [face for _, faces in draws for face in faces]
+
+
+def is_part(part: Any) -> bool:
+    return (isinstance(part, list | tuple) and len(part) == 2
+            and all(type(p) is int for p in part) and 0 <= part[0] <= part[1])  # fmt: skip
 
 
 def _said(value: Any) -> str:

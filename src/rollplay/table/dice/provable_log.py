@@ -22,7 +22,7 @@ import itertools
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from rollplay.errors import RollplayError
 from rollplay.table.dice.provable import chained, commitment, seed_from_hex, verify_draws
@@ -32,66 +32,22 @@ from rollplay.table.dice.provable_checks import (
     links,
     nonce_order,
     numbering,
-    unproven_lines,
     withheld,
 )
+from rollplay.table.dice.provable_checks import (
+    drawn as _drawn,
+)
+from rollplay.table.dice.provable_checks import (
+    is_part as _is_part,
+)
+from rollplay.table.dice.provable_outcomes import fs3_problems, gurps_problems, part_order
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
+from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
+from rollplay.table.dice.provable_who import credit_problems
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
 
 Line = Mapping[str, Any]
-NOT_PROVABLE = ("typed", "seeded", "secure")
-
-
-class Verdict(NamedTuple):
-    """One entry that drew dice: ``status`` is verified, mismatch, awaiting (its seed not
-    yet revealed), hidden (not shown to this viewer), typed, seeded, secure (not drawn
-    from a committed seed) or before (logged before verifiable dice)."""
-
-    id: int
-    name: str
-    status: str
-    problems: list[str]
-
-
-class Report(NamedTuple):
-    verdicts: list[Verdict]
-    seed_problems: list[str]
-
-    @property
-    def ok(self) -> bool:
-        return not self.seed_problems and all(v.status != "mismatch" for v in self.verdicts)
-
-    @property
-    def code(self) -> int:
-        """The exit status (rulings V11): 0 every roll proven, 1 something failed, 3 nothing
-        failed but some rolls could not be proven (``unproven`` says which and why)."""
-        if not self.ok:
-            return 1
-        return 3 if self.unproven else 0
-
-    @property
-    def unproven(self) -> list[str]:
-        return unproven_lines([(v.id, v.status) for v in self.verdicts])
-
-    def count(self, *statuses: str) -> int:
-        return sum(v.status in statuses for v in self.verdicts)
-
-    def summary(self) -> str:
-        """One line: how many revealed rolls were checked, and what else the log held."""
-        checked = self.count("verified", "mismatch")
-        wrong = self.count("mismatch")
-        said = f"{checked} revealed roll{'s' * (checked != 1)} checked: "
-        said += f"{checked - wrong} verified" + (f", {wrong} MISMATCH" if wrong else "")
-        said += f"; {self.count('awaiting')} await a reveal"
-        others = [f"{self.count(s)} {s}" for s in NOT_PROVABLE if self.count(s)]
-        if others:
-            said += f"; not from a committed seed: {', '.join(others)}"
-        if self.count("before"):
-            said += f"; {self.count('before')} from before verifiable dice"
-        if self.count("hidden"):
-            said += f"; {self.count('hidden')} hidden from you"
-        return said
 
 
 def shown_faces(entry: Line) -> list[list[int]]:
@@ -145,6 +101,7 @@ def verify_log(
         status, problems = _judge(line, commits, reveals, derived)
         if status in ("verified", "mismatch", "awaiting"):
             problems += client_seed_problems(line, seeds, client_seeds or {})
+            problems += fs3_problems(line) + gurps_problems(line)
             status = "mismatch" if problems else status
         verdicts.append(Verdict(event_number(line), _name(line), status, problems))
         block = line.get("provable")
@@ -152,12 +109,17 @@ def verify_log(
                 and type(block.get("nonce")) is int):  # fmt: skip
             commands[(*_seed_key(line, block), block["nonce"])].append((line, len(verdicts) - 1))
     _repeats(commands, verdicts)
-    late = nonce_order({key: [line for line, _ in group] for key, group in commands.items()})
+    groups = {key: [line for line, _ in group] for key, group in commands.items()}
+    late = nonce_order(groups)
+    for group in groups.values():
+        late.update({n: said for n, said in part_order(group).items() if n not in late})
+    credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
-        if verdict.id in late:
-            verdicts[at] = verdict._replace(
-                status="mismatch", problems=[*verdict.problems, late[verdict.id]]
-            )
+        more = [late[verdict.id]] if verdict.id in late else []
+        if verdict.status in ("verified", "mismatch", "awaiting") and verdict.id in credits:
+            more.append(credits[verdict.id])
+        if more:
+            verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
     gaps, whole = numbering(lines)
     held = withheld(lines)
     judged = {key for key, r in reveals.items() if key[0] in whole
@@ -310,15 +272,6 @@ def _uncovered(nonce: int, lines: list[Line]) -> str:
     return f"the entries of nonce {nonce} show {reach} of its {total} dice (an entry left out)"
 
 
-def _drawn(draws: Any) -> list[Any] | None:
-    """Every face of the draws, in order; None unless they are ``[[sides, [faces]], ...]``."""
-    if not isinstance(draws, list) or not all(
-        isinstance(d, list) and len(d) == 2 and isinstance(d[1], list) for d in draws
-    ):
-        return None
-    return [face for _, faces in draws for face in faces]
-
-
 def _kind(line: Line) -> str:
     """What a line is (an export older than verifiable dice names no kind: a roll)."""
     kind = line.get("kind")
@@ -336,11 +289,6 @@ def _name(line: Line) -> str:
         return f"#{event_number(line)} {kind.replace('_', ' ')}"
     said = f"#{event_number(line)} {line.get('character') or 'a roll'}"
     return said + (f" \u00b7 {line['expression']}" if line.get("expression") else "")
-
-
-def _is_part(part: Any) -> bool:
-    return (isinstance(part, list | tuple) and len(part) == 2
-            and all(type(p) is int for p in part) and 0 <= part[0] <= part[1])  # fmt: skip
 
 
 def _without_part(block: Mapping[str, Any]) -> dict[str, Any]:

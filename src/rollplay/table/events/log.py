@@ -33,6 +33,7 @@ from rollplay.table.store.models import Event, Game
 MAX_EVENTS = 1000  # one page of events_for
 SEED_KINDS = ("seed_commit", "seed_reveal", "client_seed")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
+WHO_KINDS = ("member", "player", "character")  # who may roll which character (rulings V15)
 
 
 def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
@@ -124,7 +125,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
     out = []
     with t.reading() as s:
         standings = _standings(t, s, game_name)
-        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS)
+        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS + WHO_KINDS)
         query = (
             select(Event, Game.name)
             .join(Game)
@@ -135,6 +136,8 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
             standing = standings[row.game_id]
             head = {"kind": row.kind, "id": row.number, "time": iso(row.created_at), "game": game}
             if row.kind in SEED_KINDS:
+                if row.kind == "client_seed" and project(row, game, standing) is None:
+                    continue  # one made at a hidden roll: the Storyteller's (rulings V10)
                 line = {**head, **row.payload}
                 if row.kind == "seed_reveal":
                     whole = row.payload.get("chain") == "public" or standing.storyteller
@@ -142,6 +145,9 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
                 out.append(line)
                 continue
             seen = project(row, game, standing)
+            if seen is not None and row.kind in WHO_KINDS and not seen.hidden:
+                out.append(_who(head, row, seen.actor))
+                continue
             if seen is None or "dice_source" not in row.payload:
                 continue
             data = seen.data
@@ -152,6 +158,19 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
                         "hidden": seen.hidden,
                         "dice_source": data.dice_source, "provable": provable})  # fmt: skip
     return out
+
+
+def _who(head: dict[str, Any], row: Event, actor: str | None) -> dict[str, Any]:
+    """A membership, a character's player set, or a character made (by whom: a player who
+    makes one plays it), as an export line: no sheet."""
+    match row.kind:
+        case "member":
+            said = {k: row.payload.get(k) for k in ("user", "role", "characters")}
+        case "player":
+            said = {"character": row.character, "player": row.payload.get("player")}
+        case _:
+            said = {"character": row.character, "actor": actor}
+    return {**head, **said}
 
 
 def _placeholders(

@@ -1,0 +1,156 @@
+// What an FS3 roll's card says, held to its dice (issue 29): provable_outcomes.py written
+// again for verify_log.js, with the same lines. Keep the two in step (tests/verify_corpus).
+
+import { eventNumber } from "./verify_checks.js";
+
+const isWhole = (value) => typeof value === "number" && Number.isInteger(value);
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isPart = (part) => Array.isArray(part) && part.length === 2 && part.every(isWhole) &&
+  0 <= part[0] && part[0] <= part[1];
+
+// JSON as Python's json.dumps writes a count (provable_outcomes._shown).
+function shown(value) {
+  if (value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(shown).join(", ")}]`;
+  if (isObject(value) && value.constructor === Object) {
+    return `{${Object.keys(value).map((k) => `${JSON.stringify(k)}: ${shown(value[k])}`).join(", ")}}`;
+  }
+  if (isObject(value) && "text" in value) return value.text; // a Fraction, as written
+  return JSON.stringify(value);
+}
+
+function counts(roll, said, at) {
+  const dice = roll.dice;
+  const pool = roll.pool;
+  if (!Array.isArray(dice) || !dice.every(isWhole)) return [`${said}its dice are not a list of whole numbers`];
+  if (isWhole(pool) && dice.length !== pool && !(pool < 1 && dice.length <= 1)) {
+    return [`${said}it shows ${dice.length} dice for a pool of ${pool}`];
+  }
+  if (isWhole(at)) {
+    const counted = dice.filter((d) => d >= at).length;
+    if (!(isWhole(roll.successes) && roll.successes === counted)) {
+      return [`${said}its ${shown(roll.successes)} successes are not the ${counted} of its ` +
+        `dice at ${at} or over`];
+    }
+  }
+  const ones = dice.filter((d) => d === 1).length;
+  if (!(isWhole(roll.ones) && roll.ones === ones)) {
+    return [`${said}its ${shown(roll.ones)} ones are not the ${ones} of its dice`];
+  }
+  return [];
+}
+
+function rank(roll, at) {
+  const dice = roll.dice;
+  if (!Array.isArray(dice) || !isWhole(at) || typeof roll.embarrassing !== "boolean") return null;
+  return [!roll.embarrassing, dice.filter((d) => isWhole(d) && d >= at).length];
+}
+
+function drawn(draws) {
+  const good = (d) => Array.isArray(d) && d.length === 2 && Array.isArray(d[1]);
+  return Array.isArray(draws) && draws.every(good) ? draws.flatMap(([, f]) => f) : null;
+}
+
+function kept(line, mine, other, at) {
+  const first = mine.dice;
+  const block = line.provable;
+  const faces = drawn(isObject(block) ? block.draws : undefined);
+  if (faces === null || !Array.isArray(first)) return [];
+  const start = isObject(block) && isPart(block.part) ? block.part[0] : 0;
+  const head = faces.slice(start, start + first.length);
+  const keptFirst = head.length === first.length && head.every((f, i) => f === first[i]);
+  const a = rank(mine, at);
+  const b = rank(other, at);
+  if (a === null || b === null) return [];
+  const less = a[0] !== b[0] ? a[0] < b[0] : a[1] < b[1];
+  const tie = a[0] === b[0] && a[1] === b[1];
+  if (less || (tie && !keptFirst)) {
+    return ["its luck re-roll keeps the worse roll, or the second on a tie: the better is " +
+      "kept, the first on a tie"];
+  }
+  return [];
+}
+
+/** What is wrong with an FS3 roll's counts (as provable_outcomes.fs3_problems). */
+export function fs3Problems(line) {
+  const outcome = line.outcome;
+  if (!isObject(outcome) || outcome.system !== "fs3") return [];
+  const at = outcome.success_at;
+  const out = counts(outcome, "", at);
+  if (isObject(outcome.discarded)) {
+    out.push(...counts(outcome.discarded, "its discarded roll: ", at));
+    out.push(...kept(line, outcome, outcome.discarded, at));
+  }
+  return out;
+}
+
+/** A command's entries in event order must take its draws in order (as part_order). */
+export function partOrder(group) {
+  const out = new Map();
+  const ordered = [...group].sort((a, b) => eventNumber(a) - eventNumber(b));
+  let reach = 0;
+  for (const line of ordered) {
+    const part = line.provable.part;
+    if (!isPart(part)) return new Map();
+    if (part[0] !== reach) {
+      out.set(eventNumber(line), `its part of the draws, ${part[0]} to ${part[1]}, is out ` +
+        "of draw order: a command's entries are logged as they drew");
+    }
+    reach = part[1];
+  }
+  return out;
+}
+
+// As provable_outcomes.GURPS_PRESETS: an edition's own rules, by their fingerprint.
+export const GURPS_PRESETS = {
+  dca762882d050e21: [4, 17, 4, { 5: 15, 6: 16 }, 18, { 17: 15 }, 10], // 4e, the Basic Set
+};
+
+function judged(total, effective, [upTo, failFrom, critUpTo, critAt, critFailFrom, critFailAt, margin]) {
+  if (total <= upTo || (total < failFrom && total <= effective)) {
+    const lowest = Object.hasOwn(critAt, total) ? critAt[total] : effective + 1;
+    return total <= critUpTo || effective >= lowest ? "critical success" : "success";
+  }
+  if (total >= critFailFrom || total - effective >= margin) return "critical failure";
+  const highest = Object.hasOwn(critFailAt, total) ? critFailAt[total] : effective - 1;
+  return effective <= highest ? "critical failure" : "failure";
+}
+
+/** What is wrong with a GURPS success roll's card (as provable_outcomes.gurps_problems). */
+export function gurpsProblems(line) {
+  const o = line.outcome;
+  if (!isObject(o) || o.system !== "gurps") return [];
+  const { dice, roll: total, effective } = o;
+  if (!Array.isArray(dice) || dice.length !== 3 || !dice.every(isWhole)) {
+    return [`it shows ${shown(dice)} for three dice`];
+  }
+  const sum = dice[0] + dice[1] + dice[2];
+  if (!(isWhole(total) && total === sum)) return [`its roll ${shown(total)} is not its dice's total ${sum}`];
+  if (!isWhole(effective)) return [`its effective skill ${shown(effective)} is not a whole number`];
+  if (!(isWhole(o.margin) && o.margin === effective - sum)) {
+    return [`its margin ${shown(o.margin)} is not its effective skill ${effective} ` +
+      `less its roll ${total}`];
+  }
+  const said = o.outcome;
+  const flags = {
+    success: said === "success" || said === "critical success",
+    critical: said === "critical success" || said === "critical failure",
+    critical_success: said === "critical success",
+    critical_failure: said === "critical failure",
+  };
+  for (const [flag, right] of Object.entries(flags)) {
+    if (o[flag] !== right) {
+      return [`its ${flag} ${shown(o[flag])} does not agree with its outcome ${shown(said)}`];
+    }
+  }
+  const version = typeof line.ruleset_version === "string" ? line.ruleset_version : shown(line.ruleset_version);
+  const preset = Object.hasOwn(GURPS_PRESETS, version) ? GURPS_PRESETS[version] : null;
+  if (preset !== null) {
+    const right = judged(total, effective, preset);
+    if (said !== right) {
+      return [`its outcome is ${shown(said)}, but a roll of ${total} against an effective ` +
+        `skill of ${effective} is a ${right}`];
+    }
+  }
+  return [];
+}

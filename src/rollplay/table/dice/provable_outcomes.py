@@ -1,0 +1,173 @@
+"""What an FS3 roll's card says, held to its dice (issue 29 point 3, the part both verifiers
+do alike; ``server/static/verify_outcomes.js`` is the same, with the same lines):
+
+* the dice number the pool (one die, or none, when the pool fell below one: R4);
+* the successes are the dice at or over ``success_at``, the ones the dice showing 1;
+* a luck re-roll keeps the better roll (an embarrassing failure the worst, then more
+  successes; on a tie the first drawn stands: rulings V9), its discarded roll held to the
+  same counts;
+* a command's entries are logged in draw order: an entry's ``part`` begins where the entry
+  logged before it ended (a contest's first side first).
+
+And a GURPS success roll's card: three dice, their total, the margin (effective skill minus
+the roll), the success and critical flags agreeing with the outcome; and, for a roll judged
+by an edition's own rules (its ``ruleset_version`` is one of ``GURPS_PRESETS``), the outcome
+itself re-judged from the total and the effective skill (001 Success Rolls, Critical Success,
+Critical Failure). House rules' outcomes, FS3's level, margin and winner, and D6's outcomes
+need the game's ruleset, which the export does not carry: not re-computed here (V14).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rollplay.table.dice.provable_checks import drawn as _drawn
+from rollplay.table.dice.provable_checks import event_number
+from rollplay.table.dice.provable_checks import is_part as _is_part
+
+__all__ = ["GURPS_PRESETS", "fs3_problems", "gurps_problems", "part_order"]
+
+Line = Mapping[str, Any]
+
+
+def fs3_problems(line: Line) -> list[str]:
+    """What is wrong with an FS3 roll's counts; the first difference of each roll it shows."""
+    outcome = line.get("outcome")
+    if not isinstance(outcome, Mapping) or outcome.get("system") != "fs3":
+        return []
+    at = outcome.get("success_at")
+    out = _counts(outcome, "", at)
+    other = outcome.get("discarded")
+    if isinstance(other, Mapping):
+        out += _counts(other, "its discarded roll: ", at)
+        out += _kept(line, outcome, other, at)
+    return out
+
+
+# The fingerprints (ruleset_version) of GURPS editions' own rules, with what judges a roll:
+# always succeed up to, always fail from, critical success up to, critical success at
+# (roll: lowest effective skill), critical failure from, critical failure at (roll: highest
+# effective skill), critical failure margin. Tests hold it to the rules engine's presets.
+Preset = tuple[int, int, int, dict[int, int], int, dict[int, int], int]
+GURPS_PRESETS: dict[str, Preset] = {
+    "dca762882d050e21": (4, 17, 4, {5: 15, 6: 16}, 18, {17: 15}, 10),  # 4e, the Basic Set
+}
+
+
+def gurps_problems(line: Line) -> list[str]:
+    """What is wrong with a GURPS success roll's card; the first difference."""
+    o = line.get("outcome")
+    if not isinstance(o, Mapping) or o.get("system") != "gurps":
+        return []
+    dice, total, effective = o.get("dice"), o.get("roll"), o.get("effective")
+    if not isinstance(dice, list) or len(dice) != 3 or not all(type(d) is int for d in dice):
+        return [f"it shows {_shown(dice)} for three dice"]
+    if not _is(total, sum(dice)):
+        return [f"its roll {_shown(total)} is not its dice's total {sum(dice)}"]
+    if type(effective) is not int:
+        return [f"its effective skill {_shown(effective)} is not a whole number"]
+    if not _is(o.get("margin"), effective - sum(dice)):
+        return [f"its margin {_shown(o.get('margin'))} is not its effective skill {effective} "
+                f"less its roll {total}"]  # fmt: skip
+    said = o.get("outcome")
+    flags = {"success": said in ("success", "critical success"),
+             "critical": said in ("critical success", "critical failure"),
+             "critical_success": said == "critical success",
+             "critical_failure": said == "critical failure"}  # fmt: skip
+    for flag, right in flags.items():
+        if o.get(flag) is not right:
+            return [f"its {flag} {_shown(o.get(flag))} does not agree with its outcome "
+                    f"{_shown(said)}"]  # fmt: skip
+    preset = GURPS_PRESETS.get(str(line.get("ruleset_version")))
+    if preset is not None and said != (right := _judged(sum(dice), effective, preset)):
+        return [f"its outcome is {_shown(said)}, but a roll of {total} against an effective "
+                f"skill of {effective} is a {right}"]  # fmt: skip
+    return []
+
+
+def _judged(
+    total: int,
+    effective: int,
+    rules: tuple[int, int, int, dict[int, int], int, dict[int, int], int],
+) -> str:
+    """001 Success Rolls (gurps.ruleset.GURPSRuleset.judge, on a preset's numbers)."""
+    up_to, fail_from, crit_up_to, crit_at, crit_fail_from, crit_fail_at, margin = rules
+    if total <= up_to or (total < fail_from and total <= effective):
+        if total <= crit_up_to or effective >= crit_at.get(total, effective + 1):
+            return "critical success"
+        return "success"
+    if total >= crit_fail_from or total - effective >= margin:
+        return "critical failure"
+    return "critical failure" if effective <= crit_fail_at.get(total, effective - 1) else "failure"
+
+
+def _counts(roll: Mapping[str, Any], said: str, at: Any) -> list[str]:
+    dice, pool = roll.get("dice"), roll.get("pool")
+    if not isinstance(dice, list) or not all(type(d) is int for d in dice):
+        return [f"{said}its dice are not a list of whole numbers"]
+    if type(pool) is int and len(dice) != pool and not (pool < 1 and len(dice) <= 1):
+        return [f"{said}it shows {len(dice)} dice for a pool of {pool}"]
+    if type(at) is int:
+        counted = sum(d >= at for d in dice)
+        if not _is(roll.get("successes"), counted):
+            return [f"{said}its {_shown(roll.get('successes'))} successes are not the "
+                    f"{counted} of its dice at {at} or over"]  # fmt: skip
+    ones = sum(d == 1 for d in dice)
+    if not _is(roll.get("ones"), ones):
+        return [f"{said}its {_shown(roll.get('ones'))} ones are not the {ones} of its dice"]
+    return []
+
+
+def _kept(line: Line, kept: Mapping[str, Any], other: Mapping[str, Any], at: Any) -> list[str]:
+    """The kept roll must be the better, or the first drawn on a tie (V9)."""
+    first = kept.get("dice")
+    block = line.get("provable")
+    draws = block.get("draws") if isinstance(block, Mapping) else None
+    drawn = _drawn(draws)
+    if drawn is None or not isinstance(first, list):
+        return []
+    part = block.get("part") if isinstance(block, Mapping) else None
+    start = part[0] if part is not None and _is_part(part) else 0
+    kept_first = drawn[start : start + len(first)] == first
+    mine, theirs = _rank(kept, at), _rank(other, at)
+    if mine is None or theirs is None:
+        return []
+    if mine < theirs or (mine == theirs and not kept_first):
+        return ["its luck re-roll keeps the worse roll, or the second on a tie: the better is "
+                "kept, the first on a tie"]  # fmt: skip
+    return []
+
+
+def part_order(group: Sequence[Line]) -> dict[int, str]:
+    """A command's entries in event order must take its draws in order: event number ->
+    the line saying one does not."""
+    out = {}
+    ordered = sorted(group, key=event_number)
+    reach = 0
+    for line in ordered:
+        part = line["provable"].get("part")
+        if not _is_part(part):
+            return {}
+        if part[0] != reach:
+            out[event_number(line)] = (f"its part of the draws, {part[0]} to {part[1]}, is out "
+                                       f"of draw order: a command's entries are logged as they "
+                                       f"drew")  # fmt: skip
+        reach = part[1]
+    return out
+
+
+def _is(value: Any, count: int) -> bool:
+    return type(value) is int and value == count  # not True for 1, not 2.0 for 2
+
+
+def _rank(roll: Mapping[str, Any], at: Any) -> tuple[bool, int] | None:
+    dice, shamed = roll.get("dice"), roll.get("embarrassing")
+    if not isinstance(dice, list) or type(at) is not int or not isinstance(shamed, bool):
+        return None
+    return (not shamed, sum(type(d) is int and d >= at for d in dice))
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value)

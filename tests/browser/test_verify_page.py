@@ -57,14 +57,11 @@ def test_the_page_verifies_revealed_rolls_and_flags_a_tampered_one(
     assert seen[waiting][0] == "awaiting", seen[waiting]
     assert "awaiting reveal" in seen[waiting][1]
     assert not [i for i, (status, _) in seen.items() if status == "mismatch"]
-    # Until events are numbered per game (issue 29, server point 7), the example games'
-    # numbers, shared across the database, leave gaps in each game's: nothing else is wrong.
     problems = page.locator("#seed-problems > li").all_inner_texts()
-    assert all(said.startswith("event numbers ") for said in problems), problems
-    if not problems:
-        expect(page.locator("#verify-said")).to_have_attribute("data-ok", "true")
-        # Nothing failed, but a roll awaits its reveal: not every roll is proven (V11).
-        expect(page.locator("#verify-said")).to_have_attribute("data-verdict", "unproven")
+    assert problems == []  # each game's events numbered 1, 2, 3, ... (rulings T8)
+    expect(page.locator("#verify-said")).to_have_attribute("data-ok", "true")
+    # Nothing failed, but a roll awaits its reveal: not every roll is proven (V11).
+    expect(page.locator("#verify-said")).to_have_attribute("data-verdict", "unproven")
     expect(page.locator("#unproven")).to_contain_text("awaiting a reveal (its seed is not revealed")
 
     # Pia's saved export, one die changed: chosen with the file input, checked in the page.

@@ -72,10 +72,8 @@ def test_the_storyteller_rotates_a_chain(server: TestClient) -> None:
     assert bad.json()["error"] == "unknown seed chain 'secret'; accepted: public, hidden"
     _as(server, "Pia")  # her export verifies the roll she made, and finds nothing amiss
     report = verify_log(read_log(server.get(f"{API}/log?format=jsonl").text))
-    # Nothing wrong but, until events are numbered per game (issue 29, server point 7), the
-    # example games' numbers, shared across the database, leaving gaps in each game's.
     assert all(v.status != "mismatch" for v in report.verdicts)
-    assert all(said.startswith("event numbers ") for said in report.seed_problems)
+    assert report.seed_problems == []  # each game's events numbered 1, 2, 3, ... (rulings T8)
     assert [(v.id, v.status) for v in report.verdicts] == [(rolled, "verified")]
 
 

@@ -72,34 +72,9 @@ def played(table: Table) -> Table:
 def _export(capsys: pytest.CaptureFixture[str], db: str, path: Path, *who: str) -> list[Line]:
     code, out, err = run(capsys, *who, "log", "--export", "jsonl", "--db", db)
     assert code == 0, err
-    lines = _per_game([json.loads(line) for line in out.splitlines()])
+    lines = [json.loads(line) for line in out.splitlines()]
     _write(path, lines)
     return lines
-
-
-def _per_game(lines: list[Line]) -> list[Line]:
-    """The export as events numbered per game (issue 29, server point 7) number it: until
-    they are, these games' events, numbered across the database, are numbered again here,
-    in their order. (tests/verify_corpus uses a one-game database, where both agree.)"""
-    counts: dict[str, int] = {}
-    for line in sorted(lines, key=lambda line: line["id"]):
-        counts[line["game"]] = line["id"] = counts.get(line["game"], 0) + 1
-    return lines
-
-
-def _read_now(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    """``rollplay verify --game``: the same, numbers and all, but for the numbering's problem
-    lines while events are numbered across the database (see _per_game)."""
-    code, out, _ = run(capsys, *args)
-    lines = out.splitlines()
-    kept = [line for line in lines if not line.startswith("PROBLEM event numbers ")]
-    if (
-        kept != lines
-        and code == 1
-        and not any(line.startswith(("PROBLEM", "MISMATCH")) for line in kept)
-    ):
-        code = 3 if any(line.startswith("UNPROVEN") for line in kept) else 0
-    return code, "".join(line + "\n" for line in kept)
 
 
 def _rotate_all(capsys: pytest.CaptureFixture[str], db: str) -> None:
@@ -138,7 +113,7 @@ def test_every_revealed_roll_verifies(
     assert (code, report["ok"], report["code"]) == (3, True, 3)
     statuses = {r["name"].split(" ")[0]: r["status"] for r in report["rolls"]}
     assert set(statuses.values()) == {"verified", "typed"}
-    code, out = _read_now(capsys, "verify", "--game", "Pegasus", "--db", db)  # read now
+    code, out, _ = run(capsys, "verify", "--game", "Pegasus", "--db", db)  # read now
     assert code == 3, out
     assert out.splitlines()[-1].startswith("9 revealed rolls checked: 9 verified")
 
@@ -159,7 +134,7 @@ def test_a_player_verifies_what_they_see(
     hidden = next(line for line in lines if line["kind"] == "seed_reveal"
                   and line["chain"] == "hidden" and line["game"] == "Pegasus")  # fmt: skip
     assert hidden["complete"] is False  # she cannot see every hidden roll
-    code, out = _read_now(capsys, "--as", "Pia", "verify", "--game", "Pegasus", "--db", db)
+    code, out, _ = run(capsys, "--as", "Pia", "verify", "--game", "Pegasus", "--db", db)
     assert code == 3, out
 
 

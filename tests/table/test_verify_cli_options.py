@@ -76,3 +76,32 @@ def test_what_could_not_be_proven_exits_3_saying_which_and_why(
                            "revealed yet): #")  # fmt: skip
     path.write_text('{"id": 1, "kind": "roll", "nonce": 2.0}\n{"id": 2.0}\n')
     assert "line 2 is not a log entry" in fails_cleanly(capsys, "verify", str(path))
+
+
+@pytest.mark.examples
+def test_a_chosen_client_seed_is_checked_in_the_game_that_sets_it(
+    table: Table, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Pia chose her seed in Pegasus; in Stars she kept the one she got on joining: her honest
+    Stars roll is not a forgery for it (numbers and seeds are each game's own)."""
+    from rollplay.table.systems import Request
+
+    table.add_user("Pia")
+    table.add_member("Pegasus", "Pia", "player", ("Nikos",))
+    table.add_member("Stars", "Pia", "player", ("Kara Voss",))
+    pia = table.acting_as("Pia")
+    pia.set_client_seed("Pegasus", "mine")
+    pia.roll("Pegasus", "Nikos", Request("Firearms"))
+    pia.roll("Stars", "Kara Voss", Request("Search"))
+    for game in ("Pegasus", "Stars"):
+        for chain in ("public", "hidden"):
+            table.rotate_seed(game, chain)
+    path = tmp_path / "log.jsonl"
+    path.write_text(pia.export_log("jsonl"), encoding="utf-8")
+    code, out = _verify(capsys, path, "--client-seed", "mine", "--roller", "Pia")
+    assert code in (0, 3), out
+    assert "MISMATCH" not in out, out
+    assert "PROBLEM" not in out, out
+    code, out = _verify(capsys, path, "--client-seed", "not-mine", "--roller", "Pia")
+    assert code == 1
+    assert "Pia chose the client seed not-mine, which the log never sets" in out

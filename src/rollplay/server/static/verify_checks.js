@@ -15,6 +15,11 @@ export const UNPROVEN = {
 };
 
 /** A line's event number: its id (the one place the verifier reads it). */
+/** Which event a line is, as a key: its game and its number there (each game's own). */
+export function eventKey(line) {
+  return `${said(line.game ?? null)}\u0000${eventNumber(line)}`;
+}
+
 export function eventNumber(line) {
   return line.id;
 }
@@ -41,16 +46,16 @@ export function nonceOrder(commands) {
   for (const { game, commitment, nonce, lines } of commands) {
     const first = Math.min(...lines.map(eventNumber));
     const key = `${game}\u0000${commitment}`;
-    if (!firsts.has(key)) firsts.set(key, []);
-    firsts.get(key).push([first, nonce]);
+    if (!firsts.has(key)) firsts.set(key, { game, events: [] });
+    firsts.get(key).events.push([first, nonce]);
   }
   const out = new Map();
-  for (const events of firsts.values()) {
+  for (const { game, events } of firsts.values()) {
     events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const kept = rising(events.map(([, nonce]) => nonce));
     events.forEach(([number, nonce], at) => {
       if (!kept.has(at)) {
-        out.set(number, `its nonce ${nonce} is out of step with the events: under a seed, ` +
+        out.set(`${game}\u0000${number}`, `its nonce ${nonce} is out of step with the events: under a seed, ` +
           "nonces rise with the events");
       }
     });
@@ -110,16 +115,26 @@ export function clientSeedProblems(line, seeds, chosen) {
       said(before[before.length - 1]));
   }
   const mine = Object.hasOwn(chosen, roller) ? chosen[roller] : undefined;
-  if (mine !== undefined) {
+  if (mine !== undefined) { // in each game where the log sets it (a seed is chosen per game)
     const set = history.find(([, seed]) => seed === mine);
-    if (set === undefined) {
-      problems.push(`${roller} chose the client seed ${mine}, which the log never sets`);
-    } else if (set[0] < number && used !== mine) {
+    if (set !== undefined && set[0] < number && used !== mine) {
       problems.push(`${roller} chose the client seed ${mine} (#${set[0]}), but it used ` +
         said(used ?? null));
     }
   }
   return problems;
+}
+
+/** A client seed its roller says they chose that no game in the log ever sets for them (as
+ * provable_checks.unset_choices). */
+export function unsetChoices(seeds, chosen) {
+  const out = [];
+  for (const [roller, mine] of Object.entries(chosen)) {
+    const set = [...seeds.entries()].some(([who, history]) =>
+      who.split("\u0000")[1] === roller && history.some(([, seed]) => seed === mine));
+    if (!set) out.push(`${roller} chose the client seed ${mine}, which the log never sets`);
+  }
+  return out;
 }
 
 /** One line per reason some rolls could not be proven, naming the first ten of them. */

@@ -6,7 +6,8 @@
 import { Fraction, Unsafe, parseStrict } from "./strict_json.js";
 import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
-  clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, withheld,
+  clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, unsetChoices,
+  withheld,
 } from "./verify_checks.js";
 import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
 import { creditProblems } from "./verify_who.js";
@@ -222,7 +223,8 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
       problems.push(...fs3Problems(line), ...gurpsProblems(line));
       if (problems.length) status = "mismatch";
     }
-    verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems });
+    verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems,
+      game: said(line.game ?? null) });
     const block = line.provable;
     if (["verified", "mismatch", "awaiting"].includes(status) && isObject(block) && isWhole(block.nonce)) {
       const game = said(line.game ?? null);
@@ -240,9 +242,10 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   }
   const credits = creditProblems(lines);
   for (const verdict of verdicts) {
-    const more = late.has(verdict.id) ? [late.get(verdict.id)] : [];
-    if (["verified", "mismatch", "awaiting"].includes(verdict.status) && credits.has(verdict.id)) {
-      more.push(credits.get(verdict.id));
+    const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own
+    const more = late.has(key) ? [late.get(key)] : [];
+    if (["verified", "mismatch", "awaiting"].includes(verdict.status) && credits.has(key)) {
+      more.push(credits.get(key));
     }
     if (more.length) {
       verdict.status = "mismatch";
@@ -255,6 +258,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     !held.has(`${said(r.game)}\u0000${said(r.chain)}`)).map(([key]) => key));
   const seedProblems = [...gaps, ...(await seedProblemsOf(reveals, commands, judged))];
   seedProblems.push(...links(commits, reveals));
+  seedProblems.push(...unsetChoices(seeds, clientSeeds));
   for (const [key, reveal] of reveals) {
     if (!commits.has(key)) {
       seedProblems.push(`the ${said(reveal.chain ?? null)} seed revealed in #${eventNumber(reveal)} ` +

@@ -1,7 +1,7 @@
 // What an FS3 roll's card says, held to its dice (issue 29): provable_outcomes.py written
 // again for verify_log.js, with the same lines. Keep the two in step (tests/verify_corpus).
 
-import { eventNumber } from "./verify_checks.js";
+import { eventKey, eventNumber } from "./verify_checks.js";
 
 const isWhole = (value) => typeof value === "number" && Number.isInteger(value);
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -93,7 +93,7 @@ export function partOrder(group) {
     const part = line.provable.part;
     if (!isPart(part)) return new Map();
     if (part[0] !== reach) {
-      out.set(eventNumber(line), `its part of the draws, ${part[0]} to ${part[1]}, is out ` +
+      out.set(eventKey(line), `its part of the draws, ${part[0]} to ${part[1]}, is out ` +
         "of draw order: a command's entries are logged as they drew");
     }
     reach = part[1];

@@ -1,7 +1,7 @@
 // Whether a roll's roller could roll its character (issue 29): provable_who.py written again
 // for verify_log.js, with the same lines. Keep the two in step (tests/verify_corpus).
 
-import { eventNumber, said } from "./verify_checks.js";
+import { eventKey, eventNumber, said } from "./verify_checks.js";
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -24,7 +24,7 @@ export function creditProblems(lines) {
       players.set(`${game}\u0000${line.character}`, mine ? maker : null);
     } else if (kind === "roll") {
       const claim = claimOf(game, line, roles, players);
-      if (claim) out.set(eventNumber(line), claim);
+      if (claim) out.set(eventKey(line), claim);
     }
   }
   return out;

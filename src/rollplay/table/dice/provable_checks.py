@@ -47,9 +47,16 @@ def event_number(line: Line) -> int:
     return number
 
 
-def nonce_order(commands: Mapping[tuple[str, str, int], Sequence[Line]]) -> dict[int, str]:
-    """Per seed, the commands out of step with the events: event number -> the line saying
-    so. The longest run of rising nonces in event order stands (the first such run, as
+def event_key(line: Line) -> tuple[str, int]:
+    """Which event a line is: its game and its number there (numbers are each game's own)."""
+    return _said(line.get("game")), event_number(line)
+
+
+def nonce_order(
+    commands: Mapping[tuple[str, str, int], Sequence[Line]],
+) -> dict[tuple[str, int], str]:
+    """Per seed, the commands out of step with the events: (game, event number) -> the line
+    saying so. The longest run of rising nonces in event order stands (the first such run, as
     verify_log.js finds it); every other command is named. A command's first entry stands
     for it."""
     firsts: dict[tuple[str, str], list[tuple[int, int]]] = {}
@@ -57,13 +64,13 @@ def nonce_order(commands: Mapping[tuple[str, str, int], Sequence[Line]]) -> dict
         first = min(event_number(line) for line in group)
         firsts.setdefault((game, hashed), []).append((first, nonce))
     out = {}
-    for events in firsts.values():
+    for (game, _), events in firsts.items():
         events.sort()
         kept = _rising([nonce for _, nonce in events])
         for at, (number, nonce) in enumerate(events):
             if at not in kept:
-                out[number] = (f"its nonce {nonce} is out of step with the events: under a seed, "
-                               f"nonces rise with the events")  # fmt: skip
+                out[(game, number)] = (f"its nonce {nonce} is out of step with the events: "
+                                       f"under a seed, nonces rise with the events")  # fmt: skip
     return out
 
 
@@ -108,14 +115,23 @@ def client_seed_problems(
         problems.append(f"its client seed is {_said(used)}, but its roller {roller}'s was "
                         f"{_said(before[-1])}")  # fmt: skip
     mine = chosen.get(roller)
-    if mine is not None:
+    if mine is not None:  # in each game where the log sets it (a seed is chosen per game)
         set_at = next((at for at, seed in history if seed == mine), None)
-        if set_at is None:
-            problems.append(f"{roller} chose the client seed {mine}, which the log never sets")
-        elif set_at < number and used != mine:
+        if set_at is not None and set_at < number and used != mine:
             problems.append(f"{roller} chose the client seed {mine} (#{set_at}), but it used "
                             f"{_said(used)}")  # fmt: skip
     return problems
+
+
+def unset_choices(
+    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str]
+) -> list[str]:
+    """A client seed its roller says they chose that no game in the log ever sets for them:
+    what a forger who changed the seed's event along with the rolls leaves."""
+    return [f"{roller} chose the client seed {mine}, which the log never sets"
+            for roller, mine in chosen.items()
+            if not any(user == roller and any(seed == mine for _, seed in history)
+                       for (_, user), history in seeds.items())]  # fmt: skip
 
 
 def numbering(lines: Sequence[Line]) -> tuple[list[str], set[str]]:

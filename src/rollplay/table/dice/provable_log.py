@@ -32,6 +32,7 @@ from rollplay.table.dice.provable_checks import (
     links,
     nonce_order,
     numbering,
+    unset_choices,
     withheld,
 )
 from rollplay.table.dice.provable_checks import (
@@ -103,7 +104,8 @@ def verify_log(
             problems += client_seed_problems(line, seeds, client_seeds or {})
             problems += fs3_problems(line) + gurps_problems(line)
             status = "mismatch" if problems else status
-        verdicts.append(Verdict(event_number(line), _name(line), status, problems))
+        verdicts.append(Verdict(event_number(line), _name(line), status, problems,
+                                _said(line.get("game"))))  # fmt: skip
         block = line.get("provable")
         if (status in ("verified", "mismatch", "awaiting") and isinstance(block, Mapping)
                 and type(block.get("nonce")) is int):  # fmt: skip
@@ -115,9 +117,10 @@ def verify_log(
         late.update({n: said for n, said in part_order(group).items() if n not in late})
     credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
-        more = [late[verdict.id]] if verdict.id in late else []
-        if verdict.status in ("verified", "mismatch", "awaiting") and verdict.id in credits:
-            more.append(credits[verdict.id])
+        key = (verdict.game, verdict.id)
+        more = [late[key]] if key in late else []
+        if verdict.status in ("verified", "mismatch", "awaiting") and key in credits:
+            more.append(credits[key])
         if more:
             verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
     gaps, whole = numbering(lines)
@@ -126,6 +129,7 @@ def verify_log(
               and (key[0], _said(r.get("chain"))) not in held}  # fmt: skip
     problems = gaps + _seed_problems(reveals, commands, judged)
     problems += links(commits, reveals)
+    problems += unset_choices(seeds, client_seeds or {})
     problems += [f"the {_said(r.get('chain'))} seed revealed in #{event_number(r)} ({game}) "
                  f"was never committed in this log" for (game, hashed), r in reveals.items()
                  if (game, hashed) not in commits]  # fmt: skip

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollplay.table.dice.provable_checks import drawn as _drawn
-from rollplay.table.dice.provable_checks import event_number
+from rollplay.table.dice.provable_checks import event_key, event_number
 from rollplay.table.dice.provable_checks import is_part as _is_part
 
 __all__ = ["GURPS_PRESETS", "fs3_problems", "gurps_problems", "part_order"]
@@ -140,9 +140,9 @@ def _kept(line: Line, kept: Mapping[str, Any], other: Mapping[str, Any], at: Any
     return []
 
 
-def part_order(group: Sequence[Line]) -> dict[int, str]:
-    """A command's entries in event order must take its draws in order: event number ->
-    the line saying one does not."""
+def part_order(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+    """A command's entries in event order must take its draws in order: (game, event
+    number) -> the line saying one does not."""
     out = {}
     ordered = sorted(group, key=event_number)
     reach = 0
@@ -151,7 +151,7 @@ def part_order(group: Sequence[Line]) -> dict[int, str]:
         if not _is_part(part):
             return {}
         if part[0] != reach:
-            out[event_number(line)] = (f"its part of the draws, {part[0]} to {part[1]}, is out "
+            out[event_key(line)] = (f"its part of the draws, {part[0]} to {part[1]}, is out "
                                        f"of draw order: a command's entries are logged as they "
                                        f"drew")  # fmt: skip
         reach = part[1]

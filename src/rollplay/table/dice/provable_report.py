@@ -22,6 +22,7 @@ class Verdict(NamedTuple):
     name: str
     status: str
     problems: list[str]
+    game: str = ""  # numbers are each game's own: (game, id) is the event
 
 
 class Report(NamedTuple):

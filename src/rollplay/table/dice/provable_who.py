@@ -18,8 +18,8 @@ __all__ = ["credit_problems"]
 Line = Mapping[str, Any]
 
 
-def credit_problems(lines: Sequence[Line]) -> dict[int, str]:
-    """Event number -> the line saying its roller could not roll its character then."""
+def credit_problems(lines: Sequence[Line]) -> dict[tuple[str, int], str]:
+    """(game, event number) -> the line saying its roller could not roll its character then."""
     roles: dict[tuple[str, str], str] = {}  # (game, user) -> role
     players: dict[tuple[str, str], str | None] = {}  # (game, character) -> its player
     out = {}
@@ -35,7 +35,7 @@ def credit_problems(lines: Sequence[Line]) -> dict[int, str]:
             mine = isinstance(maker, str) and roles.get((game, maker)) == "player"
             players[(game, name)] = maker if mine else None
         elif kind == "roll" and (said := _claim(game, line, roles, players)):
-            out[event_number(line)] = said
+            out[(game, event_number(line))] = said
     return out
 
 

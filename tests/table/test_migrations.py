@@ -19,7 +19,7 @@ from rollplay.table.store.db import HEAD, StorageError, migrate, open_engine, up
 from rollplay.table.store.models import Base
 from rollplay.table.systems import Request
 from tests.table.conftest import NIKOS
-from tests.typed import of
+from tests.typed import dumped, of
 
 pytestmark = pytest.mark.storage  # each database migrates in its own dialect
 
@@ -206,4 +206,33 @@ def test_0011_numbers_each_games_events_and_keeps_their_references(blank_url: st
     table.add_member("Dungeon", "Pia", "observer")
     joined = table.events_for("Dungeon", after=2)
     assert [e.id for e in joined] == list(range(3, 3 + len(joined)))
+    table.close()
+
+
+def test_0014_logs_the_client_seeds_kept_without_an_event(blank_url: str) -> None:
+    """Rulings V10: a seed made before every seed was an event gets one, so the rolls made
+    with it afterwards verify (and the rolls before it are unproven, not failed)."""
+    engine = open_engine(blank_url)
+    migrate(engine, "0013")
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO games (id, name, system, edition, rules, created_at, events) "
+            "VALUES (1, 'Pegasus', 'fs3', '3.3', '{}', CURRENT_TIMESTAMP, 0)"
+        ))  # fmt: skip
+        conn.execute(sa.text(
+            "INSERT INTO users (id, name, name_key, password_hash, created_at) "
+            "VALUES (1, 'Pia', 'pia', 'x', CURRENT_TIMESTAMP)"
+        ))  # fmt: skip
+        conn.execute(sa.text(
+            "INSERT INTO client_seeds (game_id, user_id, value, created_at, updated_at) VALUES "
+            "(1, 1, 'old-pia-seed', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP), "
+            "(1, NULL, 'old-owner-seed', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+        ))  # fmt: skip
+    assert upgrade(engine) == ("0013", HEAD)
+    assert upgrade(engine) == (HEAD, HEAD)
+    engine.dispose()
+    table = Table(blank_url)
+    said = [(e.id, dumped(e.data)) for e in table.events_for("Pegasus")]
+    assert said == [(1, {"user": "Pia", "client_seed": "old-pia-seed"}),
+                    (2, {"user": "owner", "client_seed": "old-owner-seed"})]  # fmt: skip
     table.close()

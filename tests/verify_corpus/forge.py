@@ -151,6 +151,15 @@ def _ground_with_its_event(lines: list[Line]) -> None:
     assert roll["provable"]["client_seed"] == "ground-1234"
 
 
+def _client_seeds_unlogged(lines: list[Line]) -> None:
+    """Pia's client seeds not in the log (as in a database from before rulings V10, or a
+    forger who put placeholders in their place): her rolls' dice still match their seeds,
+    but whose seed each had to use is unproven (exit 3), never verified."""
+    for at, line in enumerate(lines):
+        if line["kind"] == "client_seed" and line["user"] == "Pia":
+            lines[at] = {"kind": "placeholder", "id": line["id"], "game": line["game"], "of": None}
+
+
 def _nonces_swapped(lines: list[Line]) -> None:
     first, second = _plain(lines)[:2]
     a, b = first["provable"]["nonce"], second["provable"]["nonce"]
@@ -313,6 +322,7 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "ground_client_seed_and_its_event_checked": Case(
             changed(_ground_with_its_event), 1, client_seeds={"Pia": PIAS_SEED}
         ),
+        "client_seeds_unlogged": Case(changed(_client_seeds_unlogged), 3),
         "nonces_swapped": Case(changed(_nonces_swapped), 1),
         "ids_swapped": Case(changed(_ids_swapped), 1),
         "reveal_deleted": Case(changed(_reveal_deleted), 1),  # its number is missing

@@ -12,16 +12,28 @@ export const UNPROVEN = {
   seeded: "seeded dice (not drawn from a committed seed)",
   secure: "OS-entropy dice (the game had verifiable dice off)",
   before: "rolled before verifiable dice",
+  unseeded: "rolled before its roller's client seed was logged (a database from before " +
+    "rulings V10)",
 };
+/** The statuses of a roll whose dice were judged against its seed (as provable_checks). */
+export const JUDGED = ["verified", "mismatch", "awaiting", "unseeded"];
 
 /** A line's event number: its id (the one place the verifier reads it). */
+export function eventNumber(line) {
+  return line.id;
+}
+
 /** Which event a line is, as a key: its game and its number there (each game's own). */
 export function eventKey(line) {
   return `${said(line.game ?? null)}\u0000${eventNumber(line)}`;
 }
 
-export function eventNumber(line) {
-  return line.id;
+/** Whether the log sets the line's roller a client seed before it (as seeded_before). */
+export function seededBefore(line, seeds) {
+  const roller = line.actor;
+  if (typeof roller !== "string") return true;
+  const history = seeds.get(`${said(line.game ?? null)}\u0000${roller}`) || [];
+  return history.some(([at]) => at < eventNumber(line));
 }
 
 /** A value from the log in a message, as provable_checks._said writes it: text as it is,

@@ -6,8 +6,8 @@
 import { Fraction, Unsafe, parseStrict } from "./strict_json.js";
 import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
-  clientSeedProblems, eventNumber, links, nonceOrder, numbering, unprovenLines, unsetChoices,
-  withheld,
+  JUDGED, clientSeedProblems, eventNumber, links, nonceOrder, numbering, seededBefore,
+  unprovenLines, unsetChoices, withheld,
 } from "./verify_checks.js";
 import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
 import { creditProblems } from "./verify_who.js";
@@ -218,15 +218,17 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   const derived = new Map();
   for (const line of rolled) {
     let [status, problems] = await judge(line, commits, reveals, derived);
-    if (["verified", "mismatch", "awaiting"].includes(status)) {
-      problems.push(...clientSeedProblems(line, seeds, clientSeeds));
+    if (JUDGED.includes(status)) {
+      const seeded = seededBefore(line, seeds);
+      if (seeded) problems.push(...clientSeedProblems(line, seeds, clientSeeds));
       problems.push(...fs3Problems(line), ...gurpsProblems(line));
       if (problems.length) status = "mismatch";
+      else if (status === "verified" && !seeded) status = "unseeded";
     }
     verdicts.push({ id: eventNumber(line), name: nameOf(line), status, problems,
       game: said(line.game ?? null) });
     const block = line.provable;
-    if (["verified", "mismatch", "awaiting"].includes(status) && isObject(block) && isWhole(block.nonce)) {
+    if (JUDGED.includes(status) && isObject(block) && isWhole(block.nonce)) {
       const game = said(line.game ?? null);
       const commitment = said(block.commitment ?? null);
       const key = `${game}\u0000${commitment}\u0000${block.nonce}`;
@@ -244,7 +246,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   for (const verdict of verdicts) {
     const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own
     const more = late.has(key) ? [late.get(key)] : [];
-    if (["verified", "mismatch", "awaiting"].includes(verdict.status) && credits.has(key)) {
+    if (JUDGED.includes(verdict.status) && credits.has(key)) {
       more.push(credits.get(key));
     }
     if (more.length) {
@@ -346,10 +348,11 @@ function uncovered(nonce, lines) {
 
 function summary(verdicts) {
   const count = (...statuses) => verdicts.filter((v) => statuses.includes(v.status)).length;
-  const checked = count("verified", "mismatch");
+  const checked = count("verified", "mismatch", "unseeded");
   const wrong = count("mismatch");
   let said = `${checked} revealed roll${checked !== 1 ? "s" : ""} checked: `;
-  said += `${checked - wrong} verified` + (wrong ? `, ${wrong} MISMATCH` : "");
+  said += `${count("verified")} verified` + (wrong ? `, ${wrong} MISMATCH` : "");
+  if (count("unseeded")) said += `, ${count("unseeded")} with no client seed logged before them`;
   said += `; ${count("awaiting")} await a reveal`;
   const others = NOT_PROVABLE.filter((s) => count(s)).map((s) => `${count(s)} ${s}`);
   if (others.length) said += `; not from a committed seed: ${others.join(", ")}`;

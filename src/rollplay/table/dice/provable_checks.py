@@ -23,8 +23,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = [
-    "UNPROVEN", "client_seed_problems", "drawn", "event_number", "is_part", "links",
-    "nonce_order", "numbering", "unproven_lines", "withheld",
+    "JUDGED",
+    "UNPROVEN",
+    "client_seed_problems",
+    "drawn",
+    "event_number",
+    "is_part",
+    "links",
+    "nonce_order",
+    "numbering",
+    "seeded_before",
+    "unproven_lines",
+    "withheld",
 ]  # fmt: skip
 
 Line = Mapping[str, Any]
@@ -37,7 +47,11 @@ UNPROVEN = {
     "seeded": "seeded dice (not drawn from a committed seed)",
     "secure": "OS-entropy dice (the game had verifiable dice off)",
     "before": "rolled before verifiable dice",
+    "unseeded": "rolled before its roller's client seed was logged (a database from before "
+    "rulings V10)",
 }
+# The statuses of a roll whose dice were judged against its seed.
+JUDGED = ("verified", "mismatch", "awaiting", "unseeded")
 
 
 def event_number(line: Line) -> int:
@@ -92,6 +106,14 @@ def _rising(values: Sequence[int]) -> set[int]:
         kept.add(at)
         at = before[at]
     return kept
+
+
+def seeded_before(line: Line, seeds: Mapping[tuple[str, str], list[tuple[int, str]]]) -> bool:
+    """Whether the log sets the line's roller a client seed before it (none: a roll from a
+    database older than rulings V10, whose seed was kept without an event)."""
+    roller = line.get("actor")
+    history = seeds.get((_said(line.get("game")), roller), []) if isinstance(roller, str) else []
+    return not isinstance(roller, str) or any(at < event_number(line) for at, _ in history)
 
 
 def client_seed_problems(

@@ -27,11 +27,13 @@ from typing import Any, cast
 from rollplay.errors import RollplayError
 from rollplay.table.dice.provable import chained, commitment, seed_from_hex, verify_draws
 from rollplay.table.dice.provable_checks import (
+    JUDGED,
     client_seed_problems,
     event_number,
     links,
     nonce_order,
     numbering,
+    seeded_before,
     unset_choices,
     withheld,
 )
@@ -100,14 +102,12 @@ def verify_log(
     derived: dict[str, list[str]] = {}
     for line in rolled:
         status, problems = _judge(line, commits, reveals, derived)
-        if status in ("verified", "mismatch", "awaiting"):
-            problems += client_seed_problems(line, seeds, client_seeds or {})
-            problems += fs3_problems(line) + gurps_problems(line)
-            status = "mismatch" if problems else status
+        if status in JUDGED:
+            status, problems = _held_to(line, status, problems, seeds, client_seeds or {})
         verdicts.append(Verdict(event_number(line), _name(line), status, problems,
                                 _said(line.get("game"))))  # fmt: skip
         block = line.get("provable")
-        if (status in ("verified", "mismatch", "awaiting") and isinstance(block, Mapping)
+        if (status in JUDGED and isinstance(block, Mapping)
                 and type(block.get("nonce")) is int):  # fmt: skip
             commands[(*_seed_key(line, block), block["nonce"])].append((line, len(verdicts) - 1))
     _repeats(commands, verdicts)
@@ -119,7 +119,7 @@ def verify_log(
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
         more = [late[key]] if key in late else []
-        if verdict.status in ("verified", "mismatch", "awaiting") and key in credits:
+        if verdict.status in JUDGED and key in credits:
             more.append(credits[key])
         if more:
             verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
@@ -137,6 +137,22 @@ def verify_log(
     problems += [f"the commitment you recorded, {mine}, is not published in this log"
                  for mine in commitments if mine.lower() not in published]  # fmt: skip
     return Report(verdicts, problems)
+
+
+def _held_to(
+    line: Line, status: str, problems: list[str],
+    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str],
+) -> tuple[str, list[str]]:  # fmt: skip
+    """A judged roll held to its roller's client seed and its outcome to its dice."""
+    seeded = seeded_before(line, seeds)
+    if seeded:
+        problems = problems + client_seed_problems(line, seeds, chosen)
+    problems = problems + fs3_problems(line) + gurps_problems(line)
+    if problems:
+        return "mismatch", problems
+    if status == "verified" and not seeded:
+        return "unseeded", problems  # its dice match, but whose seed it had is not logged
+    return status, problems
 
 
 def _judge(

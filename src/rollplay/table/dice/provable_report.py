@@ -50,10 +50,12 @@ class Report(NamedTuple):
 
     def summary(self) -> str:
         """One line: how many revealed rolls were checked, and what else the log held."""
-        checked = self.count("verified", "mismatch")
+        checked = self.count("verified", "mismatch", "unseeded")
         wrong = self.count("mismatch")
         said = f"{checked} revealed roll{'s' * (checked != 1)} checked: "
-        said += f"{checked - wrong} verified" + (f", {wrong} MISMATCH" if wrong else "")
+        said += f"{self.count('verified')} verified" + (f", {wrong} MISMATCH" if wrong else "")
+        if self.count("unseeded"):
+            said += f", {self.count('unseeded')} with no client seed logged before them"
         said += f"; {self.count('awaiting')} await a reveal"
         others = [f"{self.count(s)} {s}" for s in NOT_PROVABLE if self.count(s)]
         if others:

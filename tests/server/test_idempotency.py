@@ -172,8 +172,9 @@ def _kept(server_db: str) -> list[tuple[str, str, int | None]]:
 def test_a_write_carrying_a_password_keeps_nothing(server: TestClient, server_db: str) -> None:
     # A fingerprint of such a body is a fast, unsalted hash of the password: none is kept.
     csrf = sign_in(server, "Pia")
-    changed = server.post("/api/v1/password", headers={**csrf, "Idempotency-Key": "pw-1"},
-                          json={"current_password": PASSWORD, "new_password": "a new one 12"})
+    change = {"current_password": PASSWORD, "new_password": "a new one 12"}
+    changed = server.post("/api/v1/password", json=change,
+                          headers={**csrf, "Idempotency-Key": "pw-1"})  # fmt: skip
     assert changed.status_code == 200, changed.text
     form = server.post("/account/password", headers={**csrf, "Idempotency-Key": "pw-2"},
                        data={"current": "a new one 12", "new": PASSWORD})  # fmt: skip

@@ -239,3 +239,17 @@ def test_a_read_is_not_kept_and_its_retry_runs(server: TestClient, server_db: st
     shown = server.post("/games/Pegasus/roll", data={"text": "sheet Nikos"}, headers=form)
     assert shown.status_code == 200, shown.text
     assert [k for k, _, _ in _kept(server_db)] == ["r"]
+
+
+def test_a_page_is_told_of_a_key_in_its_own_fragment(server: TestClient) -> None:
+    form = {**sign_in(server, "Pia"), "HX-Request": "true", "Idempotency-Key": "form-8"}
+    first = server.post("/games/Pegasus/roll", data={"text": "roll Piloting"}, headers=form)
+    assert first.status_code == 200
+    other = server.post("/games/Pegasus/roll", data={"text": "roll Melee"}, headers=form)
+    assert other.status_code == 422
+    assert other.headers["content-type"].startswith("text/html")
+    assert other.text.startswith('<p class="error" role="alert">this Idempotency-Key')
+    bad = server.post("/games/Pegasus/roll", data={"text": "roll Melee"},
+                      headers={**form, "Idempotency-Key": "a b"})  # fmt: skip
+    assert bad.status_code == 400
+    assert bad.text.startswith('<p class="error"')

@@ -63,7 +63,8 @@ class Idempotency:
         text = key.decode("latin-1")
         if not _KEY.fullmatch(text):
             return await send_error(send, 400, "an Idempotency-Key is 1 to 200 visible "
-                                               "ASCII characters (a UUID will do)")  # fmt: skip
+                                               "ASCII characters (a UUID will do)",
+                                    scope=scope)  # fmt: skip
         request = Request(scope)
         engine = parts(request).service.engine
         try:
@@ -79,10 +80,11 @@ class Idempotency:
         match claim:
             case keys.Answered(_, headers, _) if (WITHHELD, _SECRET) in headers:
                 said = "the write with this Idempotency-Key was done; its answer held a secret"
-                await send_error(send, 409, said + " that is shown once, and is not kept")
+                await send_error(send, 409, said + " that is shown once, and is not kept",
+                                 scope=scope)  # fmt: skip
             case keys.Answered(_, headers, _) if (WITHHELD, _TOO_LARGE) in headers:
                 said = "the write with this Idempotency-Key was done; its answer was too large"
-                await send_error(send, 409, said + " to keep")
+                await send_error(send, 409, said + " to keep", scope=scope)
             case keys.Answered(status, headers, stored):
                 kept = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
                 kept += [(b"idempotent-replayed", b"true"),
@@ -91,10 +93,12 @@ class Idempotency:
                 await send({"type": "http.response.body", "body": stored})
             case keys.Mismatch():
                 await send_error(send, 422, "this Idempotency-Key was sent before with another "
-                                            "request: use a new key for a new write")  # fmt: skip
+                                            "request: use a new key for a new write",
+                                 scope=scope)  # fmt: skip
             case keys.Busy():
                 said = "the request with this Idempotency-Key is still being answered: try again"
-                await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")])
+                await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")],
+                                 scope=scope)  # fmt: skip
             case keys.Claimed(row):
                 await self._answer(scope, replay, send, engine, row)
             case _:

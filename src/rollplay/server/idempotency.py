@@ -2,7 +2,8 @@
 with the same key, after an answer it never got, gets that answer again and changes nothing
 twice. The key is the user's (two users' keys never meet), kept a day
 (table/store/idempotency.py); the same key with another request is a 422, and while the
-first is still being answered, a 409.
+first is still being answered, a 409. Nothing is kept of a write carrying a password, of a
+read, or of an answer over LARGEST (docs/rulings.md, H7 and H8).
 
 An ASGI middleware, inside the body limit: it reads the caller as the routes do (auth.py),
 and a request it cannot place (nobody signed in, a bad token or CSRF header) goes on as if

@@ -1,6 +1,6 @@
 """The idempotency keys' table (models.IdempotencyKey): claiming a key for a write, keeping
-its answer, and forgetting keys a day old. The server's middleware (server/idempotency.py)
-decides what to do with each outcome."""
+its answer, and forgetting keys a day old, or older than a user's LIVE newest. The server's
+middleware (server/idempotency.py) decides what to do with each outcome."""
 
 from __future__ import annotations
 

@@ -116,3 +116,45 @@ def test_a_roll_whose_answer_was_lost_is_not_rolled_twice(people: Callable[..., 
         before,
     )
     assert cards == 1
+
+
+def test_a_retry_after_an_unfinished_answer_keeps_its_key(people: Callable[..., Page]) -> None:
+    # A 5xx, a 429 and the 409 "still being answered" leave the write undone or unknown: the
+    # retry must carry the same key. Only a final answer frees it.
+    page = people("Pia")
+    page.context.add_init_script(
+        "window.__answered = 0;"
+        "document.addEventListener('htmx:afterRequest', () => { window.__answered += 1; });"
+    )
+    page.goto("/games/Pegasus")
+    expect(page.locator("#live")).to_have_text("Live")
+    unfinished = [(503, {"Retry-After": "5"}), (429, {"Retry-After": "1"}),
+                  (409, {"Retry-After": "1"}), (500, {})]  # fmt: skip
+
+    def answer_unfinished_first(route: Route) -> None:
+        if not unfinished:
+            route.continue_()
+            return
+        status, headers = unfinished.pop(0)
+        route.fulfill(status=status, headers={**headers, "Content-Type": "application/json"},
+                      body='{"error": "not now"}')  # fmt: skip
+
+    page.route("**/games/Pegasus/roll", answer_unfinished_first)
+    before = page.evaluate(NEWEST)
+    keys: list[str | None] = []
+    statuses = []
+    for n in range(6):  # four unfinished answers, the roll, then the same line again
+        page.locator("#text").fill("roll Alertness")  # a 4xx answer clears it, as a roll does
+        with page.expect_request(lambda r: r.method == "POST" and "/roll" in r.url) as sent:
+            page.get_by_role("button", name="Roll", exact=True).click()
+        keys.append(sent.value.headers.get("idempotency-key"))
+        statuses.append(sent.value.response().status)  # type: ignore[union-attr]
+        # The page has handled this answer (forms.js listens in the same dispatch).
+        page.wait_for_function(f"() => window.__answered > {n}")
+        if n == 4:
+            expect(page.locator("#roll-result")).to_contain_text("Rolled")
+    assert statuses == [503, 429, 409, 500, 200, 200]
+    assert keys[0] is not None
+    assert keys[:5] == [keys[0]] * 5, keys  # one write, retried
+    assert keys[5] != keys[0]  # after its answer, the same line is a new roll
+    page.wait_for_function(f"() => ({NEWEST})() > {before}")

@@ -4,11 +4,14 @@ a body over the limit is a 413 however it is sent."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
+from rollplay.server.app import create_app
 from tests.server.conftest import sign_in
 
 
@@ -79,3 +82,31 @@ def test_a_chunked_body_over_the_limit_is_a_413(server: TestClient) -> None:
     fine = server.post("/api/v1/games/Pegasus/commands", content=small(),
                        headers={**headers, "Content-Type": "application/json"})  # fmt: skip
     assert fine.status_code == 200, fine.text
+
+
+def test_a_server_error_is_headed_and_logged(
+    server_db: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    app = create_app(server_db, access_log=True)
+
+    @app.get("/api/v1/fails")
+    def fails() -> None:
+        raise ValueError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        capfd.readouterr()
+        answer = client.get("/api/v1/fails")
+        htmx = client.get("/api/v1/fails", headers={"HX-Request": "true"})
+    assert answer.status_code == htmx.status_code == 500
+    assert set(answer.json()) == {"error"}
+    assert "server's log" in answer.json()["error"]
+    for each in (answer, htmx):
+        assert each.headers.get("x-frame-options") == "DENY"
+        assert each.headers.get("x-content-type-options") == "nosniff"
+        assert each.headers.get("referrer-policy") == "same-origin"
+        policy = _policy(each.headers.get("content-security-policy", ""))
+        assert policy.get("frame-ancestors") == "'none'"
+    assert htmx.text.startswith('<p class="error"')  # a page's request gets its fragment
+    logged = [json.loads(line) for line in capfd.readouterr().err.splitlines()
+              if line.startswith("{")]  # fmt: skip
+    assert [(e["path"], e["status"]) for e in logged] == [("/api/v1/fails", 500)] * 2

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from rollplay.table.store import idempotency
 from rollplay.table.store.db import open_engine
 from rollplay.table.store.models import IdempotencyKey, now
-from tests.server.conftest import sign_in
+from tests.server.conftest import PASSWORD, sign_in
 
 pytestmark = pytest.mark.storage  # the keys live in the database, on each backend
 
@@ -155,3 +155,101 @@ def test_the_same_key_sent_at_once_makes_one_change(server: TestClient) -> None:
     assert set(statuses) <= {200, 409}, statuses  # the rest: replayed, or told to wait
     assert 200 in statuses
     assert len(_events(server)) == len(before) + 1
+
+
+def _kept(server_db: str) -> list[tuple[str, str, int | None]]:
+    """Every key in the database: (key, request fingerprint, status)."""
+    engine = open_engine(server_db)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.select(IdempotencyKey.key, IdempotencyKey.request,
+                                          IdempotencyKey.status)).all()  # fmt: skip
+        return [(r.key, r.request, r.status) for r in rows]
+    finally:
+        engine.dispose()
+
+
+def test_a_write_carrying_a_password_keeps_nothing(server: TestClient, server_db: str) -> None:
+    # A fingerprint of such a body is a fast, unsalted hash of the password: none is kept.
+    csrf = sign_in(server, "Pia")
+    change = {"current_password": PASSWORD, "new_password": "a new one 12"}
+    changed = server.post("/api/v1/password", json=change,
+                          headers={**csrf, "Idempotency-Key": "pw-1"})  # fmt: skip
+    assert changed.status_code == 200, changed.text
+    form = server.post("/account/password", headers={**csrf, "Idempotency-Key": "pw-2"},
+                       data={"current": "a new one 12", "new": PASSWORD})  # fmt: skip
+    assert form.status_code == 200, form.text
+    assert "is changed" in form.text
+    login = server.post("/api/v1/login", headers={"Idempotency-Key": "pw-3"},
+                        json={"name": "Pia", "password": PASSWORD})  # fmt: skip
+    assert login.status_code == 200
+    assert _kept(server_db) == []
+
+
+def test_an_answer_over_the_limit_is_not_kept(server: TestClient, server_db: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    from rollplay.server import idempotency as middleware
+
+    monkeypatch.setattr(middleware, "LARGEST", 100)  # a roll's answer is larger than this
+    headers = {**sign_in(server, "Pia"), "Idempotency-Key": "big"}
+    before = _events(server)
+    first = server.post(COMMANDS, json={"text": "roll Firearms"}, headers=headers)
+    assert first.status_code == 200
+    assert len(first.content) > 100
+    again = server.post(COMMANDS, json={"text": "roll Firearms"}, headers=headers)
+    assert again.status_code == 409
+    assert "too large" in again.json()["error"]
+    assert len(_events(server)) == len(before) + 1  # still one roll
+    engine = open_engine(server_db)
+    try:
+        with engine.connect() as conn:
+            bodies = conn.execute(sa.select(IdempotencyKey.body)).scalars().all()
+        assert [len(b or b"") for b in bodies] == [0]
+    finally:
+        engine.dispose()
+
+
+def test_a_user_holds_at_most_so_many_keys(server: TestClient, server_db: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setattr(idempotency, "LIVE", 3)
+    pia = sign_in(server, "Pia")
+    for n in range(5):
+        answer = server.post(COMMANDS, json={"text": "roll Firearms"},
+                             headers={**pia, "Idempotency-Key": f"k{n}"})  # fmt: skip
+        assert answer.status_code == 200
+    assert sorted(k for k, _, _ in _kept(server_db)) == ["k2", "k3", "k4"]  # the oldest forgotten
+    otto = sign_in(server, "Otto")
+    server.post(COMMANDS, json={"text": "roll Firearms"}, headers={**otto, "Idempotency-Key": "o"})
+    assert sorted(k for k, _, _ in _kept(server_db)) == ["k2", "k3", "k4", "o"]  # each user's own
+
+
+def test_a_read_is_not_kept_and_its_retry_runs(server: TestClient, server_db: str) -> None:
+    headers = {**sign_in(server, "Pia"), "Idempotency-Key": "read"}
+    first = server.post(COMMANDS, json={"text": "log 0"}, headers=headers)
+    assert first.status_code == 200, first.text
+    assert first.json()["event_ids"] == []
+    assert "rollplay-read-only" not in first.headers  # the mark is the middleware's alone
+    assert _kept(server_db) == []
+    roll = {**headers, "Idempotency-Key": "r"}
+    assert server.post(COMMANDS, json={"text": "roll Firearms"}, headers=roll).status_code == 200
+    again = server.post(COMMANDS, json={"text": "log 0"}, headers=headers)
+    assert "idempotent-replayed" not in again.headers
+    assert again.content != first.content  # run again: it shows the roll made since
+    form = {**headers, "HX-Request": "true", "Idempotency-Key": "sheet"}
+    shown = server.post("/games/Pegasus/roll", data={"text": "sheet Nikos"}, headers=form)
+    assert shown.status_code == 200, shown.text
+    assert [k for k, _, _ in _kept(server_db)] == ["r"]
+
+
+def test_a_page_is_told_of_a_key_in_its_own_fragment(server: TestClient) -> None:
+    form = {**sign_in(server, "Pia"), "HX-Request": "true", "Idempotency-Key": "form-8"}
+    first = server.post("/games/Pegasus/roll", data={"text": "roll Piloting"}, headers=form)
+    assert first.status_code == 200
+    other = server.post("/games/Pegasus/roll", data={"text": "roll Melee"}, headers=form)
+    assert other.status_code == 422
+    assert other.headers["content-type"].startswith("text/html")
+    assert other.text.startswith('<p class="error" role="alert">this Idempotency-Key')
+    bad = server.post("/games/Pegasus/roll", data={"text": "roll Melee"},
+                      headers={**form, "Idempotency-Key": "a b"})  # fmt: skip
+    assert bad.status_code == 400
+    assert bad.text.startswith('<p class="error"')

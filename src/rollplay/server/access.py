@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from markupsafe import Markup
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -68,13 +69,51 @@ async def _too_big(send: Send) -> None:
 
 
 async def send_error(send: Send, status: int, message: str,
-                     headers: Sequence[tuple[bytes, bytes]] = ()) -> None:  # fmt: skip
-    """An answer from a middleware, as the app's own errors are: ``{"error": "..."}``."""
-    body = json.dumps({"error": message}).encode()
+                     headers: Sequence[tuple[bytes, bytes]] = (),
+                     scope: Scope | None = None) -> None:  # fmt: skip
+    """An answer from a middleware, as the app's own errors are: ``{"error": "..."}``, or
+    for a page's htmx request (``scope`` tells), the fragment it swaps in."""
+    if scope is not None and dict(scope.get("headers", ())).get(b"hx-request"):
+        body = str(Markup('<p class="error" role="alert">{}</p>').format(message)).encode()
+        kind = b"text/html; charset=utf-8"
+    else:
+        body, kind = json.dumps({"error": message}).encode(), b"application/json"
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
+                "headers": [(b"content-type", kind),
                             (b"content-length", str(len(body)).encode()), *headers]})  # fmt: skip
     await send({"type": "http.response.body", "body": body})
+
+
+class ServerErrors:
+    """A bug's answer: a 500 with one line, sent inside SecurityHeaders and AccessLog so it is
+    headed and logged like every other answer (Starlette's own handler for ``Exception``
+    answers outside every middleware). The traceback goes to the server's log."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            if started:  # half an answer is out: nothing to do but end the connection
+                raise
+            logging.getLogger("rollplay.server").exception(
+                "the server failed on %s %s", scope["method"], masked(scope["path"])[:200]
+            )
+            await send_error(send, 500, SERVER_FAILED, scope=scope)
+
+
+SERVER_FAILED = "the server failed on this request; it is in the server's log"
 
 
 # The database did not answer: unreachable, refusing connections, locked past its timeout,

@@ -24,8 +24,10 @@ from rollplay.server.access import (
     DOWN,
     DOWN_SAID,
     RETRY_AFTER,
+    SERVER_FAILED,
     AccessLog,
     BodyLimit,
+    ServerErrors,
     database_trouble,
     masked,
 )
@@ -74,6 +76,7 @@ def create_app(
     install(app, service, hub)
     app.add_middleware(Idempotency)  # inside the body limit: it reads bodies
     app.add_middleware(BodyLimit)
+    app.add_middleware(ServerErrors)  # inside SecurityHeaders: a 500 is headed too
     app.add_middleware(SecurityHeaders)  # outside BodyLimit: its 413 is headed too
     if access_log:
         app.add_middleware(AccessLog)  # added last: outermost, so it sees every answer
@@ -132,9 +135,9 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:
-        # A bug: the traceback goes to the server's log (Starlette logs it), the caller
-        # gets one line like every other error.
-        return answer(500, "the server failed on this request; it is in the server's log")
+        # A bug in a middleware outside ServerErrors (access.py, which answers the rest):
+        # the traceback goes to the server's log, the caller gets one line.
+        return answer(500, SERVER_FAILED)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:

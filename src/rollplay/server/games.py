@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
 from rollplay.server.auth import acting, client_address, credential
+from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.live import event_stream
 from rollplay.server.parts import parts
 from rollplay.table import commands as c
@@ -77,9 +78,12 @@ def approve(game: str, name: str, service: Acting) -> Character:
 
 
 @router.post("/games/{game}/commands")
-def command(game: str, body: CommandLine, service: Acting) -> AnyAnswer:
+def command(game: str, body: CommandLine, service: Acting, response: Response) -> AnyAnswer:
     """One line of the command language, run as the caller (the CLI's ``--json`` answer)."""
-    return service.execute(parsed(service, game, body))
+    answer = service.execute(parsed(service, game, body))
+    if not answer.event_ids:  # a read: its Idempotency-Key keeps nothing (idempotency.py)
+        response.headers[READ_ONLY.decode()] = "1"
+    return answer
 
 
 @router.get("/games/{game}/odds")

@@ -19,6 +19,7 @@ from rollplay.render.answers import answer_lines
 from rollplay.render.html import line_html
 from rollplay.render.spans import plain
 from rollplay.server.auth import COOKIE, caller
+from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.pages import templates
 from rollplay.table.access.accounts import csrf_for
 from rollplay.table.access.authz import Forbidden
@@ -64,7 +65,10 @@ def run(service: Service, command: Any, done: str | None = None) -> HTMLResponse
     lines = [[plain(done)]] if done is not None else answer_lines(answer, beside_feed=True)
     said = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
     answered = Markup('<div class="answer" role="status">{}</div>').format(said)
-    return HTMLResponse(answered, headers={"HX-Trigger": "done"})  # parts of the page redraw
+    headers = {"HX-Trigger": "done"}  # parts of the page redraw
+    if not answer.event_ids:  # a read: its Idempotency-Key keeps nothing (idempotency.py)
+        headers[READ_ONLY.decode()] = "1"
+    return HTMLResponse(answered, headers=headers)
 
 
 def problem(exc: RollplayError) -> HTMLResponse:

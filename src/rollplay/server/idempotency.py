@@ -2,7 +2,8 @@
 with the same key, after an answer it never got, gets that answer again and changes nothing
 twice. The key is the user's (two users' keys never meet), kept a day
 (table/store/idempotency.py); the same key with another request is a 422, and while the
-first is still being answered, a 409.
+first is still being answered, a 409. Nothing is kept of a write carrying a password, of a
+read, or of an answer over LARGEST (docs/rulings.md, H7 and H8).
 
 An ASGI middleware, inside the body limit: it reads the caller as the routes do (auth.py),
 and a request it cannot place (nobody signed in, a bad token or CSRF header) goes on as if
@@ -34,7 +35,18 @@ _NOT_KEPT = {"content-length", "date", "server", "set-cookie"}
 # answer is not kept in the database, so the key's retry is told the write was done.
 _SECRET_ANSWERS = re.compile(r"/api/v1/tokens|/api/v1/games/[^/]+/invites|/api/v1/link-codes"
                              r"|/link-code")  # fmt: skip
-_WITHHELD = ("rollplay-withheld", "a secret")
+# Writes whose body holds a password (signing in, taking an invite, changing a password) take
+# no key at all: a fingerprint of the body is a fast, unsalted hash of the password, and
+# would sit in the database for a day (docs/rulings.md, H7).
+_PASSWORDS = re.compile(r"/api/v1/(login|password|invites/accept)|/login|/account/password"
+                        r"|/invite/[^/]+")  # fmt: skip
+WITHHELD = "rollplay-withheld"  # in a kept answer's headers: why its body is not kept
+_SECRET = "a secret"
+_TOO_LARGE = "too large"
+LARGEST = 64 * 1024  # the largest answer body kept; a retry of a larger one is told it was done
+# Set by a route on a command that wrote no event (a log, a sheet shown, a combat's status):
+# a read is not kept, as its retry may simply run again. Never sent to the client.
+READ_ONLY = b"rollplay-read-only"
 _SWEEP_EVERY = 300.0  # seconds between sweeps of expired keys, per worker
 
 
@@ -45,18 +57,21 @@ class Idempotency:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         key = dict(scope.get("headers", ())).get(HEADER)
-        if scope["type"] != "http" or scope["method"] not in WRITES or key is None:
+        if scope["type"] != "http" or scope["method"] not in WRITES:
             return await self.app(scope, receive, send)
+        if key is None or _PASSWORDS.fullmatch(scope["path"]):
+            return await self.app(scope, receive, _unmarked(send))
         text = key.decode("latin-1")
         if not _KEY.fullmatch(text):
             return await send_error(send, 400, "an Idempotency-Key is 1 to 200 visible "
-                                               "ASCII characters (a UUID will do)")  # fmt: skip
+                                               "ASCII characters (a UUID will do)",
+                                    scope=scope)  # fmt: skip
         request = Request(scope)
         engine = parts(request).service.engine
         try:
             user = await run_in_threadpool(_user_of, request)
             if user is None:
-                return await self.app(scope, receive, send)
+                return await self.app(scope, receive, _unmarked(send))
             body, replay = await _read(receive)
             fingerprint = _fingerprint(scope, body)
             await self._sweep(engine)
@@ -64,9 +79,13 @@ class Idempotency:
         except DOWN as exc:
             return await database_down(send, exc)
         match claim:
-            case keys.Answered(_, headers, _) if _WITHHELD in headers:
+            case keys.Answered(_, headers, _) if (WITHHELD, _SECRET) in headers:
                 said = "the write with this Idempotency-Key was done; its answer held a secret"
-                await send_error(send, 409, said + " that is shown once, and is not kept")
+                await send_error(send, 409, said + " that is shown once, and is not kept",
+                                 scope=scope)  # fmt: skip
+            case keys.Answered(_, headers, _) if (WITHHELD, _TOO_LARGE) in headers:
+                said = "the write with this Idempotency-Key was done; its answer was too large"
+                await send_error(send, 409, said + " to keep", scope=scope)
             case keys.Answered(status, headers, stored):
                 kept = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
                 kept += [(b"idempotent-replayed", b"true"),
@@ -75,10 +94,12 @@ class Idempotency:
                 await send({"type": "http.response.body", "body": stored})
             case keys.Mismatch():
                 await send_error(send, 422, "this Idempotency-Key was sent before with another "
-                                            "request: use a new key for a new write")  # fmt: skip
+                                            "request: use a new key for a new write",
+                                 scope=scope)  # fmt: skip
             case keys.Busy():
                 said = "the request with this Idempotency-Key is still being answered: try again"
-                await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")])
+                await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")],
+                                 scope=scope)  # fmt: skip
             case keys.Claimed(row):
                 await self._answer(scope, replay, send, engine, row)
             case _:
@@ -89,16 +110,19 @@ class Idempotency:
         status = 0
         headers: list[tuple[str, str]] = []
         body = bytearray()
+        read = False
+        out = _unmarked(send)
 
         async def kept(message: Message) -> None:
-            nonlocal status
+            nonlocal status, read
             if message["type"] == "http.response.start":
                 status = message["status"]
                 headers.extend((k.decode("latin-1").lower(), v.decode("latin-1"))
                                for k, v in message.get("headers", ()))  # fmt: skip
-            elif message["type"] == "http.response.body":
+                read = any(k == READ_ONLY.decode() for k, _ in headers)
+            elif message["type"] == "http.response.body" and len(body) <= LARGEST:
                 body.extend(message.get("body", b""))
-            await send(message)
+            await out(message)
 
         try:
             await self.app(scope, receive, kept)
@@ -106,13 +130,16 @@ class Idempotency:
             await run_in_threadpool(keys.drop, engine, row)
             raise
         try:
-            # A server error or a throttle did not happen: the key stays free for the retry.
-            if status >= 500 or status in (408, 429) or status == 0:
+            # A server error or a throttle did not happen, and a read may run again: the key
+            # stays free for the retry.
+            if status >= 500 or status in (408, 429) or status == 0 or read:
                 await run_in_threadpool(keys.drop, engine, row)
                 return
             shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
             if _SECRET_ANSWERS.fullmatch(scope["path"]) and status < 300:
-                shown, body = [_WITHHELD], bytearray()
+                shown, body = [(WITHHELD, _SECRET)], bytearray()
+            elif len(body) > LARGEST:
+                shown, body = [(WITHHELD, _TOO_LARGE)], bytearray()
             await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
         except DOWN as exc:  # answered already; the claim stays and is taken over later
             database_trouble(exc)
@@ -122,6 +149,18 @@ class Idempotency:
         if moment - self.swept > _SWEEP_EVERY:
             self.swept = moment
             await run_in_threadpool(keys.expire, engine)
+
+
+def _unmarked(send: Send) -> Send:
+    """``send`` without the routes' READ_ONLY mark: it is for this middleware alone."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", ()) if k.lower() != READ_ONLY]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return sending
 
 
 def _user_of(request: Request) -> int | None:

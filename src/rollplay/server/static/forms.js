@@ -1,10 +1,19 @@
 // Every write the page's htmx sends carries an Idempotency-Key (docs/api.md). An element
-// keeps its key until an answer arrives, so the same write sent again after a lost answer
-// (a dropped connection, a second click while waiting) is done once; after any answer, or
-// when what it sends changes, the next write gets a new key. A script file, not inline: the
-// pages' Content-Security-Policy runs no inline script.
+// keeps its key until a final answer arrives, so the same write sent again after a lost
+// answer (a dropped connection, a second click while waiting, a 5xx, a 429, or the 409 that
+// says the first is still being answered) is done once; after a final answer, or when what
+// it sends changes, the next write gets a new key. A script file, not inline: the pages'
+// Content-Security-Policy runs no inline script.
 (function () {
   "use strict";
+
+  // Whether an answer leaves the write undone or unknown, so a retry must carry the same key:
+  // no answer (status 0), a server error or timeout, a throttle, or the middleware's 409
+  // "still being answered" (the only 409 with a Retry-After).
+  function keepsKey(status, retryAfter) {
+    return status === 0 || status >= 500 || status === 408 || status === 429 ||
+      (status === 409 && retryAfter !== null && retryAfter !== undefined && retryAfter !== "");
+  }
   const WRITES = new Set(["post", "put", "patch", "delete"]);
   const keys = new WeakMap();  // element -> {key, sent}
 
@@ -32,6 +41,7 @@
 
   document.addEventListener("htmx:afterRequest", function (ev) {
     const xhr = ev.detail && ev.detail.xhr;
-    if (xhr && xhr.status !== 0) keys.delete(ev.target);  // answered: the next is a new write
+    if (!xhr || keepsKey(xhr.status, xhr.getResponseHeader("Retry-After"))) return;
+    keys.delete(ev.target);  // a final answer: the next is a new write
   });
 })();

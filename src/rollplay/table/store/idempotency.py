@@ -1,6 +1,6 @@
 """The idempotency keys' table (models.IdempotencyKey): claiming a key for a write, keeping
-its answer, and forgetting keys a day old. The server's middleware (server/idempotency.py)
-decides what to do with each outcome."""
+its answer, and forgetting keys a day old, or older than a user's LIVE newest. The server's
+middleware (server/idempotency.py) decides what to do with each outcome."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ from rollplay.table.store.models import aware, now
 
 KEEP = timedelta(hours=24)  # how long a key's answer is kept
 ABANDONED = timedelta(minutes=2)  # a claim this old, still unanswered, was cut off
+# The most keys one user holds: a new key past it forgets that user's oldest, so no player can
+# fill the database with keys (docs/rulings.md, H8). A key a thousand writes old is no retry.
+LIVE = 1000
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,12 @@ def claim(engine: Engine, user_id: int, key: str, request: str) -> Claim:
                 row = conn.execute(sa.insert(Key).returning(Key.id), {
                     "user_id": user_id, "key": key, "request": request,
                     "created_at": now()}).scalar_one()  # fmt: skip
+                oldest_kept = conn.execute(sa.select(Key.id).where(Key.user_id == user_id)
+                                           .order_by(Key.id.desc()).offset(LIVE - 1)
+                                           .limit(1)).scalar()  # fmt: skip
+                if oldest_kept is not None:
+                    conn.execute(sa.delete(Key).where(Key.user_id == user_id,
+                                                      Key.id < oldest_kept))  # fmt: skip
             return Claimed(row)
         except IntegrityError:
             pass

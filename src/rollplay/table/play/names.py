@@ -104,12 +104,13 @@ def user_by_name(name: str) -> Select[User]:
 
 
 def names_like(s: Session, game_name: str | None, name: str) -> list[str]:
-    """The stored names a log filter means: this name in any case, in the game if given."""
+    """The stored names a log filter means: this name in any case and form (NFKC: a
+    full-width Ｐia is Pia), in the game if given."""
     query = select(Character.name).distinct()
     if game_name:
         query = query.join(Game).where(Game.name == game_name)
     known = list(s.scalars(query))
-    found = [k for k in known if k.casefold() == name.casefold()]
+    found = [k for k in known if name_key(k) == name_key(name)]
     if not found:
         raise StorageError(f"no character called {name!r}{suggest(name, known)}")
     return found

@@ -262,7 +262,7 @@ def test_roll_log_contents_and_filters(table: Table) -> None:
     assert of(GurpsRoll, vance.outcome).effective == 11 - 4
     assert len(nikos.ruleset_version) == 16
     assert [e.character for e in table.log(character="Nikos")] == ["Nikos"]
-    # A name in any form finds the character (issue 29: names are NFKC): full-width Ｎｉｋｏｓ.
+    # Any form of a name finds its character (issue 29: names are NFKC): full-width letters.
     assert [e.character for e in table.log(character="\uff2e\uff49\uff4b\uff4f\uff53")] == ["Nikos"]
     assert [e.character for e in table.log(game_name="Dungeon")] == ["Vance"]
     as_player = table.log(viewer="Nikos")

@@ -104,8 +104,8 @@ def user_by_name(name: str) -> Select[User]:
 
 
 def names_like(s: Session, game_name: str | None, name: str) -> list[str]:
-    """The stored names a log filter means: this name in any case and form (NFKC: a
-    full-width Ｐia is Pia), in the game if given."""
+    """The stored names a log filter means: this name in any case and form (NFKC: a name in
+    full-width letters is the name), in the game if given."""
     query = select(Character.name).distinct()
     if game_name:
         query = query.join(Game).where(Game.name == game_name)

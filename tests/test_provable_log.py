@@ -138,3 +138,31 @@ def test_the_gurps_presets_are_the_rules_engines() -> None:
             dict(rules.critical_success_at), rules.critical_failure_from,
             dict(rules.critical_failure_at), rules.critical_failure_margin,
         )  # fmt: skip
+
+
+def test_the_fs3_presets_are_the_rules_engines() -> None:
+    """The verifier judges an FS3 roll's level, and a contest's margin, by an edition's own
+    numbers, found by the roll's ruleset fingerprint: for every count, the engine's."""
+    from rollplay.systems.fs3.presets import EDITIONS
+    from rollplay.systems.fs3.rolls import judge_counts
+    from rollplay.table.dice.provable_outcomes import FS3_PRESETS, FS3Preset, fs3_judged
+    from rollplay.table.systems.protocol import ruleset_version
+
+    for rules in EDITIONS.values():
+        preset = FS3_PRESETS[ruleset_version(rules)]
+        assert preset == FS3Preset(
+            rules.success_at, tuple((b.at_least, b.title) for b in rules.levels),
+            rules.majority_ones, rules.embarrassing_only_on_failure, rules.default_attribute,
+            rules.embarrassing_title, rules.opposed_counts_embarrassing,
+            tuple((b.at_least, b.title) for b in rules.margins),
+        )  # fmt: skip
+        for dice in range(25):
+            for successes in range(dice + 1):
+                for ones in range(dice - successes + 1):
+                    for attribute in (None, 0, 1, 2, 3, 4):
+                        assert fs3_judged(successes, ones, dice, attribute, preset) == (
+                            judge_counts(successes, ones, dice, attribute, rules)
+                        ), (rules.edition, successes, ones, dice, attribute)
+        for net in range(-20, 21):
+            bands = [title for at_least, title in preset.margins if abs(net) >= at_least]
+            assert bands[-1] == rules.margin(net)

@@ -74,3 +74,37 @@ def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(
     if NODE is None:  # scripts/test installs node (scripts/_node.sh); ROLLPLAY_SKIP_NODE skips
         pytest.skip("no node to run verify_log.js: the corpus ran in Python alone")
     assert _node(paths) == in_python
+
+
+def test_the_browsers_fs3_levels_are_pythons_for_every_count() -> None:
+    """verify_outcomes.js carries the FS3 presets provable_outcomes does (which a test holds to
+    the rules engine) and judges a level alike at every count, not only those the corpus
+    happens to roll."""
+    from rollplay.table.dice.provable_outcomes import FS3_PRESETS, fs3_judged
+
+    if NODE is None:
+        pytest.skip("no node to run verify_outcomes.js")
+    module = (Path(__file__).parents[2] / "src/rollplay/server/static/verify_outcomes.js").as_uri()
+    script = f"""
+        const {{ FS3_PRESETS, fs3Judged }} = await import({json.dumps(module)});
+        const out = {{}};
+        for (const [version, rules] of Object.entries(FS3_PRESETS)) {{
+          const all = out[version] = [Object.values(rules)];
+          for (let dice = 0; dice < 25; dice++)
+            for (let s = 0; s <= dice; s++)
+              for (let ones = 0; ones <= dice - s; ones++)
+                for (const a of [null, 0, 1, 2, 3, 4]) all.push(fs3Judged(s, ones, dice, a, rules));
+        }}
+        process.stdout.write(JSON.stringify(out));
+    """
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
+                          text=True, timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    expected = {
+        version: [json.loads(json.dumps(rules)),
+                  *(list(fs3_judged(s, ones, dice, a, rules)) for dice in range(25)
+                    for s in range(dice + 1) for ones in range(dice - s + 1)
+                    for a in (None, 0, 1, 2, 3, 4))]
+        for version, rules in FS3_PRESETS.items()
+    }  # fmt: skip
+    assert json.loads(done.stdout) == expected

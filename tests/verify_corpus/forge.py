@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from rollplay.systems.fs3.presets import preset
+from rollplay.systems.fs3.rolls import judge_counts
 from rollplay.table.dice.provable import ProvableDice, commitment
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -120,8 +122,12 @@ def _rederive(line: Line, seed: bytes, **changes: Any) -> None:
     outcome = line.get("outcome") or {}
     at = outcome.get("success_at") or 7
 
-    def counted(roll: Line, dice: list[int]) -> None:  # the card's counts follow the dice
-        roll.update(dice=dice, successes=sum(d >= at for d in dice), ones=dice.count(1))
+    def counted(roll: Line, dice: list[int]) -> None:  # the card follows the dice
+        successes, ones = sum(d >= at for d in dice), dice.count(1)
+        level, shamed = judge_counts(successes, ones, len(dice), roll.get("attribute"),
+                                     preset(outcome.get("edition") or "3.2"))  # fmt: skip
+        roll.update(dice=dice, successes=successes, ones=ones, level=level, embarrassing=shamed,
+                    succeeded=not shamed and successes > 0)  # fmt: skip
 
     if outcome.get("discarded"):  # a luck re-roll: the better kept, the first on a tie
         first, second = faces[: len(line["dice"])], faces[len(line["dice"]) :]
@@ -132,6 +138,24 @@ def _rederive(line: Line, seed: bytes, **changes: Any) -> None:
     line["dice"] = faces
     if "dice" in outcome:
         counted(outcome, faces)
+
+
+def _contests_rejudged(lines: list[Line]) -> None:
+    """Each contest judged again from its sides' cards, on both entries (as a forger who
+    re-derived its dice would)."""
+    sides = [line for line in lines if ((line.get("outcome") or {}).get("opposed") or {})
+             .get("side") in ("first", "second")]  # fmt: skip
+    for first, second in zip(sides[::2], sides[1::2], strict=True):
+        a, b = first["outcome"], second["outcome"]
+        hits = [0 if o["embarrassing"] else o["successes"] for o in (a, b)]
+        net = hits[0] - hits[1]
+        winner = "first" if net > 0 else "second" if net < 0 else None
+        for o in (a, b):
+            o["opposed"].update(winner=winner, net=abs(net),
+                                margin=preset(o["edition"]).margin(net),
+                                winner_name={"first": a, "second": b}[winner]["name"]
+                                if winner else None,
+                                both_failed=not a["succeeded"] and not b["succeeded"])  # fmt: skip
 
 
 def _ground_client_seed(lines: list[Line]) -> None:
@@ -148,6 +172,7 @@ def _ground_with_its_event(lines: list[Line]) -> None:
     for line in _rolls(lines) + _rolls(lines, "hidden"):
         if line["provable"]["client_seed"] == PIAS_SEED:
             _rederive(line, _seed(lines, line["provable"]["chain"]), client_seed="ground-1234")
+    _contests_rejudged(lines)
     assert roll["provable"]["client_seed"] == "ground-1234"
 
 
@@ -197,6 +222,7 @@ def _fake_reveal(lines: list[Line]) -> None:
     for line in _rolls(lines):
         if line["provable"]["commitment"] == old:
             _rederive(line, fake, commitment=commitment(fake))
+    _contests_rejudged(lines)
 
 
 def _fake_reveal_and_commit(lines: list[Line]) -> None:
@@ -279,6 +305,23 @@ def _contest_sides_swapped(lines: list[Line]) -> None:
     first["id"], second["id"] = second["id"], first["id"]
 
 
+def _level_changed(lines: list[Line]) -> None:
+    """One roll's level raised ("Good Success" made "Amazing Success"; a failure a success),
+    its dice and counts left alone."""
+    roll = _plain(lines)[0]["outcome"]
+    level = "Good Success" if roll["level"] == "Amazing Success" else "Amazing Success"
+    roll.update(level=level, embarrassing=False, succeeded=True)
+
+
+def _winner_changed(lines: list[Line]) -> None:
+    """A contest's winner changed on both its entries, the dice and counts left alone."""
+    sides = [line["outcome"] for line in _rolls(lines) if line["provable"].get("part")]
+    for o in sides:
+        loser = "first" if o["opposed"]["winner"] != "first" else "second"
+        name = sides[0 if loser == "first" else 1]["name"]
+        o["opposed"].update(winner=loser, winner_name=name)
+
+
 def _credited_to_another(lines: list[Line]) -> None:
     """Pia's roll credited to Ben, whom Otto plays: the card names him, the dice are hers."""
     roll = next(line for line in _plain(lines) if line["actor"] == "Pia")
@@ -340,6 +383,8 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "die_dropped": Case(changed(_die_dropped), 1),
         "luck_swapped": Case(changed(_luck_swapped), 1),
         "contest_sides_swapped": Case(changed(_contest_sides_swapped), 1),
+        "fs3_level_changed": Case(changed(_level_changed), 1),
+        "fs3_winner_changed": Case(changed(_winner_changed), 1),
         "credited_to_another": Case(changed(_credited_to_another), 1),
         "game_not_text": Case(changed(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),

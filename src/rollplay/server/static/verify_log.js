@@ -9,7 +9,7 @@ import {
   JUDGED, clientSeedProblems, eventNumber, links, nonceOrder, numbering, seededBefore,
   unprovenLines, unsetChoices, withheld,
 } from "./verify_checks.js";
-import { fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import { contestProblems, fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
 import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
@@ -241,6 +241,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   const late = nonceOrder(groups);
   for (const { lines: group } of groups) {
     for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
+    for (const [n, said] of contestProblems(group)) if (!late.has(n)) late.set(n, said);
   }
   const credits = creditProblems(lines);
   for (const verdict of verdicts) {

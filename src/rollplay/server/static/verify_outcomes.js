@@ -71,15 +71,138 @@ function kept(line, mine, other, at) {
   return [];
 }
 
-/** What is wrong with an FS3 roll's counts (as provable_outcomes.fs3_problems). */
+// As provable_outcomes.FS3_PRESETS: an edition's own rules, by their fingerprint.
+const LEVELS_33 = [[0, "Failure"], [1, "Success"], [3, "Good Success"], [5, "Great Success"],
+  [7, "Amazing Success"]];
+const LEVELS_32 = [[0, "Failure"], [1, "Success"], [2, "Good Success"], [4, "Great Success"],
+  [6, "Amazing Success"]];
+const MARGINS = [[0, "Draw"], [1, "Marginal Victory"], [2, "Solid Victory"]];
+const fs3Preset = (successAt, levels, majorityOnes, onlyOnFailure, defaultAttribute,
+  embarrassingTitle, countsEmbarrassing, margins) => ({ successAt, levels, majorityOnes,
+  onlyOnFailure, defaultAttribute, embarrassingTitle, countsEmbarrassing, margins });
+export const FS3_PRESETS = {
+  "40e943bba5417858": fs3Preset(6, LEVELS_33, true, false, 2, "Embarrassing Failure", false,
+    [...MARGINS, [3, "Crushing Victory"]]), // 3.3
+  d0e74c2617ee7d22: fs3Preset(7, LEVELS_32, false, true, 2, "Embarrassing Failure", false,
+    [...MARGINS, [4, "Crushing Victory"]]), // 3.2
+};
+
+function presetOf(line, presets) {
+  const v = line.ruleset_version;
+  const version = typeof v === "string" ? v : shown(v ?? null);
+  return Object.hasOwn(presets, version) ? presets[version] : null;
+}
+
+const band = (rows, count) => rows.filter(([atLeast]) => count >= atLeast).at(-1)[1];
+
+/** [level, embarrassing], as rolls.judge_counts judges them (provable_outcomes.fs3_judged). */
+export function fs3Judged(successes, ones, dice, attribute, rules) {
+  let embarrassing = rules.majorityOnes
+    ? 2 * ones > dice // 000: "more than half your dice are 1's"
+    : ones >= (attribute === null ? rules.defaultAttribute : attribute || 1); // 002
+  if (embarrassing && successes && rules.onlyOnFailure) embarrassing = false;
+  if (embarrassing) return [rules.embarrassingTitle, true];
+  return [band(rules.levels, successes), false];
+}
+
+function judgement(roll, rules) {
+  const attribute = roll.attribute ?? null;
+  if (attribute !== null && !isWhole(attribute)) {
+    return `its attribute ${shown(attribute)} is not a whole number`;
+  }
+  const [level, shamed] = fs3Judged(roll.successes, roll.ones, roll.dice.length, attribute, rules);
+  return [level, shamed, !shamed && roll.successes > 0];
+}
+
+function levelProblems(roll, said, rules) {
+  if (rules === null) return []; // house rules: not re-computed (V14)
+  const judged = judgement(roll, rules);
+  if (typeof judged === "string") return [said + judged];
+  const [level, shamed, succeeded] = judged;
+  if (roll.level !== level) {
+    const weighed = rules.majorityOnes ? "" : `, attribute ${shown(roll.attribute ?? null)}`;
+    return [`${said}its level is ${shown(roll.level)}, but its counts (successes ` +
+      `${roll.successes}, ones ${roll.ones}, dice ${roll.dice.length}${weighed}) ` +
+      `make ${shown(level)}`];
+  }
+  for (const [flag, right] of [["embarrassing", shamed], ["succeeded", succeeded]]) {
+    if (roll[flag] !== right) {
+      return [`${said}its ${flag} ${shown(roll[flag])} does not agree with its level ` +
+        shown(level)];
+    }
+  }
+  return [];
+}
+
+/** What is wrong with an FS3 roll's counts and level (as provable_outcomes.fs3_problems). */
 export function fs3Problems(line) {
   const outcome = line.outcome;
   if (!isObject(outcome) || outcome.system !== "fs3") return [];
   const at = outcome.success_at;
-  const out = counts(outcome, "", at);
+  const preset = presetOf(line, FS3_PRESETS);
+  if (preset !== null && !(isWhole(at) && at === preset.successAt)) {
+    return [`its successes start at ${shown(at)}, but its ruleset's at ${preset.successAt}`];
+  }
+  const checked = (roll, said) => {
+    const wrong = counts(roll, said, at);
+    return wrong.length ? wrong : levelProblems(roll, said, preset);
+  };
+  const out = checked(outcome, "");
   if (isObject(outcome.discarded)) {
-    out.push(...counts(outcome.discarded, "its discarded roll: ", at));
+    out.push(...checked(outcome.discarded, "its discarded roll: "));
     out.push(...kept(line, outcome, outcome.discarded, at));
+  }
+  return out;
+}
+
+/** An FS3 contest's two entries must say what their sides' counted successes make (as
+ * provable_outcomes.contest_problems). */
+export function contestProblems(group) {
+  const sides = {};
+  for (const line of group) {
+    const o = line.outcome;
+    const said = isObject(o) && o.system === "fs3" ? o.opposed : undefined;
+    if (isObject(said) && (said.side === "first" || said.side === "second")) {
+      if (Object.hasOwn(sides, said.side)) return new Map();
+      sides[said.side] = line;
+    }
+  }
+  if (!sides.first || !sides.second) return new Map();
+  const version = (line) => {
+    const v = line.ruleset_version;
+    return typeof v === "string" ? v : shown(v ?? null);
+  };
+  if (version(sides.first) !== version(sides.second)) return new Map();
+  const rules = presetOf(sides.first, FS3_PRESETS);
+  if (rules === null) return new Map();
+  const hits = [];
+  const failed = [];
+  for (const side of ["first", "second"]) {
+    if (fs3Problems(sides[side]).length) return new Map(); // its own line says what is wrong
+    const roll = sides[side].outcome;
+    const [, shamed, succeeded] = judgement(roll, rules);
+    hits.push(rules.countsEmbarrassing || !shamed ? roll.successes : 0);
+    failed.push(!succeeded);
+  }
+  const net = hits[0] - hits[1];
+  const winner = net > 0 ? "first" : net < 0 ? "second" : null;
+  const name = winner === null ? null : sides[winner].outcome.name ?? null;
+  const right = {
+    winner, net: Math.abs(net), margin: band(rules.margins, Math.abs(net)),
+    winner_name: typeof name === "string" ? name : null, both_failed: failed.every(Boolean),
+  };
+  const none = rules.countsEmbarrassing ? "" : " (an embarrassing failure counting none)";
+  const out = new Map();
+  for (const line of Object.values(sides)) {
+    const said = line.outcome.opposed;
+    for (const [field, value] of Object.entries(right)) {
+      const got = said[field] ?? null;
+      if (got !== value) {
+        out.set(eventKey(line), `its contest's ${field} is ${shown(got)}, but the sides' ` +
+          `successes, ${hits[0]} against ${hits[1]}${none}, make it ${shown(value)}`);
+        break;
+      }
+    }
   }
   return out;
 }
@@ -143,8 +266,7 @@ export function gurpsProblems(line) {
       return [`its ${flag} ${shown(o[flag])} does not agree with its outcome ${shown(said)}`];
     }
   }
-  const version = typeof line.ruleset_version === "string" ? line.ruleset_version : shown(line.ruleset_version);
-  const preset = Object.hasOwn(GURPS_PRESETS, version) ? GURPS_PRESETS[version] : null;
+  const preset = presetOf(line, GURPS_PRESETS);
   if (preset !== null) {
     const right = judged(total, effective, preset);
     if (said !== right) {

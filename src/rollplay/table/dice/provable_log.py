@@ -43,7 +43,12 @@ from rollplay.table.dice.provable_checks import (
 from rollplay.table.dice.provable_checks import (
     is_part as _is_part,
 )
-from rollplay.table.dice.provable_outcomes import fs3_problems, gurps_problems, part_order
+from rollplay.table.dice.provable_outcomes import (
+    contest_problems,
+    fs3_problems,
+    gurps_problems,
+    part_order,
+)
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
 from rollplay.table.dice.provable_who import credit_problems
@@ -115,6 +120,7 @@ def verify_log(
     late = nonce_order(groups)
     for group in groups.values():
         late.update({n: said for n, said in part_order(group).items() if n not in late})
+        late.update({n: said for n, said in contest_problems(group).items() if n not in late})
     credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)

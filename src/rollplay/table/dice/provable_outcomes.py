@@ -7,27 +7,35 @@ do alike; ``server/static/verify_outcomes.js`` is the same, with the same lines)
   successes; on a tie the first drawn stands: rulings V9), its discarded roll held to the
   same counts;
 * a command's entries are logged in draw order: an entry's ``part`` begins where the entry
-  logged before it ended (a contest's first side first).
+  logged before it ended (a contest's first side first);
+* for a roll judged by an edition's own rules (its ``ruleset_version`` is one of
+  ``FS3_PRESETS``): ``success_at`` is the edition's, the level, ``embarrassing`` and
+  ``succeeded`` follow from the counts (rolls.judge_counts), and a contest's two entries both
+  say the winner, net, margin, winner's name and ``both_failed`` that the two sides' counted
+  successes make (an embarrassing side counting none: rulings R2).
 
 And a GURPS success roll's card: three dice, their total, the margin (effective skill minus
 the roll), the success and critical flags agreeing with the outcome; and, for a roll judged
 by an edition's own rules (its ``ruleset_version`` is one of ``GURPS_PRESETS``), the outcome
 itself re-judged from the total and the effective skill (001 Success Rolls, Critical Success,
-Critical Failure). House rules' outcomes, FS3's level, margin and winner, and D6's outcomes
-need the game's ruleset, which the export does not carry: not re-computed here (V14).
+Critical Failure). House rules' outcomes and D6's outcomes need the game's ruleset, which
+the export does not carry: not re-computed here (V14).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from rollplay.table.dice.provable_checks import drawn as _drawn
 from rollplay.table.dice.provable_checks import event_key, event_number
 from rollplay.table.dice.provable_checks import is_part as _is_part
 
-__all__ = ["GURPS_PRESETS", "fs3_problems", "gurps_problems", "part_order"]
+__all__ = [
+    "FS3_PRESETS", "GURPS_PRESETS", "FS3Preset", "contest_problems", "fs3_judged", "fs3_problems",
+    "gurps_problems", "part_order",
+]  # fmt: skip
 
 Line = Mapping[str, Any]
 
@@ -38,11 +46,141 @@ def fs3_problems(line: Line) -> list[str]:
     if not isinstance(outcome, Mapping) or outcome.get("system") != "fs3":
         return []
     at = outcome.get("success_at")
-    out = _counts(outcome, "", at)
+    preset = FS3_PRESETS.get(str(line.get("ruleset_version")))
+    if preset is not None and not _is(at, preset.success_at):
+        return [f"its successes start at {_shown(at)}, but its ruleset's at {preset.success_at}"]
+    out = _counts(outcome, "", at) or _level(outcome, "", preset)
     other = outcome.get("discarded")
     if isinstance(other, Mapping):
-        out += _counts(other, "its discarded roll: ", at)
+        out += _counts(other, "its discarded roll: ", at) or _level(
+            other, "its discarded roll: ", preset
+        )
         out += _kept(line, outcome, other, at)
+    return out
+
+
+class FS3Preset(NamedTuple):
+    """What judges an FS3 roll in an edition's own rules (rolls.judge_counts; contests.py)."""
+
+    success_at: int
+    levels: tuple[tuple[int, str], ...]  # (at least this many successes, the level's title)
+    majority_ones: bool  # embarrassing: more than half the dice ones (000), or ones >= attribute
+    only_on_failure: bool  # ...and only with no success (002)
+    default_attribute: int  # the attribute a roll with none is judged by (002's rule)
+    embarrassing_title: str
+    counts_embarrassing: bool  # a contest counts an embarrassing side's successes (not R2)
+    margins: tuple[tuple[int, str], ...]  # (at least this net, the contest's margin)
+
+
+_LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Success"),
+              (7, "Amazing Success"))  # fmt: skip
+_LEVELS_32 = ((0, "Failure"), (1, "Success"), (2, "Good Success"), (4, "Great Success"),
+              (6, "Amazing Success"))  # fmt: skip
+_MARGINS = ((0, "Draw"), (1, "Marginal Victory"), (2, "Solid Victory"))
+# The fingerprints (ruleset_version) of FS3 editions' own rules; a test holds them, and every
+# count's judgement, to the rules engine (presets.py).
+FS3_PRESETS: dict[str, FS3Preset] = {
+    "40e943bba5417858": FS3Preset(6, _LEVELS_33, True, False, 2, "Embarrassing Failure", False,
+                                  (*_MARGINS, (3, "Crushing Victory"))),  # 3.3
+    "d0e74c2617ee7d22": FS3Preset(7, _LEVELS_32, False, True, 2, "Embarrassing Failure", False,
+                                  (*_MARGINS, (4, "Crushing Victory"))),  # 3.2
+}  # fmt: skip
+
+
+def fs3_judged(
+    successes: int, ones: int, dice: int, attribute: int | None, rules: FS3Preset
+) -> tuple[str, bool]:
+    """(level, embarrassing), as rolls.judge_counts judges them on a preset's numbers."""
+    if rules.majority_ones:
+        embarrassing = 2 * ones > dice  # 000: "more than half your dice are 1's"
+    else:  # 002: "the number of 1's is equal to or greater than your Attribute rating"
+        embarrassing = ones >= (rules.default_attribute if attribute is None else attribute or 1)
+    if embarrassing and successes and rules.only_on_failure:
+        embarrassing = False
+    if embarrassing:
+        return rules.embarrassing_title, True
+    return _band(rules.levels, successes), False
+
+
+def _band(rows: tuple[tuple[int, str], ...], count: int) -> str:
+    return [title for at_least, title in rows if count >= at_least][-1]
+
+
+def _judgement(roll: Mapping[str, Any], rules: FS3Preset) -> tuple[str, bool, bool] | str:
+    """(level, embarrassing, succeeded) of a roll whose counts were checked, or what is
+    wrong with its attribute."""
+    attribute = roll.get("attribute")
+    if attribute is not None and type(attribute) is not int:
+        return f"its attribute {_shown(attribute)} is not a whole number"
+    successes = roll["successes"]
+    level, shamed = fs3_judged(successes, roll["ones"], len(roll["dice"]), attribute, rules)
+    return level, shamed, not shamed and successes > 0
+
+
+def _level(roll: Mapping[str, Any], said: str, rules: FS3Preset | None) -> list[str]:
+    if rules is None:
+        return []  # house rules: not re-computed (V14)
+    judged = _judgement(roll, rules)
+    if isinstance(judged, str):
+        return [said + judged]
+    level, shamed, succeeded = judged
+    if roll.get("level") != level:
+        weighed = "" if rules.majority_ones else f", attribute {_shown(roll.get('attribute'))}"
+        return [f"{said}its level is {_shown(roll.get('level'))}, but its counts (successes "
+                f"{roll['successes']}, ones {roll['ones']}, dice {len(roll['dice'])}{weighed}) "
+                f"make {_shown(level)}"]  # fmt: skip
+    for flag, right in (("embarrassing", shamed), ("succeeded", succeeded)):
+        if roll.get(flag) is not right:
+            return [f"{said}its {flag} {_shown(roll.get(flag))} does not agree with its "
+                    f"level {_shown(level)}"]  # fmt: skip
+    return []
+
+
+def contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+    """An FS3 contest's two entries (one command's, in an edition's own rules) must both say
+    the winner, net, margin and winner's name its two sides' counted successes make (000/002
+    Opposed Rolls; an embarrassing side counts none, R2): (game, event number) -> the line
+    saying one does not."""
+    sides: dict[str, Line] = {}
+    for line in group:
+        o = line.get("outcome")
+        said = o.get("opposed") if isinstance(o, Mapping) and o.get("system") == "fs3" else None
+        if isinstance(said, Mapping) and said.get("side") in ("first", "second"):
+            if said["side"] in sides:
+                return {}
+            sides[said["side"]] = line
+    if len(sides) != 2 or len({str(s.get("ruleset_version")) for s in sides.values()}) != 1:
+        return {}
+    rules = FS3_PRESETS.get(str(sides["first"].get("ruleset_version")))
+    if rules is None:
+        return {}
+    hits, failed = [], []
+    for side in ("first", "second"):
+        roll = sides[side]["outcome"]
+        if fs3_problems(sides[side]):
+            return {}  # its own line says what is wrong
+        judged = _judgement(roll, rules)
+        assert not isinstance(judged, str)  # fs3_problems would have said
+        counts = rules.counts_embarrassing or not judged[1]
+        hits.append(roll["successes"] if counts else 0)
+        failed.append(not judged[2])
+    net = hits[0] - hits[1]
+    winner = "first" if net > 0 else "second" if net < 0 else None
+    name = None if winner is None else sides[winner]["outcome"].get("name")
+    right = {"winner": winner, "net": abs(net), "margin": _band(rules.margins, abs(net)),
+             "winner_name": name if isinstance(name, str) else None,
+             "both_failed": all(failed)}  # fmt: skip
+    none = "" if rules.counts_embarrassing else " (an embarrassing failure counting none)"
+    out = {}
+    for line in sides.values():
+        said = line["outcome"]["opposed"]
+        for field, value in right.items():
+            if said.get(field) != value or type(said.get(field)) is not type(value):
+                out[event_key(line)] = (
+                    f"its contest's {field} is {_shown(said.get(field))}, but the sides' "
+                    f"successes, {hits[0]} against {hits[1]}{none}, make it {_shown(value)}"
+                )
+                break
     return out
 
 

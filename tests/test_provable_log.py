@@ -166,3 +166,32 @@ def test_the_fs3_presets_are_the_rules_engines() -> None:
         for net in range(-20, 21):
             bands = [title for at_least, title in preset.margins if abs(net) >= at_least]
             assert bands[-1] == rules.margin(net)
+
+
+def test_the_d6_presets_are_the_rules_engines() -> None:
+    """The verifier re-computes a D6 check's total and success by an edition's own rules,
+    found by the roll's ruleset fingerprint: the engine's numbers; every check the engine
+    judges passes, and a changed total, success or Wild Die does not."""
+    from rollplay.systems.d6.presets import EDITIONS
+    from rollplay.systems.d6.rolls import MAX_TOSSES
+    from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS
+    from rollplay.table.dice.provable_outcomes import D6_PRESETS, D6Preset, d6_problems
+    from rollplay.table.systems.protocol import ruleset_version
+    from tests.verify_corpus.d6 import altered, engine_rolls
+
+    for rules in EDITIONS.values():
+        assert D6_PRESETS[ruleset_version(rules)] == D6Preset(
+            rules.explode_on, rules.ties_succeed, WILD_ONE_OPTIONS, MAX_TOSSES
+        )
+    lines = engine_rolls()
+    assert {line["outcome"]["success"] for line in lines} == {None, True, False}
+    for line in lines:
+        assert d6_problems(line) == [], line
+        *forged, house = altered(line)
+        assert d6_problems(house) == []  # house rules: not re-computed (V14)
+        for changed in forged:
+            if changed["outcome"] != line["outcome"]:
+                assert d6_problems(changed), changed
+    first = lines[0]
+    total = {**first, "outcome": {**first["outcome"], "total": first["outcome"]["total"] + 1}}
+    assert d6_problems(total)[0].startswith("its total ")

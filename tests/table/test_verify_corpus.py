@@ -17,6 +17,7 @@ import pytest
 from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
 from rollplay.table.service import Table
 from tests.verify_corpus import forge
+from tests.verify_corpus.d6 import d6_corpus, play_d6
 from tests.verify_corpus.gurps import gurps_corpus, play_gurps
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
@@ -60,8 +61,13 @@ def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
         gurps = gurps_corpus(play_gurps(crypt))
     finally:
         crypt.close()
+    stars = Table(f"sqlite:///{tmp_path / 'stars.db'}")
+    try:
+        d6 = d6_corpus(play_d6(stars))
+    finally:
+        stars.close()
     return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),
-            **gurps}  # fmt: skip
+            **gurps, **d6}  # fmt: skip
 
 
 def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(
@@ -108,3 +114,35 @@ def test_the_browsers_fs3_levels_are_pythons_for_every_count() -> None:
         for version, rules in FS3_PRESETS.items()
     }  # fmt: skip
     assert json.loads(done.stdout) == expected
+
+
+def test_the_browsers_d6_totals_are_pythons() -> None:
+    """verify_outcomes.js re-computes a D6 check's total and success as provable_outcomes
+    does, with the same lines, on every check the engine judges in tests/verify_corpus/d6.py
+    and on each of its alterations, not only on the corpus's few rolls."""
+    from rollplay.table.dice.provable_outcomes import D6_PRESETS, d6_problems
+    from tests.verify_corpus.d6 import altered, engine_rolls
+
+    if NODE is None:
+        pytest.skip("no node to run verify_outcomes.js")
+    lines = [changed for line in engine_rolls() for changed in (line, *altered(line))]
+    module = (Path(__file__).parents[2] / "src/rollplay/server/static/verify_outcomes.js").as_uri()
+    script = f"""
+        const {{ D6_PRESETS, d6Problems }} = await import({json.dumps(module)});
+        const lines = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+        const presets = Object.fromEntries(Object.entries(D6_PRESETS)
+          .map(([v, r]) => [v, Object.values(r)]));
+        process.stdout.write(JSON.stringify([presets, lines.map(d6Problems)]));
+    """
+    done = subprocess.run([NODE, "--input-type=module", "-e",
+                           "import { createRequire } from 'node:module';"
+                           "const require = createRequire(import.meta.url);" + script],
+                          input=json.dumps(lines), capture_output=True, text=True, timeout=120,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    presets = {v: json.loads(json.dumps(r)) for v, r in D6_PRESETS.items()}
+    said = json.loads(done.stdout)
+    assert said[0] == presets
+    expected = [d6_problems(line) for line in lines]
+    assert sum(map(bool, expected)) > len(lines) // 2  # the alterations are caught
+    assert said[1] == expected

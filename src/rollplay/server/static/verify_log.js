@@ -9,7 +9,7 @@ import {
   JUDGED, clientSeedProblems, eventNumber, links, nonceOrder, numbering, seededBefore,
   unprovenLines, unsetChoices, withheld,
 } from "./verify_checks.js";
-import { contestProblems, fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import { contestProblems, d6Problems, fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
 import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
@@ -221,7 +221,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     if (JUDGED.includes(status)) {
       const seeded = seededBefore(line, seeds);
       if (seeded) problems.push(...clientSeedProblems(line, seeds, clientSeeds));
-      problems.push(...fs3Problems(line), ...gurpsProblems(line));
+      problems.push(...fs3Problems(line), ...gurpsProblems(line), ...d6Problems(line));
       if (problems.length) status = "mismatch";
       else if (status === "verified" && !seeded) status = "unseeded";
     }

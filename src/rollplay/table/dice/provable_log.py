@@ -45,6 +45,7 @@ from rollplay.table.dice.provable_checks import (
 )
 from rollplay.table.dice.provable_outcomes import (
     contest_problems,
+    d6_problems,
     fs3_problems,
     gurps_problems,
     part_order,
@@ -153,7 +154,7 @@ def _held_to(
     seeded = seeded_before(line, seeds)
     if seeded:
         problems = problems + client_seed_problems(line, seeds, chosen)
-    problems = problems + fs3_problems(line) + gurps_problems(line)
+    problems = problems + fs3_problems(line) + gurps_problems(line) + d6_problems(line)
     if problems:
         return "mismatch", problems
     if status == "verified" and not seeded:

@@ -18,8 +18,15 @@ And a GURPS success roll's card: three dice, their total, the margin (effective 
 the roll), the success and critical flags agreeing with the outcome; and, for a roll judged
 by an edition's own rules (its ``ruleset_version`` is one of ``GURPS_PRESETS``), the outcome
 itself re-judged from the total and the effective skill (001 Success Rolls, Critical Success,
-Critical Failure). House rules' outcomes and D6's outcomes need the game's ruleset, which
-the export does not carry: not re-computed here (V14).
+Critical Failure). And a D6 System skill check's card, for a roll judged by an edition's own
+rules (its ``ruleset_version`` is one of ``D6_PRESETS``): the Wild Die rolls again on the
+edition's explosion face and on nothing else, its first toss makes the Critical Failure (a
+complication, or the 1 and the highest regular die cancelled, the roll's chosen option) and
+Critical Success, the total is its dice, Wild Die, Character Point dice, pips, bonuses and
+related-skill modifier less what was cancelled (rolls.judge), and success, with a
+difficulty, is the total meeting (ties as the edition says) or beating it. House rules'
+outcomes need the game's ruleset, which the export does not carry: not re-computed here
+(V14).
 """
 
 from __future__ import annotations
@@ -33,8 +40,8 @@ from rollplay.table.dice.provable_checks import event_key, event_number
 from rollplay.table.dice.provable_checks import is_part as _is_part
 
 __all__ = [
-    "FS3_PRESETS", "GURPS_PRESETS", "FS3Preset", "contest_problems", "fs3_judged", "fs3_problems",
-    "gurps_problems", "part_order",
+    "D6_PRESETS", "FS3_PRESETS", "GURPS_PRESETS", "D6Preset", "FS3Preset", "contest_problems",
+    "d6_problems", "fs3_judged", "fs3_problems", "gurps_problems", "part_order",
 ]  # fmt: skip
 
 Line = Mapping[str, Any]
@@ -309,3 +316,110 @@ def _rank(roll: Mapping[str, Any], at: Any) -> tuple[bool, int] | None:
 
 def _shown(value: Any) -> str:
     return json.dumps(value)
+
+
+class D6Preset(NamedTuple):
+    """What judges a D6 System skill check in an edition's own rules (rolls.judge)."""
+
+    explode_on: int  # the Wild Die (and a Character Point die) rolls again on this or more
+    ties_succeed: bool  # a total equal to the difficulty succeeds
+    wild_ones: tuple[str, ...]  # the Critical Failure options a roll may choose
+    max_tosses: int  # a die that keeps exploding stops here (rulings D8)
+
+
+# The fingerprints (ruleset_version) of D6 editions' own rules; a test holds them to the rules
+# engine (presets.py, rolls.py).
+D6_PRESETS: dict[str, D6Preset] = {
+    "15e3d55b404789e1": D6Preset(6, True, ("complication", "cancel"), 100),  # 003, the D6 System
+}
+
+
+def d6_problems(line: Line) -> list[str]:
+    """What is wrong with a D6 skill check's total and verdict; the first difference."""
+    o = line.get("outcome")
+    if not isinstance(o, Mapping) or o.get("system") != "d6":
+        return []
+    rules = D6_PRESETS.get(str(line.get("ruleset_version")))
+    if rules is None:
+        return []  # house rules: not re-computed (V14)
+    for field in ("dice", "wild", "cancelled"):
+        if not _whole_list(o.get(field)):
+            return [f"its {field} are not a list of whole numbers"]
+    cp = o.get("cp_dice")
+    if not isinstance(cp, list) or not all(_whole_list(d) and len(d) > 0 for d in cp):
+        return ["its cp_dice are not lists of whole numbers"]
+    for field in ("pips", "bonus", "related", "total"):
+        if type(o.get(field)) is not int:
+            return [f"its {field} {_shown(o.get(field))} is not a whole number"]
+    dice, wild, total = o["dice"], o["wild"], o["total"]
+    for name, tosses in (("Wild Die", wild), *(("Character Point die", d) for d in cp)):
+        wrong = _tosses(name, tosses, rules)
+        if wrong:
+            return [wrong]
+    option = o.get("wild_one")
+    if option not in rules.wild_ones:
+        return [f"its wild_one {_shown(option)} is not one of {_shown(list(rules.wild_ones))}"]
+    critical = wild[0] == 1
+    flags = {"critical_failure": critical, "complication": critical and option == "complication",
+             "critical_success": wild[0] >= rules.explode_on}  # fmt: skip
+    for flag, right in flags.items():
+        if o.get(flag) is not right:
+            return [f"its {flag} {_shown(o.get(flag))} does not agree with its Wild Die's first "
+                    f"toss, {wild[0]} ({option})"]  # fmt: skip
+    cancelled = ([1, max(dice)] if dice else [1]) if critical and option == "cancel" else []
+    if o["cancelled"] != cancelled:
+        return [f"its cancelled dice {_shown(o['cancelled'])} are not the {_shown(cancelled)} "
+                f"its Wild Die's first toss, {wild[0]} ({option}), cancels"]  # fmt: skip
+    bonuses = o.get("bonuses", [])
+    numbers = [b.get("number") if isinstance(b, Mapping) else None
+               for b in (bonuses if isinstance(bonuses, list) else [None])]  # fmt: skip
+    if not all(type(n) is int for n in numbers):
+        return ["its bonuses are not a list of numbered bonuses"]
+    added = sum(n for n in numbers if type(n) is int)
+    if o["bonus"] != added:
+        return [f"its bonus {o['bonus']} is not the {added} of its bonuses"]
+    right = (sum(dice) + sum(wild) - sum(cancelled) + sum(sum(d) for d in cp) + o["pips"]
+             + o["bonus"] + o["related"])  # fmt: skip
+    if total != right:
+        return [f"its total {total} is not the {right} its dice, Wild Die, Character Point "
+                f"dice, pips, bonus and related modifier make"]  # fmt: skip
+    return _d6_verdict(o, total, rules)
+
+
+def _d6_verdict(o: Mapping[str, Any], total: int, rules: D6Preset) -> list[str]:
+    difficulty = o.get("difficulty")
+    if difficulty is not None and type(difficulty) is not int:
+        return [f"its difficulty {_shown(difficulty)} is not a whole number"]
+    if o.get("ties_succeed") is not rules.ties_succeed:
+        return [f"its ties_succeed {_shown(o.get('ties_succeed'))} is not its ruleset's "
+                f"{_shown(rules.ties_succeed)}"]  # fmt: skip
+    if difficulty is None:
+        success, points = None, None
+    else:
+        success = total > difficulty or (rules.ties_succeed and total == difficulty)
+        points = total - difficulty
+    if o.get("success") is not success:
+        against = "no difficulty" if difficulty is None else f"a difficulty of {difficulty}"
+        return [f"its success is {_shown(o.get('success'))}, but a total of {total} against "
+                f"{against} makes it {_shown(success)}"]  # fmt: skip
+    if o.get("result_points") != points or type(o.get("result_points")) is not type(points):
+        return [f"its result_points {_shown(o.get('result_points'))} are not its total less "
+                f"its difficulty, {_shown(points)}"]  # fmt: skip
+    return []
+
+
+def _tosses(name: str, tosses: list[int], rules: D6Preset) -> str:
+    """A die that explodes: every toss but the last at ``explode_on`` or more, the last
+    under it (unless the bound stopped it)."""
+    if not tosses or not all(1 <= t <= 6 for t in tosses):
+        return f"its {name} shows {_shown(tosses)}, not tosses of a six-sided die"
+    if any(t < rules.explode_on for t in tosses[:-1]) or (
+        tosses[-1] >= rules.explode_on and len(tosses) < rules.max_tosses
+    ):
+        return (f"its {name} shows {_shown(tosses)}, but it rolls again on a "
+                f"{rules.explode_on} or more and stops under it")  # fmt: skip
+    return ""
+
+
+def _whole_list(value: Any) -> bool:
+    return isinstance(value, list) and all(type(v) is int for v in value)

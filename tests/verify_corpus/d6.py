@@ -1,0 +1,114 @@
+"""The tampering corpus's D6 part (issue 29): a D6 System game alone in its own database,
+and forgeries of its outcomes that only a re-computed total and verdict catch (forge.py has
+the rest); and checks judged by the rules engine, honest and altered, that both verifiers
+must judge alike."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from rollplay.systems.d6.check import D6Check
+from rollplay.systems.d6.code import Bonus, DieCode
+from rollplay.systems.d6.presets import EDITIONS
+from rollplay.systems.d6.rolls import judge
+from rollplay.table.service import Table
+from rollplay.table.systems import Request, ruleset_version
+from tests.verify_corpus.forge import Case, Line, forged, lines_of
+
+STARS = "Stars"
+
+
+def play_d6(table: Table) -> str:
+    """A D6 game alone in its own database, its rolls revealed: the Storyteller's export."""
+    table.new_game(STARS, "d6")
+    table.add_user("Stella")
+    table.add_member(STARS, "Stella", "storyteller")
+    stella = table.acting_as("Stella")
+    for code, difficulty, wild_one in (
+        ("4D+1", "5", None),
+        ("3D", "30", None),
+        ("2D+2", None, "cancel"),
+        ("5D", "15", "cancel"),
+    ):
+        stella.npc_roll(STARS, Request(code, difficulty=difficulty, wild_one=wild_one),
+                        name="Bandit")  # fmt: skip
+    stella.rotate_seed(STARS)
+    return stella.export_log("jsonl", game_name=STARS)
+
+
+def _judged(lines: list[Line]) -> list[Line]:
+    return [line for line in lines if line["kind"] == "roll"
+            and line["outcome"]["success"] is not None]  # fmt: skip
+
+
+def _total_changed(lines: list[Line]) -> None:
+    """A roll's total raised by one on the card, its result points and success made to agree
+    with it, the dice left alone."""
+    o = _judged(lines)[0]["outcome"]
+    o.update(total=o["total"] + 1, result_points=o["result_points"] + 1,
+             success=o["total"] + 1 >= o["difficulty"])  # fmt: skip
+
+
+def _success_flipped(lines: list[Line]) -> None:
+    """A roll's success turned (a failure made a success, or the other way), the total and
+    the dice left alone."""
+    o = _judged(lines)[0]["outcome"]
+    o["success"] = not o["success"]
+
+
+def d6_corpus(honest: str) -> dict[str, Case]:
+    base = lines_of(honest)
+
+    def changed(change: Callable[[list[Line]], None]) -> list[Line]:
+        return forged(base, change)
+
+    return {
+        "d6_honest": Case(base, 0),
+        "d6_total_changed": Case(changed(_total_changed), 1),
+        "d6_success_flipped": Case(changed(_success_flipped), 1),
+    }
+
+
+# Wild Die tosses: a Critical Failure, a plain toss, one explosion, two.
+WILDS = ((1,), (3,), (6, 2), (6, 6, 4))
+
+
+def engine_rolls() -> list[dict[str, Any]]:
+    """Every edition's checks judged by the engine (rolls.judge) over codes, difficulties,
+    Critical Failure options, bonuses, related modifiers and Character Point dice: the
+    outcome as a log line carries it, with its ruleset fingerprint."""
+    out = []
+    for rules in EDITIONS.values():
+        version = ruleset_version(rules)
+        for (dice, pips), difficulty, option, bonuses, related, cp, wild in itertools.product(
+            ((0, 0), (1, 2), (3, 1)),
+            (None, 8, 12, 14),
+            ("complication", "cancel"),
+            ((), (Bonus(1, 2, "scope"), Bonus(0, -1, "rain"))),
+            (0, -2),
+            ((), ((6, 3),)),
+            WILDS,
+        ):
+            check = D6Check(DieCode(dice, pips), bonuses, difficulty, wild_one=option,  # type: ignore[arg-type]
+                            related=related)  # fmt: skip
+            regular = tuple((2, 5, 4, 1, 3)[: dice + sum(b.dice for b in bonuses)])
+            roll = judge(check, rules, DieCode(dice, pips), (regular, wild, cp))
+            out.append({"outcome": roll.to_dict(), "ruleset_version": version})
+    return out
+
+
+def altered(line: dict[str, Any]) -> list[dict[str, Any]]:
+    """A line altered each way a forger might: total, success, the Wild Die and its flags,
+    the cancelled dice; and under house rules (an unlisted fingerprint: not re-computed)."""
+    o = line["outcome"]
+    changes: list[dict[str, Any]] = [
+        {"total": o["total"] + 1}, {"success": None if o["success"] is None else not o["success"]},
+        {"wild": o["wild"][:-1] or [6]}, {"critical_failure": not o["critical_failure"]},
+        {"complication": not o["complication"]}, {"cancelled": [1]},
+        {"ties_succeed": False}, {"result_points": 0}, {"pips": "1"}, {"bonus": o["bonus"] - 1},
+        {"wild_one": "reroll"}, {"cp_dice": [[6]]},
+    ]  # fmt: skip
+    out = [{**line, "outcome": {**o, **change}} for change in changes]
+    return [*out, {**line, "ruleset_version": "house", "outcome": {**o, "total": 0}}]

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rollplay.systems.d6.check import D6Check
 from rollplay.systems.d6.code import Bonus, DieCode
 from rollplay.systems.d6.presets import EDITIONS
 from rollplay.systems.d6.rolls import judge
-from rollplay.table.service import Table
+from rollplay.table.service import Table, parse_sheet_file
 from rollplay.table.systems import Request, ruleset_version
 from tests.verify_corpus.forge import Case, Line, forged, lines_of
 
 STARS = "Stars"
+KARA = Path(__file__).parents[2] / "examples/d6/kara.yaml"
 
 
 def play_d6(table: Table) -> str:
@@ -34,6 +36,9 @@ def play_d6(table: Table) -> str:
     ):
         stella.npc_roll(STARS, Request(code, difficulty=difficulty, wild_one=wild_one),
                         name="Bandit")  # fmt: skip
+    stella.new_character(STARS, parse_sheet_file(str(KARA), "d6"))
+    stella.opposed(STARS, ("Kara Voss", Request("Search")), ("Bandit", Request("3D+1")),
+                   npc_second=True)  # fmt: skip
     stella.rotate_seed(STARS)
     return stella.export_log("jsonl", game_name=STARS)
 
@@ -58,6 +63,14 @@ def _success_flipped(lines: list[Line]) -> None:
     o["success"] = not o["success"]
 
 
+def _winner_changed(lines: list[Line]) -> None:
+    """A contest's winner turned on both its entries, the dice and totals left alone."""
+    for line in lines:
+        said = (line.get("outcome") or {}).get("opposed")
+        if said:
+            said["winner"] = "resister" if said["winner"] == "initiator" else "initiator"
+
+
 def d6_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
 
@@ -68,6 +81,7 @@ def d6_corpus(honest: str) -> dict[str, Case]:
         "d6_honest": Case(base, 0),
         "d6_total_changed": Case(changed(_total_changed), 1),
         "d6_success_flipped": Case(changed(_success_flipped), 1),
+        "d6_winner_changed": Case(changed(_winner_changed), 1),
     }
 
 

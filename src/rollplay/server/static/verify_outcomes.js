@@ -158,6 +158,9 @@ export function fs3Problems(line) {
 /** An FS3 contest's two entries must say what their sides' counted successes make (as
  * provable_outcomes.contest_problems). */
 export function contestProblems(group) {
+  if (group.some((line) => isObject(line.outcome) && line.outcome.system === "d6")) {
+    return d6ContestProblems(group);
+  }
   const sides = {};
   for (const line of group) {
     const o = line.outcome;
@@ -377,4 +380,48 @@ export function d6Problems(line) {
       "dice, pips, bonus and related modifier make"];
   }
   return d6Verdict(o, o.total, rules);
+}
+
+/** A D6 contest's two entries must both say the winner and margin their totals make (as
+ * provable_outcomes.d6_contest_problems). */
+export function d6ContestProblems(group) {
+  const sides = {};
+  for (const line of group) {
+    const o = line.outcome;
+    const said = isObject(o) && o.system === "d6" ? o.opposed : undefined;
+    if (isObject(said) && (said.side === "initiator" || said.side === "resister")) {
+      if (Object.hasOwn(sides, said.side)) return new Map();
+      sides[said.side] = line;
+    }
+  }
+  if (!sides.initiator || !sides.resister) return new Map();
+  const version = (line) => {
+    const v = line.ruleset_version;
+    return typeof v === "string" ? v : shown(v ?? null);
+  };
+  if (version(sides.initiator) !== version(sides.resister)) return new Map();
+  if (presetOf(sides.initiator, D6_PRESETS) === null) return new Map(); // house rules (V14)
+  const scores = [];
+  for (const side of ["initiator", "resister"]) {
+    if (d6Problems(sides[side]).length) return new Map(); // its own line says what is wrong
+    const mods = sides[side].outcome.difficulty_modifiers ?? [];
+    const values = (Array.isArray(mods) ? mods : [null]).map((m) => (isObject(m) ? m.value : null));
+    if (!values.every(isWhole)) return new Map(); // its card is malformed; not judged here
+    scores.push(sides[side].outcome.total - total(values));
+  }
+  const right = { winner: scores[0] >= scores[1] ? "initiator" : "resister",
+    margin: Math.abs(scores[0] - scores[1]) };
+  const out = new Map();
+  for (const line of Object.values(sides)) {
+    const said = line.outcome.opposed;
+    for (const [field, value] of Object.entries(right)) {
+      const got = said[field] ?? null;
+      if (got !== value) {
+        out.set(eventKey(line), `its contest's ${field} is ${shown(got)}, but the sides' ` +
+          `scores, ${scores[0]} against ${scores[1]}, make it ${shown(value)}`);
+        break;
+      }
+    }
+  }
+  return out;
 }

@@ -147,7 +147,10 @@ def contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
     """An FS3 contest's two entries (one command's, in an edition's own rules) must both say
     the winner, net, margin and winner's name its two sides' counted successes make (000/002
     Opposed Rolls; an embarrassing side counts none, R2): (game, event number) -> the line
-    saying one does not."""
+    saying one does not. A D6 contest's likewise (d6_contest_problems)."""
+    if any(isinstance(o := line.get("outcome"), Mapping) and o.get("system") == "d6"
+           for line in group):  # fmt: skip
+        return d6_contest_problems(group)
     sides: dict[str, Line] = {}
     for line in group:
         o = line.get("outcome")
@@ -384,6 +387,48 @@ def d6_problems(line: Line) -> list[str]:
         return [f"its total {total} is not the {right} its dice, Wild Die, Character Point "
                 f"dice, pips, bonus and related modifier make"]  # fmt: skip
     return _d6_verdict(o, total, rules)
+
+
+def d6_contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+    """A D6 contest's two entries (one command's, in an edition's own rules) must both say
+    the winner and margin their totals make (003 Opposed Difficulties: the higher total wins,
+    a tie the initiator; a side's score is its total less its own difficulty modifiers,
+    rulings D17): (game, event number) -> the line saying one does not."""
+    sides: dict[str, Line] = {}
+    for line in group:
+        o = line.get("outcome")
+        said = o.get("opposed") if isinstance(o, Mapping) and o.get("system") == "d6" else None
+        if isinstance(said, Mapping) and said.get("side") in ("initiator", "resister"):
+            if said["side"] in sides:
+                return {}
+            sides[said["side"]] = line
+    if len(sides) != 2 or len({str(s.get("ruleset_version")) for s in sides.values()}) != 1:
+        return {}
+    if str(sides["initiator"].get("ruleset_version")) not in D6_PRESETS:
+        return {}  # house rules: not re-computed (V14)
+    scores = []
+    for side in ("initiator", "resister"):
+        if d6_problems(sides[side]):
+            return {}  # its own line says what is wrong
+        mods = sides[side]["outcome"].get("difficulty_modifiers", [])
+        values = [m.get("value") if isinstance(m, Mapping) else None
+                  for m in (mods if isinstance(mods, list) else [None])]  # fmt: skip
+        if not all(type(v) is int for v in values):
+            return {}  # its card is malformed; not judged here
+        scores.append(sides[side]["outcome"]["total"] - sum(v for v in values if type(v) is int))
+    right = {"winner": "initiator" if scores[0] >= scores[1] else "resister",
+             "margin": abs(scores[0] - scores[1])}  # fmt: skip
+    out = {}
+    for line in sides.values():
+        said = line["outcome"]["opposed"]
+        for field, value in right.items():
+            if said.get(field) != value or type(said.get(field)) is not type(value):
+                out[event_key(line)] = (
+                    f"its contest's {field} is {_shown(said.get(field))}, but the sides' "
+                    f"scores, {scores[0]} against {scores[1]}, make it {_shown(value)}"
+                )
+                break
+    return out
 
 
 def _d6_verdict(o: Mapping[str, Any], total: int, rules: D6Preset) -> list[str]:

@@ -8,7 +8,7 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 const isPart = (part) => Array.isArray(part) && part.length === 2 && part.every(isWhole) &&
   0 <= part[0] && part[0] <= part[1];
 
-// JSON as Python's json.dumps writes a count (provable_outcomes._shown).
+// JSON as Python's json.dumps writes a count (provable_cards.shown).
 function shown(value) {
   if (value === undefined) return "null";
   if (Array.isArray(value)) return `[${value.map(shown).join(", ")}]`;
@@ -161,21 +161,8 @@ export function contestProblems(group) {
   if (group.some((line) => isObject(line.outcome) && line.outcome.system === "d6")) {
     return d6ContestProblems(group);
   }
-  const sides = {};
-  for (const line of group) {
-    const o = line.outcome;
-    const said = isObject(o) && o.system === "fs3" ? o.opposed : undefined;
-    if (isObject(said) && (said.side === "first" || said.side === "second")) {
-      if (Object.hasOwn(sides, said.side)) return new Map();
-      sides[said.side] = line;
-    }
-  }
-  if (!sides.first || !sides.second) return new Map();
-  const version = (line) => {
-    const v = line.ruleset_version;
-    return typeof v === "string" ? v : shown(v ?? null);
-  };
-  if (version(sides.first) !== version(sides.second)) return new Map();
+  const sides = contestSides(group, "fs3", ["first", "second"]);
+  if (sides === null) return new Map();
   const rules = presetOf(sides.first, FS3_PRESETS);
   if (rules === null) return new Map();
   const hits = [];
@@ -195,14 +182,40 @@ export function contestProblems(group) {
     winner_name: typeof name === "string" ? name : null, both_failed: failed.every(Boolean),
   };
   const none = rules.countsEmbarrassing ? "" : " (an embarrassing failure counting none)";
+  return disagreeing(sides, right, `the sides' successes, ${hits[0]} against ${hits[1]}${none},`);
+}
+
+/** A contest's two entries by side, in one ruleset; null unless the group is exactly that
+ * (as provable_cards.contest_sides). */
+function contestSides(group, system, names) {
+  const sides = {};
+  for (const line of group) {
+    const o = line.outcome;
+    const said = isObject(o) && o.system === system ? o.opposed : undefined;
+    if (isObject(said) && names.includes(said.side)) {
+      if (Object.hasOwn(sides, said.side)) return null;
+      sides[said.side] = line;
+    }
+  }
+  if (!names.every((name) => sides[name])) return null;
+  const version = (line) => {
+    const v = line.ruleset_version;
+    return typeof v === "string" ? v : shown(v ?? null);
+  };
+  return version(sides[names[0]]) === version(sides[names[1]]) ? sides : null;
+}
+
+/** Event key -> the first of right's fields an entry's contest says otherwise, and why (as
+ * provable_cards.disagreeing). */
+function disagreeing(sides, right, because) {
   const out = new Map();
   for (const line of Object.values(sides)) {
     const said = line.outcome.opposed;
     for (const [field, value] of Object.entries(right)) {
       const got = said[field] ?? null;
       if (got !== value) {
-        out.set(eventKey(line), `its contest's ${field} is ${shown(got)}, but the sides' ` +
-          `successes, ${hits[0]} against ${hits[1]}${none}, make it ${shown(value)}`);
+        out.set(eventKey(line), `its contest's ${field} is ${shown(got)}, but ${because} ` +
+          `make it ${shown(value)}`);
         break;
       }
     }
@@ -385,22 +398,8 @@ export function d6Problems(line) {
 /** A D6 contest's two entries must both say the winner and margin their totals make (as
  * provable_outcomes.d6_contest_problems). */
 export function d6ContestProblems(group) {
-  const sides = {};
-  for (const line of group) {
-    const o = line.outcome;
-    const said = isObject(o) && o.system === "d6" ? o.opposed : undefined;
-    if (isObject(said) && (said.side === "initiator" || said.side === "resister")) {
-      if (Object.hasOwn(sides, said.side)) return new Map();
-      sides[said.side] = line;
-    }
-  }
-  if (!sides.initiator || !sides.resister) return new Map();
-  const version = (line) => {
-    const v = line.ruleset_version;
-    return typeof v === "string" ? v : shown(v ?? null);
-  };
-  if (version(sides.initiator) !== version(sides.resister)) return new Map();
-  if (presetOf(sides.initiator, D6_PRESETS) === null) return new Map(); // house rules (V14)
+  const sides = contestSides(group, "d6", ["initiator", "resister"]);
+  if (sides === null || presetOf(sides.initiator, D6_PRESETS) === null) return new Map(); // V14
   const scores = [];
   for (const side of ["initiator", "resister"]) {
     if (d6Problems(sides[side]).length) return new Map(); // its own line says what is wrong
@@ -411,17 +410,5 @@ export function d6ContestProblems(group) {
   }
   const right = { winner: scores[0] >= scores[1] ? "initiator" : "resister",
     margin: Math.abs(scores[0] - scores[1]) };
-  const out = new Map();
-  for (const line of Object.values(sides)) {
-    const said = line.outcome.opposed;
-    for (const [field, value] of Object.entries(right)) {
-      const got = said[field] ?? null;
-      if (got !== value) {
-        out.set(eventKey(line), `its contest's ${field} is ${shown(got)}, but the sides' ` +
-          `scores, ${scores[0]} against ${scores[1]}, make it ${shown(value)}`);
-        break;
-      }
-    }
-  }
-  return out;
+  return disagreeing(sides, right, `the sides' scores, ${scores[0]} against ${scores[1]},`);
 }

@@ -87,7 +87,8 @@ def test_the_export_link_saves_the_filtered_log(
     assert rows[-1]["expression"] == "Alertness"  # oldest first: the newest is last
 
 
-def test_a_bad_filter_value_is_one_line(people: Callable[..., Page]) -> None:
+def test_a_bad_filter_value_is_one_line(people: Callable[..., Page], live_server: str) -> None:
+    _rolls(live_server, "Pia", "roll Firearms")  # a log to come back to, whatever ran before
     page = people("Pia")
     page.goto("/games/Pegasus/log")
     page.get_by_label("From").fill("last Tuesday")

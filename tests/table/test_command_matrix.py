@@ -79,6 +79,11 @@ def _knocked_out(t: Table) -> int:
     raise AssertionError("no seed knocked Nikos out")
 
 
+def _scene(t: Table) -> None:
+    """A running scene, the owner in it."""
+    t.execute(c.SceneStart("Pegasus", "Docks"))
+
+
 # Each command: how to set the table up for it (as the owner), and the command itself.
 Setup = Callable[[Table], Any]
 SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
@@ -117,6 +122,14 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.CombatMoveWound: (_knocked_out, lambda wound: c.CombatMoveWound("Pegasus", "Hangar", "Nikos",
                                                                  wound, "Left_Leg")),
     c.CombatRecover: (_knocked_out, lambda _: c.CombatRecover("Pegasus", "Hangar", "Nikos")),
+    c.SceneStart: (lambda t: None, lambda _: c.SceneStart("Pegasus", "Docks", "<b>rain</b>")),
+    c.SceneJoin: (_scene, lambda _: c.SceneJoin("Pegasus", 1)),
+    c.ScenePause: (_scene, lambda _: c.ScenePause("Pegasus", 1)),
+    c.SceneResume: (lambda t: (_scene(t), t.execute(c.ScenePause("Pegasus", 1))),
+                    lambda _: c.SceneResume("Pegasus", 1)),
+    c.SceneStop: (_scene, lambda _: c.SceneStop("Pegasus", 1)),
+    c.SceneInvite: (_scene, lambda _: c.SceneInvite("Pegasus", "Pia", 1)),
+    c.Pose: (_scene, lambda _: c.Pose("Pegasus", "leans in, <i>grinning</i>\n*Later.*")),
 }  # fmt: skip
 
 

@@ -26,6 +26,8 @@ from rollplay.table.answers import (
     FS3TeamRolled,
     GurpsRolled,
     LogPage,
+    PoseMade,
+    SceneShown,
     SecretRollMade,
     TurnResolved,
 )
@@ -63,6 +65,17 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
         case LogPage():
             entries = [line for e in answer.entries for line in entry_card(e)]
             return entries or [[plain("No rolls logged yet.")]]
+        case SceneShown():
+            private = ", private" if answer.privacy == "private" else ""
+            people = f": {', '.join(answer.people)}" if answer.people else ""
+            return [[plain(f"Scene {answer.number} "), bold(answer.title),
+                     plain(f" ({answer.state}{private}){people}")]]  # fmt: skip
+        case PoseMade():
+            if beside_feed:
+                return [[plain("Posed: it is in the scene.")]]
+            from rollplay.render.events import pose_lines
+
+            return pose_lines(answer.pose)
         case _:
             assert_never(answer)
 

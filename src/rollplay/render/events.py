@@ -13,6 +13,7 @@ from rollplay.render.combat import turn_lines
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
+from rollplay.table.events import scenes as sc
 from rollplay.table.events.views import AnyPayload, EventView, Unreadable, entry
 
 
@@ -26,7 +27,35 @@ def event_card(e: EventView) -> list[Line]:
         marks = source_spans(data.dice_source, data.provable)
         return [[*head, bold(line), *marks] if i == 0 else [plain("  " + line)]
                 for i, line in enumerate(turn_lines(data))]  # fmt: skip
+    if isinstance(data, sc.Posed):
+        first, *rest = pose_lines(data)
+        return [[*head, *first], *rest]
     return [[*head, *event_line(data, e.character)]]
+
+
+def pose_lines(d: sc.Posed) -> list[Line]:
+    """A pose as the MUSHes draw it: 'Nikos leans in.', 'Nikos's hand...', 'Nikos says,
+    "..."', an emit as is, '<OOC> Pia: ...'; its line breaks kept as lines. Its text is
+    plain text in every span, so each surface escapes it (render/html.py)."""
+    first, *rest = d.text.split("\n")
+    match d.style:
+        case "pose":
+            head = [bold(d.who), plain(" " + first)]
+        case "semipose":
+            head = [bold(d.who), plain(first)]
+        case "say":
+            head = [bold(d.who), plain(' says, "' + first)]
+            if not rest:
+                head.append(plain('"'))
+            else:
+                rest[-1] += '"'
+        case "emit":
+            head = [plain(first)]
+        case "ooc":
+            head = [Span("<OOC> ", "muted"), bold(d.who), plain(": " + first)]
+        case _:
+            assert_never(d.style)
+    return [head, *([plain(line)] for line in rest)]
 
 
 def event_line(d: AnyPayload, who: str | None) -> Line:
@@ -95,6 +124,21 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case cb.HealDay():
             return [plain(f"{d.game}: "), bold(f"day {d.day}"), plain(" of healing"),
                     *source_spans(d.dice_source, d.provable)]  # fmt: skip
+        case sc.SceneStarted():
+            private = " (private)" if d.privacy == "private" else ""
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(f" begins{private}")]
+        case sc.SceneJoined():
+            return [plain(f"Scene {d.scene}: "), bold(d.user), plain(" joins")]
+        case sc.SceneInvited():
+            return [plain(f"Scene {d.scene}: "), bold(d.user), plain(" is invited")]
+        case sc.ScenePaused():
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is paused")]
+        case sc.SceneResumed():
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" resumes")]
+        case sc.SceneStopped():
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is over")]
+        case sc.Posed():
+            return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
         case Unreadable():
             said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
             return [Span(said, "muted")]

@@ -213,7 +213,7 @@ class Hub:
     def _hand_out(self, game_id: int, rows: list[Any]) -> None:
         """Each viewer's share of ``rows``, in one batch: each event projected once per view
         and written once per view and format."""
-        shown: dict[tuple[int, tuple[bool, bool], Any], str | None] = {}
+        shown: dict[tuple[int, tuple[bool, bool, bool], Any], str | None] = {}
         for viewer in self.viewers.get(game_id, ()):
             if viewer.cut:
                 continue

@@ -18,6 +18,7 @@ from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
 from rollplay.table.events.outcomes import Record
 from rollplay.table.events.payloads import Provable, Spends, Visibility
+from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
 
@@ -205,8 +206,32 @@ class LogPage(Answer):
     entries: tuple[LogEntry, ...] = Field(default_factory=tuple)
 
 
+class SceneShown(Answer):
+    """A scene as it stands after a scene command (issue 30)."""
+
+    game: str
+    number: int
+    title: str
+    summary: str = ""
+    state: Literal["running", "paused", "finished"]
+    privacy: Literal["open", "private"]
+    people: tuple[str, ...] = ()  # its participants, by name ("owner": the database's owner)
+
+
+class PoseMade(Answer):
+    """A pose written to a scene's ledger."""
+
+    game: str
+    scene: int
+    log_id: int
+    pose: Posed
+
+
 # Every answer the service gives a command (render/answers.py matches on it).
-AnyAnswer = RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage
+AnyAnswer = (
+    RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage | SceneShown
+    | PoseMade
+)  # fmt: skip
 
 
 def drawn_from(answer: AnyAnswer) -> str | None:

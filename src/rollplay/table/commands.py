@@ -278,9 +278,71 @@ class ShowLog:
     limit: int = 20
 
 
+# -- scenes (issue 30) ------------------------------------------------------------------------
+
+PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
+
+
+@dataclass(frozen=True)
+class SceneStart:
+    """``scene/start TITLE[=SUMMARY]`` (``scene/private``: a private one): its starter joins."""
+
+    game: str | None
+    title: str
+    summary: str = ""
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class SceneJoin:
+    """``scene/join [N]``: None, the game's only running scene."""
+
+    game: str | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class ScenePause:
+    game: str | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class SceneResume:
+    game: str | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class SceneStop:
+    game: str | None
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class SceneInvite:
+    """``scene/invite NAME``: a user of the game invited to the actor's current scene."""
+
+    game: str | None
+    user: str
+    number: int | None = None
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A pose in the running scene the actor joined last (rulings S2): as their character,
+    or (a Storyteller's ``pose/as``) as ``name``."""
+
+    game: str | None
+    text: str
+    style: PoseStyle = "pose"
+    name: str | None = None
+
+
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
     | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
     | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
-    | CombatRecover | HealDay | ShowLog
+    | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
+    | SceneStop | SceneInvite | Pose
 )  # fmt: skip

@@ -100,7 +100,9 @@ class Core:
             return Standing(game.name, actor.name, "storyteller")
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         role, plays = writer.standing(game.id, actor.user_id)
-        return Standing(game.name, actor.name, role, plays)
+        scenes = frozenset() if role in (None, "storyteller") else \
+            writer.private_scenes(game.id, actor.user_id)  # fmt: skip
+        return Standing(game.name, actor.name, role, plays, scenes)
 
     def require(self, w: Writer | Session, game: Any, act: Act, character: Any = None) -> Standing:
         standing = self.standing(w, game)
@@ -118,16 +120,21 @@ class Core:
         character: Any = None,
         shared: Payload | None = None,
         audience: str | None = None,
+        scene: tuple[int, bool] | None = None,
     ) -> int:
         """Write one event, its kind its payload's, in the command's transaction; returns
-        its number in its game (the id every viewer sees: rulings T8)."""
+        its number in its game (the id every viewer sees: rulings T8). It lands in
+        ``scene`` (its id, and whether it is private), or else in the running scene its
+        actor joined last in the game, if any (rulings S3)."""
+        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
+        if scene is None and self.actor.as_character is None:
+            scene = writer.scene(game.id, self.actor.user_id)
         values = event_values(
             game.id, self.actor, payload, visibility=visibility,
             character_id=None if character is None else character.id,
             character=None if character is None else character.name, shared=shared,
-            audience=audience,
+            audience=audience, scene=scene,
         )  # fmt: skip
-        writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         number = writer.event(values)
         written = WRITTEN.get()
         if written is not None:

@@ -14,3 +14,6 @@ MAX_LUCK_AWARD = 100  # luck points in one award
 MAX_LUCK = 1_000  # luck points a character may hold
 MAX_REASON = 500  # characters in the reason given for an award or a spend
 MAX_LOG_LIMIT = 1_000_000_000  # entries one log query may ask for (0: all)
+MAX_POSE = 8_000  # characters in one pose: a long paragraph or a few (issue 30)
+MAX_TITLE = 200  # characters in a scene's title
+MAX_SUMMARY = 2_000  # characters in a scene's summary

@@ -26,6 +26,7 @@ from rollplay.table.play import npc as _npc
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import rolling as _rolling
+from rollplay.table.play import scenes as _scenes
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from rollplay.dice import Dice
     from rollplay.table.access.authz import Standing
     from rollplay.table.answers import Character as CharacterAnswer
-    from rollplay.table.answers import RollAnswer
+    from rollplay.table.answers import RollAnswer, SceneShown
     from rollplay.table.events.views import EventView, LogEntry
     from rollplay.table.info import (
         ClientSeed,
@@ -194,6 +195,13 @@ class Service(AccessService):
         dice: Dice | None = None,
     ) -> RollAnswer:
         return _npc.npc_roll(self, game_name, request, name=name, visibility=visibility, dice=dice)
+
+    # -- play.scenes (issue 30) -----------------------------------------------------------
+    def scenes(self, game_name: str) -> list[SceneShown]:
+        return _scenes.scenes(self, game_name)
+
+    def scene(self, game_name: str, number: int) -> tuple[SceneShown, list[EventView]]:
+        return _scenes.scene(self, game_name, number)
 
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:

@@ -38,25 +38,32 @@ class Act(StrEnum):
     FIGHT = "act in combat as this character"
     HEAL = "run a healing day"
     MANAGE = "manage the game's members and settings"
+    POSE = "pose in a scene"  # and start or join one (issue 30)
     CLIENT_SEED = "set a client seed"  # their own, mixed into the dice of their rolls
     ROTATE_SEEDS = "reveal and replace the dice seeds"
 
 
 # Acts a player may take for a character they play; the rest are the Storyteller's.
 _PLAYERS_OWN = {Act.ROLL, Act.SPEND, Act.RAISE, Act.EDIT, Act.FIGHT}
-_PLAYERS = {Act.READ, Act.ROLL_OTHER, Act.CREATE, Act.CLIENT_SEED}
+_PLAYERS = {Act.READ, Act.ROLL_OTHER, Act.CREATE, Act.CLIENT_SEED, Act.POSE}
 _OBSERVERS = {Act.READ}
 
 
 @dataclass(frozen=True)
 class Standing:
-    """An actor's place in one game: their role (None: not a member) and the ids of the
-    characters they play."""
+    """An actor's place in one game: their role (None: not a member), the ids of the
+    characters they play, and the ids of the private scenes they are in (issue 30: every
+    event of another private scene is hidden from them whole, events/audiences.py)."""
 
     game: str
     actor: str
     role: str | None
     characters: frozenset[int] = frozenset()
+    scenes: frozenset[int] = frozenset()
+
+    def in_scene(self, scene_id: int | None, private: bool) -> bool:
+        """Whether they may learn of an event of that scene at all."""
+        return not private or self.storyteller or scene_id in self.scenes
 
     @property
     def storyteller(self) -> bool:

@@ -33,6 +33,7 @@ def event_values(
     character: str | None = None,
     shared: Payload | None = None,
     audience: str | None = None,
+    scene: tuple[int, bool] | None = None,
 ) -> dict[str, Any]:
     """The row of one event (see Writer.event): its kind is its payload's. ``audience``
     narrows a public event that has hidden parts (a combat turn with NPCs): the others see
@@ -50,6 +51,8 @@ def event_values(
         "audience": audience,
         "payload": encode(payload),
         "shared": None if audience == "everyone" or shared is None else encode(shared),
+        "scene_id": None if scene is None else scene[0],
+        "scene_private": scene is not None and scene[1],
     }
 
 
@@ -60,11 +63,15 @@ def sees_all(standing: Standing, audience: str, character_id: int | None) -> boo
     return audience == "character" and character_id in standing.characters
 
 
-def view_key(row: Any, standing: Standing) -> tuple[bool, bool]:
-    """What ``project`` shows a viewer depends on this alone (the whole event or only its
-    shared part; whether they learn whose it is): a live feed projects once per key."""
+def view_key(row: Any, standing: Standing) -> tuple[bool, bool, bool]:
+    """What ``project`` shows a viewer depends on this alone (whether they learn of it at
+    all: a private scene's event is hidden whole from those not in it, its shared part too;
+    the whole event or only its shared part; whether they learn whose it is): a live feed
+    projects once per key."""
+    if not standing.in_scene(row.scene_id, row.scene_private):
+        return False, False, False
     whole = sees_all(standing, row.audience, row.character_id)
-    return whole, whole or row.character_id in standing.characters
+    return True, whole, whole or row.character_id in standing.characters
 
 
 def project(row: Any, game: str, standing: Standing) -> EventView | None:
@@ -72,8 +79,8 @@ def project(row: Any, game: str, standing: Standing) -> EventView | None:
     learn of it. Its id is its number in its game (rulings T8). A hidden event keeps its id,
     time and kind and carries only ``shared``,
     decoded as the type of that part (views.py)."""
-    whole, knows_who = view_key(row, standing)
-    if not whole and row.shared is None:
+    learns, whole, knows_who = view_key(row, standing)
+    if not learns or (not whole and row.shared is None):
         return None
     return EventView(
         id=row.number,

@@ -260,11 +260,15 @@ def visible_to(standing: Standing) -> ColumnElement[bool]:
     """The events a viewer learns of at all, as SQL (so a page of them is a full page)."""
     if standing.storyteller:
         return Event.id.is_not(None)
-    return or_(
-        Event.audience == "everyone",
-        Event.shared.is_not(None),
-        and_(Event.audience == "character", Event.character_id.in_(list(standing.characters))),
-    )
+    return and_(
+        or_(Event.scene_private == false(), Event.scene_id.in_(list(standing.scenes))),
+        or_(
+            Event.audience == "everyone",
+            Event.shared.is_not(None),
+            and_(Event.audience == "character",
+                 Event.character_id.in_(list(standing.characters))),
+        ),
+    )  # fmt: skip
 
 
 def _cell(value: Any) -> Any:

@@ -12,8 +12,9 @@ from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.store.models import Event
 
-# Kinds that change who sees what (a membership, a character's player): a feed asks again.
-STANDING_KINDS = frozenset({"member", "player"})
+# Kinds that change who sees what (a membership, a character's player, who is in a private
+# scene): a feed asks again.
+STANDING_KINDS = frozenset({"member", "player", "scene_start", "scene_join", "scene_invite"})
 
 
 def watch(t: ServiceBase, game_name: str) -> tuple[int, str, Standing]:

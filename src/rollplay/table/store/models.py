@@ -16,6 +16,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     UniqueConstraint,
+    false,
     text,
     true,
 )
@@ -201,6 +202,7 @@ class Event(Base):
         Index("ix_events_game_character", "game_id", "character", "id"),
         Index("ix_events_character", "character", "id"),
         Index("ix_events_created", "created_at"),
+        Index("ix_events_scene", "scene_id", "id"),
         CheckConstraint(
             "audience IN ('everyone', 'character', 'storyteller')", name="known_audience"
         ),
@@ -219,6 +221,57 @@ class Event(Base):
     audience: Mapped[str] = mapped_column(String(12))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     shared: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    # The scene it happened in (None: none), and whether that scene is private: then only
+    # its people and the Storyteller learn of it at all (events/audiences.py).
+    scene_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scene_private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class Scene(Base):
+    """A scene of a game (issue 30): its ledger is the events that carry its id."""
+
+    __tablename__ = "scenes"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        CheckConstraint("kind IN ('social', 'action', 'plot')", name="scene_kind"),
+        CheckConstraint("state IN ('running', 'paused', 'finished')", name="scene_state"),
+        CheckConstraint("privacy IN ('open', 'private')", name="scene_privacy"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)  # 1, 2, 3, ... in its game
+    title: Mapped[str] = mapped_column(String(200))
+    summary: Mapped[str] = mapped_column(String(2000), default="", server_default="")
+    location: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    kind: Mapped[str] = mapped_column(String(10), default="social", server_default="social")
+    state: Mapped[str] = mapped_column(String(10), default="running", server_default="running")
+    privacy: Mapped[str] = mapped_column(String(10), default="open", server_default="open")
+    started_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ScenePerson(Base):
+    """Someone in a scene: a participant (joined) or invited (may read and join a private
+    one). ``user_id`` None: the database's owner."""
+
+    __tablename__ = "scene_people"
+    __table_args__ = (
+        Index("ix_scene_people_user", "user_id", "scene_id"),
+        Index("ix_scene_people_scene", "scene_id"),
+        CheckConstraint("role IN ('participant', 'invited')", name="scene_role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scene_id: Mapped[int] = mapped_column(ForeignKey("scenes.id", ondelete="CASCADE"))
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True
+    )
+    role: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Combat(Base):

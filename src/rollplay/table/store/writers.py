@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 
 from rollplay.table.dice.nonces import CoreNonces, SQLiteNonces, Taken
-from rollplay.table.store.models import Character, Event, Game, Membership
+from rollplay.table.store.models import Character, Event, Game, Membership, Scene, ScenePerson
 from rollplay.table.store.ordering import CHANNEL, LOCK_SPACE, order_events
 
 # game id, name, system, edition, rules, announce_secret, players_ask_secret;
@@ -49,6 +49,10 @@ class Writer(Protocol):
     def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None: ...
     def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool: ...
     def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str: ...
+    # Scenes (issue 30): the running scene a user joined last in a game (its id and whether
+    # it is private), and the private scenes they are in (participant or invited).
+    def scene(self, game_id: int, user_id: int | None) -> tuple[int, bool] | None: ...
+    def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]: ...
 
 
 _SIDE = (
@@ -106,6 +110,11 @@ _STANDING = union_all(
 )
 
 
+def _mine(query: Any, user_id: int | None) -> Any:
+    who = ScenePerson.user_id.is_(None) if user_id is None else ScenePerson.user_id == user_id
+    return query.select_from(ScenePerson).join(Scene, Scene.id == ScenePerson.scene_id).where(who)
+
+
 class CoreWriter(CoreNonces):
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
@@ -133,6 +142,18 @@ class CoreWriter(CoreNonces):
     def points(self, character_id: int) -> tuple[int, int, int]:
         luck, cp, fate = self.conn.execute(_POINTS, {"cid": character_id}).one()
         return luck, cp, fate
+
+    def scene(self, game_id: int, user_id: int | None) -> tuple[int, bool] | None:
+        query = _mine(select(Scene.id, Scene.privacy), user_id).where(
+            Scene.game_id == game_id, ScenePerson.role == "participant",
+            Scene.state == "running")  # fmt: skip
+        row = self.conn.execute(query.order_by(ScenePerson.id.desc()).limit(1)).first()
+        return None if row is None else (int(row[0]), row[1] == "private")
+
+    def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]:
+        query = _mine(select(Scene.id), user_id).where(
+            Scene.game_id == game_id, Scene.privacy == "private")  # fmt: skip
+        return frozenset(self.conn.execute(query).scalars())
 
     def event(self, values: Mapping[str, Any]) -> int:
         """Append an event; returns its number in its game (what viewers see)."""
@@ -176,9 +197,18 @@ _SQLITE_SPEND = (
 _SQLITE_POINTS = "SELECT luck, character_points, fate_points FROM characters WHERE id = ?"
 _SQLITE_ROLE = "SELECT role FROM memberships WHERE game_id = ? AND user_id = ?"
 _SQLITE_PLAYS = "SELECT id FROM characters WHERE game_id = ? AND player_id = ?"
+_SQLITE_SCENE = (
+    "SELECT s.id, s.privacy FROM scene_people p JOIN scenes s ON s.id = p.scene_id "
+    "WHERE s.game_id = ? AND p.user_id IS ? AND p.role = 'participant' "
+    "AND s.state = 'running' ORDER BY p.id DESC LIMIT 1"
+)
+_SQLITE_PRIVATE = (
+    "SELECT s.id FROM scene_people p JOIN scenes s ON s.id = p.scene_id "
+    "WHERE s.game_id = ? AND p.user_id IS ? AND s.privacy = 'private'"
+)
 _EVENT_COLUMNS = (
     "game_id", "created_at", "actor_id", "actor", "kind", "character_id", "character",
-    "visibility", "audience", "payload", "shared", "number",
+    "visibility", "audience", "payload", "shared", "scene_id", "scene_private", "number",
 )  # fmt: skip
 _JSON = {"payload", "shared"}
 _SQLITE_EVENT = (
@@ -209,6 +239,14 @@ class SQLiteWriter(SQLiteNonces):
         role = self.cursor.execute(_SQLITE_ROLE, (game_id, user_id)).fetchone()
         plays = self.cursor.execute(_SQLITE_PLAYS, (game_id, user_id)).fetchall()
         return (role[0] if role else None), frozenset(r[0] for r in plays)
+
+    def scene(self, game_id: int, user_id: int | None) -> tuple[int, bool] | None:
+        row = self.cursor.execute(_SQLITE_SCENE, (game_id, user_id)).fetchone()
+        return None if row is None else (int(row[0]), row[1] == "private")
+
+    def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]:
+        rows = self.cursor.execute(_SQLITE_PRIVATE, (game_id, user_id)).fetchall()
+        return frozenset(int(r[0]) for r in rows)
 
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
         params = (luck, cp, fate, character_id, luck, cp, fate)
@@ -250,6 +288,12 @@ class DryRun:
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
         return self.inner.standing(game_id, user_id)
+
+    def scene(self, game_id: int, user_id: int | None) -> tuple[int, bool] | None:
+        return self.inner.scene(game_id, user_id)
+
+    def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]:
+        return self.inner.private_scenes(game_id, user_id)
 
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
         have = self.points(character_id)

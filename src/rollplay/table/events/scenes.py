@@ -1,0 +1,66 @@
+"""Scenes' events (issue 30): a scene's life (started, joined, paused, resumed, stopped, an
+invitation) and the poses that make up its story. Each is an event like a roll, in the
+game's log and its scene's ledger (the event's ``scene_id``), with the same audiences."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from rollplay.table.events.payloads import Payload
+
+PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
+SceneKind = Literal["social", "action", "plot"]
+Privacy = Literal["open", "private"]
+
+
+class SceneStep(Payload):
+    """What every scene event names: the scene's number in its game and its title."""
+
+    kind: ClassVar[str] = "scene_step"
+    scene: int
+    title: str
+
+
+class SceneStarted(SceneStep):
+    kind: ClassVar[str] = "scene_start"
+    summary: str = ""
+    scene_kind: SceneKind = "social"
+    privacy: Privacy = "open"
+
+
+class SceneJoined(SceneStep):
+    kind: ClassVar[str] = "scene_join"
+    user: str
+
+
+class ScenePaused(SceneStep):
+    kind: ClassVar[str] = "scene_pause"
+
+
+class SceneResumed(SceneStep):
+    kind: ClassVar[str] = "scene_resume"
+
+
+class SceneStopped(SceneStep):
+    kind: ClassVar[str] = "scene_stop"
+
+
+class SceneInvited(SceneStep):
+    kind: ClassVar[str] = "scene_invite"
+    user: str
+
+
+class Posed(Payload):
+    """A pose, as typed: ``who`` it is as (the player's character, or a name a Storyteller
+    poses as), its style (how it is drawn, render/events.py) and its text (line breaks kept;
+    every surface escapes it, so HTML in a pose is text)."""
+
+    kind: ClassVar[str] = "pose"
+    scene: int
+    style: PoseStyle
+    who: str
+    text: str
+
+
+SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,
+                  SceneInvited, Posed)  # fmt: skip

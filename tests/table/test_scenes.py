@@ -13,6 +13,7 @@ from rollplay.render.events import event_card
 from rollplay.render.html import card_html
 from rollplay.render.text import line_text
 from rollplay.table import commands as c
+from rollplay.table.answers import FS3Rolled, PoseMade
 from rollplay.table.events.audiences import project
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
@@ -67,9 +68,12 @@ def test_a_private_scene_reaches_no_one_outside_it(seated: Table) -> None:
     _private_scene(seated)
     for outsider in ("Otto", "Olly"):
         seen = _texts(seated.acting_as(outsider))
-        assert "stolen codes" not in seen and "Hangar deck" not in seen
+        assert "stolen codes" not in seen
+        assert "Hangar deck" not in seen
         # Not even the secret roll's bare fact: its shared part stays inside the scene.
-        assert '"kind": "roll"' not in seen and "rolls" not in seen and "scene" not in seen
+        assert '"kind": "roll"' not in seen
+        assert "rolls" not in seen
+        assert "scene" not in seen
         with pytest.raises(RollplayError, match="no scene 1"):
             seated.acting_as(outsider).scene("Pegasus", 1)
         assert seated.acting_as(outsider).scenes("Pegasus") == []
@@ -79,9 +83,12 @@ def test_a_private_scene_is_whole_to_its_people_and_the_storyteller(seated: Tabl
     _private_scene(seated)
     for insider in ("Pia", "Stella"):
         seen = _texts(seated.acting_as(insider))
-        assert "stolen codes" in seen and "Hangar deck" in seen and '"kind": "roll"' in seen
+        assert "stolen codes" in seen
+        assert "Hangar deck" in seen
+        assert '"kind": "roll"' in seen
     shown, ledger = seated.acting_as("Pia").scene("Pegasus", 1)
-    assert shown.privacy == "private" and shown.people == ("Pia",)
+    assert shown.privacy == "private"
+    assert shown.people == ("Pia",)
     assert [v.kind for v in ledger] == ["scene_start", "pose", "roll"]
     # Invited, Otto reads it (his live feed asks again: scene_invite changes standings).
     seated.acting_as("Pia").execute(c.SceneInvite("Pegasus", "Otto"))
@@ -95,14 +102,16 @@ def test_a_roll_made_in_a_running_scene_is_in_its_ledger_and_the_log(seated: Tab
     pia.execute(c.SceneJoin("Pegasus"))
     rolled = pia.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Piloting"))),
                          dice=SeededDice(5))  # fmt: skip
-    log_id = getattr(rolled, "log_id")
+    assert isinstance(rolled, FS3Rolled)
+    log_id = rolled.log_id
     _, ledger = seated.acting_as("Olly").scene("Pegasus", 1)
     assert [(v.kind, v.id) for v in ledger][-1] == ("roll", log_id)
     assert log_id in [e.id for e in seated.acting_as("Olly").log(game_name="Pegasus")]
     # Out of the scene, a roll is in the log only.
     seated.execute(c.SceneStop("Pegasus", 1))
     again = pia.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Piloting"))))
-    assert getattr(again, "log_id") not in [v.id for v in seated.scene("Pegasus", 1)[1]]
+    assert isinstance(again, FS3Rolled)
+    assert again.log_id not in [v.id for v in seated.scene("Pegasus", 1)[1]]
 
 
 def test_poses_are_drawn_as_the_mushes_draw_them(seated: Table) -> None:
@@ -120,7 +129,8 @@ def test_poses_are_drawn_as_the_mushes_draw_them(seated: Table) -> None:
                     "Rain hammers the deck.", "<OOC> Nikos: brb",
                     'Inspector Vance says, "Papers, please."']  # fmt: skip
     html = str(card_html(event_card(poses[1])))
-    assert "&lt;b&gt;shakes&lt;/b&gt;" in html and "<b>" not in html
+    assert "&lt;b&gt;shakes&lt;/b&gt;" in html
+    assert "<b>" not in html
 
 
 @pytest.mark.parametrize(
@@ -135,14 +145,16 @@ def test_a_bad_pose_is_one_clear_line_and_writes_nothing(
     before = _events(seated)
     with pytest.raises(RollplayError, match=said) as refused:
         seated.execute(c.Pose("Pegasus", text))
-    assert "\n" not in str(refused.value) and _events(seated) == before
+    assert "\n" not in str(refused.value)
+    assert _events(seated) == before
 
 
 def test_a_pose_keeps_its_line_breaks_and_may_be_long(seated: Table) -> None:
     seated.execute(c.SceneStart("Pegasus", "Docks"))
     text = "First line.\nSecond line. " + "y" * 7_900
     posed = seated.execute(c.Pose("Pegasus", text, "emit"))
-    assert getattr(posed, "pose").text == text
+    assert isinstance(posed, PoseMade)
+    assert posed.pose.text == text
 
 
 def test_where_a_pose_may_not_go(seated: Table) -> None:

@@ -26,8 +26,15 @@ from rollplay.table.commands import (
     NpcRoll,
     Opposed,
     PointsAfter,
+    Pose,
     RaiseSkill,
     Roll,
+    SceneInvite,
+    SceneJoin,
+    ScenePause,
+    SceneResume,
+    SceneStart,
+    SceneStop,
     SetSheet,
     ShowLog,
     ShowSheet,
@@ -197,8 +204,31 @@ D6: list[tuple[str, Command]] = [
     ("sheet/set Kara=skills.Search=5D", SetSheet(None, "Kara", {"skills": {"Search": "5D"}})),
 ]  # fmt: skip
 
+# Scenes (issue 30): the same in every system.
+SCENES: list[tuple[str, Command]] = [
+    ("pose leans in.", Pose(None, "leans in.")),
+    (":leans in.", Pose(None, "leans in.")),
+    (";'s hand shakes.", Pose(None, "'s hand shakes.", "semipose")),
+    ('say Not here.\nNot now.', Pose(None, "Not here.\nNot now.", "say")),
+    ('"Not here.', Pose(None, "Not here.", "say")),
+    ("emit Rain falls.", Pose(None, "Rain falls.", "emit")),
+    ("\\\\Rain falls.", Pose(None, "Rain falls.", "emit")),
+    ("ooc brb", Pose(None, "brb", "ooc")),
+    ("pose/as Inspector Vance=checks the papers.",
+     Pose(None, "checks the papers.", "pose", "Inspector Vance")),
+    ("scene/start Docks=A rainy night", SceneStart(None, "Docks", "A rainy night")),
+    ("scene/private Hangar", SceneStart(None, "Hangar", "", private=True)),
+    ("scene/join 2", SceneJoin(None, 2)),
+    ("scene/join", SceneJoin(None)),
+    ("scene/pause", ScenePause(None)),
+    ("scene/resume 1", SceneResume(None, 1)),
+    ("scene/stop 3", SceneStop(None, 3)),
+    ("scene/invite Otto", SceneInvite(None, "Otto")),
+]  # fmt: skip
+
 TABLE = [("fs3", line, cmd) for line, cmd in FS3] + [("gurps", line, cmd) for line, cmd in GURPS]
 TABLE += [("d6", line, cmd) for line, cmd in D6]
+TABLE += [("fs3", line, cmd) for line, cmd in SCENES]
 
 
 @pytest.mark.parametrize(("system", "line", "expected"), TABLE, ids=[t[1] for t in TABLE])

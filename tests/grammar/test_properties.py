@@ -22,11 +22,13 @@ from rollplay.table.commands import (
     Command,
     NpcRoll,
     Opposed,
+    Pose,
     Roll,
     ShowLog,
     Side,
     SpendLuck,
 )
+from rollplay.table.play.scenes import BIDI
 from rollplay.table.systems import Request
 from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
@@ -249,3 +251,26 @@ def test_a_name_holding_a_separator_cannot_be_written_as_a_line() -> None:
     command = Roll(None, Side(None, Request("A VS")), "public")
     with pytest.raises(GrammarError, match="'vs' goes between two rolls"):
         to_line(command, system="gurps")
+
+
+# A pose's text (issue 30): any text a pose may hold, line breaks and all, no whitespace at
+# its ends (which a pose drops).
+POSE_TEXT = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u2028\u2029")
+    | st.just("\n"),
+    min_size=1, max_size=300,
+).map(str.strip).filter(lambda t: t and not (set(t) & BIDI))  # fmt: skip
+
+
+@given(POSE_TEXT, st.sampled_from(["pose", "semipose", "say", "emit", "ooc"]),
+       st.sampled_from(SYSTEMS))  # fmt: skip
+def test_a_pose_text_round_trips_through_its_line(text: str, style: Any, system: str) -> None:
+    posed = Pose("Pegasus", text, style)
+    line = to_line(posed, system=system)
+    assert parse(line, system=system, game="Pegasus") == posed
+
+
+def test_a_megabyte_pose_is_refused_in_one_line() -> None:
+    with pytest.raises(GrammarError, match="at most 8,000") as refused:
+        parse(":" + "x" * MEGABYTE, system="fs3")
+    assert "\n" not in str(refused.value)

@@ -65,6 +65,19 @@ def _write(command: c.Command, system: str) -> str:
             return f"sheet/set {who}={said}"
         case c.ShowLog(character=who, limit=limit):
             return f"log {who + ' ' if who else ''}{limit}"
+        case c.Pose(text=text, style=style, name=None):
+            return {"pose": ":", "semipose": ";", "say": '"', "emit": "\\\\",
+                    "ooc": "ooc "}[style] + text  # fmt: skip
+        case c.Pose(text=text, name=who):
+            return f"pose/as {who}={text}"
+        case c.SceneStart(title=title, summary=summary, private=private):
+            said = f"{title}={summary}" if summary else title
+            return f"scene/{'private' if private else 'start'} {said}"
+        case c.SceneInvite(user=user):
+            return f"scene/invite {user}"
+        case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():
+            verb = type(command).__name__.removeprefix("Scene").lower()
+            return f"scene/{verb} {command.number or ''}".rstrip()
         case c.HealDay(day=day, doctors=doctors, hospital=hospital, repairs=repairs):
             options = [f"doctor={p}={d}" for p, d in doctors.items()]
             options += [f"hospital={h}" for h in hospital]

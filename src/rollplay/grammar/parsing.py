@@ -13,12 +13,19 @@ Handler = Callable[[str, str, Context], Command]
 
 
 def _handlers() -> dict[str, Handler]:
-    from rollplay.grammar import combat, points, rolls, sheets
+    from rollplay.grammar import combat, points, rolls, scenes, sheets
 
     return {
         "roll": rolls.roll, "cp": points.cp, "luck": points.luck, "xp": points.xp,
         "sheet": sheets.sheet, "log": sheets.log, "combat": combat.combat, "heal": combat.heal,
+        "scene": scenes.scene, "pose": _posed, "say": _posed, "emit": _posed, "ooc": _posed,
     }  # fmt: skip
+
+
+def _posed(switch: str, args: str, ctx: Context) -> Command:
+    """A pose word shortened (``po``, ``em``): refused, so a line is a pose only by its
+    whole word or its mark (scenes.py reads those first)."""
+    raise GrammarError("type a pose's word whole: pose, say, emit, ooc, or : ; \\\\", args)
 
 
 def default_actions() -> tuple[str, ...]:
@@ -47,6 +54,11 @@ def parse(
         raise GrammarError(f"unknown system {system!r}; accepted: fs3, gurps, d6", str(system))
     actions = tuple(default_actions() if combat_actions is None else combat_actions)
     ctx = Context(system, game, tuple(abilities), tuple(characters), actions)
+    from rollplay.grammar.scenes import pose_line
+
+    posed = pose_line(line, ctx)
+    if posed is not None:
+        return posed
     text = clean_line(line).removeprefix("+").lstrip()
     if not text:
         raise GrammarError("an empty line: type a command, like roll Firearms or sheet", text)

@@ -31,6 +31,11 @@ COMMANDS: dict[str, tuple[str, ...]] = {
                "recover", "hero"),
     "heal": ("day",),
     "log": ("",),
+    "scene": ("start", "private", "join", "pause", "resume", "stop", "invite"),
+    "pose": ("", "as"),  # poses are read before these (scenes.py); here for the word list
+    "say": ("",),
+    "emit": ("",),
+    "ooc": ("",),
 }  # fmt: skip
 
 

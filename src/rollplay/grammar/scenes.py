@@ -1,0 +1,93 @@
+"""Scenes and poses (issue 30), as the MUSHes type them.
+
+    pose TEXT    :TEXT     Nikos leans in.
+    ;TEXT                  Nikos's hand...
+    say TEXT     "TEXT     Nikos says, "..."
+    emit TEXT    \\\\TEXT    the text as it is
+    ooc TEXT               <OOC> Pia: ...
+    pose/as NAME=TEXT      a Storyteller's pose as an NPC
+    scene/start TITLE[=SUMMARY]   scene/private TITLE[=SUMMARY]
+    scene/join [N]  scene/pause [N]  scene/resume [N]  scene/stop [N]  scene/invite NAME
+
+A pose line is read before any other: it may hold line breaks and be as long as a pose
+(table/limits.py MAX_POSE, checked first: a megabyte is refused at once), unlike a command
+line (words.py ``clean_line``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rollplay.errors import RollplayError
+from rollplay.grammar.errors import GrammarError, clip
+from rollplay.grammar.words import Context, name, number
+from rollplay.table.commands import (
+    Command,
+    Pose,
+    PoseStyle,
+    SceneInvite,
+    SceneJoin,
+    ScenePause,
+    SceneResume,
+    SceneStart,
+    SceneStop,
+)
+
+# A pose's first characters, MUSH-style, and the style each asks for.
+PREFIXES: tuple[tuple[str, PoseStyle], ...] = (
+    ("\\\\", "emit"), (":", "pose"), (";", "semipose"), ('"', "say"),
+)  # fmt: skip
+_WORD = re.compile(r"\+?(pose/as|pose|say|emit|ooc)(?=\s|$)", re.IGNORECASE)
+_STYLE: dict[str, PoseStyle] = {"pose": "pose", "say": "say", "emit": "emit", "ooc": "ooc"}
+
+
+def pose_line(line: object, ctx: Context) -> Pose | None:
+    """The pose a line asks for, or None if it is not a pose line."""
+    if not isinstance(line, str):
+        return None
+    text = line.lstrip()
+    for prefix, style in PREFIXES:
+        if text.startswith(prefix):
+            return _pose(ctx, text[len(prefix) :], style)
+    found = _WORD.match(text)
+    if found is None:
+        return None
+    word, rest = found.group(1).casefold(), text[found.end() :]
+    if word != "pose/as":
+        return _pose(ctx, rest, _STYLE[word])
+    who, eq, said = rest.partition("=")
+    if not eq or "\n" in who:
+        raise GrammarError("say who poses and what: pose/as NAME=TEXT", clip(text))
+    return _pose(ctx, said, "pose", name(who, "who the pose is as"))
+
+
+def _pose(ctx: Context, text: str, style: PoseStyle, who: str | None = None) -> Pose:
+    from rollplay.table.play.scenes import pose_text
+
+    try:
+        checked = pose_text(text)
+    except RollplayError as e:
+        raise GrammarError(str(e), clip(text)) from None
+    return Pose(ctx.game, checked, style, who)
+
+
+def scene(switch: str, args: str, ctx: Context) -> Command:
+    if switch in ("start", "private"):
+        title, _, summary = args.partition("=")
+        return SceneStart(ctx.game, name(title, "a scene's title"), summary.strip(),
+                          private=switch == "private")  # fmt: skip
+    if switch == "invite":
+        return SceneInvite(ctx.game, name(args, "who to invite"))
+    which = number(args, "a scene's number", 1) if args else None
+    if switch == "join":
+        return SceneJoin(ctx.game, which)
+    if switch == "pause":
+        return ScenePause(ctx.game, which)
+    if switch == "resume":
+        return SceneResume(ctx.game, which)
+    return SceneStop(ctx.game, which)
+
+
+def word(style: PoseStyle) -> str:
+    """The word that writes a pose of ``style`` (lines.py)."""
+    return {"semipose": "pose", "say": "say", "emit": "emit", "ooc": "ooc"}.get(style, "pose")

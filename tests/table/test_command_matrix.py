@@ -84,6 +84,11 @@ def _scene(t: Table) -> None:
     t.execute(c.SceneStart("Pegasus", "Docks"))
 
 
+def _paused(t: Table) -> None:
+    _scene(t)
+    t.execute(c.ScenePause("Pegasus", 1))
+
+
 # Each command: how to set the table up for it (as the owner), and the command itself.
 Setup = Callable[[Table], Any]
 SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
@@ -125,8 +130,7 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.SceneStart: (lambda t: None, lambda _: c.SceneStart("Pegasus", "Docks", "<b>rain</b>")),
     c.SceneJoin: (_scene, lambda _: c.SceneJoin("Pegasus", 1)),
     c.ScenePause: (_scene, lambda _: c.ScenePause("Pegasus", 1)),
-    c.SceneResume: (lambda t: (_scene(t), t.execute(c.ScenePause("Pegasus", 1))),
-                    lambda _: c.SceneResume("Pegasus", 1)),
+    c.SceneResume: (_paused, lambda _: c.SceneResume("Pegasus", 1)),
     c.SceneStop: (_scene, lambda _: c.SceneStop("Pegasus", 1)),
     c.SceneInvite: (_scene, lambda _: c.SceneInvite("Pegasus", "Pia", 1)),
     c.Pose: (_scene, lambda _: c.Pose("Pegasus", "leans in, <i>grinning</i>\n*Later.*")),

@@ -37,6 +37,7 @@ _COMMANDS = {
     "invite": "rollplay.cli.invites:invite",
     "link": "rollplay.cli.links:link",
     "discord": "rollplay.cli.discord:discord",
+    "scene": "rollplay.cli.scenes:scene",
     "seed": "rollplay.cli.seeds:seed",
     "verify": "rollplay.cli.verify:verify",
     "db": "rollplay.cli.people:db",

@@ -14,7 +14,7 @@ from rollplay.render.html import card_html
 from rollplay.render.text import line_text
 from rollplay.table import commands as c
 from rollplay.table.answers import FS3Rolled, PoseMade
-from rollplay.table.events.audiences import project
+from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -77,6 +77,13 @@ def test_a_private_scene_reaches_no_one_outside_it(seated: Table) -> None:
         with pytest.raises(RollplayError, match="no scene 1"):
             seated.acting_as(outsider).scene("Pegasus", 1)
         assert seated.acting_as(outsider).scenes("Pegasus") == []
+    # The live feed projects once per view_key: an outsider's key is never an insider's.
+    game_id, _, pia = seated.acting_as("Pia").watch("Pegasus")
+    _, _, otto = seated.acting_as("Otto").watch("Pegasus")
+    for row in seated.events_after(game_id, 0, 1000):
+        if row.scene_id is not None:
+            assert view_key(row, otto) != view_key(row, pia)
+            assert project(row, "Pegasus", otto) is None
 
 
 def test_a_private_scene_is_whole_to_its_people_and_the_storyteller(seated: Table) -> None:

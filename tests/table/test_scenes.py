@@ -187,3 +187,13 @@ def test_where_a_pose_may_not_go(seated: Table) -> None:
     with pytest.raises(RollplayError, match="is over: join or start a scene first"):
         pia.execute(c.Pose("Pegasus", "leans in."))
     assert _events(seated) == count
+
+
+def test_the_dice_seeds_stay_the_games_in_a_private_scene(seated: Table) -> None:
+    """A seed revealed and committed while the Storyteller is in a private scene is the
+    game's (rulings S3): every player's feed still holds them, so their rolls verify."""
+    seated.acting_as("Stella").execute(c.SceneStart("Pegasus", "Council", private=True))
+    seated.acting_as("Stella").rotate_seed("Pegasus")
+    kinds = [e.kind for e in seated.acting_as("Otto").events_for("Pegasus", limit=1000)]
+    assert "seed_reveal" in kinds
+    assert kinds[-1] == "seed_commit"  # the new seed, after the reveal

@@ -36,6 +36,12 @@ WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
 names them, so a chat bridge can post each where its audience is)."""
 
 
+# The game's own records, never a scene's (rulings S3): the dice's seeds, which every
+# verifier needs whoever made them, and who is in the game and plays whom.
+GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
+                        "member", "player", "character"})  # fmt: skip
+
+
 class Core:
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor (the owner unless ``acting``)."""
@@ -127,7 +133,7 @@ class Core:
         ``scene`` (its id, and whether it is private), or else in the running scene its
         actor joined last in the game, if any (rulings S3)."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        if scene is None and self.actor.as_character is None:
+        if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
             scene = writer.scene(game.id, self.actor.user_id)
         values = event_values(
             game.id, self.actor, payload, visibility=visibility,

@@ -106,6 +106,10 @@ INVOCATIONS: dict[str, list[str]] = {
     "luck award": [TABLE, "luck", "award", "Nikos", NUM, "2"],
     "luck spend": [TABLE, "luck", "spend", "Nikos"],
     "roll": [TABLE, "roll", "Nikos", "Firearms"],
+    "scene list": [TABLE, "scene", "list", "--game", "Pegasus"],
+    "scene show": [TABLE, "scene", "show", NUM, "1", "--game", "Pegasus"],
+    "scene start": [TABLE, "scene", "start", "Docks", "--game", "Pegasus", "--private"],
+    "scene stop": [TABLE, "scene", "stop", NUM, "1", "--game", "Pegasus"],
     "seed client": [TABLE, "seed", "client", "sweep-seed", "--game", "Pegasus"],
     "seed rotate": [TABLE, "seed", "rotate", "--game", "Pegasus", "--chain", "hidden"],
     "seed show": [TABLE, "seed", "show", "--game", "Pegasus"],
@@ -270,7 +274,9 @@ def test_too_many_faces_change_nothing(
 # Commands whose working line needs a moment the base cannot hold (a knockout in the turn just
 # resolved, a wound just taken) or a server that runs until stopped:
 # their line must be refused cleanly, one line, exit 2.
-REFUSED_HERE = {"combat recover", "combat move-wound", "serve", "discord", "link remove"}
+# The base holds no scene either: showing or stopping scene 1 is refused there.
+REFUSED_HERE = {"combat recover", "combat move-wound", "serve", "discord", "link remove",
+                "scene show", "scene stop"}  # fmt: skip
 
 
 def _numeric_slots() -> list[tuple[str, str]]:

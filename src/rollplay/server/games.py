@@ -19,6 +19,7 @@ from rollplay.table import commands as c
 from rollplay.table.answers import AnyAnswer, Character, CombatStatus, OddsOf
 from rollplay.table.events.views import EventView, LogEntry
 from rollplay.table.info import CombatSummary, GameInfo
+from rollplay.table.limits import MAX_POSE
 from rollplay.table.service import Service
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -28,7 +29,8 @@ VISIBILITIES = ("public", "private", "secret")
 
 
 class CommandLine(BaseModel):
-    text: str = Field(max_length=1000)
+    # A pose may be up to MAX_POSE long; every other line is held to 1,000 by the grammar.
+    text: str = Field(max_length=MAX_POSE + 100)
     visibility: str | None = None
 
 

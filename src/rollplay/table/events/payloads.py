@@ -88,6 +88,7 @@ class Roll(Payload):
     dice_source: str = "secure"  # rows from before verifiable dice drew from OS entropy
     provable: Provable | None = None
     npc: str | None = None  # who rolled, for a roll with no sheet
+    request: int | None = None  # the roll request it answers (issue 30), by its number
 
     @field_validator("outcome", mode="wrap")
     @classmethod
@@ -111,6 +112,7 @@ class HiddenRoll(Payload):
 
     kind: ClassVar[str] = "roll"
     system: str
+    request: int | None = None  # the roll request it answers (issue 30): not a secret
 
 
 # -- games and members --------------------------------------------------------------------
@@ -131,6 +133,7 @@ class GameSettings(Payload):
     announce_secret: bool | None = None
     players_ask_secret: bool | None = None
     provable: bool | None = None
+    pose_window: int | None = None
 
 
 class Membership(Payload):

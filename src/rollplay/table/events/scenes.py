@@ -60,6 +60,11 @@ class Posed(Payload):
     style: PoseStyle
     who: str
     text: str
+    # Never stored: a reader is handed the pose as it stands (events/ledger.py), its text
+    # the latest edit's, and (the Storyteller only) the texts it had before.
+    edited: bool = False
+    deleted: bool = False
+    earlier: tuple[str, ...] = ()
 
 
 SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,

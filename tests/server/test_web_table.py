@@ -223,3 +223,38 @@ def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
     refused = server.post("/games/Pegasus/characters/Nikos/raise",
                           data={"learn": "background:Poker\rid: 9"}, headers=headers)  # fmt: skip
     assert refused.status_code == 400
+
+
+def test_a_roll_requests_button_posts_its_answer(server: TestClient) -> None:
+    """Issue 30: the Storyteller's request is a card with a Roll button; the button's form
+    posts ``answer N`` through the roll box's route, the roll answers the request, and the
+    card then shows it answered. A second answer, or another player's, is one line."""
+    _, gm = _page_headers(server, "Stella")
+    asked = server.post("/games/Pegasus/roll", data={"text": "request Nikos Piloting+1"},
+                        headers=gm)  # fmt: skip
+    assert asked.status_code == 200, asked.text
+    page, headers = _page_headers(server, "Pia")
+    button = (
+        r'<form id="answer-(\d+)"[^>]*data-for="Nikos"[^>]*'
+        r'hx-post="/games/Pegasus/roll".*?name="text" value="([^"]+)"'
+    )
+    form = re.search(button, page)
+    assert form is not None, page
+    number, line = form.group(1), html.unescape(form.group(2))
+    assert line == f"answer {number}"
+    assert "odds: Piloting+1" in page
+    done = server.post("/games/Pegasus/roll", data={"text": line}, headers=headers)
+    assert done.status_code == 200, done.text
+    page = server.get("/games/Pegasus").text
+    assert f'id="answer-{number}"' not in page  # answered: no button any more
+    assert f"answered by #{int(number) + 1}" in page
+    again = server.post("/games/Pegasus/roll", data={"text": line}, headers=headers)
+    assert again.status_code == 400
+    assert "already answered" in again.text
+    _, gm = _page_headers(server, "Stella")
+    server.post("/games/Pegasus/roll", data={"text": "request Nikos Firearms"}, headers=gm)
+    _, otto = _page_headers(server, "Otto")
+    refused = server.post("/games/Pegasus/roll", data={"text": f"answer {int(number) + 2}"},
+                          headers=otto)  # fmt: skip
+    assert refused.status_code == 403
+    assert "only Nikos's player or the Storyteller answers it" in html.unescape(refused.text)

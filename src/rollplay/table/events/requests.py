@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field, JsonValue, SerializerFunctionWrapHandler, model_serializer
 
 from rollplay.table.events import payloads as p
 from rollplay.table.events.scenes import PoseStyle
@@ -31,6 +31,14 @@ class RollRequested(p.Payload):
     state: RequestState = "open"
     answer: int | None = None  # the answering roll's number, if the reader may see it
     result: p.Roll | p.HiddenRoll | None = None  # that roll, as the reader may see it
+
+    @model_serializer(mode="wrap")
+    def _as_asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        """Stored as asked: its state is the ledger's to say, never the row's."""
+        said: dict[str, JsonValue] = handler(self)
+        if self.state == "open":
+            return {k: v for k, v in said.items() if k not in ("state", "answer", "result")}
+        return said
 
 
 class RequestCancelled(p.Payload):

@@ -90,6 +90,10 @@ class Roll(Payload):
     npc: str | None = None  # who rolled, for a roll with no sheet
     request: int | None = None  # the roll request it answers (issue 30), by its number
 
+    @model_serializer(mode="wrap")
+    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        return unasked(handler(self))
+
     @field_validator("outcome", mode="wrap")
     @classmethod
     def _readable(
@@ -113,6 +117,16 @@ class HiddenRoll(Payload):
     kind: ClassVar[str] = "roll"
     system: str
     request: int | None = None  # the roll request it answers (issue 30): not a secret
+
+    @model_serializer(mode="wrap")
+    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        return unasked(handler(self))
+
+
+def unasked(said: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """A roll no one asked for is written and shown as rolls always were: no ``request``."""
+    return said if said.get("request") is not None else \
+        {k: v for k, v in said.items() if k != "request"}  # fmt: skip
 
 
 # -- games and members --------------------------------------------------------------------

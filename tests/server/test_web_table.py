@@ -11,7 +11,8 @@ import re
 from fastapi.testclient import TestClient
 
 from rollplay.table.events.combat import Turn
-from rollplay.table.events.payloads import LuckAwarded, Membership, Raised
+from rollplay.table.events.payloads import HiddenRoll, LuckAwarded, Membership, Raised
+from rollplay.table.events.requests import PoseDeleted, PoseEdited
 from rollplay.table.events.views import AnyPayload, EventView
 from rollplay.table.service import Table
 from tests.server.conftest import sign_in
@@ -137,6 +138,17 @@ def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
     turn = sse_card(_view(Turn(combat="Hangar", turn=2)))
     assert "event: combat\ndata: Hangar" in turn
     assert sse_card(_view(Membership(game="Pegasus", user="X"))).count("event:") == 1
+    # Issue 30: an answer takes its request's Roll button's place; an edit redraws its pose.
+    answer = sse_card(_view(HiddenRoll(system="fs3", request=5), 9))
+    assert '<p id="answer-5" class="muted" hx-swap-oob="outerHTML">Answered: #9</p>' in answer
+    edit = sse_card(_view(PoseEdited(scene=1, pose=4, style="pose", who="Nikos",
+                                     text="leans <b>out</b>."), 8))  # fmt: skip
+    assert '<li id="e4" hx-swap-oob="outerHTML">' in edit
+    assert "leans &lt;b&gt;out&lt;/b&gt;." in edit
+    assert "(edited)" in edit
+    gone = sse_card(_view(PoseDeleted(scene=1, pose=4, who="Nikos"), 10))
+    assert "Nikos&#39;s pose was deleted" in gone or "Nikos's pose was deleted" in gone
+    assert sse_card(_view(LuckAwarded(amount=1, luck=2))).count("hx-swap-oob") == 0
 
 
 def _view(data: AnyPayload, event_id: int = 7) -> EventView:

@@ -22,7 +22,7 @@ from rollplay.table.combat.tracker import Tracker
 from rollplay.table.events import payloads as p
 from rollplay.table.events.requests import RollRequested
 from rollplay.table.events.scenes import Posed
-from rollplay.table.play import poses
+from rollplay.table.play import poses, requests
 from rollplay.table.service import Table
 from rollplay.table.store.models import now
 
@@ -263,3 +263,20 @@ def test_a_roll_request_round_trips_the_command_language() -> None:
     with pytest.raises(RollplayError, match="request NAME ROLL"):
         parse("request Nikos", system="fs3")
     assert Posed(scene=1, style="pose", who="N", text="x").edited is False
+
+
+def test_two_answers_at_once_cannot_both_be_written(
+    seated: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read that finds a request open can race another answer: the database's unique
+    index (ix_events_once) then refuses the second, on SQLite's fast path and PostgreSQL."""
+    stella, pia = _scene(seated)
+    number = getattr(_do(stella, "request Nikos Piloting"), "log_id", 0)
+    _do(pia, f"answer {number}")
+    before = len(seated.events_for("Pegasus", limit=1000))
+    monkeypatch.setattr(requests, "later_events", lambda *_: [])  # as if read before it
+    with pytest.raises(RollplayError, match=f"request #{number} was answered or cancelled "):
+        _do(pia, f"answer {number}")
+    with pytest.raises(RollplayError, match=f"request #{number} was answered meanwhile"):
+        _do(stella, f"request/cancel {number}")
+    assert len(seated.events_for("Pegasus", limit=1000)) == before

@@ -38,7 +38,8 @@ from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import Character
 from rollplay.table.events.combat import Step_
 from rollplay.table.events.payloads import HiddenRoll, Roll
-from rollplay.table.events.requests import RequestCancelled, RollRequested
+from rollplay.table.events.requests import PoseDeleted, PoseEdited, RequestCancelled, RollRequested
+from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
 from rollplay.table.info import GameInfo
@@ -74,10 +75,20 @@ def roll_button(event: EventView) -> Markup:
     ).format(event.id, data.character, quote(event.game, safe=""), data.expression)
 
 
-def _answered(event: EventView) -> Markup:
-    """What a roll answering a request (or a request's cancellation) swaps into the
-    request's Roll button's place, out of band."""
+def _later(event: EventView) -> Markup:
+    """What a later event changes on a page already drawn, swapped in out of band: a roll
+    answering a request (or a request's cancellation) takes the request's Roll button's
+    place; a pose's edit or deletion redraws the pose (as the ledger now shows it)."""
     data = event.data
+    if isinstance(data, PoseEdited | PoseDeleted):
+        edited = isinstance(data, PoseEdited)
+        pose = Posed(scene=data.scene, style=data.style if isinstance(data, PoseEdited)
+                     else "pose", who=data.who, text=data.text if isinstance(data, PoseEdited)
+                     else "", edited=edited, deleted=not edited)  # fmt: skip
+        shown = event.model_copy(update={"id": data.pose, "kind": "pose", "data": pose})
+        return Markup('<li id="e{}" hx-swap-oob="outerHTML">{}</li>').format(
+            data.pose, card_html(event_card(shown), visibility=shown.visibility)
+        )
     if isinstance(data, Roll | HiddenRoll) and data.request is not None:
         number, said = data.request, f"Answered: #{event.id}"
     elif isinstance(data, RequestCancelled):
@@ -93,7 +104,7 @@ def sse_card(event: EventView) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
     change to points the viewer's own panel (``points``)."""
-    html = _one_line(str(card(event) + _answered(event)))
+    html = _one_line(str(card(event) + _later(event)))
     out = f"id: {event.id}\nevent: card\ndata: {html}\n\n"
     if isinstance(event.data, Step_):
         out += f"event: combat\ndata: {_one_line(event.data.combat)}\n\n"

@@ -149,6 +149,8 @@ def test_a_request_is_refused_as_its_roll_would_be(seated: Table) -> None:
     before = len(seated.events_for("Pegasus", limit=1000))
     with pytest.raises(RollplayError):
         _do(seated, "request Nikos/Piloting/cp=2")  # a D6 option, in FS3
+    with pytest.raises(RollplayError, match="a request asks for a roll, not for points"):
+        _do(seated, "request Nikos/Piloting/luck=bonus")  # Nikos's luck is Pia's to spend
     with pytest.raises(RollplayError):
         _do(seated, "request Nobody Piloting")
     assert len(seated.events_for("Pegasus", limit=1000)) == before

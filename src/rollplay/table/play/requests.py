@@ -30,6 +30,7 @@ from rollplay.table.play.sides import Answering
 from rollplay.table.store.models import Event, Game, Scene
 from rollplay.table.systems import Request
 
+SPENDS = ("luck", "luck_from", "luck_cancel", "cp", "fate")  # options that spend points
 ONCE_ERRORS = (IntegrityError, sqlite3.IntegrityError)  # ix_events_once: closed meanwhile
 
 
@@ -91,6 +92,10 @@ def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> Ledger
     are in (or the game's log)."""
     if cmd.side.character is None:
         raise RollplayError("say whom the roll is asked of: request NAME ROLL")
+    spends = [k for k in SPENDS if k in cmd.side.request.given()]
+    if spends:  # a character's points are their player's to spend (rulings S10)
+        raise RollplayError(f"a request asks for a roll, not for points: leave out "
+                            f"{', '.join(spends)}")  # fmt: skip
     game_name = t.game_for(cmd.game)
     with t.reading() as s:
         t.require(s, t.game_row(s, game_name), Act.REQUEST)

@@ -180,3 +180,29 @@ def test_the_storyteller_resolves_a_turn_and_both_players_trackers_follow(
         report = page.locator("#feed > li").filter(has_text="Both Sides: turn 1")
         expect(report).to_contain_text("Initiative")  # the turn's report, live
         expect(report).not_to_contain_text("Shade rating")  # without the NPC's dice
+
+
+def test_a_roll_request_is_answered_and_a_pose_edited_live(table: dict[str, Page]) -> None:
+    """Issue 30: the Storyteller's request reaches every screen with its Roll button shown
+    to the player asked alone; her press answers it, and every screen's button gives way to
+    "Answered"; a pose edited is redrawn on the others' screens as it now reads."""
+    stella, pia, otto = table["Stella"], table["Pia"], table["Otto"]
+    before = newest(pia)
+    roll(stella, "request Nikos Piloting+1")
+    pia.wait_for_function(f"() => ({NEWEST})() > {before}")
+    asked = newest(pia)
+    button = pia.locator(f"#answer-{asked} button")
+    expect(button).to_be_visible()
+    expect(otto.locator(f"#answer-{asked}")).to_be_hidden()  # he does not play Nikos
+    expect(stella.locator(f"#answer-{asked} button")).to_be_visible()
+    button.click()
+    for page in table.values():
+        expect(page.locator(f"#answer-{asked}")).to_contain_text("Answered: #")
+    roll(pia, "scene/start Docks")
+    roll(pia, ":leans in.")
+    pia.wait_for_function(f"() => ({NEWEST})() > {asked + 2}")
+    posed = newest(pia)
+    otto.locator(f"#e{posed}").wait_for()
+    roll(pia, f"pose/edit {posed}=leans out.")
+    expect(otto.locator(f"#e{posed}")).to_contain_text("leans out. (edited)")
+    roll(pia, "scene/stop")

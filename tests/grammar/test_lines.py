@@ -8,9 +8,11 @@ import pytest
 
 from rollplay.grammar import GrammarError, parse, to_line
 from rollplay.table.commands import (
+    AnswerRequest,
     Approve,
     AwardLuck,
     AwardXP,
+    CancelRequest,
     CombatAction,
     CombatJoin,
     CombatLeave,
@@ -27,7 +29,11 @@ from rollplay.table.commands import (
     Opposed,
     PointsAfter,
     Pose,
+    PoseDelete,
+    PoseEdit,
     RaiseSkill,
+    RequestRoll,
+    Reveal,
     Roll,
     SceneInvite,
     SceneJoin,
@@ -224,6 +230,14 @@ SCENES: list[tuple[str, Command]] = [
     ("scene/resume 1", SceneResume(None, 1)),
     ("scene/stop 3", SceneStop(None, 3)),
     ("scene/invite Otto", SceneInvite(None, "Otto")),
+    # Requests, edits and reveals (issue 30, stage 2).
+    ("request Nikos Piloting+1", RequestRoll(None, of("Nikos", "Piloting+1"))),
+    ("request/secret Nikos/Alertness", RequestRoll(None, of("Nikos", "Alertness"), True)),
+    ("request/cancel 4", CancelRequest(None, 4)),
+    ("answer 4", AnswerRequest(None, 4)),
+    ("reveal 9", Reveal(None, 9)),
+    ("pose/edit 3=leans out.\nAnd waits.", PoseEdit(None, 3, "leans out.\nAnd waits.")),
+    ("pose/delete 3", PoseDelete(None, 3)),
 ]  # fmt: skip
 
 TABLE = [("fs3", line, cmd) for line, cmd in FS3] + [("gurps", line, cmd) for line, cmd in GURPS]

@@ -11,7 +11,8 @@ import re
 from fastapi.testclient import TestClient
 
 from rollplay.table.events.combat import Turn
-from rollplay.table.events.payloads import LuckAwarded, Membership, Raised
+from rollplay.table.events.payloads import HiddenRoll, LuckAwarded, Membership, Raised
+from rollplay.table.events.requests import PoseDeleted, PoseEdited
 from rollplay.table.events.views import AnyPayload, EventView
 from rollplay.table.service import Table
 from tests.server.conftest import sign_in
@@ -137,6 +138,17 @@ def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
     turn = sse_card(_view(Turn(combat="Hangar", turn=2)))
     assert "event: combat\ndata: Hangar" in turn
     assert sse_card(_view(Membership(game="Pegasus", user="X"))).count("event:") == 1
+    # Issue 30: an answer takes its request's Roll button's place; an edit redraws its pose.
+    answer = sse_card(_view(HiddenRoll(system="fs3", request=5), 9))
+    assert '<p id="answer-5" class="muted" hx-swap-oob="outerHTML">Answered: #9</p>' in answer
+    edit = sse_card(_view(PoseEdited(scene=1, pose=4, style="pose", who="Nikos",
+                                     text="leans <b>out</b>."), 8))  # fmt: skip
+    assert '<li id="e4" hx-swap-oob="outerHTML">' in edit
+    assert "leans &lt;b&gt;out&lt;/b&gt;." in edit
+    assert "(edited)" in edit
+    gone = sse_card(_view(PoseDeleted(scene=1, pose=4, who="Nikos"), 10))
+    assert "Nikos&#39;s pose was deleted" in gone or "Nikos's pose was deleted" in gone
+    assert sse_card(_view(LuckAwarded(amount=1, luck=2))).count("hx-swap-oob") == 0
 
 
 def _view(data: AnyPayload, event_id: int = 7) -> EventView:
@@ -223,3 +235,38 @@ def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
     refused = server.post("/games/Pegasus/characters/Nikos/raise",
                           data={"learn": "background:Poker\rid: 9"}, headers=headers)  # fmt: skip
     assert refused.status_code == 400
+
+
+def test_a_roll_requests_button_posts_its_answer(server: TestClient) -> None:
+    """Issue 30: the Storyteller's request is a card with a Roll button; the button's form
+    posts ``answer N`` through the roll box's route, the roll answers the request, and the
+    card then shows it answered. A second answer, or another player's, is one line."""
+    _, gm = _page_headers(server, "Stella")
+    asked = server.post("/games/Pegasus/roll", data={"text": "request Nikos Piloting+1"},
+                        headers=gm)  # fmt: skip
+    assert asked.status_code == 200, asked.text
+    page, headers = _page_headers(server, "Pia")
+    button = (
+        r'<form id="answer-(\d+)"[^>]*data-for="Nikos"[^>]*'
+        r'hx-post="/games/Pegasus/roll".*?name="text" value="([^"]+)"'
+    )
+    form = re.search(button, page)
+    assert form is not None, page
+    number, line = form.group(1), html.unescape(form.group(2))
+    assert line == f"answer {number}"
+    assert "odds: Piloting+1" in page
+    done = server.post("/games/Pegasus/roll", data={"text": line}, headers=headers)
+    assert done.status_code == 200, done.text
+    page = server.get("/games/Pegasus").text
+    assert f'id="answer-{number}"' not in page  # answered: no button any more
+    assert f"answered by #{int(number) + 1}" in page
+    again = server.post("/games/Pegasus/roll", data={"text": line}, headers=headers)
+    assert again.status_code == 400
+    assert "already answered" in again.text
+    _, gm = _page_headers(server, "Stella")
+    server.post("/games/Pegasus/roll", data={"text": "request Nikos Firearms"}, headers=gm)
+    _, otto = _page_headers(server, "Otto")
+    refused = server.post("/games/Pegasus/roll", data={"text": f"answer {int(number) + 2}"},
+                          headers=otto)  # fmt: skip
+    assert refused.status_code == 403
+    assert "only Nikos's player or the Storyteller answers it" in html.unescape(refused.text)

@@ -89,6 +89,24 @@ def _paused(t: Table) -> None:
     t.execute(c.ScenePause("Pegasus", 1))
 
 
+def _asked(t: Table) -> int:
+    """A secret roll request for Nikos (issue 30), in a running scene: its number."""
+    _scene(t)
+    made = t.execute(c.RequestRoll("Pegasus", _side("Nikos", "Alertness"), secret=True))
+    return int(getattr(made, "log_id", 0))
+
+
+def _posed(t: Table) -> int:
+    """The owner's pose in a running scene: its number."""
+    _scene(t)
+    return int(getattr(t.execute(c.Pose("Pegasus", "leans in.")), "log_id", 0))
+
+
+def _secret_roll(t: Table) -> int:
+    return int(getattr(t.roll("Pegasus", "Mavros", Request("Alertness"), visibility="secret"),
+                       "log_id", 0))  # fmt: skip
+
+
 # Each command: how to set the table up for it (as the owner), and the command itself.
 Setup = Callable[[Table], Any]
 SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
@@ -134,6 +152,12 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.SceneStop: (_scene, lambda _: c.SceneStop("Pegasus", 1)),
     c.SceneInvite: (_scene, lambda _: c.SceneInvite("Pegasus", "Pia", 1)),
     c.Pose: (_scene, lambda _: c.Pose("Pegasus", "leans in, <i>grinning</i>\n*Later.*")),
+    c.RequestRoll: (_scene, lambda _: c.RequestRoll("Pegasus", _side("Nikos", "Piloting+1"))),
+    c.AnswerRequest: (_asked, lambda n: c.AnswerRequest("Pegasus", n)),
+    c.CancelRequest: (_asked, lambda n: c.CancelRequest("Pegasus", n)),
+    c.Reveal: (_secret_roll, lambda n: c.Reveal("Pegasus", n)),
+    c.PoseEdit: (_posed, lambda n: c.PoseEdit("Pegasus", n, "leans <b>out</b>.\nLater.")),
+    c.PoseDelete: (_posed, lambda n: c.PoseDelete("Pegasus", n)),
 }  # fmt: skip
 
 

@@ -55,3 +55,25 @@ def test_a_private_scene_is_not_listed_to_others(
     said = fails_cleanly(capsys, "--as", "Otto", "scene", "show", "1", "--game", "Pegasus",
                          "--db", db)  # fmt: skip
     assert "no scene 1" in said
+
+
+def test_requests_and_the_pose_window_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    """Issue 30, stage 2: ``rollplay do 'request ...'`` and ``'answer N'``, and the game's
+    pose window in ``rollplay game settings``."""
+    asked = run_json(capsys, "do", "request Nikos Piloting+1", "--game", "Pegasus", "--db", db)
+    assert (asked["command"], asked["event"]["character"]) == ("RequestRoll", "Nikos")
+    number = asked["log_id"]
+    said = fails_cleanly(capsys, "--as", "Otto", "do", f"answer {number}", "--game", "Pegasus",
+                         "--db", db)  # fmt: skip
+    assert "only Nikos's player or the Storyteller answers it" in said
+    rolled = run_json(capsys, "--as", "Pia", "do", f"answer {number}", "--game", "Pegasus",
+                      "--db", db)  # fmt: skip
+    assert rolled["request"] == number
+    shown = run_json(capsys, "game", "settings", "Pegasus", "--pose-window", "30", "--json",
+                     "--db", db)  # fmt: skip
+    assert shown["pose_window"] == 30
+    said = fails_cleanly(capsys, "game", "settings", "Pegasus", "--pose-window", "-5",
+                         "--db", db)  # fmt: skip
+    assert "a pose window is 0 to 10,080 minutes" in said

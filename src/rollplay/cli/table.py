@@ -262,25 +262,29 @@ def char_export(name: str, game_name: str | None, fmt: str, db: str | None) -> N
 @click.option("--provable/--no-provable", default=None,
               help="Whether the dice come from committed seeds, verifiable afterwards "
                    "(docs/verify.md; off: OS entropy).")  # fmt: skip
+@click.option("--pose-window", type=int, default=None, metavar="MINUTES",
+              help="For how many minutes a pose's author may edit or delete it "
+                   "(docs/scenes.md; 0: never; default 15).")  # fmt: skip
 @db_option
 @json_option
 def game_settings(
     *, game_name: str, announce_secret: bool | None, players_ask_secret: bool | None,
-    provable: bool | None, db: str | None, as_json: bool,
+    provable: bool | None, pose_window: int | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """Show or change GAME's table settings (the Storyteller's)."""
     service = open_table(db)
-    if announce_secret is None and players_ask_secret is None and provable is None:
+    if (announce_secret, players_ask_secret, provable, pose_window) == (None, None, None, None):
         data = service.game(game_name)
     else:
         data = service.game_settings(game_name, announce_secret=announce_secret,
                                      players_ask_secret=players_ask_secret,
-                                     provable=provable)  # fmt: skip
+                                     provable=provable, pose_window=pose_window)  # fmt: skip
     if as_json:
-        keys = {"name", "announce_secret", "players_ask_secret", "provable"}
+        keys = {"name", "announce_secret", "players_ask_secret", "provable", "pose_window"}
         emit_json(data.model_dump(include=keys))
         return
     say(f"{bold(data.name)}: secret rolls "
         f"{'announced' if data.announce_secret else 'not announced'} to players; players "
         f"{'may' if data.players_ask_secret else 'may not'} ask for secret rolls; dice "
-        f"{'verifiable' if data.provable else 'from OS entropy'}")  # fmt: skip
+        f"{'verifiable' if data.provable else 'from OS entropy'}; poses editable for "
+        f"{data.pose_window} minutes")  # fmt: skip

@@ -75,6 +75,19 @@ def _write(command: c.Command, system: str) -> str:
             return f"scene/{'private' if private else 'start'} {said}"
         case c.SceneInvite(user=user):
             return f"scene/invite {user}"
+        case c.RequestRoll(side=side, secret=secret):
+            said = _single(side.character, side.request, system)
+            return f"request{'/secret' if secret else ''} {said}"
+        case c.CancelRequest(number=n):
+            return f"request/cancel {n}"
+        case c.AnswerRequest(number=n):
+            return f"answer {n}"
+        case c.Reveal(number=n):
+            return f"reveal {n}"
+        case c.PoseEdit(number=n, text=text):
+            return f"pose/edit {n}={text}"
+        case c.PoseDelete(number=n):
+            return f"pose/delete {n}"
         case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():
             verb = type(command).__name__.removeprefix("Scene").lower()
             return f"scene/{verb} {command.number or ''}".rstrip()

@@ -18,7 +18,8 @@ def _handlers() -> dict[str, Handler]:
     return {
         "roll": rolls.roll, "cp": points.cp, "luck": points.luck, "xp": points.xp,
         "sheet": sheets.sheet, "log": sheets.log, "combat": combat.combat, "heal": combat.heal,
-        "scene": scenes.scene, "pose": _posed, "say": _posed, "emit": _posed, "ooc": _posed,
+        "scene": scenes.scene, "pose": scenes.pose, "say": _posed, "emit": _posed, "ooc": _posed,
+        "request": scenes.request, "answer": scenes.answer, "reveal": scenes.reveal,
     }  # fmt: skip
 
 

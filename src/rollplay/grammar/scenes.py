@@ -8,6 +8,9 @@
     pose/as NAME=TEXT      a Storyteller's pose as an NPC
     scene/start TITLE[=SUMMARY]   scene/private TITLE[=SUMMARY]
     scene/join [N]  scene/pause [N]  scene/resume [N]  scene/stop [N]  scene/invite NAME
+    pose/edit N=TEXT  pose/delete N   a pose's author changes it, for a while
+    request NAME ROLL  request/secret NAME ROLL  request/cancel N   the Storyteller's asks
+    answer N     the roll request N asks for      reveal N   a secret roll, to the scene
 
 A pose line is read before any other: it may hold line breaks and be as long as a pose
 (table/limits.py MAX_POSE, checked first: a megabyte is refused at once), unlike a command
@@ -22,9 +25,16 @@ from rollplay.errors import RollplayError
 from rollplay.grammar.errors import GrammarError, clip
 from rollplay.grammar.words import Context, name, number
 from rollplay.table.commands import (
+    AnswerRequest,
+    CancelRequest,
     Command,
     Pose,
+    PoseDelete,
+    PoseEdit,
     PoseStyle,
+    RequestRoll,
+    Reveal,
+    Roll,
     SceneInvite,
     SceneJoin,
     ScenePause,
@@ -37,11 +47,11 @@ from rollplay.table.commands import (
 PREFIXES: tuple[tuple[str, PoseStyle], ...] = (
     ("\\\\", "emit"), (":", "pose"), (";", "semipose"), ('"', "say"),
 )  # fmt: skip
-_WORD = re.compile(r"\+?(pose/as|pose|say|emit|ooc)(?=\s|$)", re.IGNORECASE)
+_WORD = re.compile(r"\+?(pose/as|pose/edit|pose|say|emit|ooc)(?=\s|$)", re.IGNORECASE)
 _STYLE: dict[str, PoseStyle] = {"pose": "pose", "say": "say", "emit": "emit", "ooc": "ooc"}
 
 
-def pose_line(line: object, ctx: Context) -> Pose | None:
+def pose_line(line: object, ctx: Context) -> Pose | PoseEdit | None:
     """The pose a line asks for, or None if it is not a pose line."""
     if not isinstance(line, str):
         return None
@@ -53,6 +63,12 @@ def pose_line(line: object, ctx: Context) -> Pose | None:
     if found is None:
         return None
     word, rest = found.group(1).casefold(), text[found.end() :]
+    if word == "pose/edit":  # read here: its text may be as long as a pose, line breaks too
+        which, eq, said = rest.partition("=")
+        if not eq or "\n" in which:
+            raise GrammarError("say which pose and its new text: pose/edit N=TEXT", clip(text))
+        edited = _pose(ctx, said, "pose")
+        return PoseEdit(ctx.game, number(which.strip(), "a pose's number", 1), edited.text)
     if word != "pose/as":
         return _pose(ctx, rest, _STYLE[word])
     who, eq, said = rest.partition("=")
@@ -86,6 +102,47 @@ def scene(switch: str, args: str, ctx: Context) -> Command:
     if switch == "resume":
         return SceneResume(ctx.game, which)
     return SceneStop(ctx.game, which)
+
+
+def pose(switch: str, args: str, ctx: Context) -> Command:
+    """``pose/delete N`` (a pose word shortened, ``po``, is refused: a line is a pose only
+    by its whole word or its mark, read first)."""
+    if switch == "delete":
+        return PoseDelete(ctx.game, number(args, "a pose's number", 1))
+    raise GrammarError("type a pose's word whole: pose, say, emit, ooc, or : ; \\\\", args)
+
+
+def request(switch: str, args: str, ctx: Context) -> Command:
+    """``request NAME ROLL`` or ``request NAME/ROLL`` (``request/secret``): the roll in the
+    game's own roll syntax; ``request/cancel N``."""
+    from rollplay.grammar.rolls import roll
+
+    if switch == "cancel":
+        return CancelRequest(ctx.game, number(args, "a request's number", 1))
+    who, slash, what = args.partition("/")
+    # NAME/ROLL when what precedes the slash is a name (one of the game's, when known;
+    # else no roll's sign in it): else NAME is the first word (request Nikos Piloting+1).
+    names = {n.casefold() for n in ctx.characters}
+    if not slash or (who.strip().casefold() not in names if names
+                     else any(ch in who for ch in "+-=")):  # fmt: skip
+        who, _, what = args.partition(" ")
+    if not who.strip() or not what.strip():
+        raise GrammarError("ask whom for what: request NAME ROLL (request Nikos Piloting+1)",
+                           args)  # fmt: skip
+    asked = roll("", f"{name(who, 'who is asked')}/{what.strip()}", ctx)
+    if not isinstance(asked, Roll) or asked.side.character is None:
+        raise GrammarError("a request asks one character for one roll of their own: "
+                           "request NAME ROLL", args)  # fmt: skip
+    secret = switch == "secret" or asked.visibility == "secret"
+    return RequestRoll(ctx.game, asked.side, secret)
+
+
+def answer(switch: str, args: str, ctx: Context) -> Command:
+    return AnswerRequest(ctx.game, number(args, "a request's number", 1))
+
+
+def reveal(switch: str, args: str, ctx: Context) -> Command:
+    return Reveal(ctx.game, number(args, "a roll's number", 1))
 
 
 def word(style: PoseStyle) -> str:

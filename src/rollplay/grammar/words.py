@@ -32,10 +32,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "heal": ("day",),
     "log": ("",),
     "scene": ("start", "private", "join", "pause", "resume", "stop", "invite"),
-    "pose": ("", "as"),  # poses are read before these (scenes.py); here for the word list
+    "pose": ("", "as", "edit", "delete"),  # poses and edits are read first (scenes.py)
     "say": ("",),
     "emit": ("",),
     "ooc": ("",),
+    "request": ("", "secret", "cancel"),
+    "answer": ("",),
+    "reveal": ("",),
 }  # fmt: skip
 
 
@@ -106,6 +109,8 @@ def command_word(head: str, combat_actions: tuple[str, ...]) -> tuple[str, str]:
     if "/" in switch:
         raise GrammarError(f"one switch per command, not {clip(head)!r}", head)
     found = matches(word, list(table))
+    if word.casefold() == "r":  # the MUSHes' own shorthand for roll, before request and reveal
+        found = ["roll"]
     if len(found) > 1:
         raise ambiguous("command", word, found)
     if not found:

@@ -25,6 +25,7 @@ from rollplay.table.answers import (
     FS3Rolled,
     FS3TeamRolled,
     GurpsRolled,
+    LedgerWritten,
     LogPage,
     PoseMade,
     SceneShown,
@@ -76,6 +77,8 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             from rollplay.render.events import pose_lines
 
             return pose_lines(answer.pose)
+        case LedgerWritten():
+            return ledger_lines(answer)
         case _:
             assert_never(answer)
 
@@ -117,3 +120,23 @@ def summary(c: Character) -> Line:
                                     f"({c.xp or 0:g} left)")]  # fmt: skip
     state = "" if c.approved else " (not yet approved)"
     return [bold(c.name), plain(f": {', '.join(points) or 'done'}{state}")]
+
+
+def ledger_lines(answer: LedgerWritten) -> list[Line]:
+    """A request, a reveal, a cancellation or a pose's edit, as written (its number first)."""
+    from rollplay.render.requests import change_line, request_lines, reveal_lines
+    from rollplay.table.events import requests as rq
+
+    d = answer.event
+    where = f" (scene {answer.scene})" if answer.scene is not None else ""
+    head = [plain(f"#{answer.log_id}{where}: ")]
+    match d:
+        case rq.RollRequested():
+            first, *rest = request_lines(d, answer.log_id)
+        case rq.RollRevealed():
+            first, *rest = reveal_lines(d)
+        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
+            first, rest = change_line(d), []
+        case _:
+            assert_never(d)
+    return [[*head, *first], *rest]

@@ -10,9 +10,11 @@ from typing import assert_never
 
 from rollplay.render.cards import entry_card, source_spans
 from rollplay.render.combat import turn_lines
+from rollplay.render.requests import change_line, request_lines, reveal_lines
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
+from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
 from rollplay.table.events.views import AnyPayload, EventView, Unreadable, entry
 
@@ -30,13 +32,22 @@ def event_card(e: EventView) -> list[Line]:
     if isinstance(data, sc.Posed):
         first, *rest = pose_lines(data)
         return [[*head, *first], *rest]
+    if isinstance(data, rq.RollRequested | rq.RollRevealed):
+        first, *rest = request_lines(data, e.id) if isinstance(data, rq.RollRequested) \
+            else reveal_lines(data)  # fmt: skip
+        return [[*head, *first], *rest]
     return [[*head, *event_line(data, e.character)]]
 
 
 def pose_lines(d: sc.Posed) -> list[Line]:
     """A pose as the MUSHes draw it: 'Nikos leans in.', 'Nikos's hand...', 'Nikos says,
     "..."', an emit as is, '<OOC> Pia: ...'; its line breaks kept as lines. Its text is
-    plain text in every span, so each surface escapes it (render/html.py)."""
+    plain text in every span, so each surface escapes it (render/html.py). An edited one
+    says so; a deleted one says only that, but to the Storyteller, who is shown the texts
+    it had before (events/ledger.py)."""
+    earlier = [[Span(f"  (before: {text})", "muted")] for text in d.earlier]
+    if d.deleted:
+        return [[Span(f"({d.who}'s pose was deleted)", "muted")], *earlier]
     first, *rest = d.text.split("\n")
     match d.style:
         case "pose":
@@ -55,7 +66,10 @@ def pose_lines(d: sc.Posed) -> list[Line]:
             head = [Span("<OOC> ", "muted"), bold(d.who), plain(": " + first)]
         case _:
             assert_never(d.style)
-    return [head, *([plain(line)] for line in rest)]
+    lines = [head, *([plain(line)] for line in rest)]
+    if d.edited:
+        lines[-1] = [*lines[-1], Span(" (edited)", "muted")]
+    return [*lines, *earlier]
 
 
 def event_line(d: AnyPayload, who: str | None) -> Line:
@@ -139,6 +153,11 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is over")]
         case sc.Posed():
             return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
+        case rq.RollRequested() | rq.RollRevealed():
+            lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
+            return lines[0]
+        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
+            return change_line(d)
         case Unreadable():
             said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
             return [Span(said, "muted")]

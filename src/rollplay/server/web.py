@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -36,6 +37,9 @@ from rollplay.server.spending import (
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import Character
 from rollplay.table.events.combat import Step_
+from rollplay.table.events.payloads import HiddenRoll, Roll
+from rollplay.table.events.requests import PoseDeleted, PoseEdited, RequestCancelled, RollRequested
+from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
 from rollplay.table.info import GameInfo
@@ -50,8 +54,49 @@ POINTS = frozenset(
 
 
 def card(event: EventView) -> Markup:
-    return Markup('<li id="e{}">{}</li>').format(
-        event.id, card_html(event_card(event), visibility=event.visibility)
+    return Markup('<li id="e{}">{}{}</li>').format(
+        event.id, card_html(event_card(event), visibility=event.visibility), roll_button(event)
+    )
+
+
+def roll_button(event: EventView) -> Markup:
+    """An open roll request's Roll button (issue 30): it posts ``answer N`` through the roll
+    box's route, so the roll is the command language's like any other. The page hides it
+    from those who do not play the character asked (static/table.js); the service refuses
+    them anyway. Its place (``answer-N``) says "answered" once the answer arrives."""
+    data = event.data
+    if not isinstance(data, RollRequested) or data.state != "open":
+        return Markup("")
+    return Markup(
+        '<form id="answer-{0}" class="answer-request" data-for="{1}" hx-post="/games/{2}/roll" '
+        'hx-target="#answer-{0}-said"><input type="hidden" name="text" value="answer {0}">'
+        '<button type="submit">Roll {3} for {1}</button></form>'
+        '<div id="answer-{0}-said" aria-live="polite"></div>'
+    ).format(event.id, data.character, quote(event.game, safe=""), data.expression)
+
+
+def _later(event: EventView) -> Markup:
+    """What a later event changes on a page already drawn, swapped in out of band: a roll
+    answering a request (or a request's cancellation) takes the request's Roll button's
+    place; a pose's edit or deletion redraws the pose (as the ledger now shows it)."""
+    data = event.data
+    if isinstance(data, PoseEdited | PoseDeleted):
+        edited = isinstance(data, PoseEdited)
+        pose = Posed(scene=data.scene, style=data.style if isinstance(data, PoseEdited)
+                     else "pose", who=data.who, text=data.text if isinstance(data, PoseEdited)
+                     else "", edited=edited, deleted=not edited)  # fmt: skip
+        shown = event.model_copy(update={"id": data.pose, "kind": "pose", "data": pose})
+        return Markup('<li id="e{}" hx-swap-oob="outerHTML">{}</li>').format(
+            data.pose, card_html(event_card(shown), visibility=shown.visibility)
+        )
+    if isinstance(data, Roll | HiddenRoll) and data.request is not None:
+        number, said = data.request, f"Answered: #{event.id}"
+    elif isinstance(data, RequestCancelled):
+        number, said = data.request, "Cancelled"
+    else:
+        return Markup("")
+    return Markup('<p id="answer-{}" class="muted" hx-swap-oob="outerHTML">{}</p>').format(
+        number, said
     )
 
 
@@ -59,7 +104,7 @@ def sse_card(event: EventView) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
     change to points the viewer's own panel (``points``)."""
-    html = _one_line(str(card(event)))
+    html = _one_line(str(card(event) + _later(event)))
     out = f"id: {event.id}\nevent: card\ndata: {html}\n\n"
     if isinstance(event.data, Step_):
         out += f"event: combat\ndata: {_one_line(event.data.combat)}\n\n"

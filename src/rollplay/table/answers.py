@@ -18,6 +18,13 @@ from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
 from rollplay.table.events.outcomes import Record
 from rollplay.table.events.payloads import Provable, Spends, Visibility
+from rollplay.table.events.requests import (
+    PoseDeleted,
+    PoseEdited,
+    RequestCancelled,
+    RollRequested,
+    RollRevealed,
+)
 from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
@@ -54,6 +61,7 @@ class OneRolled(Dealt):
     character: str
     log_id: int
     spent: Spends = Spends()
+    request: int | None = None  # the roll request it answered (issue 30)
 
 
 class FS3Rolled(o.FS3Roll, OneRolled):
@@ -99,6 +107,7 @@ class SecretRollMade(Rolled):
     log_id: int | None = None
     log_ids: tuple[int, ...] = ()
     spent: Spends = Spends()
+    request: int | None = None  # the roll request it answered (issue 30)
     secret: Literal[True] = True
     message: str
 
@@ -227,10 +236,20 @@ class PoseMade(Answer):
     pose: Posed
 
 
+class LedgerWritten(Answer):
+    """A request, its cancellation, a pose's edit or deletion, or a reveal, written to the
+    ledger (issue 30): the event as written, its number, and its scene (None: the log's)."""
+
+    game: str
+    log_id: int
+    scene: int | None = None
+    event: RollRequested | RequestCancelled | PoseEdited | PoseDeleted | RollRevealed
+
+
 # Every answer the service gives a command (render/answers.py matches on it).
 AnyAnswer = (
     RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage | SceneShown
-    | PoseMade
+    | PoseMade | LedgerWritten
 )  # fmt: skip
 
 

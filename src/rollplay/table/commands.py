@@ -339,10 +339,66 @@ class Pose:
     name: str | None = None
 
 
+# -- requests, edits and reveals (issue 30) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class RequestRoll:
+    """``request NAME ROLL`` (``request/secret``): the Storyteller asks a character for a
+    roll, in the scene they are in (or the game's log)."""
+
+    game: str | None
+    side: Side
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class CancelRequest:
+    """``request/cancel N``: the Storyteller withdraws an open request."""
+
+    game: str | None
+    number: int
+
+
+@dataclass(frozen=True)
+class AnswerRequest:
+    """``answer N`` (a request card's Roll button): the roll request N asks, made by the
+    character it names, answering it."""
+
+    game: str | None
+    number: int
+
+
+@dataclass(frozen=True)
+class PoseEdit:
+    """``pose/edit N=TEXT``: a pose's author gives it new text, within the game's window."""
+
+    game: str | None
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class PoseDelete:
+    """``pose/delete N``: a pose's author takes it back, within the game's window."""
+
+    game: str | None
+    number: int
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """``reveal N``: the Storyteller shows a secret roll to the scene it was made in."""
+
+    game: str | None
+    number: int
+
+
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
     | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
     | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
     | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
-    | SceneStop | SceneInvite | Pose
+    | SceneStop | SceneInvite | Pose | RequestRoll | CancelRequest | AnswerRequest | PoseEdit
+    | PoseDelete | Reveal
 )  # fmt: skip

@@ -127,11 +127,13 @@ class Core:
         shared: Payload | None = None,
         audience: str | None = None,
         scene: tuple[int, bool] | None = None,
+        refers: int | None = None,
     ) -> int:
         """Write one event, its kind its payload's, in the command's transaction; returns
         its number in its game (the id every viewer sees: rulings T8). It lands in
         ``scene`` (its id, and whether it is private), or else in the running scene its
-        actor joined last in the game, if any (rulings S3)."""
+        actor joined last in the game, if any (rulings S3). ``refers``: the number of the event
+        it is about (an edit's pose, an answer's request: migration 0017)."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
             scene = writer.scene(game.id, self.actor.user_id)
@@ -139,7 +141,7 @@ class Core:
             game.id, self.actor, payload, visibility=visibility,
             character_id=None if character is None else character.id,
             character=None if character is None else character.name, shared=shared,
-            audience=audience, scene=scene,
+            audience=audience, scene=scene, refers=refers,
         )  # fmt: skip
         number = writer.event(values)
         written = WRITTEN.get()

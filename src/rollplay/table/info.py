@@ -22,6 +22,7 @@ class GameInfo(Record):
     announce_secret: bool = True
     players_ask_secret: bool = True
     provable: bool = True
+    pose_window: int = 15  # minutes a pose's author may edit it in (issue 30)
     role: str | None = None
     characters: tuple[str, ...] = ()
     yours: tuple[str, ...] = ()

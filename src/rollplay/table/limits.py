@@ -17,3 +17,4 @@ MAX_LOG_LIMIT = 1_000_000_000  # entries one log query may ask for (0: all)
 MAX_POSE = 8_000  # characters in one pose: a long paragraph or a few (issue 30)
 MAX_TITLE = 200  # characters in a scene's title
 MAX_SUMMARY = 2_000  # characters in a scene's summary
+MAX_POSE_WINDOW = 10_080  # minutes a pose may be edited in: at most a week (issue 30)

@@ -25,6 +25,8 @@ from rollplay.table.play import games as _games
 from rollplay.table.play import npc as _npc
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
+from rollplay.table.play import poses as _poses  # noqa: F401
+from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scenes as _scenes
 from rollplay.table.play.names import parse_sheet_file
@@ -84,6 +86,7 @@ class Service(AccessService):
         announce_secret: bool | None = None,
         players_ask_secret: bool | None = None,
         provable: bool | None = None,
+        pose_window: int | None = None,
     ) -> GameInfo:
         return _games.game_settings(
             self,
@@ -91,6 +94,7 @@ class Service(AccessService):
             announce_secret=announce_secret,
             players_ask_secret=players_ask_secret,
             provable=provable,
+            pose_window=pose_window,
         )
 
     def add_examples(self) -> list[str]:

@@ -27,6 +27,18 @@
       feed.scrollTop = feed.scrollHeight;
     }
   });
+  // A roll request's Roll button shows only to whom it asks (and the Storyteller): the
+  // service refuses anyone else, this spares them a button that would be refused.
+  function answerable(root) {
+    const feed = document.getElementById("feed");
+    if (!feed || !root || !root.querySelectorAll) return;
+    let yours = [];
+    try { yours = JSON.parse(feed.dataset.yours || "[]"); } catch (e) { yours = []; }
+    root.querySelectorAll("form[data-for]").forEach(function (form) {
+      form.hidden = !feed.dataset.storyteller && yours.indexOf(form.dataset.for) < 0;
+    });
+  }
+  document.addEventListener("htmx:load", function (ev) { answerable(ev.detail.elt); });
   document.addEventListener("htmx:sseOpen", function () { live("Live"); });
   document.addEventListener("htmx:sseError", function () { live("Reconnecting…"); });
   // A roll sent: its line and its odds are cleared for the next (a static handler, as the
@@ -43,5 +55,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     const feed = document.getElementById("feed");
     if (feed) feed.scrollTop = feed.scrollHeight;
+    answerable(document);
   });
 })();

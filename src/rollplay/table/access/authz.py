@@ -39,6 +39,7 @@ class Act(StrEnum):
     HEAL = "run a healing day"
     MANAGE = "manage the game's members and settings"
     POSE = "pose in a scene"  # and start or join one (issue 30)
+    REQUEST = "ask for a roll, cancel the ask, or reveal a secret roll"  # issue 30
     CLIENT_SEED = "set a client seed"  # their own, mixed into the dice of their rolls
     ROTATE_SEEDS = "reveal and replace the dice seeds"
 

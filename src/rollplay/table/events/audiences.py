@@ -34,6 +34,7 @@ def event_values(
     shared: Payload | None = None,
     audience: str | None = None,
     scene: tuple[int, bool] | None = None,
+    refers: int | None = None,
 ) -> dict[str, Any]:
     """The row of one event (see Writer.event): its kind is its payload's. ``audience``
     narrows a public event that has hidden parts (a combat turn with NPCs): the others see
@@ -53,6 +54,7 @@ def event_values(
         "shared": None if audience == "everyone" or shared is None else encode(shared),
         "scene_id": None if scene is None else scene[0],
         "scene_private": scene is not None and scene[1],
+        "refers": refers,
     }
 
 

@@ -24,6 +24,7 @@ from rollplay.table.answers import LogPage
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import iso, project
 from rollplay.table.events.combat import HealDay, Turn
+from rollplay.table.events.ledger import fold
 from rollplay.table.events.views import EventView, LogEntry, entry
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LOG_LIMIT
@@ -50,8 +51,9 @@ def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100)
             .order_by(Event.number)
             .limit(limit)
         )
-        return [e for e in (project(row, game.name, standing) for row in s.scalars(query))
+        seen = [e for e in (project(row, game.name, standing) for row in s.scalars(query))
                 if e is not None]  # fmt: skip
+        return fold(s, game.id, standing, seen)  # poses and requests as they stand
 
 
 def log(

@@ -88,6 +88,11 @@ class Roll(Payload):
     dice_source: str = "secure"  # rows from before verifiable dice drew from OS entropy
     provable: Provable | None = None
     npc: str | None = None  # who rolled, for a roll with no sheet
+    request: int | None = None  # the roll request it answers (issue 30), by its number
+
+    @model_serializer(mode="wrap")
+    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        return unasked(handler(self))
 
     @field_validator("outcome", mode="wrap")
     @classmethod
@@ -111,6 +116,17 @@ class HiddenRoll(Payload):
 
     kind: ClassVar[str] = "roll"
     system: str
+    request: int | None = None  # the roll request it answers (issue 30): not a secret
+
+    @model_serializer(mode="wrap")
+    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        return unasked(handler(self))
+
+
+def unasked(said: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """A roll no one asked for is written and shown as rolls always were: no ``request``."""
+    return said if said.get("request") is not None else \
+        {k: v for k, v in said.items() if k != "request"}  # fmt: skip
 
 
 # -- games and members --------------------------------------------------------------------
@@ -131,6 +147,7 @@ class GameSettings(Payload):
     announce_secret: bool | None = None
     players_ask_secret: bool | None = None
     provable: bool | None = None
+    pose_window: int | None = None
 
 
 class Membership(Payload):

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from pydantic import JsonValue, SerializerFunctionWrapHandler, model_serializer
+
 from rollplay.table.events.payloads import Payload
 
 PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
 SceneKind = Literal["social", "action", "plot"]
 Privacy = Literal["open", "private"]
+
+
+UNCHANGED = ("edited", "deleted", "earlier")  # a pose's fields when nothing changed it
 
 
 class SceneStep(Payload):
@@ -60,6 +65,16 @@ class Posed(Payload):
     style: PoseStyle
     who: str
     text: str
+    # Never stored: a reader is handed the pose as it stands (events/ledger.py), its text
+    # the latest edit's, and (the Storyteller only) the texts it had before.
+    edited: bool = False
+    deleted: bool = False
+    earlier: tuple[str, ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _as_posed(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        """A pose never edited is written and shown as it always was."""
+        return {k: v for k, v in handler(self).items() if k not in UNCHANGED or v}
 
 
 SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,

@@ -14,6 +14,7 @@ from pydantic import JsonValue, ValidationError
 
 from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
+from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
 from rollplay.table.events.outcomes import Outcome, Record
 
@@ -33,7 +34,8 @@ WholePayload = (
     | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | cb.CombatStarted | cb.CombatStopped
     | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken | cb.ActionChosen
     | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined | sc.ScenePaused
-    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.Posed
+    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.Posed | rq.RollRequested
+    | rq.RequestCancelled | rq.PoseEdited | rq.PoseDeleted | rq.RollRevealed
 )  # fmt: skip
 # Every payload a viewer may be handed: whole, or the part for those who may not see it all.
 AnyPayload = WholePayload | p.HiddenRoll | cb.HiddenStep | Unreadable
@@ -45,7 +47,7 @@ _WHOLE: dict[str, type[p.Payload]] = {
         p.Approved, p.PlayerSet, p.LuckAwarded, p.LuckSpent, p.XPAwarded, p.Raised,
         p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, cb.CombatStarted, cb.CombatStopped,
         cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen, cb.LuckBetween,
-        cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS,
+        cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS, *rq.LEDGER_PAYLOADS,
     )
 }  # fmt: skip
 

@@ -9,10 +9,12 @@ from typing import Any
 from sqlalchemy import String, bindparam, cast, func, select
 from sqlalchemy.orm import Session
 
+from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Forbidden
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.info import GameInfo, Vocabulary
+from rollplay.table.limits import MAX_POSE_WINDOW
 from rollplay.table.play.names import clean_name, game_dict
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Membership
@@ -135,21 +137,28 @@ def set_announce_secret(t: ServiceBase, name: str, announce: bool) -> GameInfo:
 
 def game_settings(t: ServiceBase, name: str, *, announce_secret: bool | None = None,
     players_ask_secret: bool | None = None, provable: bool | None = None,
+    pose_window: int | None = None,
 ) -> GameInfo:  # fmt: skip
     """Change a game's table settings (the Storyteller): whether players learn that a
     secret roll was made (001 When the GM Rolls), whether a player may ask for a secret
     roll of their own character (rulings T9), and whether the dice come from committed
-    seeds (issue 18; off: OS entropy). None leaves a setting as it is."""
+    seeds (issue 18; off: OS entropy), and for how many minutes a pose's author may edit
+    it (issue 30; 0: never). None leaves a setting as it is."""
     with t.transaction() as s:
         game = t.game_row(s, name)
         t.require(s, game, Act.MANAGE)
-        changed: dict[str, bool] = {}
+        changed: dict[str, bool | int] = {}
         if announce_secret is not None:
             game.announce_secret = changed["announce_secret"] = announce_secret
         if players_ask_secret is not None:
             game.players_ask_secret = changed["players_ask_secret"] = players_ask_secret
         if provable is not None:
             game.provable = changed["provable"] = provable
+        if pose_window is not None:
+            if isinstance(pose_window, bool) or not 0 <= pose_window <= MAX_POSE_WINDOW:
+                raise RollplayError(f"a pose window is 0 to {MAX_POSE_WINDOW:,} minutes, "
+                                    f"not {pose_window!r}")  # fmt: skip
+            game.pose_window = changed["pose_window"] = pose_window
         if changed:
             t.record(s, game, ev.GameSettings.written(changed))
         return game_dict(game)

@@ -25,7 +25,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.dice.dicing import Parts, chain_for, dice_fields, table_dice
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
-from rollplay.table.play.sides import Rolling, Side, rolling_sides
+from rollplay.table.play.sides import Answering, Rolling, Side, rolling_sides
 from rollplay.table.systems import Request, require, system
 
 Named = tuple[str, Request]  # a side as a roll takes it: (character, request)
@@ -93,9 +93,11 @@ def roll(
     *,
     visibility: str = "public",
     dice: Dice | None = None,
+    answers: Answering | None = None,
 ) -> RollAnswer:
-    """A roll from a character's sheet, its spends taken and the roll logged, together."""
-    with rolling_sides(t, game_name, [(name, request)], visibility) as r:
+    """A roll from a character's sheet, its spends taken and the roll logged, together;
+    ``answers``: the roll request it answers (play/requests.py)."""
+    with rolling_sides(t, game_name, [(name, request)], visibility, answers=answers) as r:
         (side,) = r.sides
         rules, _ = t.ruleset_of(r.game)
         source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice)
@@ -106,7 +108,7 @@ def roll(
         return told(r, ONE[r.game.system], {
             **result, "character": side.row.name, "game": r.game.name, "log_id": entry_id,
             "visibility": r.visibility, "spent": side.spent,
-            **dice_fields(source),
+            "request": None if r.answers is None else r.answers.number, **dice_fields(source),
         })  # fmt: skip
 
 
@@ -194,9 +196,18 @@ def log_roll(
     payload.update(drawn.fields(payload) if isinstance(drawn, Parts) else dice_fields(drawn))
     visibility = r.visibility
     secret = visibility == "secret" and r.game.announce_secret
-    shared = ev.HiddenRoll(system=r.game.system) if secret else None
+    asked = r.answers
+    if asked is not None:  # it names the request it answers (issue 30), and lands beside it
+        payload["request"] = asked.number
+    shared = (
+        ev.HiddenRoll(system=r.game.system, request=None if asked is None else asked.number)
+        if secret
+        else None
+    )
     return t.record(r.w, r.game, ev.Roll.written(payload), visibility=visibility,
-                       character=side.row, shared=shared)  # fmt: skip
+                    character=side.row, shared=shared,
+                    refers=None if asked is None else asked.number,
+                    scene=None if asked is None else asked.scene)  # fmt: skip
 
 
 ONE: dict[str, type[RollAnswer]] = {"fs3": FS3Rolled, "gurps": GurpsRolled, "d6": D6Rolled}
@@ -211,7 +222,7 @@ def told(r: Rolling, answer: type[RollAnswer], result: dict[str, Any]) -> RollAn
     return SecretRollMade(
         game=r.game.name, visibility="secret", dice_source=result["dice_source"],
         character=who, log_id=result.get("log_id"), log_ids=result.get("log_ids", ()),
-        spent=result.get("spent") or {},
+        spent=result.get("spent") or {}, request=result.get("request"),
         message=f"Rolled in secret for {who}: the Storyteller sees how it went.",
     )  # fmt: skip
 

@@ -21,6 +21,7 @@ from rollplay.table.answers import PoseMade, SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import scenes as sc
 from rollplay.table.events.audiences import project
+from rollplay.table.events.ledger import fold
 from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
@@ -323,4 +324,4 @@ def scene(t: ServiceBase, game_name: str, number: int) -> tuple[SceneShown, list
                                                Event.scene_id == row.id)
                            .order_by(Event.number))  # fmt: skip
         ledger = [v for v in (project(e, game.name, standing) for e in events) if v is not None]
-        return _shown(s, game, row), ledger
+        return _shown(s, game, row), fold(s, game.id, standing, ledger)

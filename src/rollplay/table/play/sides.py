@@ -61,6 +61,14 @@ class Rolling(NamedTuple):
     standing: Standing
     sides: list[Side]
     visibility: str  # as asked, unless the system's rules say (a GURPS Sense roll: secret)
+    answers: Answering | None = None  # the roll request it answers (issue 30)
+
+
+class Answering(NamedTuple):
+    """The roll request a roll answers: its number, and its scene (the answer lands there)."""
+
+    number: int
+    scene: tuple[int, bool] | None
 
 
 @contextmanager
@@ -73,6 +81,7 @@ def rolling_sides(
     contest: bool = False,
     npcs: frozenset[int] = frozenset(),
     dry: bool = False,
+    answers: Answering | None = None,
 ) -> Iterator[Rolling]:
     """One write transaction with each side prepared; ``dry``, a read transaction in
     which spends are checked but not made and nothing can be written (for odds).
@@ -87,7 +96,8 @@ def rolling_sides(
     if game_name is not None:
         try:
             with _writer(t, dry) as w:  # an inexact name rolls it all back
-                yield _prepare(t, w, game_name, sides, visibility, contest=contest, npcs=npcs)
+                yield _prepare(t, w, game_name, sides, visibility, contest=contest, npcs=npcs,
+                               answers=answers)  # fmt: skip
                 return
         except _Inexact:
             pass
@@ -103,7 +113,8 @@ def rolling_sides(
             exact.append((row.name, request))
     try:
         with _writer(t, dry) as w:
-            yield _prepare(t, w, str(where), exact, visibility, contest=contest, npcs=npcs)
+            yield _prepare(t, w, str(where), exact, visibility, contest=contest, npcs=npcs,
+                           answers=answers)  # fmt: skip
     except _Inexact:
         raise StorageError("a character was renamed or removed while rolling; try again") from None
 
@@ -121,6 +132,7 @@ def _writer(t: ServiceBase, dry: bool) -> Iterator[Writer]:
 def _prepare(
     t: ServiceBase, w: Writer, game_name: str, sides: list[tuple[str, Request]],
     visibility: str, *, contest: bool, npcs: frozenset[int] = frozenset(),
+    answers: Answering | None = None,
 ) -> Rolling:  # fmt: skip
     """The game and each side (its row and the check its sheet makes), with the points
     its request spends already taken (conditionally: see spend). Raises _Inexact when a
@@ -139,7 +151,7 @@ def _prepare(
         row = CharacterRow(*found[7:15])
         if standing is None:
             visibility = system(game.system).visibility(request, visibility)
-            standing = _may_roll(t, w, game, row, visibility)
+            standing = _may_roll(t, w, game, row, visibility, asked=answers is not None)
         if any(side.row.id == row.id for side in prepared):
             raise RuleError(
                 f"{row.name} appears twice in one roll: nobody assists or opposes themself"
@@ -159,7 +171,7 @@ def _prepare(
             payer = _spend_for(t, w, standing, request.luck_from, row)
             used = {**used, "luck_from": payer}
         prepared.append(Side(row, check, used, request))
-    return Rolling(w, game, standing, prepared, visibility)
+    return Rolling(w, game, standing, prepared, visibility, answers)
 
 
 def _npc_side(
@@ -179,16 +191,23 @@ def _npc_side(
 
 
 def _may_roll(
-    t: ServiceBase, w: Writer, game: GameRow, first: CharacterRow, visibility: str
+    t: ServiceBase,
+    w: Writer,
+    game: GameRow,
+    first: CharacterRow,
+    visibility: str,
+    *,
+    asked: bool = False,
 ) -> Any:
     """A roll leads with a character the actor plays (a player may roll against, or be
     helped by, characters they do not: spending nothing of theirs); a secret roll is the
     Storyteller's, or one a player asks of them for their own character, if the game
-    lets players ask (rulings T9: they learn only that it was made)."""
+    lets players ask, or one the Storyteller asked of them (``asked``: a secret roll
+    request, rulings S10) (rulings T9: they learn only that it was made)."""
     standing = t.standing(w, game)
     standing.require(Act.READ)
     if visibility == "secret" and not (
-        game.players_ask_secret and standing.may(Act.ROLL, first.id)
+        (game.players_ask_secret or asked) and standing.may(Act.ROLL, first.id)
     ):
         standing.require(Act.SECRET)
     standing.require(Act.ROLL, first.id, first.name)

@@ -56,6 +56,8 @@ class Game(Base):
     provable: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # How many events the game has: the last one's number (migration 0011; writers.py).
     events: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # For how many minutes a pose's author may edit or delete it (issue 30; 0: never).
+    pose_window: Mapped[int] = mapped_column(Integer, default=15, server_default="15")
 
 
 class Character(Base):
@@ -190,6 +192,10 @@ class Membership(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+# The events that close a request or reveal a roll: one per request or roll (ix_events_once).
+ONCE = "kind IN ('roll', 'request_cancel', 'roll_reveal') AND refers IS NOT NULL"
+
+
 class Event(Base):
     """One change at the table, never changed or deleted (the database refuses both: see
     migration 0006). ``payload`` is the whole event, for its ``audience``; everyone else in
@@ -203,6 +209,16 @@ class Event(Base):
         Index("ix_events_character", "character", "id"),
         Index("ix_events_created", "created_at"),
         Index("ix_events_scene", "scene_id", "id"),
+        Index("ix_events_refers", "game_id", "refers"),
+        # A request is closed once and a roll revealed once (migration 0017).
+        Index(
+            "ix_events_once",
+            "game_id",
+            "refers",
+            unique=True,
+            sqlite_where=text(ONCE),
+            postgresql_where=text(ONCE),
+        ),
         CheckConstraint(
             "audience IN ('everyone', 'character', 'storyteller')", name="known_audience"
         ),
@@ -225,6 +241,9 @@ class Event(Base):
     # its people and the Storyteller learn of it at all (events/audiences.py).
     scene_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     scene_private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # The earlier event this one is about (issue 30): the pose it edits or deletes, the
+    # request it answers or cancels, the secret roll it reveals. None: none.
+    refers: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class Scene(Base):

@@ -208,7 +208,8 @@ _SQLITE_PRIVATE = (
 )
 _EVENT_COLUMNS = (
     "game_id", "created_at", "actor_id", "actor", "kind", "character_id", "character",
-    "visibility", "audience", "payload", "shared", "scene_id", "scene_private", "number",
+    "visibility", "audience", "payload", "shared", "scene_id", "scene_private", "refers",
+    "number",
 )  # fmt: skip
 _JSON = {"payload", "shared"}
 _SQLITE_EVENT = (

@@ -1,0 +1,79 @@
+"""A scene's requests, edits and reveals (issue 30): the Storyteller asks a character for a
+roll (and may cancel the ask), a pose's author edits or deletes it, the Storyteller reveals a
+secret roll. Each is an event of its own that points at the one it is about (the row's
+``refers``), so the ledger keeps every earlier state: nothing written is ever changed
+(migration 0006), and readers are shown the latest (events/ledger.py ``fold``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, JsonValue, SerializerFunctionWrapHandler, model_serializer
+
+from rollplay.table.events import payloads as p
+from rollplay.table.events.scenes import PoseStyle
+
+RequestState = Literal["open", "answered", "cancelled"]
+
+
+class RollRequested(p.Payload):
+    """The Storyteller asks ``character`` for a roll: ``expression`` and its options (a
+    roll's request, table/systems/request.py), secret or not, and the roll's exact odds as
+    they stood when asked (answers.OddsOf's JSON). The last three fields are never stored:
+    a reader is handed them as the ledger stands (events/ledger.py)."""
+
+    kind: ClassVar[str] = "roll_request"
+    character: str
+    expression: str
+    options: dict[str, JsonValue] = Field(default_factory=dict)
+    secret: bool = False
+    odds: dict[str, JsonValue] | None = None
+    state: RequestState = "open"
+    answer: int | None = None  # the answering roll's number, if the reader may see it
+    result: p.Roll | p.HiddenRoll | None = None  # that roll, as the reader may see it
+
+    @model_serializer(mode="wrap")
+    def _as_asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        """Stored as asked: its state is the ledger's to say, never the row's."""
+        said: dict[str, JsonValue] = handler(self)
+        if self.state == "open":
+            return {k: v for k, v in said.items() if k not in ("state", "answer", "result")}
+        return said
+
+
+class RequestCancelled(p.Payload):
+    kind: ClassVar[str] = "request_cancel"
+    request: int
+    character: str
+
+
+class PoseEdited(p.Payload):
+    """A pose's new text (its author's, within the game's window): what the pose shows."""
+
+    kind: ClassVar[str] = "pose_edit"
+    scene: int
+    pose: int
+    style: PoseStyle
+    who: str
+    text: str
+
+
+class PoseDeleted(p.Payload):
+    kind: ClassVar[str] = "pose_delete"
+    scene: int
+    pose: int
+    who: str
+
+
+class RollRevealed(p.Payload):
+    """The Storyteller shows a secret roll to the scene (or the game): the roll, whole."""
+
+    kind: ClassVar[str] = "roll_reveal"
+    roll: int
+    character: str | None
+    shown: p.Roll
+
+
+LEDGER_PAYLOADS = (RollRequested, RequestCancelled, PoseEdited, PoseDeleted, RollRevealed)
+# The kinds a pose's edit window covers, and those never edited nor deleted (one line says).
+EDITS = ("pose_edit", "pose_delete")

@@ -1,0 +1,195 @@
+"""Roll requests and reveals in a scene (issue 30). The Storyteller asks a character for a
+roll (``request Nikos Piloting+1``, ``request/secret``), with its exact odds; the character's
+player answers it (``answer N``, a request card's Roll button) with that very roll, which
+names the request and lands beside it; the Storyteller may cancel an open request, and
+reveal a secret roll to the scene it was made in (rulings S10, S12)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any, NamedTuple
+
+from pydantic import JsonValue
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from rollplay.dice import Dice
+from rollplay.errors import RollplayError
+from rollplay.table import commands as c
+from rollplay.table.access.authz import Act, Forbidden, Standing
+from rollplay.table.answers import LedgerWritten, RollAnswer
+from rollplay.table.base import ServiceBase
+from rollplay.table.events import payloads as ev
+from rollplay.table.events import requests as rq
+from rollplay.table.events.audiences import project
+from rollplay.table.events.ledger import later_events
+from rollplay.table.handlers import handles
+from rollplay.table.play.rolling import ROLL_WRITES, roll
+from rollplay.table.play.sides import Answering
+from rollplay.table.store.models import Event, Game, Scene
+from rollplay.table.systems import Request
+
+SPENDS = ("luck", "luck_from", "luck_cancel", "cp", "fate")  # options that spend points
+ONCE_ERRORS = (IntegrityError, sqlite3.IntegrityError)  # ix_events_once: closed meanwhile
+
+
+class Named(NamedTuple):
+    """Who an event is about (core.record's ``character``): a row's id and name."""
+
+    id: int | None
+    name: str
+
+
+def numbered(s: Session, game: Game, number: int, standing: Standing) -> Event:
+    """Event ``number`` of the game, if the actor may learn of it at all (one they may not is
+    "no event", so its kind never leaks)."""
+    row = s.scalar(select(Event).where(Event.game_id == game.id, Event.number == number))
+    if row is None or project(row, game.name, standing) is None:
+        raise RollplayError(f"there is no event #{number} in {game.name} for {standing.actor}")
+    return row
+
+
+def where(row: Event) -> tuple[int, bool] | None:
+    """The scene an event is in (its id, and whether it is private), for what follows it."""
+    return None if row.scene_id is None else (row.scene_id, row.scene_private)
+
+
+def scene_number(s: Session, scene_id: int | None) -> int | None:
+    return None if scene_id is None else s.scalar(select(Scene.number)
+                                                  .where(Scene.id == scene_id))  # fmt: skip
+
+
+def _options(request: Request) -> dict[str, JsonValue]:
+    return {k: list(v) if isinstance(v, tuple) else v
+            for k in request.given() for v in (getattr(request, k),)}  # fmt: skip
+
+
+def asked_request(asked: rq.RollRequested) -> Request:
+    """The roll a request asks for, as the table rolls it."""
+    options: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                               for k, v in asked.options.items()}  # fmt: skip
+    return Request(asked.expression, **options)
+
+
+def open_request(s: Session, game: Game, number: int, standing: Standing) -> Event:
+    """Request ``number``, if it is one and still open; else one line saying why not."""
+    row = numbered(s, game, number, standing)
+    if row.kind != "roll_request":
+        kind = row.kind.replace("_", " ")
+        raise RollplayError(f"#{number} is not a roll request (it is a {kind})")
+    for later in later_events(s, game.id, number):
+        if later.kind == "request_cancel":
+            raise RollplayError(f"request #{number} was cancelled (#{later.number})")
+        if later.kind == "roll":
+            raise RollplayError(f"request #{number} is already answered (#{later.number})")
+    return row
+
+
+@handles(c.RequestRoll, act=Act.REQUEST, writes=(rq.RollRequested,))
+def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> LedgerWritten:
+    """The Storyteller asks a character for a roll, with its exact odds, in the scene they
+    are in (or the game's log)."""
+    if cmd.side.character is None:
+        raise RollplayError("say whom the roll is asked of: request NAME ROLL")
+    spends = [k for k in SPENDS if k in cmd.side.request.given()]
+    if spends:  # a character's points are their player's to spend (rulings S10)
+        raise RollplayError(f"a request asks for a roll, not for points: leave out "
+                            f"{', '.join(spends)}")  # fmt: skip
+    game_name = t.game_for(cmd.game)
+    with t.reading() as s:
+        t.require(s, t.game_row(s, game_name), Act.REQUEST)
+        _, who = t.character_row(s, game_name, cmd.side.character)
+        name = who.name
+    visibility: c.Visibility = "secret" if cmd.secret else "public"
+    # The roll as it would be made, refused alike (an unknown skill, an option its system
+    # does not take): asked with its odds.
+    odds = t.odds(c.Roll(game_name, c.Side(name, cmd.side.request), visibility))
+    with t.transaction() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.REQUEST)
+        _, who = t.character_row(s, game.name, name)
+        asked = rq.RollRequested(
+            character=who.name, expression=cmd.side.request.expression,
+            options=_options(cmd.side.request), secret=cmd.secret,
+            odds=odds.model_dump(mode="json", exclude={"command", "event_ids"}),
+        )  # fmt: skip
+        number = t.record(s, game, asked, character=who)
+        row = s.scalar(select(Event).where(Event.game_id == game.id, Event.number == number))
+        scene = scene_number(s, None if row is None else row.scene_id)
+        return LedgerWritten(game=game.name, log_id=number, scene=scene, event=asked)
+
+
+@handles(c.AnswerRequest, act=Act.ROLL, writes=ROLL_WRITES)
+def run_answer(t: ServiceBase, cmd: c.AnswerRequest, dice: Dice | None) -> RollAnswer:
+    """The roll a request asks for, made for the character it names by their player (or the
+    Storyteller), secret if it is: it names the request and lands beside it."""
+    game_name = t.game_for(cmd.game)
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = open_request(s, game, cmd.number, standing)
+        asked = rq.RollRequested.model_validate(row.payload)
+        if not standing.plays(row.character_id):
+            who = asked.character
+            raise Forbidden(f"request #{cmd.number} asks {who} for a roll: only {who}'s "
+                            f"player or the Storyteller answers it")  # fmt: skip
+        answering = Answering(row.number, where(row))
+    try:
+        return roll(t, game_name, asked.character, asked_request(asked),
+                    visibility="secret" if asked.secret else "public", dice=dice,
+                    answers=answering)  # fmt: skip
+    except ONCE_ERRORS:
+        raise RollplayError(f"request #{cmd.number} was answered or cancelled meanwhile") from None
+
+
+@handles(c.CancelRequest, act=Act.REQUEST, writes=(rq.RequestCancelled,))
+def run_cancel(t: ServiceBase, cmd: c.CancelRequest, dice: Dice | None) -> LedgerWritten:
+    """The Storyteller withdraws an open request."""
+    with t.transaction() as s:
+        game = t.game_row(s, t.game_for(cmd.game))
+        standing = t.require(s, game, Act.REQUEST)
+        row = open_request(s, game, cmd.number, standing)
+        done = rq.RequestCancelled(request=row.number, character=row.character or "")
+        try:
+            number = t.record(s, game, done, refers=row.number, scene=where(row),
+                              character=Named(row.character_id, row.character or ""))  # fmt: skip
+            s.flush()
+        except ONCE_ERRORS:
+            raise RollplayError(f"request #{cmd.number} was answered meanwhile") from None
+        return LedgerWritten(game=game.name, log_id=number,
+                             scene=scene_number(s, row.scene_id), event=done)  # fmt: skip
+
+
+@handles(c.Reveal, act=Act.REQUEST, writes=(rq.RollRevealed,))
+def run_reveal(t: ServiceBase, cmd: c.Reveal, dice: Dice | None) -> LedgerWritten:
+    """The Storyteller shows a secret roll, whole, to the scene it was made in (or theirs,
+    or the game's log); the roll itself stays as it was (rulings S12)."""
+    with t.transaction() as s:
+        game = t.game_row(s, t.game_for(cmd.game))
+        standing = t.require(s, game, Act.REQUEST)
+        row = numbered(s, game, cmd.number, standing)
+        if row.kind != "roll" or row.visibility != "secret":
+            what = f"a {row.visibility} roll" if row.kind == "roll" else \
+                f"a {row.kind.replace('_', ' ')}"  # fmt: skip
+            raise RollplayError(f"#{cmd.number} is {what}: only a secret roll is revealed")
+        known = s.scalar(
+            select(Event.number).where(
+                Event.game_id == game.id, Event.refers == row.number, Event.kind == "roll_reveal"
+            )
+        )
+        if known is not None:
+            raise RollplayError(f"roll #{cmd.number} is already revealed (#{known})")
+        shown = rq.RollRevealed(roll=row.number, character=row.character,
+                                shown=ev.Roll.model_validate(row.payload))  # fmt: skip
+        try:
+            number = t.record(s, game, shown, refers=row.number, scene=where(row),
+                              character=None if row.character is None
+                              else Named(row.character_id, row.character))  # fmt: skip
+            s.flush()
+        except ONCE_ERRORS:
+            raise RollplayError(f"roll #{cmd.number} was revealed meanwhile") from None
+        found = s.scalar(select(Event.scene_id).where(Event.game_id == game.id,
+                                                      Event.number == number))  # fmt: skip
+        return LedgerWritten(game=game.name, log_id=number, scene=scene_number(s, found),
+                             event=shown)  # fmt: skip

@@ -9,11 +9,17 @@ import json
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
 from rollplay.table.dice.provable_log import read_log, verify_log
+from rollplay.table.events.scenes import Posed
+from rollplay.table.play.search import _matching
 from rollplay.table.service import Table
+from rollplay.table.store.db import HEAD, migrate, open_engine, upgrade
+from rollplay.table.store.models import Event, Scene
 from rollplay.table.systems import Request
 
 pytestmark = [pytest.mark.examples, pytest.mark.storage]
@@ -192,3 +198,49 @@ def test_the_index_holds_every_scene_event_with_words(played: Table) -> None:
             "SELECT COUNT(*) FROM events WHERE scene_id IS NOT NULL "
             "AND kind IN ('scene_start', 'pose', 'roll')")).scalar_one()  # fmt: skip
     assert indexed == wanted == 8
+
+
+def _indexed(conn: sa.Connection) -> int:
+    return int(conn.execute(sa.text("SELECT COUNT(*) FROM scene_search")).scalar_one())
+
+
+def test_the_index_is_written_in_the_events_transaction(played: Table) -> None:
+    """A pose's words are indexed by the statement that writes it: undone with it."""
+    pia = played.acting_as("Pia")
+    with played.engine.connect() as conn:
+        before = _indexed(conn)
+    with pytest.raises(RuntimeError, match="undone"):
+        _pose_then_fail(pia, before)
+    with played.engine.connect() as conn:
+        assert _indexed(conn) == before
+    assert _found(pia, "plums") == []
+
+
+def _pose_then_fail(pia: Table, before: int) -> None:
+    with pia.transaction() as s:
+        game = pia.game_row(s, "Pegasus")
+        scene = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == 1))
+        assert scene is not None
+        pia.record(s, game, Posed(scene=1, style="pose", who="Nikos", text="juggles plums."),
+                   scene=(scene.id, False))  # fmt: skip
+        assert _indexed(s.connection()) == before + 1
+        assert [h.kind for h in _hits_in(s, pia.engine.dialect.name)] == ["pose"]
+        raise RuntimeError("undone")
+
+
+def _hits_in(s: Session, dialect: str) -> list[Event]:
+    ids = _matching(dialect, ["plums"])
+    return list(s.scalars(select(Event).where(Event.id.in_(ids))))
+
+
+def test_upgrading_indexes_the_scenes_already_played(played: Table) -> None:
+    """Migration 0018 indexes every scene event written before it; its downgrade drops it."""
+    engine = open_engine(played.url)
+    try:
+        migrate(engine, "0015", down=True)
+        assert "scene_search" not in sa.inspect(engine).get_table_names()
+        assert upgrade(engine) == ("0015", HEAD)
+    finally:
+        engine.dispose()
+    assert _found(played.acting_as("Otto"), "crane") == [(1, "pose")]
+    assert _found(played.acting_as("Pia"), "stolen") == [(2, "pose")]

@@ -14,8 +14,7 @@ import re
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import and_, bindparam, false, or_, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy import Integer, and_, column, false, or_, select, text
 
 from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Standing
@@ -65,9 +64,7 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
     with t.reading() as s:
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.READ)
-        ids = _matching(s, t.engine.dialect.name, asked)
-        if not ids:
-            return []
+        ids = _matching(t.engine.dialect.name, asked)
         rows = s.execute(select(Event, Scene).join(Scene, Scene.id == Event.scene_id)
                          .where(Event.game_id == game.id, Event.id.in_(ids),
                                 _readable(standing))
@@ -83,17 +80,18 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
         return out
 
 
-def _matching(s: Session, dialect: str, asked: list[str]) -> list[int]:
-    """The ids of the events whose words hold every one asked (any game: the caller keeps
-    its own). Each word is a bound parameter; SQLite's is quoted as an FTS5 string, which
-    holds no operator (a word is letters, digits and underscores)."""
+def _matching(dialect: str, asked: list[str]) -> Any:
+    """The ids of the events whose words hold every one asked, as a subquery (any game: the
+    caller keeps its own). The words are one bound parameter; on SQLite each is quoted as an
+    FTS5 string, which holds no operator (a word is letters, digits and underscores)."""
     if dialect == "sqlite":
         match = " ".join(f'"{w}"' for w in asked)
         query = text("SELECT rowid FROM scene_search WHERE scene_search MATCH :q")
-        return list(s.scalars(query, {"q": match}))
-    query = text("SELECT event_id FROM scene_search "
-                 "WHERE words @@ plainto_tsquery('simple', :q)")  # fmt: skip
-    return list(s.scalars(query.bindparams(bindparam("q")), {"q": " ".join(asked)}))
+    else:
+        match = " ".join(asked)
+        query = text("SELECT event_id FROM scene_search "
+                     "WHERE words @@ plainto_tsquery('simple', :q)")  # fmt: skip
+    return query.bindparams(q=match).columns(column("id", Integer))
 
 
 def _readable(standing: Standing) -> Any:

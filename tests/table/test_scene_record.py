@@ -163,19 +163,29 @@ def test_search_finds_nothing_its_reader_may_not_see(played: Table) -> None:
     assert (1, "roll") in _found(played.acting_as("Stella"), "smuggler")
 
 
-@pytest.mark.parametrize("query", [
-    '"', '"docks', 'docks"', "docks NEAR crane", "NEAR(docks crane)", "doc*", "*", "(docks",
-    "docks)", "docks OR crane", "docks AND NOT crane", "-docks", "^docks", "docks:*",
-    "title:docks", "docks & crane", "!docks", "'docks'", "docks | crane", "\\", "{docks}",
-])  # fmt: skip
-def test_search_reads_no_query_syntax(played: Table, query: str) -> None:
-    try:
-        hits = played.acting_as("Otto").search_scenes("Pegasus", query)
-    except RollplayError as exc:
-        assert "\n" not in str(exc)
-        assert "no word to search for" in str(exc)
-    else:
-        assert all(h.scene == 1 for h in hits)
+# FTS5's and tsquery's own syntax: each is words to rollplay, or no word at all.
+INJECTIONS = {
+    '"docks': [(1, "scene_start")], 'docks"': [(1, "scene_start")],
+    "(docks": [(1, "scene_start")], "docks)": [(1, "scene_start")],
+    "'docks'": [(1, "scene_start")], "{docks}": [(1, "scene_start")],
+    "-docks": [(1, "scene_start")], "^docks": [(1, "scene_start")],
+    "!docks": [(1, "scene_start")], "docks:*": [(1, "scene_start")],
+    "title:docks": [], "docks NEAR crane": [], "NEAR(docks crane)": [], "doc*": [],
+    "docks OR crane": [], "docks AND NOT crane": [], "docks & crane": [],
+    "docks | crane": [], "'; DROP TABLE events; --": [],
+    '"': None, "*": None, "\\": None, "(*)": None, '")': None,
+}  # fmt: skip
+
+
+def test_search_reads_no_query_syntax(played: Table) -> None:
+    otto = played.acting_as("Otto")
+    for query, wanted in INJECTIONS.items():
+        if wanted is None:
+            with pytest.raises(RollplayError, match=r"holds no word to search for"):
+                otto.search_scenes("Pegasus", query)
+        else:
+            assert _found(otto, query) == wanted, query
+    assert _found(otto, "docks") == [(1, "scene_start")]  # the index is whole after them
 
 
 def test_a_bad_search_is_one_line(played: Table) -> None:

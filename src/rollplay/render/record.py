@@ -6,6 +6,8 @@ commitment, client seed and nonce); the JSON Lines export holds its draws (rulin
 
 from __future__ import annotations
 
+import shlex
+
 from markupsafe import Markup
 
 from rollplay.render.answers import answer_lines
@@ -49,8 +51,12 @@ def record_cards(ledger: list[EventView]) -> list[tuple[EventView, list[Line]]]:
 def _about(shown: SceneShown, reader: str, when: str) -> list[Line]:
     head = answer_lines(shown)
     said = [plain(f"{shown.game}, as {reader} may see it, exported {when}.")]
-    how = [plain("The dice: " + VERIFY.format(n=shown.number, g=shown.game))]
-    return [*head, said, how]
+    return [*head, said]
+
+
+def _how(shown: SceneShown) -> str:
+    """How to verify the dice: a command (with the game's name quoted for a shell)."""
+    return VERIFY.format(n=shown.number, g=shlex.quote(shown.game))
 
 
 def record_markdown(shown: SceneShown, ledger: list[EventView], reader: str, when: str) -> str:
@@ -60,7 +66,9 @@ def record_markdown(shown: SceneShown, ledger: list[EventView], reader: str, whe
     if shown.summary:
         out += [f"> {escape(shown.summary)}", ""]
     out += [line_markdown(line) + "  " for line in _about(shown, reader, when)]
-    out.append("")
+    how = _how(shown)
+    fence = "``" if "`" in how else "`"  # a code span holds the command as typed
+    out += [f"The dice: {fence} {how} {fence}", ""]
     for _, card in record_cards(ledger):
         out += [card_markdown(card).replace("\n", "  \n"), ""]
     return "\n".join(out)
@@ -71,6 +79,7 @@ def record_html(shown: SceneShown, ledger: list[EventView], reader: str, when: s
     text escaped."""
     about = Markup("").join(Markup("<p>{}</p>").format(line_html(line))
                             for line in _about(shown, reader, when))  # fmt: skip
+    about += Markup("<p>The dice: <code>{}</code></p>").format(_how(shown))
     items = Markup("").join(
         Markup('<li id="e{}">{}</li>').format(e.id, card_html(card, visibility=e.visibility))
         for e, card in record_cards(ledger)

@@ -111,6 +111,8 @@ INVOCATIONS: dict[str, list[str]] = {
     "scene show": [TABLE, "scene", "show", NUM, "1", "--game", "Pegasus"],
     "scene start": [TABLE, "scene", "start", "Docks", "--game", "Pegasus", "--private"],
     "scene stop": [TABLE, "scene", "stop", NUM, "1", "--game", "Pegasus"],
+    "scene export": [TABLE, "scene", "export", NUM, "1", "--game", "Pegasus"],
+    "scene search": [TABLE, "scene", "search", "docks", "--game", "Pegasus"],
     "seed client": [TABLE, "seed", "client", "sweep-seed", "--game", "Pegasus"],
     "seed rotate": [TABLE, "seed", "rotate", "--game", "Pegasus", "--chain", "hidden"],
     "seed show": [TABLE, "seed", "show", "--game", "Pegasus"],
@@ -277,7 +279,7 @@ def test_too_many_faces_change_nothing(
 # their line must be refused cleanly, one line, exit 2.
 # The base holds no scene either: showing or stopping scene 1 is refused there.
 REFUSED_HERE = {"combat recover", "combat move-wound", "serve", "discord", "link remove",
-                "scene show", "scene stop"}  # fmt: skip
+                "scene show", "scene stop", "scene export"}  # fmt: skip
 
 
 def _numeric_slots() -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.routing import Route
 
 from rollplay.server.app import ROUTERS
+from rollplay.table import commands as c
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from tests.server.conftest import PASSWORD, sign_in
@@ -147,6 +148,17 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/seeds/client", {"form": {"value": "web-seed"}}, PLAYERS),
     ("POST", "/games/{game}/seeds/rotate"): (
         "/games/Pegasus/seeds/rotate", {"form": {"chain": "public"}}, STORYTELLER),
+    # A scene's record (web_record.py): scene 1 is the Storyteller's, open and finished.
+    ("GET", "/api/v1/games/{game}/scenes"): ("/api/v1/games/Pegasus/scenes?q=matrix", None,
+                                             MEMBERS),
+    ("GET", "/api/v1/games/{game}/scenes/{number}/export"): (
+        "/api/v1/games/Pegasus/scenes/1/export?format=jsonl", None, MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/export"): (
+        "/games/Pegasus/scenes/1/export?format=html", None, MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/record"): ("/games/Pegasus/scenes/1/record", None,
+                                                      MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/scenes/search"): ("/games/Pegasus/scenes/search?q=matrix", None,
+                                             MEMBERS | {"anonymous"}),
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),
@@ -168,6 +180,8 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
     Tracker(table).start("Pegasus", "Hangar")
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     stella = table.acting_as("Stella")
+    stella.execute(c.SceneStart("Pegasus", "Matrix"))  # for a scene's record
+    stella.execute(c.SceneStop("Pegasus", 1))
     for chat in ("matrix-1", "matrix-2"):  # Stella's chat links, which only she may unlink
         table.link_account("discord", chat, stella.link_code().code)
     table.sign_in("Stella", PASSWORD)

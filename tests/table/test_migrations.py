@@ -42,8 +42,17 @@ def test_empty_database_matches_the_models(blank_url: str) -> None:
                 if not (d[0].endswith("_fk") and [c.name for c in d[1].columns] == ["player_id"])
             ]
     table.close()
+    # The scene search index (0018) is each database's own kind of table (an FTS5 table and
+    # its shadow tables, a tsvector column with a GIN index), which the models do not hold.
+    diff = [d for d in diff if not _search_index(d)]
     assert diff == []
     assert version == HEAD
+
+
+def _search_index(change: object) -> bool:
+    table = change[1] if isinstance(change, tuple) else None
+    name = getattr(table, "name", "") or getattr(getattr(table, "table", None), "name", "")
+    return str(name).startswith(("scene_search", "ix_scene_search"))
 
 
 def test_populated_database_is_upgraded_in_place(blank_url: str) -> None:

@@ -1,5 +1,6 @@
-"""``rollplay scene list|show|start|stop``: a game's scenes and their ledgers (issue 30),
-through the service like every surface: a private scene shows only to its people."""
+"""``rollplay scene list|show|start|stop|export|search``: a game's scenes, their ledgers and
+their record (issue 30), through the service like every surface: a private scene shows only
+to its people."""
 
 from __future__ import annotations
 
@@ -84,6 +85,64 @@ def stop(*, number: int | None, game_name: str, db: str | None, as_json: bool) -
     from rollplay.table.commands import SceneStop
 
     _run(db, as_json, SceneStop(game_name, number))
+
+
+@scene.command()
+@click.argument("number", type=click.IntRange(1, 1_000_000_000))
+@_GAME
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["markdown", "html", "jsonl"]),
+    default="markdown",
+    show_default=True,
+    help="Markdown, HTML or JSON Lines.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
+    help="Write to FILE instead of the standard output.",
+)
+@db_option
+def export(*, number: int, game_name: str, fmt: str, out: str | None, db: str | None) -> None:
+    """A scene's record as you may see it: its poses and roll cards in order. The JSON Lines
+    passes `rollplay verify` (each roll's dice proven; rulings S31 says what it cannot)."""
+    from rollplay.cli.service import open_service
+    from rollplay.table.play.records import NOT_PROVEN
+
+    text = open_service(db).export_scene(game_name, number, fmt)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        try:
+            with open(out, "w", encoding="utf-8", newline="") as file:
+                file.write(text)
+        except OSError as exc:
+            raise click.UsageError(f"cannot write {out}: {exc.strerror}") from None
+        click.echo(f"Scene {number} of {game_name} written to {out} ({fmt}).", err=True)
+    if fmt == "jsonl":
+        click.echo(f"Note: {NOT_PROVEN}.", err=True)
+
+
+@scene.command()
+@click.argument("text")
+@_GAME
+@db_option
+@json_option
+def search(*, text: str, game_name: str, db: str | None, as_json: bool) -> None:
+    """The events of the game's scenes (titles, summaries, poses, rolls) holding every word
+    of TEXT, as you may see them."""
+    from rollplay.cli.service import open_service
+
+    hits = open_service(db).search_scenes(game_name, text)
+    if as_json:
+        emit_json([h.model_dump(mode="json") for h in hits])
+        return
+    if not hits:
+        click.echo(f"Nothing in {game_name}'s scenes holds {text!r}.")
+    for h in hits:
+        click.echo(f"Scene {h.scene} ({h.title}) #{h.id} {h.kind.replace('_', ' ')}: {h.said}")
 
 
 def _start(game: str, title: str, summary: str, private: bool) -> object:

@@ -19,7 +19,17 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
+from rollplay.server import (
+    accounts,
+    games,
+    pages,
+    seeds,
+    web,
+    web_combat,
+    web_log,
+    web_record,
+    web_sheets,
+)
 from rollplay.server.access import (
     DOWN,
     DOWN_SAID,
@@ -44,6 +54,9 @@ from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError
 
 ROUTERS = (
+    # First: /games/{game}/scenes/search must be matched before a scene's number is read.
+    web_record.api,
+    web_record.pages,
     accounts.router,
     games.router,
     pages.router,

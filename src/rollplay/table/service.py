@@ -27,8 +27,10 @@ from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import poses as _poses  # noqa: F401
 from rollplay.table.play import requests as _requests  # noqa: F401
+from rollplay.table.play import records as _records
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scenes as _scenes
+from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
         Seeds,
         Vocabulary,
     )
+    from rollplay.table.play.search import SceneHit
     from rollplay.table.systems import Request
 
 
@@ -258,6 +261,13 @@ class Service(AccessService):
 
     def rotate_seed(self, game_name: str, chain: str = "public") -> Rotation:
         return _seeds.rotate_seed(self, game_name, chain)
+
+    # -- play.records, play.search: a scene's record (issue 30) ----------------------------
+    def export_scene(self, game_name: str, number: int, fmt: str = "markdown") -> str:
+        return _records.export_scene(self, game_name, number, fmt)
+
+    def search_scenes(self, game_name: str, query: str) -> list[SceneHit]:
+        return _search.search(self, game_name, query)
 
 
 Table = Service  # the name the command line and the tests have long used

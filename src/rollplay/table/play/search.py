@@ -1,0 +1,123 @@
+"""Full-text search over a game's scenes (issue 30, "The record"): their titles and
+summaries, their poses and their rolls, through the index migration 0018 keeps (SQLite FTS5,
+PostgreSQL ``tsvector``), filled by a trigger in the same transaction as each event.
+
+Who may see a hit is decided by the event itself, as everywhere: a hit is an event the reader
+sees whole (``sees_all``) in a scene they may read (``in_scene``), so a private scene they are
+not in, or a secret whose words they may not read, finds nothing. The words searched for are
+read by rollplay, never by the database's query syntax: quotes, NEAR, ``*`` and parentheses
+are only separators, so no query can fail in the database (rulings S32)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import Integer, and_, column, false, or_, select, text
+
+from rollplay.errors import RollplayError
+from rollplay.table.access.authz import Act, Standing
+from rollplay.table.base import ServiceBase
+from rollplay.table.events import payloads as p
+from rollplay.table.events.audiences import project, view_key
+from rollplay.table.events.scenes import Posed, SceneStarted
+from rollplay.table.events.views import EventView
+from rollplay.table.store.models import Event, Scene
+
+MAX_QUERY = 200  # characters a search may be
+MAX_WORDS = 12
+MAX_HITS = 50
+_WORD = re.compile(r"\w+")
+
+
+class SceneHit(BaseModel):
+    """One event that matched: its scene, its number in the game, its kind, and the words
+    it was found by, as its reader may see them."""
+
+    scene: int
+    title: str
+    state: str
+    id: int
+    kind: str
+    said: str
+
+
+def words(query: object) -> list[str]:
+    """The words a search asks for (each must be in a hit), or one line saying why not."""
+    if not isinstance(query, str) or not query.strip():
+        raise RollplayError("search for a word or more: rollplay scene search WORDS --game G")
+    if len(query) > MAX_QUERY:
+        raise RollplayError(f"a search is at most {MAX_QUERY} characters, not {len(query):,}")
+    found = [w.casefold() for w in _WORD.findall(query)]
+    if not found:
+        raise RollplayError(f"{query[:40]!r} holds no word to search for (letters or digits)")
+    if len(found) > MAX_WORDS:
+        raise RollplayError(f"search for at most {MAX_WORDS} words, not {len(found)}")
+    return found
+
+
+def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
+    """The events of the game's scenes holding every word of ``query``, newest scene first,
+    each as the actor may see it (at most MAX_HITS)."""
+    asked = words(query)
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        ids = _matching(t.engine.dialect.name, asked)
+        rows = s.execute(select(Event, Scene).join(Scene, Scene.id == Event.scene_id)
+                         .where(Event.game_id == game.id, Event.id.in_(ids),
+                                _readable(standing))
+                         .order_by(Scene.number.desc(), Event.number)
+                         .limit(MAX_HITS))  # fmt: skip
+        out = []
+        for row, scene in rows:
+            learns, whole, _ = view_key(row, standing)  # the SQL's decision, checked again
+            seen = project(row, game.name, standing) if learns and whole else None
+            if seen is not None:
+                out.append(SceneHit(scene=scene.number, title=scene.title, state=scene.state,
+                                    id=seen.id, kind=seen.kind, said=said(seen)))  # fmt: skip
+        return out
+
+
+def _matching(dialect: str, asked: list[str]) -> Any:
+    """The ids of the events whose words hold every one asked, as a subquery (any game: the
+    caller keeps its own). The words are one bound parameter; on SQLite each is quoted as an
+    FTS5 string, which holds no operator (a word is letters, digits and underscores)."""
+    if dialect == "sqlite":
+        match = " ".join(f'"{w}"' for w in asked)
+        query = text("SELECT rowid FROM scene_search WHERE scene_search MATCH :q")
+    else:
+        match = " ".join(asked)
+        query = text("SELECT event_id FROM scene_search "
+                     "WHERE words @@ plainto_tsquery('simple', :q)")  # fmt: skip
+    return query.bindparams(q=match).columns(column("id", Integer))
+
+
+def _readable(standing: Standing) -> Any:
+    """The events a reader sees whole, in scenes they may read, as SQL (``sees_all`` and
+    ``in_scene`` of audiences.py and authz.py; view_key checks each hit again)."""
+    if standing.storyteller:
+        return Event.id.is_not(None)
+    return and_(
+        or_(Event.scene_private == false(), Event.scene_id.in_(list(standing.scenes))),
+        or_(Event.audience == "everyone",
+            and_(Event.audience == "character",
+                 Event.character_id.in_(list(standing.characters)))),
+    )  # fmt: skip
+
+
+def said(e: EventView) -> str:
+    """The words a hit shows: a scene's title and summary, a pose's speaker and text, a
+    roll's character and expression (clipped)."""
+    data = e.data
+    if isinstance(data, SceneStarted):
+        text_ = f"{data.title}: {data.summary}" if data.summary else data.title
+    elif isinstance(data, Posed):
+        text_ = f"{data.who}: {data.text}"
+    elif isinstance(data, p.Roll):
+        text_ = f"{e.character or ''} {data.expression}".strip()
+    else:
+        text_ = e.kind
+    text_ = " ".join(text_.split())
+    return text_ if len(text_) <= 200 else text_[:199] + "\u2026"

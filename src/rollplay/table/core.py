@@ -154,8 +154,10 @@ class Core:
         (a chat channel or a room bound to a scene: rulings S41)."""
         here = self.actor.scene
         if here is not None and scene_id != here.id:
-            raise RollplayError(f"{self.actor.name} is not playing scene {here.number}, which "
-                                f"is played here: join it first (scene/join {here.number})")
+            raise RollplayError(
+                f"{self.actor.name} is not playing scene {here.number}, which "
+                f"is played here: join it first (scene/join {here.number})"
+            )
 
     def spend(self, w: Writer, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two

@@ -23,15 +23,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
 from rollplay.bridges.discord.lines import complete_line, roll_line
 from rollplay.bridges.discord.replies import chunks, failed, safely, say
+from rollplay.bridges.shown import Shown
 from rollplay.errors import RollplayError
 from rollplay.render.spans import plain
-from rollplay.table.access.actors import Actor
+from rollplay.table.access.actors import Actor, SceneAt
 from rollplay.table.access.links import Audience
 from rollplay.table.answers import AnyAnswer
 from rollplay.table.service import Service
@@ -53,6 +56,9 @@ class Courier(Protocol):
     async def to_user(self, user_id: str, embeds: list[Any]) -> None: ...
 
 
+Then = Callable[[Service, str, AnyAnswer], Awaitable[int | None]]
+
+
 class DiscordTable:
     """The handlers, on one service (the bridge's database) and a courier."""
 
@@ -60,6 +66,7 @@ class DiscordTable:
         self.service = service
         self.courier = courier
         self.limiter = limiter or Limiter(Rate.parse(DEFAULT))
+        self.shown = Shown()  # what each channel's commands posted (the relay posts the rest)
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -178,7 +185,10 @@ class DiscordTable:
 
     # -- the common path ---------------------------------------------------------------------
 
-    async def run_line(self, interaction: Any, line: str) -> None:
+    async def run_line(self, interaction: Any, line: str, then: Then | None = None) -> None:
+        """Run ``line`` as the caller in the channel's game (and scene); ``then`` runs after
+        it, with its answer (``/scene start`` binds the channel to the new scene), and may
+        name the scene whose readers the channel now has."""
         if not await self._allowed(interaction):
             return
         found = await self._seat(interaction)
@@ -193,10 +203,16 @@ class DiscordTable:
         public = (getattr(command, "visibility", "public") == "public"
                   and type(command).__name__ not in ANSWERS)  # fmt: skip
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        here = service.actor.scene
         try:
-            result = await asyncio.to_thread(service.execute, command)
+            async with self.shown.command():
+                result = await asyncio.to_thread(service.execute, command)
+                self.shown.mark(str(interaction.channel_id), game, result.event_ids)
+            scene_id = None if here is None else here.id
+            if then is not None:
+                scene_id = await then(service, game, result) or scene_id
             views = await asyncio.to_thread(
-                service.audiences, game, list(result.event_ids), PLATFORM
+                service.audiences, game, list(result.event_ids), PLATFORM, scene_id
             )
         except RollplayError as exc:
             await failed(interaction, public, str(exc))
@@ -295,7 +311,9 @@ class DiscordTable:
         return actor
 
     async def _seat(self, interaction: Any, quiet: bool = False) -> tuple[Service, str] | None:
-        """The service acting for the caller, and the channel's game (or one line why not)."""
+        """The service acting for the caller (in the channel's scene, if it plays one: what
+        they do must land there, rulings S41), and the channel's game (or one line why
+        not)."""
         actor = await self._actor(interaction, quiet)
         if actor is None:
             return None
@@ -305,6 +323,8 @@ class DiscordTable:
             if not quiet:
                 await say(interaction, UNBOUND)
             return None
+        if bound.scene is not None and bound.scene_id is not None:
+            actor = replace(actor, scene=SceneAt(bound.scene_id, bound.scene))
         return self.service.acting(actor), bound.game
 
     @staticmethod

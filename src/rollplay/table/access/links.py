@@ -268,7 +268,10 @@ def channel_game(t: ServiceBase, platform: str, channel_id: str) -> ChannelBindi
 
 
 def audiences(
-    t: ServiceBase, game: str, event_ids: list[int], platform: str | None = None,
+    t: ServiceBase,
+    game: str,
+    event_ids: list[int],
+    platform: str | None = None,
     scene_id: int | None = None,
 ) -> list[Audience]:
     """Each event, as everyone in the game sees it (``everyone``: any member who plays
@@ -287,8 +290,12 @@ def audiences(
         rows = list(s.scalars(select(Event).where(Event.game_id == row.id,
                                                   Event.number.in_(event_ids))
                               .order_by(Event.number)))  # fmt: skip
-        anyone = Standing(row.name, "everyone", "observer",
-                          scenes=frozenset() if scene_id is None else frozenset({scene_id}))
+        anyone = Standing(
+            row.name,
+            "everyone",
+            "observer",
+            scenes=frozenset() if scene_id is None else frozenset({scene_id}),
+        )
         teller = Standing(row.name, "storyteller", "storyteller")
         out = []
         for e in rows:

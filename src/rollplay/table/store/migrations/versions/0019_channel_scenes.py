@@ -17,8 +17,14 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("chat_channels") as batch:
-        batch.add_column(sa.Column("scene_id", sa.Integer, sa.ForeignKey(
-            "scenes.id", ondelete="SET NULL", name="fk_chat_channels_scene"), nullable=True))
+        batch.add_column(
+            sa.Column(
+                "scene_id",
+                sa.Integer,
+                sa.ForeignKey("scenes.id", ondelete="SET NULL", name="fk_chat_channels_scene"),
+                nullable=True,
+            )
+        )
 
 
 def downgrade() -> None:

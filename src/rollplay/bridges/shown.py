@@ -30,6 +30,9 @@ class Shown:
         while len(self._marks) > self.keep:
             self._marks.popitem(last=False)
 
+    def clear(self) -> None:
+        self._marks.clear()
+
     def seen(self, place: str, game: str, number: int) -> bool:
         return (place, game, number) in self._marks
 

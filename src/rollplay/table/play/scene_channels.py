@@ -39,6 +39,8 @@ class Relayed:
     game: str
     scene: int
     view: EventView
+    scene_id: int = 0
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,9 @@ def relayed(t: ServiceBase, platform: str, after: int, limit: int = RELAY_BATCH)
             seen = readers(game, event.scene_id or 0, event.scene_private)
             view = project(event, game, seen)
             if view is not None:
-                posts.append(Relayed(channel=channel, game=game, scene=number, view=view))
+                posts.append(Relayed(channel=channel, game=game, scene=number, view=view,
+                                     scene_id=event.scene_id or 0,
+                                     private=event.scene_private))  # fmt: skip
         return RelayBatch(posts=posts, cursor=cursor)
 
 

@@ -189,3 +189,26 @@ def test_the_scene_commands_share_the_rate_limit(bot: DiscordTable, table: Table
         assert refused.record.steps == ["reply"]
     assert ledger(table, "Stella", 1) == ["one."]
     assert pose(bot, "Otto", "hi").record.to("me")  # another user's bucket is his own
+
+
+def test_the_relay_reads_in_batches_and_posts_each_event_once(
+    bot: DiscordTable, table: Table
+) -> None:
+    from rollplay.table.play.scene_channels import relayed
+
+    scene(bot, "Pia", "start", "Docks")
+    table.acting_as("Pia").execute(c.Pose("Pegasus", "before the relay started."))
+    start = relayed(table, "discord", None).cursors  # from here: no history
+    scene(bot, "Pia", "bind", "1", 200)
+    for n in range(4):
+        table.acting_as("Pia").execute(c.Pose("Pegasus", f"pose {n}."))
+    cursors, posted = start, []
+    for _ in range(10):  # batches of 3 rows: each event is 2 rows (2 channels)
+        batch = relayed(table, "discord", cursors, limit=3)
+        posted += [(p.channel, of(Posed, p.view.data).text) for p in batch.posts]
+        if batch.cursors == cursors:
+            break
+        cursors = batch.cursors
+    wanted = [(ch, f"pose {n}.") for n in range(4) for ch in ("100", "200")]
+    assert posted == wanted
+    assert relayed(table, "discord", cursors).posts == []

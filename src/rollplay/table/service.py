@@ -212,8 +212,8 @@ class Service(AccessService):
         """Play a scene in a chat channel or a MUSH's room (its starter or the Storyteller)."""
         return _scene_channels.bind_scene(self, platform, channel_id, game_name, number)
 
-    def relayed(self, platform: str, after: int) -> _scene_channels.RelayBatch:
-        """What the scenes bound to a platform's channels wrote after event id ``after``,
+    def relayed(self, platform: str, after: Mapping[int, int] | None) -> _scene_channels.RelayBatch:
+        """What the scenes bound to a platform's channels wrote after each game's cursor,
         for each channel as its readers see it (the owner: a bridge)."""
         return _scene_channels.relayed(self, platform, after)
 

@@ -32,19 +32,19 @@ class Relay:
         self.table = table
         self.platform = platform
         self.every = every
-        self.cursor: int | None = None
+        self.cursors: dict[int, int] | None = None  # a game's id: its last event relayed
 
     async def start(self) -> None:
-        """From the newest event on: what was written before the bot started is not news."""
-        self.cursor = await asyncio.to_thread(self.table.service.latest_event)
+        """From each game's newest event on: what came before the bot started is not news."""
+        batch = await asyncio.to_thread(self.table.service.relayed, self.platform, None)
+        self.cursors = batch.cursors
 
     async def step(self) -> int:
         """Read once and post what is due; returns how many events were posted."""
-        if self.cursor is None:
+        if self.cursors is None:
             await self.start()
-        assert self.cursor is not None
         service, shown = self.table.service, self.table.shown
-        batch = await asyncio.to_thread(service.relayed, self.platform, self.cursor)
+        batch = await asyncio.to_thread(service.relayed, self.platform, self.cursors)
         await shown.settled()  # commands that wrote what was read have marked it
         due: dict[str, list[Any]] = {}
         for post in batch.posts:
@@ -53,7 +53,7 @@ class Relay:
         for channel, embeds in due.items():
             for chunk in chunks(embeds):
                 await safely(self.table.courier.to_channel(channel, chunk), "a scene's channel")
-        self.cursor = batch.cursor
+        self.cursors = batch.cursors
         return sum(len(e) for e in due.values())
 
     async def forever(self) -> None:

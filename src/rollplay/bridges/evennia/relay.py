@@ -28,9 +28,11 @@ def step() -> int:
 
     where = table_settings()
     service = owner_service(where.db)
-    if _STATE["cursor"] is None:
-        _STATE["cursor"] = service.latest_event()
+    first = _STATE["cursor"] is None
     batch = service.relayed(where.platform, _STATE["cursor"])
+    _STATE["cursor"] = batch.cursors
+    if first:
+        return 0
     sent = 0
     for post in batch.posts:
         if post.game != where.game or SHOWN.seen(post.channel, post.game, post.view.id):
@@ -43,7 +45,6 @@ def step() -> int:
             readers = set(service.scene_readers(where.platform, where.game, post.scene_id))
         to_contents(room, view_text(post.view), [], readers)
         sent += 1
-    _STATE["cursor"] = batch.cursor
     return sent
 
 

@@ -6,9 +6,11 @@ scene's channel are any member; of a private scene's, its people."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Forbidden, Standing
@@ -45,10 +47,11 @@ class Relayed:
 
 @dataclass(frozen=True)
 class RelayBatch:
-    """What to post, oldest first, and the cursor to read on from (an event's id)."""
+    """What to post, oldest first in each game, and each game's cursor to read on from (its
+    id to an event's number)."""
 
     posts: list[Relayed]
-    cursor: int
+    cursors: dict[int, int]
 
 
 def readers(game: str, scene_id: int, private: bool) -> Standing:
@@ -90,39 +93,66 @@ def bind_scene(
                               scene_private=scene.privacy == "private")  # fmt: skip
 
 
-def relayed(t: ServiceBase, platform: str, after: int, limit: int = RELAY_BATCH) -> RelayBatch:
-    """The events written after id ``after`` in the scenes this platform's channels play,
-    each for each such channel, as its readers see it (those they may not see are left
-    out). A bridge holds the database, as the server does: only the owner asks."""
+def relayed(
+    t: ServiceBase, platform: str, after: Mapping[int, int] | None, limit: int = RELAY_BATCH
+) -> RelayBatch:
+    """The events written in the scenes this platform's channels play after each game's
+    cursor, each for each such channel, as its readers see it (what they may not see is
+    left out), and the cursors to read on from. ``after`` maps a game's id to the number of
+    the last event read in it; None: start from every game's newest (a bridge starting posts
+    no history). A game made since starts from its first. The cursors are per game because
+    a game's events are committed in the order of their numbers (its event-order lock),
+    which ids across games are not on PostgreSQL; and every game's moves on to its newest,
+    so a scene bound later gets only what is written after. A bridge holds the database,
+    as the server does: only the owner asks."""
     if not t.actor.owner:
         raise Forbidden("only the table's owner (a bridge) relays scenes to channels")
     platform = _platform(platform)
     with t.reading() as s:
-        top = int(s.scalar(select(func.max(Event.id))) or 0)
-        rows = s.execute(
-            select(Event, ChatChannel.channel_id, Game.name, Scene.number)
-            .join(ChatChannel, ChatChannel.scene_id == Event.scene_id)
-            .join(Game, Game.id == Event.game_id)
-            .join(Scene, Scene.id == Event.scene_id)
-            .where(ChatChannel.platform == platform, Event.id > after, Event.id <= top)
-            .order_by(Event.id, ChatChannel.channel_id).limit(limit)
-        ).all()  # fmt: skip
-        cursor = top
-        if len(rows) == limit:  # more to come: read on from the last event whole
-            last = int(rows[-1][0].id)
-            if rows[0][0].id != last:
-                rows = [r for r in rows if r[0].id != last]
-                last -= 1
-            cursor = last
-        posts = []
-        for event, channel, game, number in rows:
-            seen = readers(game, event.scene_id or 0, event.scene_private)
-            view = project(event, game, seen)
-            if view is not None:
-                posts.append(Relayed(channel=channel, game=game, scene=number, view=view,
-                                     scene_id=event.scene_id or 0,
-                                     private=event.scene_private))  # fmt: skip
-        return RelayBatch(posts=posts, cursor=cursor)
+        newest = {int(g): int(n) for g, n in s.execute(select(Game.id, Game.events))}
+        bound = set(s.scalars(select(ChatChannel.game_id).where(
+            ChatChannel.platform == platform, ChatChannel.scene_id.is_not(None))))  # fmt: skip
+        cursors: dict[int, int] = {}
+        posts: list[Relayed] = []
+        for gid, top in sorted(newest.items()):
+            start = top if after is None else after.get(gid, 0)
+            cursors[gid] = top
+            if gid in bound and start < top:
+                cursors[gid], found = _game_posts(s, platform, gid, (start, top), limit)
+                posts.extend(found)
+        return RelayBatch(posts=posts, cursors=cursors)
+
+
+def _game_posts(
+    s: Session, platform: str, game_id: int, span: tuple[int, int], limit: int
+) -> tuple[int, list[Relayed]]:
+    """One game's events numbered within ``span`` (after its first, up to its last) for its
+    scenes' channels, and the game's new cursor (the span's end, or where a full batch
+    stopped: an event bound to more channels than a batch holds is read whole)."""
+    after, top = span
+    rows = s.execute(
+        select(Event, ChatChannel.channel_id, Game.name, Scene.number)
+        .join(ChatChannel, ChatChannel.scene_id == Event.scene_id)
+        .join(Game, Game.id == Event.game_id)
+        .join(Scene, Scene.id == Event.scene_id)
+        .where(ChatChannel.platform == platform, Event.game_id == game_id,
+               Event.number > after, Event.number <= top)
+        .order_by(Event.number, ChatChannel.channel_id).limit(limit)
+    ).all()  # fmt: skip
+    cursor = top
+    if len(rows) == limit:  # more to come: read on after the last event read whole
+        cursor = int(rows[-1][0].number)
+        if rows[0][0].number != cursor:
+            rows = [r for r in rows if r[0].number != cursor]
+            cursor -= 1
+    posts = []
+    for event, channel, game, number in rows:
+        view = project(event, game, readers(game, event.scene_id or 0, event.scene_private))
+        if view is not None:
+            posts.append(Relayed(channel=channel, game=game, scene=number, view=view,
+                                 scene_id=event.scene_id or 0,
+                                 private=event.scene_private))  # fmt: skip
+    return cursor, posts
 
 
 def scene_readers(t: ServiceBase, platform: str, game: str, scene_id: int) -> list[str]:

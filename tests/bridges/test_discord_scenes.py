@@ -105,6 +105,7 @@ def test_a_pose_crosses_between_the_web_and_discord(bot: DiscordTable, table: Ta
     assert "is over" in pose(bot, "Pia", "waves.").record.to("me")
 
 
+@pytest.mark.storage
 def test_a_private_scenes_poses_never_reach_another_channel(
     bot: DiscordTable, table: Table
 ) -> None:
@@ -191,6 +192,7 @@ def test_the_scene_commands_share_the_rate_limit(bot: DiscordTable, table: Table
     assert pose(bot, "Otto", "hi").record.to("me")  # another user's bucket is his own
 
 
+@pytest.mark.storage  # the relay's SQL
 def test_the_relay_reads_in_batches_and_posts_each_event_once(
     bot: DiscordTable, table: Table
 ) -> None:

@@ -214,3 +214,16 @@ def test_the_relay_reads_in_batches_and_posts_each_event_once(
     wanted = [(ch, f"pose {n}.") for n in range(4) for ch in ("100", "200")]
     assert posted == wanted
     assert relayed(table, "discord", cursors).posts == []
+
+
+def test_the_bot_offers_the_scene_commands(tmp_path: Any) -> None:
+    from rollplay.bridges.discord.bot import RollplayBot
+
+    bot = RollplayBot(Table(f"sqlite:///{tmp_path / 'tree.db'}"))
+    names = {command.name for command in bot.tree.get_commands()}
+    assert {"pose", "say", "ooc", "scene"} <= names
+    pose_ = bot.tree.get_command("pose")
+    assert [p.display_name for p in pose_.parameters] == ["text", "style", "as"]  # type: ignore[union-attr]
+    scene_ = bot.tree.get_command("scene")
+    action = scene_.parameters[0]  # type: ignore[union-attr]
+    assert [c.value for c in action.choices] == list(scenes.ACTIONS)

@@ -33,7 +33,13 @@ def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
 
 @pytest.fixture
 def table(examples_url: str) -> Table:
-    t = Table(examples_url)
+    return seated(examples_url)
+
+
+def seated(url: str) -> Table:
+    """The example games, Stella their Storyteller, Pia playing Nikos, Otto Mavros, Olly
+    watching, each linked to their Discord account (IDS)."""
+    t = Table(url)
     seats = (("Stella", "storyteller", ()), ("Pia", "player", ("Nikos",)),
              ("Otto", "player", ("Mavros",)), ("Olly", "observer", ()))  # fmt: skip
     for name, role, plays in seats:

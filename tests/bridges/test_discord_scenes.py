@@ -18,20 +18,13 @@ from rollplay.table import commands as c
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier
-from tests.bridges.test_discord import IDS, as_, copies, run
+from tests.bridges.test_discord import as_, copies, run, seated
 from tests.typed import of
 
 
 @pytest.fixture
 def table(examples_url: str) -> Table:
-    t = Table(examples_url)
-    seats = (("Stella", "storyteller", ()), ("Pia", "player", ("Nikos",)),
-             ("Otto", "player", ("Mavros",)), ("Olly", "observer", ()))  # fmt: skip
-    for name, role, plays in seats:
-        t.add_user(name)
-        t.add_member("Pegasus", name, role, plays)
-        t.link_account("discord", str(IDS[name]), t.acting_as(name).link_code().code, name)
-    return t
+    return seated(examples_url)
 
 
 @pytest.fixture

@@ -84,9 +84,7 @@ async def _here(table: DiscordTable, interaction: Any) -> str:
 
 
 async def _bind(table: DiscordTable, interaction: Any, args: str) -> None:
-    if not await table._allowed(interaction):
-        return
-    found = await table._seat(interaction)
+    found = await table.seated(interaction)
     if found is None:
         return
     service, game = found
@@ -107,9 +105,7 @@ async def _bind(table: DiscordTable, interaction: Any, args: str) -> None:
 
 async def _show(table: DiscordTable, interaction: Any, args: str) -> None:
     """The scene (the channel's, or N) and its last entries as the caller may see them."""
-    if not await table._allowed(interaction):
-        return
-    found = await table._seat(interaction)
+    found = await table.seated(interaction)
     if found is None:
         return
     service, game = found

@@ -77,9 +77,7 @@ class DiscordTable:
         """The exact odds of a roll, before it is made: for the one who asked."""
         from rollplay.render.odds import odds_lines
 
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
@@ -108,9 +106,7 @@ class DiscordTable:
         Only the one who asked sees the answer."""
         from rollplay.render.seeds import seeds_lines
 
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
@@ -189,9 +185,7 @@ class DiscordTable:
         """Run ``line`` as the caller in the channel's game (and scene); ``then`` runs after
         it, with its answer (``/scene start`` binds the channel to the new scene), and may
         name the scene whose readers the channel now has."""
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
@@ -302,6 +296,12 @@ class DiscordTable:
         await say(interaction, f"slow down: at most {self.limiter.rate}; try again in "
                                 f"{wait} s")  # fmt: skip
         return False
+
+    async def seated(self, interaction: Any) -> tuple[Service, str] | None:
+        """A command's start: the rate limit, then the caller's seat (or one line why not)."""
+        if not await self._allowed(interaction):
+            return None
+        return await self._seat(interaction)
 
     async def _actor(self, interaction: Any, quiet: bool = False) -> Actor | None:
         """Who the Discord user plays as (or, unless ``quiet``, one line how to link)."""

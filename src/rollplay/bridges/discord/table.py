@@ -25,21 +25,20 @@ import logging
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
-from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
+from rollplay.bridges.discord.delivery import PLATFORM, Courier, deliver
+from rollplay.bridges.discord.embeds import card_embed
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
 from rollplay.bridges.discord.lines import complete_line, roll_line
-from rollplay.bridges.discord.replies import chunks, failed, safely, say
+from rollplay.bridges.discord.replies import failed, say
 from rollplay.bridges.shown import Shown
 from rollplay.errors import RollplayError
 from rollplay.render.spans import plain
 from rollplay.table.access.actors import Actor, SceneAt
-from rollplay.table.access.links import Audience
 from rollplay.table.answers import AnyAnswer
 from rollplay.table.service import Service
 
-PLATFORM = "discord"
 ANSWERS = ("ShowSheet", "ShowLog", "CombatStatus")  # answered to the one who asked only
 LINK_FIRST = ("link your Discord account first: make a code on the rollplay web page (Make a "
               "link code) or with `rollplay --as YOU link code`, then type /link CODE")  # fmt: skip
@@ -47,13 +46,6 @@ UNBOUND = "this channel plays no game: its Storyteller binds it with /bind GAME"
 SET_SEED = "set one with /seed client:VALUE"
 FAULT = "something went wrong at the table; it is in the bot's log"
 log = logging.getLogger("rollplay.discord")
-
-
-class Courier(Protocol):
-    """Where copies go besides the answer: a channel (the GM channel) or a user's DMs."""
-
-    async def to_channel(self, channel_id: str, embeds: list[Any]) -> None: ...
-    async def to_user(self, user_id: str, embeds: list[Any]) -> None: ...
 
 
 Then = Callable[[Service, str, AnyAnswer], Awaitable[int | None]]
@@ -215,76 +207,8 @@ class DiscordTable:
             log.exception("a Discord command failed: %r", line)
             await failed(interaction, public, FAULT)
             return
-        await self._deliver(interaction, service, game, result, views, public=public)
-
-    async def _deliver(self, interaction: Any, service: Service, game: str,
-                       result: AnyAnswer, views: list[Audience], *,
-                       public: bool) -> None:  # fmt: skip
-        """The answer in place of the "thinking" message; a secret roll's bare fact posted to
-        the channel by the bot itself (a follow-up would show "Pia used /roll" above it,
-        which says whose it was); then the copies."""
-        open_ = [event_embed(v.everyone) for v in views
-                 if v.everyone is not None and v.visibility == "public"]  # fmt: skip
-        facts = [event_embed(v.everyone) for v in views
-                 if v.everyone is not None and v.visibility != "public"]  # fmt: skip
-        mine = [event_embed(v.actor) for v in views if v.actor is not None
-                and not (public and open_ and v.actor == v.everyone)]  # fmt: skip
-        if not any(v.actor is not None for v in views):
-            # A sheet, a page of the log, a combat's status; or a secret roll a player
-            # asked for in a game that keeps them quiet: what the service told them.
-            mine = [_answer(result, game)]
-        if public and open_:
-            await interaction.edit_original_response(embeds=open_[:PER_MESSAGE])
-            for chunk in chunks(open_[PER_MESSAGE:]):
-                await interaction.followup.send(embeds=chunk, ephemeral=False)
-            for chunk in chunks(mine):
-                await interaction.followup.send(embeds=chunk, ephemeral=True)
-        else:
-            if public:  # nothing the channel may see as the command's answer (a Sense roll)
-                await interaction.delete_original_response()
-                for chunk in chunks(mine):
-                    await interaction.followup.send(embeds=chunk, ephemeral=True)
-            else:
-                await interaction.edit_original_response(embeds=mine[:PER_MESSAGE])
-                for chunk in chunks(mine[PER_MESSAGE:]):
-                    await interaction.followup.send(embeds=chunk, ephemeral=True)
-            for chunk in chunks(open_):
-                await interaction.followup.send(embeds=chunk, ephemeral=False)
-        for chunk in chunks(facts):
-            await safely(self.courier.to_channel(str(interaction.channel_id), chunk),
-                          "the channel")  # fmt: skip
-        whole = [event_embed(v.storyteller) for v in views
-                 if v.storyteller is not None and v.storyteller != v.everyone]  # fmt: skip
-        await self._copies(interaction, service, game, whole, views)
-
-    async def _copies(self, interaction: Any, service: Service, game: str,
-                      whole: list[Any], views: list[Audience]) -> None:  # fmt: skip
-        """The Storytellers' copies (the GM channel; without one, or when it cannot be
-        reached, their DMs) and the character's player's, at most ten embeds a message."""
-        me = str(interaction.user.id)
-        if whole:
-            bound = await asyncio.to_thread(service.channel_game, PLATFORM,
-                                            str(interaction.channel_id))  # fmt: skip
-            gm: str | None = None if bound is None else bound.gm_channel
-            sent = gm is not None
-            for chunk in chunks(whole):
-                if gm is not None:
-                    went = await safely(self.courier.to_channel(gm, chunk), "the GM channel")
-                    sent = sent and went
-            if not sent:
-                tellers = await asyncio.to_thread(service.linked_ids, PLATFORM, game)
-                for teller in tellers:
-                    if teller != me or gm is not None:  # a failed GM channel: theirs too
-                        for chunk in chunks(whole):
-                            await safely(self.courier.to_user(teller, chunk), "a Storyteller")
-        for v in views:
-            player = v.player
-            if player is None or player.view is None or player.view == v.everyone:
-                continue
-            for someone in player.ids:
-                if someone != me:
-                    embeds = [event_embed(player.view)]
-                    await safely(self.courier.to_user(someone, embeds), "a player")
+        await deliver(self.courier, interaction, service, game, result=result, views=views,
+                      public=public)  # fmt: skip
 
     async def _allowed(self, interaction: Any) -> bool:
         """Whether the caller may make a command now (their bucket has a token); if not,
@@ -334,9 +258,3 @@ class DiscordTable:
         words = await asyncio.to_thread(service.vocabulary, game)
         return parse(line, system=words.system, game=game, abilities=words.abilities,
                      characters=words.characters)  # fmt: skip
-
-
-def _answer(result: AnyAnswer, game: str) -> Any:
-    from rollplay.render.answers import answer_lines
-
-    return card_embed(answer_lines(result, beside_feed=True), "answer", f"rollplay · {game}")

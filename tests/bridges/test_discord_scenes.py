@@ -220,3 +220,14 @@ def test_the_bot_offers_the_scene_commands(tmp_path: Any) -> None:
     scene_ = bot.tree.get_command("scene")
     action = scene_.parameters[0]  # type: ignore[union-attr]
     assert [c.value for c in action.choices] == list(scenes.ACTIONS)
+
+
+def test_a_channel_bound_to_another_game_plays_none_of_the_first_games_scenes(
+    bot: DiscordTable, table: Table
+) -> None:
+    scene(bot, "Pia", "start", "Docks")
+    assert table.channel_game("discord", "100").scene == 1  # type: ignore[union-attr]
+    names = [g.name for g in table.games() if g.name != "Pegasus"]
+    again = table.bind_channel("discord", "100", names[0])  # the owner, the other game
+    assert again.scene is None
+    assert table.channel_game("discord", "100").scene is None  # type: ignore[union-attr]

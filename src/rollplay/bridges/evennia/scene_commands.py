@@ -76,18 +76,19 @@ class CmdScenePose(CmdPose):  # type: ignore[misc]
             super().parse()
 
     def func(self) -> None:
-        if scenes.hosted(self.caller) is None:
-            if self.cmdstring == ";" and self.args:
-                self.caller.location.msg_contents(
-                    text=(f"{self.caller.name}{self.args}", {"type": "pose"}),
-                    from_obj=self.caller,
-                )
-                return
+        semi = self.cmdstring == ";"
+        line = f";{self.typed}" if semi else f"pose {self.typed.strip()}"
+        scenes.pose(self.caller, self.account or _account_of(self.caller), line,
+                    self.semipose if semi else super().func)  # fmt: skip
+
+    def semipose(self) -> None:
+        """Outside a scene: Evennia's pose, with no space after the name ("Nikos's")."""
+        if not self.args:
             super().func()
             return
-        mark = ";" if self.cmdstring == ";" else "pose "
-        text = self.typed if self.cmdstring == ";" else self.typed.strip()
-        scenes.pose(self.caller, self.account or _account_of(self.caller), mark + text)
+        self.caller.location.msg_contents(
+            text=(f"{self.caller.name}{self.args}", {"type": "pose"}), from_obj=self.caller
+        )
 
 
 class CmdSceneSay(CmdSay):  # type: ignore[misc]
@@ -99,11 +100,8 @@ class CmdSceneSay(CmdSay):  # type: ignore[misc]
     """
 
     def func(self) -> None:
-        if scenes.hosted(self.caller) is None:
-            super().func()
-            return
-        text = f"say {str(self.args).strip()}"
-        scenes.pose(self.caller, self.account or _account_of(self.caller), text)
+        line = f"say {str(self.args).strip()}"
+        scenes.pose(self.caller, self.account or _account_of(self.caller), line, super().func)
 
 
 class CmdSceneEmit(Command):  # type: ignore[misc]
@@ -120,11 +118,11 @@ class CmdSceneEmit(Command):  # type: ignore[misc]
     arg_regex = r"\s|$"
 
     def func(self) -> None:
-        if scenes.hosted(self.caller) is None:
-            self.caller.msg("|rrollplay:|n emit is for a room hosting a scene: +scene/start TITLE")
-            return
-        text = f"emit {str(self.args).strip()}"
-        scenes.pose(self.caller, self.account or _account_of(self.caller), text)
+        line = f"emit {str(self.args).strip()}"
+        scenes.pose(self.caller, self.account or _account_of(self.caller), line, self.nowhere)
+
+    def nowhere(self) -> None:
+        self.caller.msg("|rrollplay:|n emit is for a room hosting a scene: +scene/start TITLE")
 
 
 SCENE_COMMANDS = (CmdScene, CmdRequest, CmdScenePose, CmdSceneSay, CmdSceneEmit)

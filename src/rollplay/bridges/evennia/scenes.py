@@ -5,6 +5,7 @@ are the scene's poses, as the puppet's character, and what is typed there lands 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rollplay.bridges.evennia import playing, relay
@@ -40,8 +41,17 @@ def hosted(caller: Any) -> ChannelBinding | None:
     return None if bound is None or bound.scene is None else bound
 
 
-def pose(caller: Any, account: Any, line: str) -> None:
-    """A pose line (``pose ...``, ``;...``, ``say ...``, ``emit ...``) in the room's scene."""
+def pose(caller: Any, account: Any, line: str, elsewhere: Callable[[], None]) -> None:
+    """A pose line (``pose ...``, ``;...``, ``say ...``, ``emit ...``) in the scene the room
+    hosts; ``elsewhere`` in a room that hosts none (Evennia's own pose or say). A table out
+    of reach is one line, never a pose that silently goes unrecorded."""
+    found: list[ChannelBinding | None] = []
+    playing.guarded(caller, lambda: found.append(hosted(caller)))
+    if not found:
+        return
+    if found[0] is None:
+        elsewhere()
+        return
     relay.start()
     playing.run(caller, account, line)
 

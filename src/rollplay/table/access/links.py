@@ -223,6 +223,7 @@ def bind_channel(
             s.add(bound)
         elif bound.game_id != row.id:
             t.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
+            bound.scene_id = None  # another game's scene is not played here
         bound.game_id, bound.gm_channel = row.id, gm
         return ChannelBinding(platform=platform, channel=channel_id, game=row.name,
                               gm_channel=gm)  # fmt: skip

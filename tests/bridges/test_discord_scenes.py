@@ -68,6 +68,8 @@ def test_a_pose_crosses_between_the_web_and_discord(bot: DiscordTable, table: Ta
     i = pose(bot, "Pia", "leans on the rail.")
     assert "Nikos leans on the rail." in i.record.to("channel")
     assert ledger(table, "Otto", 1) == ["leans on the rail."]
+    feed = table.acting_as("Otto").events_for("Pegasus")  # what the web's live feed sends
+    assert of(Posed, feed[-1].data).text == "leans on the rail."
     # The web -> Discord: Otto's pose on the web page is relayed with his character's name.
     table.acting_as("Otto").execute(c.Pose("Pegasus", "It's late, Nikos.", "say"))
     assert run(r.step()) == 1

@@ -180,7 +180,7 @@ def test_the_scene_commands_share_the_rate_limit(bot: DiscordTable, table: Table
     scene(limited, "Pia", "start", "Docks")
     pose(limited, "Pia", "one.")
     for refused in (pose(limited, "Pia", "two."), scene(limited, "Pia", "show"),
-                    pose(limited, "Pia", "   ")):  # fmt: skip
+                    scene(limited, "Pia", "join"), pose(limited, "Pia", "   ")):  # fmt: skip
         assert refused.record.to("me").startswith("slow down: at most 2 commands per 10 s")
         assert refused.record.steps == ["reply"]
     assert ledger(table, "Stella", 1) == ["one."]

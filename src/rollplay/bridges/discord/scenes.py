@@ -70,17 +70,15 @@ async def scene(table: DiscordTable, interaction: Any, action: str, args: str = 
 
         await table.run_line(interaction, f"scene/{action} {args}".strip(), then=bind_new)
     elif action in ACTIONS:
-        number = args or await _here(table, interaction)
-        await table.run_line(interaction, f"scene/{action} {number}".strip())
+
+        def numbered(service: Service) -> str:
+            """Without a number, the channel's scene (the service acts in it)."""
+            here = service.actor.scene
+            return f"scene/{action} {args or ('' if here is None else here.number)}".strip()
+
+        await table.run_line(interaction, numbered)
     elif await table._allowed(interaction):
         await say(interaction, f"/scene takes one of {', '.join(ACTIONS)}, not {action!r}")
-
-
-async def _here(table: DiscordTable, interaction: Any) -> str:
-    """The number of the scene the channel plays ("" when none: the line's default)."""
-    bound = await asyncio.to_thread(table.service.channel_game, "discord",
-                                    str(interaction.channel_id))  # fmt: skip
-    return "" if bound is None or bound.scene is None else str(bound.scene)
 
 
 async def _bind(table: DiscordTable, interaction: Any, args: str) -> None:

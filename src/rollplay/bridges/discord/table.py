@@ -173,14 +173,19 @@ class DiscordTable:
 
     # -- the common path ---------------------------------------------------------------------
 
-    async def run_line(self, interaction: Any, line: str, then: Then | None = None) -> None:
-        """Run ``line`` as the caller in the channel's game (and scene); ``then`` runs after
-        it, with its answer (``/scene start`` binds the channel to the new scene), and may
-        name the scene whose readers the channel now has."""
+    async def run_line(
+        self, interaction: Any, line: str | Callable[[Service], str], then: Then | None = None
+    ) -> None:
+        """Run ``line`` as the caller in the channel's game (and scene): a line, or one made
+        from the seated service (``/scene join`` means the channel's scene). ``then`` runs
+        after it, with its answer (``/scene start`` binds the channel to the new scene), and
+        may name the scene whose readers the channel now has."""
         found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
+        if not isinstance(line, str):
+            line = line(service)
         try:
             command = await self._parse(service, game, line)
         except RollplayError as exc:

@@ -148,6 +148,24 @@ class SceneTest(TableTest):
         assert "is not playing scene 1" in said
         assert "peeks in." not in str(self.poses())
 
+    def test_the_relay_starts_once_on_a_running_reactor(self) -> None:
+        from unittest.mock import patch
+
+        from twisted.internet import reactor
+
+        relay.start()  # no reactor running (a test): nothing starts
+        assert relay._STATE["loop"] is None
+        with patch.object(reactor, "running", True, create=True):
+            self.heard(CmdScene(), "/start Docks")  # +scene starts it, and it reads at once
+            loop = relay._STATE["loop"]
+            assert loop is not None
+            assert loop.running
+            relay.start()
+            assert relay._STATE["loop"] is loop  # once
+        self.table.acting_as("Otto").execute(c.SceneJoin(GAME, 1))
+        self.table.acting_as("Otto").execute(c.Pose(GAME, "nods."))
+        assert "Mavros nods." in self.relayed()[self.char1]  # from where it started
+
     def test_bad_input_is_one_line(self) -> None:
         lines = [self.heard(CmdSceneEmit(), " hi")[self.char1],  # no scene here
                  self.heard(CmdScene(), "/s Docks")[self.char1],  # start, stop or show?

@@ -61,8 +61,11 @@ def start(every: float = EVERY) -> None:
 
 
 def reset() -> None:
-    """Forget the cursor and the marks (a test's table going away)."""
-    _STATE["cursor"] = None
+    """Stop relaying, and forget the cursor and the marks (a test's table going away)."""
+    loop = _STATE["loop"]
+    if loop is not None and loop.running:
+        loop.stop()
+    _STATE.update(cursor=None, loop=None)
     SHOWN.clear()
 
 

@@ -32,12 +32,12 @@ if [ ! -x "$EVENNIA_VENV/bin/python" ]; then
   echo '*' > "$EVENNIA_VENV/.gitignore"  # the repository's .gitignore knows only .venv/
 fi
 evennia_stamp="$EVENNIA_VENV/.rollplay-installed"
-evennia_want="$(sha256sum pyproject.toml | cut -c1-16) ${EVENNIA_PIN}"
+evennia_want="$(sha256sum pyproject.toml | cut -c1-16) ${EVENNIA_PIN} discord"
 if [ ! -f "$evennia_stamp" ] || [ "$(cat "$evennia_stamp")" != "$evennia_want" ]; then
   echo "Setting up ${EVENNIA_VENV} (${EVENNIA_PIN}, Python $("$EVENNIA_PY" -V 2>&1 | cut -d' ' -f2))..." >&2
   "$EVENNIA_VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
   "$EVENNIA_VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "$EVENNIA_PIN" -e . >&2
+    "$EVENNIA_PIN" -e ".[discord]" >&2  # discord: the scenes' crossing test drives both
   rm -rf "$EVENNIA_VENV/game"
   (cd "$EVENNIA_VENV" && bin/evennia --init game >/dev/null)
   echo "$evennia_want" > "$evennia_stamp"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from rollplay.bridges.discord.delivery import _copies
 from rollplay.bridges.discord.table import LINK_FIRST, UNBOUND, DiscordTable
 from rollplay.render.fs3 import result_line
 from rollplay.render.spans import text_of
@@ -33,7 +34,13 @@ def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
 
 @pytest.fixture
 def table(examples_url: str) -> Table:
-    t = Table(examples_url)
+    return seated(examples_url)
+
+
+def seated(url: str) -> Table:
+    """The example games, Stella their Storyteller, Pia playing Nikos, Otto Mavros, Olly
+    watching, each linked to their Discord account (IDS)."""
+    t = Table(url)
     seats = (("Stella", "storyteller", ()), ("Pia", "player", ("Nikos",)),
              ("Otto", "player", ("Mavros",)), ("Olly", "observer", ()))  # fmt: skip
     for name, role, plays in seats:
@@ -313,7 +320,7 @@ def test_copies_go_ten_embeds_a_message_and_to_dms_when_the_gm_channel_fails(
     as_(bot, "Pia", lambda i: bot.roll(i, "roll/private Piloting"))
     assert "[private]" in copies(bot).to("dm:1")  # the GM channel refused: her DMs instead
     many = [discord.Embed(title=f"card {n}") for n in range(23)]
-    run(bot._copies(Interaction(IDS["Pia"]), table, "Pegasus", many, []))
+    run(_copies(bot.courier, Interaction(IDS["Pia"]), table, "Pegasus", whole=many, views=[]))
     sent = [s for s in copies(bot).said if s.where == "dm:1"][1:]
     assert [s.embeds for s in sent] == [10, 10, 3]  # Courier asserts at most ten each
 

@@ -115,9 +115,12 @@ class TableTest(EvenniaCommandTest):  # type: ignore[misc]
         return [self.char1, self.char2, self.char3, self.obj1, self.obj2,
                 self.account, self.account2, self.account3, self.account4]  # fmt: skip
 
-    def heard(self, command: Any, args: str, caller: Any = None) -> dict[Any, str]:
-        """Run ``command`` with ``args`` as ``caller`` (Nikos by default) and return what
-        each of them and every listener was sent, colour codes stripped ("" for nothing)."""
+    def heard(
+        self, command: Any, args: str, caller: Any = None, cmdstring: str | None = None
+    ) -> dict[Any, str]:
+        """Run ``command`` with ``args`` as ``caller`` (Nikos by default; typed as
+        ``cmdstring``, an alias, if given) and return what each of them and every listener
+        was sent, colour codes stripped ("" for nothing)."""
         caller = caller or self.char1
         others = [listener for listener in self.listeners() if listener != caller]
         kept = {listener: listener.msg for listener in others}
@@ -126,7 +129,7 @@ class TableTest(EvenniaCommandTest):  # type: ignore[misc]
             listener.msg = mock
         typing, self.account = self.account, caller.account
         try:
-            said = self.call(command, args, caller=caller)
+            said = self.call(command, args, caller=caller, cmdstring=cmdstring)
         finally:
             self.account = typing
             for listener, msg in kept.items():

@@ -20,7 +20,7 @@ from typing import Any, Self
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from rollplay.errors import RuleError, suggest
+from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.table.access.actors import OWNER, Actor
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.events.audiences import event_values
@@ -132,11 +132,13 @@ class Core:
         """Write one event, its kind its payload's, in the command's transaction; returns
         its number in its game (the id every viewer sees: rulings T8). It lands in
         ``scene`` (its id, and whether it is private), or else in the running scene its
-        actor joined last in the game, if any (rulings S3). ``refers``: the number of the event
-        it is about (an edit's pose, an answer's request: migration 0017)."""
+        actor joined last in the game, if any (rulings S3), which must be the scene the
+        actor's surface plays, if it plays one (rulings S41). ``refers``: the number of the
+        event it is about (an edit's pose, an answer's request: migration 0017)."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
             scene = writer.scene(game.id, self.actor.user_id)
+            self.in_scene_here(None if scene is None else scene[0])
         values = event_values(
             game.id, self.actor, payload, visibility=visibility,
             character_id=None if character is None else character.id,
@@ -148,6 +150,16 @@ class Core:
         if written is not None:
             written.append(number)
         return number
+
+    def in_scene_here(self, scene_id: int | None) -> None:
+        """Refuse, in one line, what would land outside the scene the actor's surface plays
+        (a chat channel or a room bound to a scene: rulings S41)."""
+        here = self.actor.scene
+        if here is not None and scene_id != here.id:
+            raise RollplayError(
+                f"{self.actor.name} is not playing scene {here.number}, which "
+                f"is played here: join it first (scene/join {here.number})"
+            )
 
     def spend(self, w: Writer, row: Any, cost: Points) -> None:
         """Take points away in one conditional UPDATE: the database decides, so two

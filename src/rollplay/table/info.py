@@ -136,6 +136,12 @@ class ChannelBinding(Record):
     channel: str
     game: str
     gm_channel: str | None = None
+    # The scene played here (issue 30), while it runs or is paused (None: none): its number,
+    # its id (what an actor's ``SceneAt`` names), its title and whether it is private.
+    scene: int | None = None
+    scene_id: int | None = None
+    scene_title: str = ""
+    scene_private: bool = False
 
 
 class Joined(Record):

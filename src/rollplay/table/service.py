@@ -29,6 +29,7 @@ from rollplay.table.play import poses as _poses  # noqa: F401
 from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import records as _records
 from rollplay.table.play import rolling as _rolling
+from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scenes as _scenes
 from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from rollplay.table.answers import RollAnswer, SceneShown
     from rollplay.table.events.views import EventView, LogEntry
     from rollplay.table.info import (
+        ChannelBinding,
         ClientSeed,
         GameInfo,
         Rotation,
@@ -209,6 +211,21 @@ class Service(AccessService):
 
     def scene(self, game_name: str, number: int) -> tuple[SceneShown, list[EventView]]:
         return _scenes.scene(self, game_name, number)
+
+    # -- play.scene_channels (issue 30: scenes in chat) ------------------------------------
+    def bind_scene(
+        self, platform: str, channel_id: str, game_name: str, number: int
+    ) -> ChannelBinding:
+        """Play a scene in a chat channel or a MUSH's room (its starter or the Storyteller)."""
+        return _scene_channels.bind_scene(self, platform, channel_id, game_name, number)
+
+    def relayed(self, platform: str, after: Mapping[int, int] | None) -> _scene_channels.RelayBatch:
+        """What the scenes bound to a platform's channels wrote after each game's cursor,
+        for each channel as its readers see it (the owner: a bridge)."""
+        return _scene_channels.relayed(self, platform, after)
+
+    def scene_readers(self, platform: str, game_name: str, scene_id: int) -> list[str]:
+        return _scene_channels.scene_readers(self, platform, game_name, scene_id)
 
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:

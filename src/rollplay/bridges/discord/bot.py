@@ -3,6 +3,7 @@ Slash commands need no privileged intent (the bot never reads messages)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from rollplay.bridges.discord import scenes
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
+from rollplay.bridges.discord.relay import Relay
 from rollplay.bridges.discord.table import DiscordTable
 from rollplay.errors import RollplayError
 from rollplay.table.service import Service
@@ -65,10 +68,15 @@ class RollplayBot(discord.Client):
         self.table = DiscordTable(service, ClientCourier(self), limiter)
         self.tree = app_commands.CommandTree(self)
         add_commands(self.tree, self.table)
+        add_scene_commands(self.tree, self.table)
+        self.relay = Relay(self.table)
+        self.relaying: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.on_login is not None:  # logged in: from here on the bot logs as it runs
             self.on_login()
+        await self.relay.start()
+        self.relaying = asyncio.create_task(self.relay.forever())
         guild = None if self.guild_id is None else discord.Object(id=self.guild_id)
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -141,6 +149,35 @@ def add_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> No
     async def bind(interaction: discord.Interaction, game: str,
                    gm_channel: discord.TextChannel | None = None) -> None:  # fmt: skip
         await table.bind(interaction, game, None if gm_channel is None else str(gm_channel.id))
+
+
+def add_scene_commands(tree: app_commands.CommandTree[Any], table: DiscordTable) -> None:
+    """/pose, /say, /ooc and /scene (issue 30; bridges/discord/scenes.py)."""
+
+    @tree.command(name="pose", description="Pose in the channel's scene: Nikos leans in.")
+    @app_commands.describe(text="What your character does", style="pose, semipose or emit",
+                           as_="A Storyteller's NPC to pose as")  # fmt: skip
+    @app_commands.rename(as_="as")
+    @app_commands.choices(style=[Choice(name=s, value=s) for s in scenes.STYLES])
+    async def pose(interaction: discord.Interaction, text: str,
+                   style: Choice[str] | None = None, as_: str | None = None) -> None:  # fmt: skip
+        await scenes.pose(table, interaction, text, "pose" if style is None else style.value,
+                          as_)  # fmt: skip
+
+    @tree.command(name="say", description='Say something in the scene: Nikos says, "..."')
+    async def say_(interaction: discord.Interaction, text: str) -> None:
+        await scenes.pose(table, interaction, text, "say")
+
+    @tree.command(name="ooc", description="An out-of-character remark in the scene")
+    async def ooc(interaction: discord.Interaction, text: str) -> None:
+        await scenes.pose(table, interaction, text, "ooc")
+
+    @tree.command(name="scene", description="Start, join, stop or show the channel's scene")
+    @app_commands.describe(args="start: TITLE[=SUMMARY]; join/stop/show/bind: [N]; invite: NAME")
+    @app_commands.choices(action=[Choice(name=a, value=a) for a in scenes.ACTIONS])
+    async def scene(interaction: discord.Interaction, action: Choice[str],
+                    args: str = "") -> None:  # fmt: skip
+        await scenes.scene(table, interaction, action.value, args)
 
 
 def run(service: Service, token: str, guild: int | None = None, rate: Rate | None = None,

@@ -23,20 +23,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
 
-from rollplay.bridges.discord.embeds import PER_MESSAGE, card_embed, event_embed
+from rollplay.bridges.discord.delivery import PLATFORM, Courier, deliver
+from rollplay.bridges.discord.embeds import card_embed
 from rollplay.bridges.discord.limits import DEFAULT, Limiter, Rate
 from rollplay.bridges.discord.lines import complete_line, roll_line
-from rollplay.bridges.discord.replies import chunks, failed, safely, say
+from rollplay.bridges.discord.replies import failed, say
+from rollplay.bridges.shown import Shown
 from rollplay.errors import RollplayError
 from rollplay.render.spans import plain
-from rollplay.table.access.actors import Actor
-from rollplay.table.access.links import Audience
+from rollplay.table.access.actors import Actor, SceneAt
 from rollplay.table.answers import AnyAnswer
 from rollplay.table.service import Service
 
-PLATFORM = "discord"
 ANSWERS = ("ShowSheet", "ShowLog", "CombatStatus")  # answered to the one who asked only
 LINK_FIRST = ("link your Discord account first: make a code on the rollplay web page (Make a "
               "link code) or with `rollplay --as YOU link code`, then type /link CODE")  # fmt: skip
@@ -46,11 +48,7 @@ FAULT = "something went wrong at the table; it is in the bot's log"
 log = logging.getLogger("rollplay.discord")
 
 
-class Courier(Protocol):
-    """Where copies go besides the answer: a channel (the GM channel) or a user's DMs."""
-
-    async def to_channel(self, channel_id: str, embeds: list[Any]) -> None: ...
-    async def to_user(self, user_id: str, embeds: list[Any]) -> None: ...
+Then = Callable[[Service, str, AnyAnswer], Awaitable[int | None]]
 
 
 class DiscordTable:
@@ -60,6 +58,7 @@ class DiscordTable:
         self.service = service
         self.courier = courier
         self.limiter = limiter or Limiter(Rate.parse(DEFAULT))
+        self.shown = Shown()  # what each channel's commands posted (the relay posts the rest)
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -70,9 +69,7 @@ class DiscordTable:
         """The exact odds of a roll, before it is made: for the one who asked."""
         from rollplay.render.odds import odds_lines
 
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
@@ -101,9 +98,7 @@ class DiscordTable:
         Only the one who asked sees the answer."""
         from rollplay.render.seeds import seeds_lines
 
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
@@ -178,13 +173,19 @@ class DiscordTable:
 
     # -- the common path ---------------------------------------------------------------------
 
-    async def run_line(self, interaction: Any, line: str) -> None:
-        if not await self._allowed(interaction):
-            return
-        found = await self._seat(interaction)
+    async def run_line(
+        self, interaction: Any, line: str | Callable[[Service], str], then: Then | None = None
+    ) -> None:
+        """Run ``line`` as the caller in the channel's game (and scene): a line, or one made
+        from the seated service (``/scene join`` means the channel's scene). ``then`` runs
+        after it, with its answer (``/scene start`` binds the channel to the new scene), and
+        may name the scene whose readers the channel now has."""
+        found = await self.seated(interaction)
         if found is None:
             return
         service, game = found
+        if not isinstance(line, str):
+            line = line(service)
         try:
             command = await self._parse(service, game, line)
         except RollplayError as exc:
@@ -193,10 +194,16 @@ class DiscordTable:
         public = (getattr(command, "visibility", "public") == "public"
                   and type(command).__name__ not in ANSWERS)  # fmt: skip
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        here = service.actor.scene
         try:
-            result = await asyncio.to_thread(service.execute, command)
+            async with self.shown.command():
+                result = await asyncio.to_thread(service.execute, command)
+                self.shown.mark(str(interaction.channel_id), game, result.event_ids)
+            scene_id = None if here is None else here.id
+            if then is not None:
+                scene_id = await then(service, game, result) or scene_id
             views = await asyncio.to_thread(
-                service.audiences, game, list(result.event_ids), PLATFORM
+                service.audiences, game, list(result.event_ids), PLATFORM, scene_id
             )
         except RollplayError as exc:
             await failed(interaction, public, str(exc))
@@ -205,76 +212,8 @@ class DiscordTable:
             log.exception("a Discord command failed: %r", line)
             await failed(interaction, public, FAULT)
             return
-        await self._deliver(interaction, service, game, result, views, public=public)
-
-    async def _deliver(self, interaction: Any, service: Service, game: str,
-                       result: AnyAnswer, views: list[Audience], *,
-                       public: bool) -> None:  # fmt: skip
-        """The answer in place of the "thinking" message; a secret roll's bare fact posted to
-        the channel by the bot itself (a follow-up would show "Pia used /roll" above it,
-        which says whose it was); then the copies."""
-        open_ = [event_embed(v.everyone) for v in views
-                 if v.everyone is not None and v.visibility == "public"]  # fmt: skip
-        facts = [event_embed(v.everyone) for v in views
-                 if v.everyone is not None and v.visibility != "public"]  # fmt: skip
-        mine = [event_embed(v.actor) for v in views if v.actor is not None
-                and not (public and open_ and v.actor == v.everyone)]  # fmt: skip
-        if not any(v.actor is not None for v in views):
-            # A sheet, a page of the log, a combat's status; or a secret roll a player
-            # asked for in a game that keeps them quiet: what the service told them.
-            mine = [_answer(result, game)]
-        if public and open_:
-            await interaction.edit_original_response(embeds=open_[:PER_MESSAGE])
-            for chunk in chunks(open_[PER_MESSAGE:]):
-                await interaction.followup.send(embeds=chunk, ephemeral=False)
-            for chunk in chunks(mine):
-                await interaction.followup.send(embeds=chunk, ephemeral=True)
-        else:
-            if public:  # nothing the channel may see as the command's answer (a Sense roll)
-                await interaction.delete_original_response()
-                for chunk in chunks(mine):
-                    await interaction.followup.send(embeds=chunk, ephemeral=True)
-            else:
-                await interaction.edit_original_response(embeds=mine[:PER_MESSAGE])
-                for chunk in chunks(mine[PER_MESSAGE:]):
-                    await interaction.followup.send(embeds=chunk, ephemeral=True)
-            for chunk in chunks(open_):
-                await interaction.followup.send(embeds=chunk, ephemeral=False)
-        for chunk in chunks(facts):
-            await safely(self.courier.to_channel(str(interaction.channel_id), chunk),
-                          "the channel")  # fmt: skip
-        whole = [event_embed(v.storyteller) for v in views
-                 if v.storyteller is not None and v.storyteller != v.everyone]  # fmt: skip
-        await self._copies(interaction, service, game, whole, views)
-
-    async def _copies(self, interaction: Any, service: Service, game: str,
-                      whole: list[Any], views: list[Audience]) -> None:  # fmt: skip
-        """The Storytellers' copies (the GM channel; without one, or when it cannot be
-        reached, their DMs) and the character's player's, at most ten embeds a message."""
-        me = str(interaction.user.id)
-        if whole:
-            bound = await asyncio.to_thread(service.channel_game, PLATFORM,
-                                            str(interaction.channel_id))  # fmt: skip
-            gm: str | None = None if bound is None else bound.gm_channel
-            sent = gm is not None
-            for chunk in chunks(whole):
-                if gm is not None:
-                    went = await safely(self.courier.to_channel(gm, chunk), "the GM channel")
-                    sent = sent and went
-            if not sent:
-                tellers = await asyncio.to_thread(service.linked_ids, PLATFORM, game)
-                for teller in tellers:
-                    if teller != me or gm is not None:  # a failed GM channel: theirs too
-                        for chunk in chunks(whole):
-                            await safely(self.courier.to_user(teller, chunk), "a Storyteller")
-        for v in views:
-            player = v.player
-            if player is None or player.view is None or player.view == v.everyone:
-                continue
-            for someone in player.ids:
-                if someone != me:
-                    embeds = [event_embed(player.view)]
-                    await safely(self.courier.to_user(someone, embeds), "a player")
+        await deliver(self.courier, interaction, service, game, result=result, views=views,
+                      public=public)  # fmt: skip
 
     async def _allowed(self, interaction: Any) -> bool:
         """Whether the caller may make a command now (their bucket has a token); if not,
@@ -287,6 +226,12 @@ class DiscordTable:
                                 f"{wait} s")  # fmt: skip
         return False
 
+    async def seated(self, interaction: Any) -> tuple[Service, str] | None:
+        """A command's start: the rate limit, then the caller's seat (or one line why not)."""
+        if not await self._allowed(interaction):
+            return None
+        return await self._seat(interaction)
+
     async def _actor(self, interaction: Any, quiet: bool = False) -> Actor | None:
         """Who the Discord user plays as (or, unless ``quiet``, one line how to link)."""
         actor = await asyncio.to_thread(self.service.linked, PLATFORM, str(interaction.user.id))
@@ -295,7 +240,9 @@ class DiscordTable:
         return actor
 
     async def _seat(self, interaction: Any, quiet: bool = False) -> tuple[Service, str] | None:
-        """The service acting for the caller, and the channel's game (or one line why not)."""
+        """The service acting for the caller (in the channel's scene, if it plays one: what
+        they do must land there, rulings S41), and the channel's game (or one line why
+        not)."""
         actor = await self._actor(interaction, quiet)
         if actor is None:
             return None
@@ -305,6 +252,8 @@ class DiscordTable:
             if not quiet:
                 await say(interaction, UNBOUND)
             return None
+        if bound.scene is not None and bound.scene_id is not None:
+            actor = replace(actor, scene=SceneAt(bound.scene_id, bound.scene))
         return self.service.acting(actor), bound.game
 
     @staticmethod
@@ -314,9 +263,3 @@ class DiscordTable:
         words = await asyncio.to_thread(service.vocabulary, game)
         return parse(line, system=words.system, game=game, abilities=words.abilities,
                      characters=words.characters)  # fmt: skip
-
-
-def _answer(result: AnyAnswer, game: str) -> Any:
-    from rollplay.render.answers import answer_lines
-
-    return card_embed(answer_lines(result, beside_feed=True), "answer", f"rollplay · {game}")

@@ -11,11 +11,12 @@ from __future__ import annotations
 from evennia.commands.cmdset import CmdSet
 
 from rollplay.bridges.evennia.commands import COMMANDS
+from rollplay.bridges.evennia.scene_commands import SCENE_COMMANDS
 
 
 class RollplayCmdSet(CmdSet):  # type: ignore[misc]
     key = "rollplay"
 
     def at_cmdset_creation(self) -> None:
-        for command in COMMANDS:
+        for command in (*COMMANDS, *SCENE_COMMANDS):
             self.add(command())

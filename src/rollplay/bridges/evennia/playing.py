@@ -8,11 +8,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rollplay.bridges.evennia.config import BridgeError, owner_service, table_settings
+from rollplay.bridges.evennia.config import (
+    BridgeError,
+    TableSettings,
+    owner_service,
+    table_settings,
+)
 from rollplay.errors import RollplayError
 from rollplay.render.mush import escape
 from rollplay.table import commands as c
-from rollplay.table.access.actors import Actor
+from rollplay.table.access.actors import Actor, SceneAt
+from rollplay.table.answers import AnyAnswer
+from rollplay.table.info import ChannelBinding
 from rollplay.table.service import Service
 
 NOT_LINKED = (
@@ -21,17 +28,41 @@ NOT_LINKED = (
 )
 
 
-def run(caller: Any, account: Any, line: str) -> None:
-    """Run ``line`` for ``caller`` (the puppet typing) and ``account`` (whose it is)."""
+def run(caller: Any, account: Any, line: str, then: Then | None = None) -> None:
+    """Run ``line`` for ``caller`` (the puppet typing) and ``account`` (whose it is): in the
+    scene the caller's room hosts, if it hosts one (rulings S41). ``then`` runs after it, with
+    its answer (``+scene/start`` makes the room host the new scene), and may name the room's
+    scene from then on."""
     from rollplay.bridges.evennia.audiences import deliver
+    from rollplay.bridges.evennia.relay import SHOWN
 
     def work() -> None:
         where = table_settings()
-        service = owner_service(where.db).acting(actor_for(account))
+        owner = owner_service(where.db)
+        room = room_id(caller)
+        hosted = None if room is None else owner.channel_game(where.platform, room)
+        actor = actor_for(account)
+        if hosted is not None and hosted.scene is not None and hosted.scene_id is not None:
+            actor = replace(actor, scene=SceneAt(hosted.scene_id, hosted.scene))
+        service = owner.acting(actor)
         command = command_for(service, where.game, line, rollplay_name(caller))
-        deliver(caller, account, service, where, service.execute(command))
+        result = service.execute(command)
+        if room is not None:
+            SHOWN.mark(room, where.game, result.event_ids)
+        if then is not None:
+            hosted = then(service, where, result) or hosted
+        deliver(caller, account, service, where, result, hosted=hosted)
 
     guarded(caller, work)
+
+
+Then = Callable[[Service, TableSettings, AnyAnswer], ChannelBinding | None]
+
+
+def room_id(caller: Any) -> str | None:
+    """The id the table knows the caller's room by (its dbref), if they stand in one."""
+    room = getattr(caller, "location", None)
+    return None if room is None else f"#{room.id}"
 
 
 def guarded(caller: Any, work: Callable[[], None]) -> None:
@@ -103,6 +134,8 @@ def with_character(command: c.Command, name: str) -> c.Command:
             return replace(command, who=name)
         case c.CombatAction(who=None) | c.CombatMoveWound(who=None):
             return replace(command, who=name)
+        case c.Pose(name=None):  # the room's pose is the puppet's character's (issue 30)
+            return replace(command, name=name)
     return command
 
 

@@ -170,6 +170,10 @@ class AccessService(ServiceBase):
         return _links.channel_game(self, platform, channel_id)
 
     def audiences(
-        self, game: str, event_ids: list[int], platform: str | None = None
+        self,
+        game: str,
+        event_ids: list[int],
+        platform: str | None = None,
+        scene_id: int | None = None,
     ) -> list[Audience]:
-        return _links.audiences(self, game, event_ids, platform)
+        return _links.audiences(self, game, event_ids, platform, scene_id)

@@ -216,19 +216,20 @@ def bind_channel(
     with t.transaction() as s:
         row = t.game_row(s, game)
         t.require(s, row, Act.MANAGE)
-        _keep_gm_channels_apart(s, platform, channel_id, gm)
+        keep_gm_channels_apart(s, platform, channel_id, gm)
         bound = _channel(s, platform, channel_id)
         if bound is None:
             bound = ChatChannel(platform=platform, channel_id=channel_id, game_id=row.id)
             s.add(bound)
         elif bound.game_id != row.id:
             t.require(s, s.get_one(Game, bound.game_id), Act.MANAGE)
+            bound.scene_id = None  # another game's scene is not played here
         bound.game_id, bound.gm_channel = row.id, gm
         return ChannelBinding(platform=platform, channel=channel_id, game=row.name,
                               gm_channel=gm)  # fmt: skip
 
 
-def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
+def keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | None) -> None:
     """A GM channel is never a table's channel, nor a table's channel anyone's GM
     channel: secret results would be posted where players read."""
     if gm is not None and _channel(s, platform, gm) is not None:
@@ -243,21 +244,36 @@ def _keep_gm_channels_apart(s: Session, platform: str, channel: str, gm: str | N
 
 
 def channel_game(t: ServiceBase, platform: str, channel_id: str) -> ChannelBinding | None:
-    """The game a channel is bound to, and its GM channel (None: not bound)."""
+    """The game a channel is bound to, its GM channel, and the scene played there while it
+    runs or is paused (None: not bound)."""
+    from rollplay.table.store.models import Scene
+
     with t.reading() as s:
         bound = _channel(s, platform := _platform(platform), _external(channel_id))
         if bound is None:
             return None
+        scene = None if bound.scene_id is None else s.get(Scene, bound.scene_id)
+        if scene is not None and scene.state == "finished":
+            scene = None  # a finished scene's channel plays the game again (rulings S40)
         return ChannelBinding(platform=platform, channel=bound.channel_id,
                               game=s.get_one(Game, bound.game_id).name,
-                              gm_channel=bound.gm_channel)  # fmt: skip
+                              gm_channel=bound.gm_channel,
+                              scene=None if scene is None else scene.number,
+                              scene_id=None if scene is None else scene.id,
+                              scene_title="" if scene is None else scene.title,
+                              scene_private=scene is not None
+                              and scene.privacy == "private")  # fmt: skip
 
 
 # -- who sees what -----------------------------------------------------------------------
 
 
 def audiences(
-    t: ServiceBase, game: str, event_ids: list[int], platform: str | None = None
+    t: ServiceBase,
+    game: str,
+    event_ids: list[int],
+    platform: str | None = None,
+    scene_id: int | None = None,
 ) -> list[Audience]:
     """Each event, as everyone in the game sees it (``everyone``: any member who plays
     none of its characters; None when they do not learn of it), as the acting user sees
@@ -265,7 +281,9 @@ def audiences(
     character's and someone else plays it, that player's view with the ids of their
     chat accounts on ``platform`` (``player``: a Storyteller's private roll for Nikos
     reaches Nikos's player). A bridge posts each part only where those people are; it
-    runs beside the server, and no part goes to anyone the part is not for."""
+    runs beside the server, and no part goes to anyone the part is not for. ``scene_id``:
+    the channel plays that scene, and ``everyone`` is its readers (a private scene's people,
+    not the game's: rulings S42)."""
     with t.reading() as s:
         row = t.game_row(s, game)
         mine = t.standing(s, row)
@@ -273,7 +291,12 @@ def audiences(
         rows = list(s.scalars(select(Event).where(Event.game_id == row.id,
                                                   Event.number.in_(event_ids))
                               .order_by(Event.number)))  # fmt: skip
-        anyone = Standing(row.name, "everyone", "observer")
+        anyone = Standing(
+            row.name,
+            "everyone",
+            "observer",
+            scenes=frozenset() if scene_id is None else frozenset({scene_id}),
+        )
         teller = Standing(row.name, "storyteller", "storyteller")
         out = []
         for e in rows:

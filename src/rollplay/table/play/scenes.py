@@ -260,8 +260,10 @@ def run_pose(t: ServiceBase, cmd: c.Pose, dice: Dice | None) -> PoseMade:
                                  ScenePerson.role == "participant")
                           .order_by((Scene.state == "running").desc(), ScenePerson.id.desc())
                           .limit(1))  # fmt: skip
-        if latest is None:
+        if latest is None and t.actor.scene is None:
             raise RollplayError(f"{standing.actor} is in no scene in {game.name}: {START_FIRST}")
+        t.in_scene_here(None if latest is None else latest.id)
+        assert latest is not None
         if latest.state != "running":
             state = "over" if latest.state == "finished" else "paused"
             raise RollplayError(f"scene {latest.number} ({latest.title}) is {state}: "

@@ -342,7 +342,8 @@ class ChatLink(Base):
 
 class ChatChannel(Base):
     """A chat channel bound to a game: rolls typed there are that game's; ``gm_channel``
-    (None: the Storytellers' direct messages) gets the copies only the Storyteller sees."""
+    (None: the Storytellers' direct messages) gets the copies only the Storyteller sees. A
+    MUSH's room hosting a scene is one too (its id the room's)."""
 
     __tablename__ = "chat_channels"
     __table_args__ = (UniqueConstraint("platform", "channel_id"),)
@@ -353,6 +354,11 @@ class ChatChannel(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     gm_channel: Mapped[str | None] = mapped_column(String(100), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The scene played here (issue 30; None: none): its poses and rolls go to it, and the
+    # bridge relays what its other surfaces write (bridges/relay.py).
+    scene_id: Mapped[int | None] = mapped_column(
+        ForeignKey("scenes.id", ondelete="SET NULL"), nullable=True
+    )
 
 
 class Seed(Base):

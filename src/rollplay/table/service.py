@@ -26,8 +26,8 @@ from rollplay.table.play import npc as _npc
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import poses as _poses  # noqa: F401
-from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import records as _records
+from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scenes as _scenes

@@ -31,6 +31,7 @@ from rollplay.table.commands import (
     Roll,
     SceneInvite,
     SceneJoin,
+    SceneOrder,
     ScenePause,
     SceneResume,
     SceneStart,
@@ -224,6 +225,8 @@ SCENES: list[tuple[str, Command]] = [
     ("scene/resume 1", SceneResume(None, 1)),
     ("scene/stop 3", SceneStop(None, 3)),
     ("scene/invite Otto", SceneInvite(None, "Otto")),
+    ("scene/order round-robin", SceneOrder(None, "round-robin")),
+    ("scene/order free 2", SceneOrder(None, "free", 2)),
 ]  # fmt: skip
 
 TABLE = [("fs3", line, cmd) for line, cmd in FS3] + [("gurps", line, cmd) for line, cmd in GURPS]

@@ -75,6 +75,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"scene/{'private' if private else 'start'} {said}"
         case c.SceneInvite(user=user):
             return f"scene/invite {user}"
+        case c.SceneOrder(order=order, number=number):
+            return f"scene/order {order} {number or ''}".rstrip()
         case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():
             verb = type(command).__name__.removeprefix("Scene").lower()
             return f"scene/{verb} {command.number or ''}".rstrip()

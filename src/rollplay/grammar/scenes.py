@@ -8,6 +8,7 @@
     pose/as NAME=TEXT      a Storyteller's pose as an NPC
     scene/start TITLE[=SUMMARY]   scene/private TITLE[=SUMMARY]
     scene/join [N]  scene/pause [N]  scene/resume [N]  scene/stop [N]  scene/invite NAME
+    scene/order free|round-robin [N]
 
 A pose line is read before any other: it may hold line breaks and be as long as a pose
 (table/limits.py MAX_POSE, checked first: a megabyte is refused at once), unlike a command
@@ -27,6 +28,7 @@ from rollplay.table.commands import (
     PoseStyle,
     SceneInvite,
     SceneJoin,
+    SceneOrder,
     ScenePause,
     SceneResume,
     SceneStart,
@@ -78,6 +80,8 @@ def scene(switch: str, args: str, ctx: Context) -> Command:
                           private=switch == "private")  # fmt: skip
     if switch == "invite":
         return SceneInvite(ctx.game, name(args, "who to invite"))
+    if switch == "order":
+        return _order(args, ctx)
     which = number(args, "a scene's number", 1) if args else None
     if switch == "join":
         return SceneJoin(ctx.game, which)
@@ -86,6 +90,18 @@ def scene(switch: str, args: str, ctx: Context) -> Command:
     if switch == "resume":
         return SceneResume(ctx.game, which)
     return SceneStop(ctx.game, which)
+
+
+def _order(args: str, ctx: Context) -> SceneOrder:
+    """``scene/order free|round-robin [N]``."""
+    mode, _, which = args.strip().partition(" ")
+    order = {"free": "free", "round-robin": "round-robin", "roundrobin": "round-robin",
+             "rr": "round-robin"}.get(mode.casefold())  # fmt: skip
+    if order is None:
+        raise GrammarError("say the pose order: scene/order free or scene/order round-robin",
+                           clip(args or "scene/order"))  # fmt: skip
+    number_ = number(which.strip(), "a scene's number", 1) if which.strip() else None
+    return SceneOrder(ctx.game, "free" if order == "free" else "round-robin", number_)
 
 
 def word(style: PoseStyle) -> str:

@@ -33,6 +33,9 @@ def event_card(e: EventView) -> list[Line]:
     return [[*head, *event_line(data, e.character)]]
 
 
+ORDER_WORDS = {"free": "in free order", "round-robin": "round-robin"}
+
+
 def pose_lines(d: sc.Posed) -> list[Line]:
     """A pose as the MUSHes draw it: 'Nikos leans in.', 'Nikos's hand...', 'Nikos says,
     "..."', an emit as is, '<OOC> Pia: ...'; its line breaks kept as lines. Its text is
@@ -137,6 +140,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" resumes")]
         case sc.SceneStopped():
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is over")]
+        case sc.SceneOrdered():
+            return [plain(f"Scene {d.scene}: poses go "), bold(ORDER_WORDS[d.order])]
         case sc.Posed():
             return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
         case Unreadable():

@@ -26,6 +26,7 @@ from rollplay.table.play import npc as _npc
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import rolling as _rolling
+from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scenes as _scenes
 from rollplay.table.play.names import parse_sheet_file
 

@@ -33,7 +33,7 @@ WholePayload = (
     | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | cb.CombatStarted | cb.CombatStopped
     | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken | cb.ActionChosen
     | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined | sc.ScenePaused
-    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.Posed
+    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.SceneOrdered | sc.Posed
 )  # fmt: skip
 # Every payload a viewer may be handed: whole, or the part for those who may not see it all.
 AnyPayload = WholePayload | p.HiddenRoll | cb.HiddenStep | Unreadable

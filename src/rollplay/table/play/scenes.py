@@ -25,6 +25,7 @@ from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
 from rollplay.table.play.names import clean_name
+from rollplay.table.play.pose_order import pose_order
 from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, User, now
 
 # Characters that reorder how text is shown (Trojan Source): refused in a pose.
@@ -81,10 +82,11 @@ def _people(s: Session, scene: Scene, role: str = "participant") -> list[str]:
     return [name or OWNER.name for name in s.scalars(query)]
 
 
-def _shown(s: Session, game: Game, scene: Scene) -> SceneShown:
+def _shown(s: Session, game: Game, scene: Scene, order: bool = True) -> SceneShown:
     return SceneShown(
         game=game.name, number=scene.number, title=scene.title, summary=scene.summary,
         state=scene.state, privacy=scene.privacy, people=tuple(_people(s, scene)),
+        order=pose_order(s, scene) if order else None,
     )  # fmt: skip
 
 
@@ -307,7 +309,7 @@ def scenes(t: ServiceBase, game_name: str) -> list[SceneShown]:
         standing = t.require(s, game, Act.READ)
         rows = s.scalars(select(Scene).where(Scene.game_id == game.id)
                          .order_by(Scene.number.desc()))  # fmt: skip
-        return [_shown(s, game, r) for r in rows
+        return [_shown(s, game, r, order=False) for r in rows
                 if standing.in_scene(r.id, r.privacy == "private")]  # fmt: skip
 
 

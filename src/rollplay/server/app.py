@@ -19,7 +19,18 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
+from rollplay.server import (
+    accounts,
+    games,
+    pages,
+    scenes_api,
+    seeds,
+    web,
+    web_combat,
+    web_log,
+    web_scenes,
+    web_sheets,
+)
 from rollplay.server.access import (
     DOWN,
     DOWN_SAID,
@@ -51,6 +62,8 @@ ROUTERS = (
     web_sheets.router,
     web_combat.router,
     web_log.router,
+    web_scenes.router,
+    scenes_api.router,
     seeds.router,
     seeds.pages,
 )

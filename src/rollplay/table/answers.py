@@ -238,6 +238,7 @@ class SceneShown(Answer):
     privacy: Literal["open", "private"]
     people: tuple[str, ...] = ()  # its participants, by name ("owner": the database's owner)
     order: PoseOrder | None = None
+    starter: str | None = None  # who started it (who, with the Storyteller, may run it)
 
 
 class PoseMade(Answer):

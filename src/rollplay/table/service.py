@@ -27,6 +27,7 @@ from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
+from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
 from rollplay.table.play.names import parse_sheet_file
 
@@ -203,6 +204,20 @@ class Service(AccessService):
 
     def scene(self, game_name: str, number: int) -> tuple[SceneShown, list[EventView]]:
         return _scenes.scene(self, game_name, number)
+
+    def scene_id(self, game_name: str, number: int) -> int:
+        return _scene_reads.scene_id(self, game_name, number)
+
+    def scene_events(
+        self, game_name: str, number: int, after: int = 0, limit: int = 100
+    ) -> list[EventView]:
+        return _scene_reads.scene_events(self, game_name, number, after, limit)
+
+    def current_scene(self, game_name: str) -> int | None:
+        return _scene_reads.current_scene(self, game_name)
+
+    def in_scene(self, game_name: str, number: int) -> bool:
+        return _scene_reads.in_scene(self, game_name, number)
 
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:

@@ -26,6 +26,7 @@ from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
 from rollplay.table.play.names import clean_name
 from rollplay.table.play.pose_order import pose_order
+from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, User, now
 
 # Characters that reorder how text is shown (Trojan Source): refused in a pose.
@@ -86,8 +87,15 @@ def _shown(s: Session, game: Game, scene: Scene, order: bool = True) -> SceneSho
     return SceneShown(
         game=game.name, number=scene.number, title=scene.title, summary=scene.summary,
         state=scene.state, privacy=scene.privacy, people=tuple(_people(s, scene)),
-        order=pose_order(s, scene) if order else None,
+        order=pose_order(s, scene) if order else None, starter=_starter(s, scene),
     )  # fmt: skip
+
+
+def _starter(s: Session, scene: Scene) -> str | None:
+    """Who started it, by name (no id: the database's owner; None: a user since removed)."""
+    if scene.started_by is None:
+        return OWNER.name
+    return s.scalar(select(User.name).where(User.id == scene.started_by))
 
 
 def _may_see(scene: Scene, standing: Standing) -> bool:
@@ -110,7 +118,7 @@ def _scene(s: Session, game: Game, number: int | None, standing: Standing, *,
         return found
     found = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
     if found is None or not _may_see(found, standing):
-        raise RollplayError(f"there is no scene {number} in {game.name} for {standing.actor}")
+        raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
     return found
 
 
@@ -320,7 +328,7 @@ def scene(t: ServiceBase, game_name: str, number: int) -> tuple[SceneShown, list
         standing = t.require(s, game, Act.READ)
         row = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
         if row is None or not standing.in_scene(row.id, row.privacy == "private"):
-            raise RollplayError(f"there is no scene {number} in {game.name} for {standing.actor}")
+            raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
         events = s.scalars(select(Event).where(Event.game_id == game.id,
                                                Event.scene_id == row.id)
                            .order_by(Event.number))  # fmt: skip

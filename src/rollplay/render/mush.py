@@ -30,8 +30,6 @@ def line_mush(line: Line) -> str:
     for span in line:
         text = escape(span.text)
         code = _CODES.get(span.kind, "")
-        if span.kind == "em":  # a pose's *emphasis*, as MUSH players write it
-            text = f"*{text}*"
         out.append(f"{code}{text}|n" if code and text else text)
     return "".join(out)
 

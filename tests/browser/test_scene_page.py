@@ -1,0 +1,116 @@
+"""The web scene page with the Storyteller and two players, each in their own browser, as
+issue 30 asks: a pose typed in one reaches the others live; a roll typed in the pose box
+lands as a card between the poses; "waiting on" and "your turn" follow the poses; a second
+and a third line in a row keep working (Enter posts, Shift+Enter breaks the line); a player
+whose stream drops sees, when it comes back, everything she missed, once and in order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, person
+from tests.browser.plug import Plug
+from tests.server.process import signed_in
+
+IDS = "items => items.map(i => +i.id.slice(1))"
+
+
+def _lines(base: str, name: str, *lines: str) -> list[dict[str, object]]:
+    client, headers = signed_in(base, name)
+    try:
+        said = []
+        for line in lines:
+            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                               headers=headers)  # fmt: skip
+            assert done.status_code == 200, done.text
+            said.append(done.json())
+        return said
+    finally:
+        client.close()
+
+
+def _post(page: Page, *lines: str) -> None:
+    """Type each line in the pose box and press Enter (a line break in one: Shift+Enter)."""
+    box = page.locator("#text")
+    for line in lines:
+        first, *rest = line.split("\n")
+        box.press_sequentially(first)
+        for more in rest:
+            box.press("Shift+Enter")
+            box.press_sequentially(more)
+        box.press("Enter")
+        expect(box).to_have_value("")  # posted, and cleared for the next
+
+
+def _texts(page: Page) -> list[str]:
+    return page.locator("#feed > li").all_inner_texts()
+
+
+def test_three_people_play_a_scene(
+    people: Callable[..., Page], browser: Browser, live_server: str
+) -> None:
+    (started,) = _lines(live_server, "Stella", "scene/start Lighthouse=Fog on the rocks")
+    number = started["number"]
+    _lines(live_server, "Pia", f"scene/join {number}")
+    _lines(live_server, "Otto", f"scene/join {number}")
+    url = f"/games/Pegasus/scenes/{number}"
+    try:
+        pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Otto": people("Otto")}
+        for page in pages.values():
+            page.goto(url)
+            expect(page.locator("#live")).to_have_text("Live")
+            expect(page.locator("#waiting")).to_contain_text("Your turn")  # none has posed
+        stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
+
+        _post(pia, "leans in, *close*. <b>Not bold</b>")
+        for page in pages.values():
+            pose = page.locator("#feed > li").filter(has_text="Nikos leans in")
+            expect(pose.locator("em")).to_have_text("close")
+            expect(pose).to_contain_text("<b>Not bold</b>")  # HTML in a pose is text
+        expect(pia.locator("#waiting")).to_contain_text("Waiting on Stella, Otto")
+        _post(pia, "roll Piloting")  # a command: its card lands in the scene
+        expect(otto.locator("#feed > li").last).to_contain_text("Piloting")
+
+        _post(otto, "say Not here.", "shrugs.", "looks to the door.")  # three in a row
+        for page in pages.values():
+            expect(page.locator("#feed > li").last).to_contain_text("Mavros looks to the door.")
+        texts = _texts(stella)
+        order = [next(i for i, t in enumerate(texts) if said in t)
+                 for said in ("Nikos leans in", "Piloting", 'Mavros says, "Not here."',
+                              "Mavros shrugs.")]  # fmt: skip
+        assert order == sorted(order)  # the roll between the poses, all in order
+        expect(pia.locator("#waiting")).to_contain_text("Waiting on Stella")
+        expect(stella.locator("#waiting")).to_contain_text("Your turn")
+        expect(stella).to_have_title("Your turn · Lighthouse · Pegasus · rollplay")
+        expect(pia).to_have_title("Lighthouse · Pegasus · rollplay")
+
+        _post(stella, "The fog\nthickens.")
+        line = pia.locator("#feed > li").filter(has_text="The fog")
+        expect(line.locator("p")).to_have_count(2)  # the line break kept
+        expect(pia.locator("#waiting")).to_contain_text("Your turn")  # hers is the oldest
+        expect(stella).to_have_title("Lighthouse · Pegasus · rollplay")
+        expect(otto.locator("#waiting")).to_contain_text("Waiting on Nikos")
+
+        with Plug(int(live_server.rsplit(":", 1)[1])) as plug:
+            context, dropped = person(browser, plug.base, "Pia")  # through a plug
+            try:
+                dropped.goto(url)
+                expect(dropped.locator("#live")).to_have_text("Live")
+                plug.unplug()
+                expect(dropped.locator("#live")).to_have_text("Reconnecting…")
+                _post(otto, "waits.", "roll Alertness")
+                expect(stella.locator("#feed > li").last).to_contain_text("Alertness")
+                missed = stella.locator("#feed > li").evaluate_all(IDS)[-2:]
+                plug.plug()
+                for event in missed:
+                    dropped.locator(f"#e{event}").wait_for(timeout=15_000)
+                expect(dropped.locator("#live")).to_have_text("Live")
+                shown = dropped.locator("#feed > li").evaluate_all(IDS)
+                assert shown == stella.locator("#feed > li").evaluate_all(IDS)  # all, once
+                assert shown == sorted(shown)
+            finally:
+                context.close()
+    finally:
+        _lines(live_server, "Stella", f"scene/stop {number}")  # the shared server's next tests

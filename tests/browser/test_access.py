@@ -5,8 +5,9 @@ from the keyboard alone, its feed an ARIA live region."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -20,6 +21,29 @@ PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/cha
 
 CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").read_text()
                      .splitlines() if not line.startswith("//"))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def scene(live_server: str) -> Iterator[str]:
+    """A running scene with a pose and a roll in it (its page is checked too; stopped after,
+    so the shared server's next tests find nobody in it)."""
+    said = _line(live_server, "Stella", "scene/start Access scene=Checked for contrast")
+    number = said["number"]
+    for name, text in (("Pia", f"scene/join {number}"), ("Pia", ":leans in, *slowly*."),
+                       ("Pia", "roll Athletics")):  # fmt: skip
+        _line(live_server, name, text)
+    yield f"/games/Pegasus/scenes/{number}"
+    _line(live_server, "Stella", f"scene/stop {number}")
+
+
+def _line(base: str, name: str, text: str) -> dict[str, Any]:
+    client, headers = signed_in(base, name)
+    try:
+        done = client.post("/api/v1/games/Pegasus/commands", headers=headers, json={"text": text})
+        assert done.status_code == 200, done.text
+        return dict(done.json())
+    finally:
+        client.close()
 
 
 @pytest.fixture(scope="module")
@@ -45,11 +69,11 @@ def cards(live_server: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["Stella", "Pia"])
 def test_every_page_fits_a_phone_and_reads_clearly(
-    browser: Browser, live_server: str, name: str, scheme: Literal["light", "dark"]
+    browser: Browser, live_server: str, name: str, scheme: Literal["light", "dark"], scene: str
 ) -> None:
     context, page = person(browser, live_server, name, PHONE, color_scheme=scheme)
     try:
-        for path in PAGES:
+        for path in (*PAGES, "/games/Pegasus/scenes", scene):
             answer = page.goto(path)
             assert answer is not None
             assert answer.status == 200, f"{path}: {answer.status}"

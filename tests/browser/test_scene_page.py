@@ -2,7 +2,8 @@
 issue 30 asks: a pose typed in one reaches the others live; a roll typed in the pose box
 lands as a card between the poses; "waiting on" and "your turn" follow the poses; a second
 and a third line in a row keep working (Enter posts, Shift+Enter breaks the line); a player
-whose stream drops sees, when it comes back, everything she missed, once and in order."""
+whose stream drops sees, when it comes back, everything she missed, once and in order; the
+turn's sound and notification are off until turned on, and remembered."""
 
 from __future__ import annotations
 
@@ -92,6 +93,14 @@ def test_three_people_play_a_scene(
         expect(pia.locator("#waiting")).to_contain_text("Your turn")  # hers is the oldest
         expect(stella).to_have_title("Lighthouse · Pegasus · rollplay")
         expect(otto.locator("#waiting")).to_contain_text("Waiting on Nikos")
+
+        # The sound and the notification are off until turned on, and then remembered.
+        expect(otto.get_by_label("Play a sound")).not_to_be_checked()
+        expect(otto.get_by_label("Show a browser notification")).not_to_be_checked()
+        otto.get_by_label("Play a sound").check()
+        otto.reload()
+        expect(otto.get_by_label("Play a sound")).to_be_checked()
+        expect(otto.get_by_label("Show a browser notification")).not_to_be_checked()
 
         with Plug(int(live_server.rsplit(":", 1)[1])) as plug:
             context, dropped = person(browser, plug.base, "Pia")  # through a plug

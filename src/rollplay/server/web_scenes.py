@@ -88,9 +88,8 @@ def _order(service: Service, game: str, number: Number, shown: Any = None) -> di
     info = service.game(game)
     me = service.actor.name
     runs = info.role == "storyteller" or shown.starter == me
-    joined = service.in_scene(game, number)
     here = service.current_scene(game) == number
-    return {"scene": shown, "me": me, "runs": runs, "joined": joined, "here": here,
+    return {"scene": shown, "me": me, "runs": runs, "here": here,
             "may_pose": info.role != "observer" and shown.state != "finished",
             "your_turn": shown.order is not None and me in shown.order.waiting}  # fmt: skip
 

@@ -216,9 +216,6 @@ class Service(AccessService):
     def current_scene(self, game_name: str) -> int | None:
         return _scene_reads.current_scene(self, game_name)
 
-    def in_scene(self, game_name: str, number: int) -> bool:
-        return _scene_reads.in_scene(self, game_name, number)
-
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
         return _log.events_for(self, game_name, after, limit)

@@ -13,7 +13,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
 from rollplay.table.events.views import EventView
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.models import Event, Game, Scene, ScenePerson
+from rollplay.table.store.models import Event, Game, Scene
 from rollplay.table.store.writers import CoreWriter
 
 
@@ -55,15 +55,3 @@ def current_scene(t: ServiceBase, game_name: str) -> int | None:
         if found is None:
             return None
         return s.scalar(select(Scene.number).where(Scene.id == found[0]))
-
-
-def in_scene(t: ServiceBase, game_name: str, number: int) -> bool:
-    """Whether the actor has joined the scene (is among its participants)."""
-    with t.reading() as s:
-        game = t.game_row(s, game_name)
-        row = _seen(s, game, number, t.require(s, game, Act.READ))
-        user = t.actor.user_id
-        mine = ScenePerson.user_id.is_(None) if user is None else ScenePerson.user_id == user
-        found = s.scalar(select(ScenePerson.id).where(
-            ScenePerson.scene_id == row.id, mine, ScenePerson.role == "participant"))  # fmt: skip
-        return found is not None

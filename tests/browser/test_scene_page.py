@@ -32,6 +32,16 @@ def _lines(base: str, name: str, *lines: str) -> list[dict[str, object]]:
         client.close()
 
 
+def _ledger(base: str, number: object) -> list[int]:
+    client, _ = signed_in(base, "Stella")
+    try:
+        shown = client.get(f"/api/v1/games/Pegasus/scenes/{number}")
+        assert shown.status_code == 200, shown.text
+        return [int(e["id"]) for e in shown.json()["ledger"]]
+    finally:
+        client.close()
+
+
 def _post(page: Page, *lines: str) -> None:
     """Type each line in the pose box and press Enter (a line break in one: Shift+Enter)."""
     box = page.locator("#text")
@@ -54,16 +64,21 @@ def test_three_people_play_a_scene(
 ) -> None:
     (started,) = _lines(live_server, "Stella", "scene/start Lighthouse=Fog on the rocks")
     number = started["number"]
-    _lines(live_server, "Pia", f"scene/join {number}")
-    _lines(live_server, "Otto", f"scene/join {number}")
     url = f"/games/Pegasus/scenes/{number}"
     try:
         pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Otto": people("Otto")}
         for page in pages.values():
             page.goto(url)
             expect(page.locator("#live")).to_have_text("Live")
-            expect(page.locator("#waiting")).to_contain_text("Your turn")  # none has posed
         stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
+        expect(stella.get_by_role("button", name="Join")).to_have_count(0)  # she is in it
+        (outside,) = _lines(live_server, "Pia", "roll Melee")  # before she joins: not the scene's
+        for name in ("Pia", "Otto"):
+            pages[name].get_by_role("button", name="Join").click()
+            expect(stella.locator("#feed > li").last).to_contain_text(f"{name} joins")
+            expect(pages[name].get_by_role("button", name="Join")).to_have_count(0)
+        for page in pages.values():
+            expect(page.locator("#waiting")).to_contain_text("Your turn")  # none has posed
 
         _post(pia, "leans in, *close*. <b>Not bold</b>")
         for page in pages.values():
@@ -119,6 +134,9 @@ def test_three_people_play_a_scene(
                 shown = dropped.locator("#feed > li").evaluate_all(IDS)
                 assert shown == stella.locator("#feed > li").evaluate_all(IDS)  # all, once
                 assert shown == sorted(shown)
+                ledger = _ledger(live_server, number)
+                assert shown == ledger  # the scene's ledger, whole, and nothing else
+                assert outside["event_ids"][-1] not in ledger
             finally:
                 context.close()
     finally:

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from tests.browser.conftest import DESKTOP, PHONE, person
 from tests.people import seat_people
-from tests.server.process import serving, signed_in
+from tests.server.process import lines_as, serving, signed_in
 
 LINES = {
     "Stella": ["combat/start Ambush", "combat/join Nikos/weapon=Pistol",
@@ -57,12 +57,7 @@ SCENE = [("Stella", "scene/start Docks=Rain on the harbour"), ("Pia", "scene/joi
 
 def play_scene(base: str) -> None:
     for name, line in SCENE:
-        client, headers = signed_in(base, name)
-        try:
-            client.post("/api/v1/games/Pegasus/commands", json={"text": line},
-                        headers=headers).raise_for_status()  # fmt: skip
-        finally:
-            client.close()
+        lines_as(base, name, line)
 
 
 def shoot(page: Page, path: str, out: Path) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import PHONE, person
-from tests.server.process import signed_in
+from tests.server.process import lines_as, signed_in
 
 PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos",
          "/games/Pegasus/combats", "/games/Pegasus/combats/Access",
@@ -27,23 +27,11 @@ CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").re
 def scene(live_server: str) -> Iterator[str]:
     """A running scene with a pose and a roll in it (its page is checked too; stopped after,
     so the shared server's next tests find nobody in it)."""
-    said = _line(live_server, "Stella", "scene/start Access scene=Checked for contrast")
+    (said,) = lines_as(live_server, "Stella", "scene/start Access scene=Checked for contrast")
     number = said["number"]
-    for name, text in (("Pia", f"scene/join {number}"), ("Pia", ":leans in, *slowly*."),
-                       ("Pia", "roll Athletics")):  # fmt: skip
-        _line(live_server, name, text)
+    lines_as(live_server, "Pia", f"scene/join {number}", ":leans in, *slowly*.", "roll Athletics")
     yield f"/games/Pegasus/scenes/{number}"
-    _line(live_server, "Stella", f"scene/stop {number}")
-
-
-def _line(base: str, name: str, text: str) -> dict[str, Any]:
-    client, headers = signed_in(base, name)
-    try:
-        done = client.post("/api/v1/games/Pegasus/commands", headers=headers, json={"text": text})
-        assert done.status_code == 200, done.text
-        return dict(done.json())
-    finally:
-        client.close()
+    lines_as(live_server, "Stella", f"scene/stop {number}")
 
 
 @pytest.fixture(scope="module")

@@ -13,23 +13,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, person
 from tests.browser.plug import Plug
-from tests.server.process import signed_in
+from tests.server.process import lines_as, signed_in
 
 IDS = "items => items.map(i => +i.id.slice(1))"
-
-
-def _lines(base: str, name: str, *lines: str) -> list[dict[str, object]]:
-    client, headers = signed_in(base, name)
-    try:
-        said = []
-        for line in lines:
-            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
-                               headers=headers)  # fmt: skip
-            assert done.status_code == 200, done.text
-            said.append(done.json())
-        return said
-    finally:
-        client.close()
 
 
 def _ledger(base: str, number: object) -> list[int]:
@@ -62,7 +48,7 @@ def _texts(page: Page) -> list[str]:
 def test_three_people_play_a_scene(
     people: Callable[..., Page], browser: Browser, live_server: str
 ) -> None:
-    (started,) = _lines(live_server, "Stella", "scene/start Lighthouse=Fog on the rocks")
+    (started,) = lines_as(live_server, "Stella", "scene/start Lighthouse=Fog on the rocks")
     number = started["number"]
     url = f"/games/Pegasus/scenes/{number}"
     try:
@@ -72,7 +58,7 @@ def test_three_people_play_a_scene(
             expect(page.locator("#live")).to_have_text("Live")
         stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
         expect(stella.get_by_role("button", name="Join")).to_have_count(0)  # she is in it
-        (outside,) = _lines(live_server, "Pia", "roll Melee")  # before she joins: not the scene's
+        (outside,) = lines_as(live_server, "Pia", "roll Melee")  # before she joins: not the scene's
         for name in ("Pia", "Otto"):
             pages[name].get_by_role("button", name="Join").click()
             expect(stella.locator("#feed > li").last).to_contain_text(f"{name} joins")
@@ -140,4 +126,4 @@ def test_three_people_play_a_scene(
             finally:
                 context.close()
     finally:
-        _lines(live_server, "Stella", f"scene/stop {number}")  # the shared server's next tests
+        lines_as(live_server, "Stella", f"scene/stop {number}")  # the shared server's next tests

@@ -4,6 +4,9 @@ the Storyteller, shown by every scene answer and by ``rollplay scene show``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from rollplay.dice import SeededDice
@@ -15,19 +18,21 @@ from rollplay.table.answers import PoseOrder, SceneShown
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
+from tests.databases import Databases, database
 
 pytestmark = pytest.mark.storage
-EXAMPLES = pytest.mark.examples
 
 
 @pytest.fixture
-def seated(table: Table) -> Table:
-    for name in ("Stella", "Pia", "Otto"):
-        table.add_user(name)
-    table.add_member("Pegasus", "Stella", "storyteller")
-    table.add_member("Pegasus", "Pia", "player", ("Nikos",))
-    table.add_member("Pegasus", "Otto", "player", ("Mavros",))
-    return table
+def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    """The example games with tests/people.py's people (Stella, Pia as Nikos, Otto as
+    Mavros)."""
+    with database(databases, backend, "everyone", tmp_path) as url:
+        table = Table(url)
+        try:
+            yield table
+        finally:
+            table.close()
 
 
 def _order(t: Table, number: int = 1) -> PoseOrder:
@@ -45,7 +50,6 @@ def _three(t: Table) -> tuple[Table, Table, Table]:
     return stella, pia, otto
 
 
-@EXAMPLES
 def test_free_order_waits_on_who_has_not_posed_then_the_longest_waiting(seated: Table) -> None:
     stella, pia, otto = _three(seated)
     assert _order(seated).waiting == ("Stella", "Pia", "Otto")  # nobody has posed
@@ -71,7 +75,6 @@ def test_free_order_waits_on_who_has_not_posed_then_the_longest_waiting(seated: 
     assert turns["Otto"].posed_at is not None
 
 
-@EXAMPLES
 def test_round_robin_goes_in_join_order_and_follows_joins_and_leaves(seated: Table) -> None:
     stella, pia, otto = _three(seated)
     with pytest.raises(Forbidden, match="only its starter or the Storyteller"):
@@ -100,7 +103,6 @@ def test_round_robin_goes_in_join_order_and_follows_joins_and_leaves(seated: Tab
     assert _order(seated).waiting == ("Stella",)  # round and round
 
 
-@EXAMPLES
 def test_nobody_waits_in_a_paused_scene_and_the_order_is_checked(seated: Table) -> None:
     stella, _pia, _ = _three(seated)
     stella.execute(c.ScenePause("Pegasus", 1))

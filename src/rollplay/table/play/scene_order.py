@@ -12,19 +12,15 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import scenes as sc
 from rollplay.table.handlers import handles
 
-# scenes.py's own helpers (the scene found, who may run it, its answer, where it is)
-from rollplay.table.play.scenes import _at, _run_by, _scene, _shown
+# scenes.py's own helpers (the scene its starter or the Storyteller runs, its answer, where)
+from rollplay.table.play.scenes import _at, _ran, _shown
 
 
 @handles(c.SceneOrder, act=Act.POSE, writes=(sc.SceneOrdered,))
 def run_scene_order(t: ServiceBase, cmd: c.SceneOrder, dice: Dice | None) -> SceneShown:
     """Set a scene's pose order (its starter or the Storyteller)."""
     with t.transaction() as s:
-        game = t.game_row(s, t.game_for(cmd.game))
-        standing = t.require(s, game, Act.POSE)
-        scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
-                          states=("running", "paused"), verb="order")  # fmt: skip
-        _run_by(scene, standing, t.actor.user_id, "set the pose order of")
+        game, scene = _ran(t, s, cmd, "order", "set the pose order of")
         if scene.state == "finished":
             raise RollplayError(f"scene {scene.number} ({scene.title}) is over: its order "
                                 f"is kept as it was")  # fmt: skip

@@ -231,15 +231,22 @@ def run_scene_stop(t: ServiceBase, cmd: c.SceneStop, dice: Dice | None) -> Scene
     return _change(t, cmd, ("running", "paused"), "stop", to="finished", payload=sc.SceneStopped)
 
 
+def _ran(t: ServiceBase, s: Session, cmd: Any, verb: str, what: str) -> tuple[Game, Scene]:
+    """The game, and the scene (running or paused) a command only its starter or the
+    Storyteller may give names, once they are found to be one of them."""
+    game = t.game_row(s, t.game_for(cmd.game))
+    standing = t.require(s, game, Act.POSE)
+    scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
+                   states=("running", "paused"), verb=verb)  # fmt: skip
+    _run_by(scene, standing, t.actor.user_id, what)
+    return game, scene
+
+
 @handles(c.SceneInvite, act=Act.POSE, writes=(sc.SceneInvited,))
 def run_scene_invite(t: ServiceBase, cmd: c.SceneInvite, dice: Dice | None) -> SceneShown:
     """Invite a member of the game to a scene (to read and join a private one)."""
     with t.transaction() as s:
-        game = t.game_row(s, t.game_for(cmd.game))
-        standing = t.require(s, game, Act.POSE)
-        scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
-                       states=("running", "paused"), verb="invite")  # fmt: skip
-        _run_by(scene, standing, t.actor.user_id, "invite to")
+        game, scene = _ran(t, s, cmd, "invite", "invite to")
         guest = user_row(s, cmd.user)
         if t.acting(Actor(guest.name, guest.id)).standing(s, game).role is None:
             raise RollplayError(f"{guest.name} is not in {game.name}: add them to the game first")

@@ -84,7 +84,7 @@ def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
 def _order(service: Service, game: str, number: Number, shown: Any = None) -> dict[str, Any]:
     """What the people-and-order panel shows the viewer, and which controls they get."""
     if shown is None:
-        shown, _ = service.scene(game, number)
+        shown = service.scene_shown(game, number)
     info = service.game(game)
     me = service.actor.name
     runs = info.role == "storyteller" or shown.starter == me

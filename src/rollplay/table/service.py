@@ -205,6 +205,9 @@ class Service(AccessService):
     def scene(self, game_name: str, number: int) -> tuple[SceneShown, list[EventView]]:
         return _scenes.scene(self, game_name, number)
 
+    def scene_shown(self, game_name: str, number: int) -> SceneShown:
+        return _scene_reads.scene_shown(self, game_name, number)
+
     def scene_id(self, game_name: str, number: int) -> int:
         return _scene_reads.scene_id(self, game_name, number)
 

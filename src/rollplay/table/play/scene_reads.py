@@ -9,9 +9,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rollplay.table.access.authz import Act, Standing
+from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
 from rollplay.table.events.views import EventView
+from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Event, Game, Scene
 from rollplay.table.store.writers import CoreWriter
@@ -29,6 +31,14 @@ def scene_id(t: ServiceBase, game_name: str, number: int) -> int:
     with t.reading() as s:
         game = t.game_row(s, game_name)
         return _seen(s, game, number, t.require(s, game, Act.READ)).id
+
+
+def scene_shown(t: ServiceBase, game_name: str, number: int) -> SceneShown:
+    """The scene and its pose order, without its ledger (the page's order panel, redrawn
+    as each card arrives)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        return _shown(s, game, _seen(s, game, number, t.require(s, game, Act.READ)))
 
 
 def scene_events(

@@ -20,7 +20,12 @@ def _post(server: TestClient, role: str, path: str, **form: str) -> tuple[int, s
 
 
 def test_the_pose_box_and_the_order_panel(server: TestClient) -> None:
-    assert _post(server, "Stella", "/games/Pegasus/scenes", title="Docks")[0] == 200
+    server.cookies.clear()
+    headers = {**sign_in(server, "Stella"), "Origin": "http://testserver", "HX-Request": "true"}
+    started = server.post("/games/Pegasus/scenes", data={"title": "Docks"}, headers=headers)
+    assert started.headers["HX-Redirect"] == "/games/Pegasus/scenes/1"  # on to its page
+    assert 'href="/games/Pegasus/scenes"' in server.get("/games/Pegasus").text
+    assert 'href="/games/Pegasus/scenes/1">1. Docks' in server.get("/games/Pegasus/scenes").text
     box = "/games/Pegasus/scenes/1/pose"
     code, said = _post(server, "Pia", box, text="leans in.")
     assert code == 400

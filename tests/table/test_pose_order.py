@@ -93,6 +93,9 @@ def test_round_robin_goes_in_join_order_and_follows_joins_and_leaves(seated: Tab
     order = _order(seated)
     assert ([t.name for t in order.people], order.waiting) == (["Stella", "Otto"], ("Otto",))
     assert [t.name for t in _order(seated, 2).people] == ["Pia"]
+    pia.execute(c.ScenePause("Pegasus", 2))  # her poses land here again: she is back
+    assert [t.name for t in _order(seated).people] == ["Stella", "Pia", "Otto"]
+    pia.execute(c.SceneResume("Pegasus", 2))
     # Back again, she comes in at the end; a newcomer is in the order at once.
     pia.execute(c.SceneJoin("Pegasus", 1))
     otto.execute(c.Pose("Pegasus", "waits."))

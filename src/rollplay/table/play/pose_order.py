@@ -1,9 +1,8 @@
 """A scene's pose order (issue 30): who posed last and when, and who the scene waits on.
 
-- **Who is in it** (rulings S22): the scene's participants whose poses land in it, that is
-  for whom it is the unfinished scene they joined last in the game (rulings S2); one who
-  has since joined another scene has left this one's order (and comes back by joining it
-  again, at the end of a round-robin).
+- **Who is in it** (rulings S22): the scene's participants but those who have since joined
+  another running scene of the game (where their poses now land, rulings S2): they have
+  left this one's order, and come back by joining it again (at the end of a round-robin).
 - **Free order** (rulings S20): the scene waits on everyone in it who has not posed yet;
   once all have, on the one whose last pose is the oldest.
 - **Round-robin** (rulings S21): the order is the order they joined in; the scene waits on
@@ -42,7 +41,8 @@ class _Pose(NamedTuple):
 
 
 def _here(s: Session, scene: Scene) -> list[_Person]:
-    """The participants in the order, as they joined (rulings S22)."""
+    """The participants in the order, as they joined (rulings S22); a finished scene's are
+    all its participants."""
     rows = s.execute(select(ScenePerson.id, ScenePerson.user_id, User.name)
                      .outerjoin(User, User.id == ScenePerson.user_id)
                      .where(ScenePerson.scene_id == scene.id, ScenePerson.role == "participant")
@@ -52,7 +52,7 @@ def _here(s: Session, scene: Scene) -> list[_Person]:
     later = (select(ScenePerson.id, ScenePerson.user_id)
              .join(Scene, Scene.id == ScenePerson.scene_id)
              .where(Scene.game_id == scene.game_id, Scene.id != scene.id,
-                    Scene.state != "finished", ScenePerson.role == "participant"))  # fmt: skip
+                    Scene.state == "running", ScenePerson.role == "participant"))  # fmt: skip
     moved: dict[int | None, int] = {}
     for row_id, uid in s.execute(later):
         moved[uid] = max(row_id, moved.get(uid, 0))

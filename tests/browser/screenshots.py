@@ -14,7 +14,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from tests.browser.conftest import DESKTOP, PHONE, person
 from tests.people import seat_people
-from tests.server.process import serving, signed_in
+from tests.server.process import lines_as, serving, signed_in
 
 LINES = {
     "Stella": ["combat/start Ambush", "combat/join Nikos/weapon=Pistol",
@@ -47,6 +47,19 @@ def play(base: str) -> None:
         client.close()
 
 
+# A short scene (issue 30), played after the rolls above: poses and a roll between them.
+SCENE = [("Stella", "scene/start Docks=Rain on the harbour"), ("Pia", "scene/join 1"),
+         ("Otto", "scene/join 1"),
+         ("Stella", "pose/as Harbourmaster=squints through the rain. *Papers*, please."),
+         ("Pia", ":hands over the forged papers, smiling."), ("Pia", "roll Nikos/Poker"),
+         ("Otto", "say We should not linger.\nThe tide turns soon.")]  # fmt: skip
+
+
+def play_scene(base: str) -> None:
+    for name, line in SCENE:
+        lines_as(base, name, line)
+
+
 def shoot(page: Page, path: str, out: Path) -> None:
     page.goto(path)
     page.wait_for_timeout(500)  # the live feed connects
@@ -61,12 +74,15 @@ def main(folder: Path) -> None:
         seat_people(db)
         with serving(db) as (base, _), sync_playwright() as p:
             play(base)
+            play_scene(base)
             browser = p.chromium.launch(executable_path=_chromium())
             for name, size, scheme, shots in (
                 ("Pia", DESKTOP, "light", [("/games/Pegasus", "table.png"),
                                            ("/games/Pegasus/characters/Nikos", "sheet.png")]),
                 ("Stella", DESKTOP, "dark", [("/games/Pegasus/combats/Ambush", "combat.png")]),
                 ("Pia", PHONE, "dark", [("/games/Pegasus", "table-phone.png")]),
+                ("Stella", DESKTOP, "light", [("/games/Pegasus/scenes/1", "scene.png")]),
+                ("Otto", PHONE, "dark", [("/games/Pegasus/scenes/1", "scene-phone.png")]),
             ):  # fmt: skip
                 context, page = person(browser, base, name, size, color_scheme=scheme)  # type: ignore[arg-type]
                 for path, file in shots:

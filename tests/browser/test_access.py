@@ -5,6 +5,7 @@ from the keyboard alone, its feed an ARIA live region."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import PHONE, person
-from tests.server.process import signed_in
+from tests.server.process import lines_as, signed_in
 
 PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos",
          "/games/Pegasus/combats", "/games/Pegasus/combats/Access",
@@ -20,6 +21,17 @@ PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/cha
 
 CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").read_text()
                      .splitlines() if not line.startswith("//"))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def scene(live_server: str) -> Iterator[str]:
+    """A running scene with a pose and a roll in it (its page is checked too; stopped after,
+    so the shared server's next tests find nobody in it)."""
+    (said,) = lines_as(live_server, "Stella", "scene/start Access scene=Checked for contrast")
+    number = said["number"]
+    lines_as(live_server, "Pia", f"scene/join {number}", ":leans in, *slowly*.", "roll Athletics")
+    yield f"/games/Pegasus/scenes/{number}"
+    lines_as(live_server, "Stella", f"scene/stop {number}")
 
 
 @pytest.fixture(scope="module")
@@ -45,11 +57,11 @@ def cards(live_server: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["Stella", "Pia"])
 def test_every_page_fits_a_phone_and_reads_clearly(
-    browser: Browser, live_server: str, name: str, scheme: Literal["light", "dark"]
+    browser: Browser, live_server: str, name: str, scheme: Literal["light", "dark"], scene: str
 ) -> None:
     context, page = person(browser, live_server, name, PHONE, color_scheme=scheme)
     try:
-        for path in PAGES:
+        for path in (*PAGES, "/games/Pegasus/scenes", scene):
             answer = page.goto(path)
             assert answer is not None
             assert answer.status == 200, f"{path}: {answer.status}"

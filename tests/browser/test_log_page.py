@@ -14,22 +14,12 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
-from tests.server.process import signed_in
+from tests.server.process import lines_as
 
 
 def _rolls(base: str, who: str, *lines: str) -> list[int]:
     """Roll each line as ``who`` through the API; the log ids."""
-    client, headers = signed_in(base, who)
-    try:
-        ids = []
-        for line in lines:
-            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
-                               headers=headers)  # fmt: skip
-            assert done.status_code == 200, done.text
-            ids.append(int(done.json()["log_id"]))
-        return ids
-    finally:
-        client.close()
+    return [int(said["log_id"]) for said in lines_as(base, who, *lines)]
 
 
 def _fits(page: Page, who: str) -> None:

@@ -37,6 +37,7 @@ from rollplay.table.commands import (
     Roll,
     SceneInvite,
     SceneJoin,
+    SceneOrder,
     ScenePause,
     SceneResume,
     SceneStart,
@@ -238,6 +239,8 @@ SCENES: list[tuple[str, Command]] = [
     ("reveal 9", Reveal(None, 9)),
     ("pose/edit 3=leans out.\nAnd waits.", PoseEdit(None, 3, "leans out.\nAnd waits.")),
     ("pose/delete 3", PoseDelete(None, 3)),
+    ("scene/order round-robin", SceneOrder(None, "round-robin")),
+    ("scene/order free 2", SceneOrder(None, "free", 2)),
 ]  # fmt: skip
 
 TABLE = [("fs3", line, cmd) for line, cmd in FS3] + [("gurps", line, cmd) for line, cmd in GURPS]

@@ -75,6 +75,21 @@ def signed_in(base: str, name: str) -> tuple[httpx.Client, dict[str, str]]:
     return client, {"X-CSRF-Token": answer.json()["csrf_token"]}
 
 
+def lines_as(base: str, name: str, *lines: str) -> list[dict[str, Any]]:
+    """Run each line of the command language as ``name`` through the API; their answers."""
+    client, headers = signed_in(base, name)
+    try:
+        said = []
+        for line in lines:
+            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                               headers=headers)  # fmt: skip
+            assert done.status_code == 200, f"{name}: {line}: {done.text}"
+            said.append(dict(done.json()))
+        return said
+    finally:
+        client.close()
+
+
 def token_for(base: str, name: str) -> str:
     client, headers = signed_in(base, name)
     try:

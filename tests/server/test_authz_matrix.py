@@ -15,6 +15,7 @@ from starlette.routing import Route
 from rollplay.server.app import ROUTERS
 from rollplay.table import commands as c
 from rollplay.table.combat.tracker import Tracker
+from rollplay.table.commands import SceneStart
 from rollplay.table.service import Table
 from tests.server.conftest import PASSWORD, sign_in
 
@@ -159,6 +160,23 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
                                                       MEMBERS | {"anonymous"}),
     ("GET", "/games/{game}/scenes/search"): ("/games/Pegasus/scenes/search?q=matrix", None,
                                              MEMBERS | {"anonymous"}),
+    # Scenes (web_scenes.py, scenes_api.py): Stella's open scene 1; a private one is
+    # tests/server/test_scene_pages.py's.
+    ("GET", "/games/{game}/scenes"): ("/games/Pegasus/scenes", None, MEMBERS | {"anonymous"}),
+    ("POST", "/games/{game}/scenes"): (
+        "/games/Pegasus/scenes", {"form": {"title": "Matrix"}}, PLAYERS),
+    ("GET", "/games/{game}/scenes/{number}"): ("/games/Pegasus/scenes/1", None,
+                                               MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/scenes/{number}/order"): ("/games/Pegasus/scenes/1/order", None,
+                                                     MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/feed"): ("/games/Pegasus/scenes/1/feed", "stream",
+                                                    MEMBERS),
+    ("POST", "/games/{game}/scenes/{number}/pose"): (
+        "/games/Pegasus/scenes/1/pose", {"form": {"text": "scene/join"}}, PLAYERS),
+    ("POST", "/games/{game}/scenes/{number}/{control}"): (
+        "/games/Pegasus/scenes/1/round-robin", None, STORYTELLER),
+    ("GET", "/api/v1/games/{game}/scenes/{number}"): ("/api/v1/games/Pegasus/scenes/1", None,
+                                                      MEMBERS),
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),
@@ -178,6 +196,7 @@ def test_the_matrix_lists_every_route(server: TestClient) -> None:
 def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role: str) -> None:
     table = Table(server_db)
     Tracker(table).start("Pegasus", "Hangar")
+    table.acting_as("Stella").execute(SceneStart("Pegasus", "Docks"))
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     stella = table.acting_as("Stella")
     stella.execute(c.SceneStart("Pegasus", "Matrix"))  # for a scene's record

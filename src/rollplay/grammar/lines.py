@@ -88,6 +88,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"pose/edit {n}={text}"
         case c.PoseDelete(number=n):
             return f"pose/delete {n}"
+        case c.SceneOrder(order=order, number=number):
+            return f"scene/order {order} {number or ''}".rstrip()
         case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():
             verb = type(command).__name__.removeprefix("Scene").lower()
             return f"scene/{verb} {command.number or ''}".rstrip()

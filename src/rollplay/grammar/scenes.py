@@ -11,6 +11,7 @@
     pose/edit N=TEXT  pose/delete N   a pose's author changes it, for a while
     request NAME ROLL  request/secret NAME ROLL  request/cancel N   the Storyteller's asks
     answer N     the roll request N asks for      reveal N   a secret roll, to the scene
+    scene/order free|round-robin [N]
 
 A pose line is read before any other: it may hold line breaks and be as long as a pose
 (table/limits.py MAX_POSE, checked first: a megabyte is refused at once), unlike a command
@@ -37,6 +38,7 @@ from rollplay.table.commands import (
     Roll,
     SceneInvite,
     SceneJoin,
+    SceneOrder,
     ScenePause,
     SceneResume,
     SceneStart,
@@ -94,6 +96,8 @@ def scene(switch: str, args: str, ctx: Context) -> Command:
                           private=switch == "private")  # fmt: skip
     if switch == "invite":
         return SceneInvite(ctx.game, name(args, "who to invite"))
+    if switch == "order":
+        return _order(args, ctx)
     which = number(args, "a scene's number", 1) if args else None
     if switch == "join":
         return SceneJoin(ctx.game, which)
@@ -143,6 +147,18 @@ def answer(switch: str, args: str, ctx: Context) -> Command:
 
 def reveal(switch: str, args: str, ctx: Context) -> Command:
     return Reveal(ctx.game, number(args, "a roll's number", 1))
+
+
+def _order(args: str, ctx: Context) -> SceneOrder:
+    """``scene/order free|round-robin [N]``."""
+    mode, _, which = args.strip().partition(" ")
+    order = {"free": "free", "round-robin": "round-robin", "roundrobin": "round-robin",
+             "rr": "round-robin"}.get(mode.casefold())  # fmt: skip
+    if order is None:
+        raise GrammarError("say the pose order: scene/order free or scene/order round-robin",
+                           clip(args or "scene/order"))  # fmt: skip
+    number_ = number(which.strip(), "a scene's number", 1) if which.strip() else None
+    return SceneOrder(ctx.game, "free" if order == "free" else "round-robin", number_)
 
 
 def word(style: PoseStyle) -> str:

@@ -28,6 +28,7 @@ from rollplay.table.answers import (
     LedgerWritten,
     LogPage,
     PoseMade,
+    PoseOrder,
     SceneShown,
     SecretRollMade,
     TurnResolved,
@@ -69,8 +70,9 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
         case SceneShown():
             private = ", private" if answer.privacy == "private" else ""
             people = f": {', '.join(answer.people)}" if answer.people else ""
-            return [[plain(f"Scene {answer.number} "), bold(answer.title),
-                     plain(f" ({answer.state}{private}){people}")]]  # fmt: skip
+            head = [plain(f"Scene {answer.number} "), bold(answer.title),
+                    plain(f" ({answer.state}{private}){people}")]  # fmt: skip
+            return [head, *order_lines(answer.order)]
         case PoseMade():
             if beside_feed:
                 return [[plain("Posed: it is in the scene.")]]
@@ -140,3 +142,18 @@ def ledger_lines(answer: LedgerWritten) -> list[Line]:
         case _:
             assert_never(d)
     return [[*head, *first], *rest]
+
+
+def order_lines(order: PoseOrder | None) -> list[Line]:
+    """A scene's pose order: how it goes, who it waits on, when each last posed (UTC)."""
+    if order is None:
+        return []
+    said = [plain(f"Pose order: {order.mode}")]
+    if order.waiting:
+        said += [plain("; waiting on "), bold(", ".join(order.waiting))]
+    lines = [said]
+    for turn in order.people:
+        if turn.posed_at is not None:
+            when = turn.posed_at[:16].replace("T", " ")
+            lines.append([plain(f"  {turn.name} posed as {turn.posed_as} at {when} UTC")])
+    return lines

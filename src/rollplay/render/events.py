@@ -6,6 +6,7 @@ every type a viewer can be handed, so a new kind of event fails the type check h
 
 from __future__ import annotations
 
+import re
 from typing import assert_never
 
 from rollplay.render.cards import entry_card, source_spans
@@ -39,6 +40,9 @@ def event_card(e: EventView) -> list[Line]:
     return [[*head, *event_line(data, e.character)]]
 
 
+ORDER_WORDS = {"free": "in free order", "round-robin": "round-robin"}
+
+
 def pose_lines(d: sc.Posed) -> list[Line]:
     """A pose as the MUSHes draw it: 'Nikos leans in.', 'Nikos's hand...', 'Nikos says,
     "..."', an emit as is, '<OOC> Pia: ...'; its line breaks kept as lines. Its text is
@@ -51,25 +55,43 @@ def pose_lines(d: sc.Posed) -> list[Line]:
     first, *rest = d.text.split("\n")
     match d.style:
         case "pose":
-            head = [bold(d.who), plain(" " + first)]
+            head = [bold(d.who), plain(" "), *emphasis(first)]
         case "semipose":
-            head = [bold(d.who), plain(first)]
+            head = [bold(d.who), *emphasis(first)]
         case "say":
-            head = [bold(d.who), plain(' says, "' + first)]
+            head = [bold(d.who), plain(' says, "'), *emphasis(first)]
             if not rest:
                 head.append(plain('"'))
             else:
                 rest[-1] += '"'
         case "emit":
-            head = [plain(first)]
+            head = emphasis(first)
         case "ooc":
-            head = [Span("<OOC> ", "muted"), bold(d.who), plain(": " + first)]
+            head = [Span("<OOC> ", "muted"), bold(d.who), plain(": "), *emphasis(first)]
         case _:
             assert_never(d.style)
-    lines = [head, *([plain(line)] for line in rest)]
+    lines = [head, *(emphasis(line) for line in rest)]
     if d.edited:
         lines[-1] = [*lines[-1], Span(" (edited)", "muted")]
     return [*lines, *earlier]
+
+
+_EMPHASIS = re.compile(r"\*(?=\S)([^*\n]*?\S)\*")  # *word* or *a few words*, not "2 * 3"
+
+
+def emphasis(text: str) -> Line:
+    """A line of a pose, its ``*emphasis*`` marked (each surface draws it its own way: <em>,
+    italics, _Markdown_, *MUSH*); everything is still text, escaped where it is drawn."""
+    out: Line = []
+    at = 0
+    for found in _EMPHASIS.finditer(text):
+        if found.start() > at:
+            out.append(plain(text[at : found.start()]))
+        out.append(Span(found.group(1), "em"))
+        at = found.end()
+    if at < len(text) or not out:
+        out.append(plain(text[at:]))
+    return out
 
 
 def event_line(d: AnyPayload, who: str | None) -> Line:
@@ -151,6 +173,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" resumes")]
         case sc.SceneStopped():
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is over")]
+        case sc.SceneOrdered():
+            return [plain(f"Scene {d.scene}: poses go "), bold(ORDER_WORDS[d.order])]
         case sc.Posed():
             return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
         case rq.RollRequested() | rq.RollRevealed():

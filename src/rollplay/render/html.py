@@ -12,14 +12,16 @@ from rollplay.table.answers import OddsOf
 
 _CLASS = {
     "bold": "strong", "success": "die success", "one": "die one", "alarm": "alarm",
-    "wild": "die wild", "muted": "muted",
+    "wild": "die wild", "muted": "muted", "em": "em",
 }  # fmt: skip
 
 
 def line_html(line: Line) -> Markup:
     out = Markup("")
     for span in line:
-        if span.kind:
+        if span.kind == "em":  # a pose's *emphasis*
+            out += Markup("<em>{}</em>").format(span.text)
+        elif span.kind:
             out += Markup('<span class="{}">{}</span>').format(_CLASS[span.kind], span.text)
         else:
             out += escape(span.text)

@@ -9,7 +9,8 @@ import re
 from rollplay.render.spans import Line
 
 _SPECIAL = re.compile(r"([\\*_~`|>#\[\]()@<:-])")
-_WRAP = {"bold": "**", "success": "**", "alarm": "**", "one": "~~", "wild": "*", "muted": ""}
+_WRAP = {"bold": "**", "success": "**", "alarm": "**", "one": "~~", "wild": "*", "muted": "",
+         "em": "_"}  # fmt: skip
 
 
 def escape(text: str) -> str:

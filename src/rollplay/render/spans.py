@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
-Kind = Literal["", "bold", "success", "one", "alarm", "wild", "muted"]
+Kind = Literal["", "bold", "success", "one", "alarm", "wild", "muted", "em"]
 
 
 class Span(NamedTuple):

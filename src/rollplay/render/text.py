@@ -15,6 +15,7 @@ _STYLES: dict[str, dict[str, object]] = {
     "alarm": {"fg": "red", "bold": True},
     "wild": {"fg": "cyan", "bold": True},
     "muted": {"dim": True},
+    "em": {"italic": True},
 }
 
 

@@ -23,11 +23,13 @@ from rollplay.server import (
     accounts,
     games,
     pages,
+    scenes_api,
     seeds,
     web,
     web_combat,
     web_log,
     web_record,
+    web_scenes,
     web_sheets,
 )
 from rollplay.server.access import (
@@ -64,6 +66,8 @@ ROUTERS = (
     web_sheets.router,
     web_combat.router,
     web_log.router,
+    web_scenes.router,
+    scenes_api.router,
     seeds.router,
     seeds.pages,
 )

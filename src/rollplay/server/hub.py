@@ -59,6 +59,7 @@ class Viewer:
     standing: Standing
     write: Callable[[EventView], str]  # an event, as the text this feed sends
     credential: str | None = None
+    scene: tuple[int, int] | None = None  # a scene page's feed: the scene's (id, number)
     queue: asyncio.Queue[list[tuple[int, str]] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE)
     )
@@ -91,15 +92,19 @@ class Hub:
     # -- viewers -----------------------------------------------------------------------------
 
     async def join(self, service: Service, game: str, write: Callable[[EventView], str] = sse,
-                   credential: str | None = None) -> Viewer:  # fmt: skip
+                   credential: str | None = None, scene: int | None = None) -> Viewer:  # fmt: skip
         """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
         event sent as ``write`` makes it (JSON, or the web page's HTML cards); it ends when
-        ``credential`` (the hash of the secret that opened it) stops signing in."""
+        ``credential`` (the hash of the secret that opened it) stops signing in. ``scene``:
+        only that scene's ledger (refused unless they may see the scene)."""
         game_id, name, standing = await run_in_threadpool(service.watch, game)
+        where = None
+        if scene is not None:
+            where = (await run_in_threadpool(service.scene_id, name, scene), scene)
         self._start()
         if game_id not in self.last:
             self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
-        viewer = Viewer(service, game_id, name, standing, write, credential)
+        viewer = Viewer(service, game_id, name, standing, write, credential, where)
         self.viewers[game_id].add(viewer)
         return viewer
 
@@ -219,6 +224,8 @@ class Hub:
                 continue
             batch = []
             for row in rows:
+                if viewer.scene is not None and row.scene_id != viewer.scene[0]:
+                    continue
                 key = (row.number, view_key(row, viewer.standing), viewer.write)
                 if key not in shown:
                     event = project(row, viewer.game, viewer.standing)

@@ -31,13 +31,14 @@ HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection 
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
                        address: str, credential: str | None,
-                       write: Callable[[EventView], str] = sse
+                       write: Callable[[EventView], str] = sse, scene: int | None = None,
                        ) -> StreamingResponse:  # fmt: skip
-    """``credential``: the hash of the secret the request signed in with (auth.credential)."""
+    """``credential``: the hash of the secret the request signed in with (auth.credential);
+    ``scene``: only that scene's ledger (the web scene page)."""
     free = hub.slots.take(user, address)
     try:
         # refused here, before the stream starts
-        viewer = await hub.join(service, game, write, credential)
+        viewer = await hub.join(service, game, write, credential, scene)
     except BaseException:
         free()
         raise
@@ -98,7 +99,12 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tup
     service projects them, as it does for any reader), each page only while the viewer's
     credential still signs in (checked after the page is read)."""
     while True:
-        page = await run_in_threadpool(viewer.service.events_for, viewer.game, last, MAX_EVENTS)
+        if viewer.scene is None:
+            page = await run_in_threadpool(viewer.service.events_for, viewer.game, last,
+                                           MAX_EVENTS)  # fmt: skip
+        else:
+            page = await run_in_threadpool(viewer.service.scene_events, viewer.game,
+                                           viewer.scene[1], last, MAX_EVENTS)  # fmt: skip
         await hub.vet([viewer])
         if viewer.cut:
             return

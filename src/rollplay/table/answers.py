@@ -215,8 +215,29 @@ class LogPage(Answer):
     entries: tuple[LogEntry, ...] = Field(default_factory=tuple)
 
 
+class PoseTurn(Record):
+    """Someone in a scene's pose order: their name, who they last posed as and when (ISO
+    8601 UTC; None: not yet), and whether the scene waits on them."""
+
+    name: str
+    posed_as: str | None = None
+    posed_at: str | None = None
+    waiting: bool = False
+
+
+class PoseOrder(Record):
+    """Who posed last and who the scene waits on (table/play/pose_order.py; rulings S20 to
+    S22). ``people``: those in the order, in it (round-robin) or as they joined (free)."""
+
+    mode: Literal["free", "round-robin"] = "free"
+    people: tuple[PoseTurn, ...] = ()
+    last: str | None = None  # who posed last (the name they posed as)
+    waiting: tuple[str, ...] = ()  # the names of those it waits on
+
+
 class SceneShown(Answer):
-    """A scene as it stands after a scene command (issue 30)."""
+    """A scene as it stands after a scene command (issue 30); ``order``: its pose order
+    (None in a list of scenes)."""
 
     game: str
     number: int
@@ -225,6 +246,8 @@ class SceneShown(Answer):
     state: Literal["running", "paused", "finished"]
     privacy: Literal["open", "private"]
     people: tuple[str, ...] = ()  # its participants, by name ("owner": the database's owner)
+    order: PoseOrder | None = None
+    starter: str | None = None  # who started it (who, with the Storyteller, may run it)
 
 
 class PoseMade(Answer):

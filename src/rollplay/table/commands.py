@@ -329,6 +329,16 @@ class SceneInvite:
 
 
 @dataclass(frozen=True)
+class SceneOrder:
+    """``scene/order free|round-robin [N]``: how the scene waits on its people (rulings S20,
+    S21); its starter or the Storyteller."""
+
+    game: str | None
+    order: Literal["free", "round-robin"]
+    number: int | None = None
+
+
+@dataclass(frozen=True)
 class Pose:
     """A pose in the running scene the actor joined last (rulings S2): as their character,
     or (a Storyteller's ``pose/as``) as ``name``."""
@@ -399,6 +409,6 @@ Command = (
     | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
     | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
     | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
-    | SceneStop | SceneInvite | Pose | RequestRoll | CancelRequest | AnswerRequest | PoseEdit
-    | PoseDelete | Reveal
+    | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest | AnswerRequest
+    | PoseEdit | PoseDelete | Reveal
 )  # fmt: skip

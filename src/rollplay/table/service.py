@@ -30,6 +30,8 @@ from rollplay.table.play import records as _records
 from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
+from rollplay.table.play import scene_order as _scene_order  # noqa: F401
+from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
 from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
@@ -226,6 +228,20 @@ class Service(AccessService):
 
     def scene_readers(self, platform: str, game_name: str, scene_id: int) -> list[str]:
         return _scene_channels.scene_readers(self, platform, game_name, scene_id)
+
+    def scene_shown(self, game_name: str, number: int) -> SceneShown:
+        return _scene_reads.scene_shown(self, game_name, number)
+
+    def scene_id(self, game_name: str, number: int) -> int:
+        return _scene_reads.scene_id(self, game_name, number)
+
+    def scene_events(
+        self, game_name: str, number: int, after: int = 0, limit: int = 100
+    ) -> list[EventView]:
+        return _scene_reads.scene_events(self, game_name, number, after, limit)
+
+    def current_scene(self, game_name: str) -> int | None:
+        return _scene_reads.current_scene(self, game_name)
 
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:

@@ -13,6 +13,7 @@ from rollplay.table.events.payloads import Payload
 PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
 SceneKind = Literal["social", "action", "plot"]
 Privacy = Literal["open", "private"]
+PoseOrderMode = Literal["free", "round-robin"]
 
 
 UNCHANGED = ("edited", "deleted", "earlier")  # a pose's fields when nothing changed it
@@ -55,6 +56,13 @@ class SceneInvited(SceneStep):
     user: str
 
 
+class SceneOrdered(SceneStep):
+    """The scene's pose order set: free or round-robin (rulings S20, S21)."""
+
+    kind: ClassVar[str] = "scene_order"
+    order: PoseOrderMode
+
+
 class Posed(Payload):
     """A pose, as typed: ``who`` it is as (the player's character, or a name a Storyteller
     poses as), its style (how it is drawn, render/events.py) and its text (line breaks kept;
@@ -78,4 +86,4 @@ class Posed(Payload):
 
 
 SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,
-                  SceneInvited, Posed)  # fmt: skip
+                  SceneInvited, SceneOrdered, Posed)  # fmt: skip

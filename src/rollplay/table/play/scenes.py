@@ -26,6 +26,8 @@ from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
 from rollplay.table.play.names import clean_name
+from rollplay.table.play.pose_order import pose_order
+from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, User, now
 
 # Characters that reorder how text is shown (Trojan Source): refused in a pose.
@@ -82,11 +84,19 @@ def _people(s: Session, scene: Scene, role: str = "participant") -> list[str]:
     return [name or OWNER.name for name in s.scalars(query)]
 
 
-def _shown(s: Session, game: Game, scene: Scene) -> SceneShown:
+def _shown(s: Session, game: Game, scene: Scene, order: bool = True) -> SceneShown:
     return SceneShown(
         game=game.name, number=scene.number, title=scene.title, summary=scene.summary,
         state=scene.state, privacy=scene.privacy, people=tuple(_people(s, scene)),
+        order=pose_order(s, scene) if order else None, starter=_starter(s, scene),
     )  # fmt: skip
+
+
+def _starter(s: Session, scene: Scene) -> str | None:
+    """Who started it, by name (no id: the database's owner; None: a user since removed)."""
+    if scene.started_by is None:
+        return OWNER.name
+    return s.scalar(select(User.name).where(User.id == scene.started_by))
 
 
 def _may_see(scene: Scene, standing: Standing) -> bool:
@@ -109,7 +119,7 @@ def _scene(s: Session, game: Game, number: int | None, standing: Standing, *,
         return found
     found = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
     if found is None or not _may_see(found, standing):
-        raise RollplayError(f"there is no scene {number} in {game.name} for {standing.actor}")
+        raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
     return found
 
 
@@ -222,15 +232,22 @@ def run_scene_stop(t: ServiceBase, cmd: c.SceneStop, dice: Dice | None) -> Scene
     return _change(t, cmd, ("running", "paused"), "stop", to="finished", payload=sc.SceneStopped)
 
 
+def _ran(t: ServiceBase, s: Session, cmd: Any, verb: str, what: str) -> tuple[Game, Scene]:
+    """The game, and the scene (running or paused) a command only its starter or the
+    Storyteller may give names, once they are found to be one of them."""
+    game = t.game_row(s, t.game_for(cmd.game))
+    standing = t.require(s, game, Act.POSE)
+    scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
+                   states=("running", "paused"), verb=verb)  # fmt: skip
+    _run_by(scene, standing, t.actor.user_id, what)
+    return game, scene
+
+
 @handles(c.SceneInvite, act=Act.POSE, writes=(sc.SceneInvited,))
 def run_scene_invite(t: ServiceBase, cmd: c.SceneInvite, dice: Dice | None) -> SceneShown:
     """Invite a member of the game to a scene (to read and join a private one)."""
     with t.transaction() as s:
-        game = t.game_row(s, t.game_for(cmd.game))
-        standing = t.require(s, game, Act.POSE)
-        scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
-                       states=("running", "paused"), verb="invite")  # fmt: skip
-        _run_by(scene, standing, t.actor.user_id, "invite to")
+        game, scene = _ran(t, s, cmd, "invite", "invite to")
         guest = user_row(s, cmd.user)
         if t.acting(Actor(guest.name, guest.id)).standing(s, game).role is None:
             raise RollplayError(f"{guest.name} is not in {game.name}: add them to the game first")
@@ -310,7 +327,7 @@ def scenes(t: ServiceBase, game_name: str) -> list[SceneShown]:
         standing = t.require(s, game, Act.READ)
         rows = s.scalars(select(Scene).where(Scene.game_id == game.id)
                          .order_by(Scene.number.desc()))  # fmt: skip
-        return [_shown(s, game, r) for r in rows
+        return [_shown(s, game, r, order=False) for r in rows
                 if standing.in_scene(r.id, r.privacy == "private")]  # fmt: skip
 
 
@@ -321,7 +338,7 @@ def scene(t: ServiceBase, game_name: str, number: int) -> tuple[SceneShown, list
         standing = t.require(s, game, Act.READ)
         row = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
         if row is None or not standing.in_scene(row.id, row.privacy == "private"):
-            raise RollplayError(f"there is no scene {number} in {game.name} for {standing.actor}")
+            raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
         events = s.scalars(select(Event).where(Event.game_id == game.id,
                                                Event.scene_id == row.id)
                            .order_by(Event.number))  # fmt: skip

@@ -266,6 +266,7 @@ class Scene(Base):
     kind: Mapped[str] = mapped_column(String(10), default="social", server_default="social")
     state: Mapped[str] = mapped_column(String(10), default="running", server_default="running")
     privacy: Mapped[str] = mapped_column(String(10), default="open", server_default="open")
+    pose_order: Mapped[str] = mapped_column(String(12), default="free", server_default="free")
     started_by: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )

@@ -1,0 +1,167 @@
+"""The web scene pages (issue 30; docs/scenes.md "The web scene page"): a game's scenes, and
+a scene's page with its live ledger (every event drawn by the same card the table's feed
+draws, so a new kind of event shows here as it does there), its pose box, its people and
+pose order, and its controls.
+
+What a page shows is the service's answer for its viewer: a scene they may not see is "no
+scene" (404) on every route, the feed included, so a private scene's title never leaks."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+from rollplay.errors import RollplayError
+from rollplay.server.auth import client_address, credential
+from rollplay.server.games import CommandLine, last_event_id, parsed
+from rollplay.server.htmx import Viewer, game_page, problem, run
+from rollplay.server.live import event_stream
+from rollplay.server.pages import templates
+from rollplay.server.parts import parts
+from rollplay.server.web import card, sse_card
+from rollplay.table import commands as c
+from rollplay.table.answers import SceneShown
+from rollplay.table.info import GameInfo
+from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
+from rollplay.table.service import Service
+
+router = APIRouter(include_in_schema=False)
+FINISHED = 20  # finished scenes the list shows, newest first
+# Scene commands typed in a scene's pose box: without a number, they mean this scene.
+_THIS_SCENE = (c.SceneJoin, c.ScenePause, c.SceneResume, c.SceneStop, c.SceneInvite,
+               c.SceneOrder)  # fmt: skip
+# What lands in no scene, so it may be typed in any scene's box (a read, a new scene).
+_ANYWHERE = (*_THIS_SCENE, c.SceneStart, c.ShowSheet, c.ShowLog, c.CombatStatus)
+Number = Annotated[int, Path(ge=1, le=1_000_000_000)]  # a scene's number in its game
+Control = Literal["join", "pause", "resume", "stop", "free", "round-robin"]
+
+
+@router.get("/games/{game}/scenes", response_class=HTMLResponse, response_model=None)
+def scenes_page(game: str, request: Request) -> Response:
+    """The game's scenes: running and paused first, then the recent finished ones."""
+    return game_page(request, game, "scenes.html", "scenes", _scenes)
+
+
+def _scenes(service: Service, info: GameInfo) -> dict[str, Any]:
+    shown = service.scenes(info.name)
+    return {"live": [s for s in shown if s.state != "finished"],
+            "done": [s for s in shown if s.state == "finished"][:FINISHED]}  # fmt: skip
+
+
+@router.post("/games/{game}/scenes", response_class=HTMLResponse)
+def start(game: str, service: Viewer, title: Annotated[str, Form(max_length=MAX_TITLE)],
+          summary: Annotated[str, Form(max_length=MAX_SUMMARY)] = "",
+          private: Annotated[str, Form(max_length=10)] = "") -> HTMLResponse:  # fmt: skip
+    """Start a scene and go to its page."""
+    try:
+        shown = service.execute(c.SceneStart(game, title, summary, private=bool(private)))
+    except RollplayError as exc:
+        return problem(exc)
+    assert isinstance(shown, SceneShown)
+    said = Markup('<p class="answer" role="status">Scene {} started.</p>').format(shown.number)
+    return HTMLResponse(said, headers={"HX-Redirect": f"/games/{quote(shown.game)}/scenes/"
+                                                      f"{shown.number}"})  # fmt: skip
+
+
+@router.get("/games/{game}/scenes/{number}", response_class=HTMLResponse, response_model=None)
+def scene_page(game: str, number: Number, request: Request) -> Response:
+    return game_page(request, game, "scene.html", "scenes",
+                     lambda service, info: _scene(service, info, number))  # fmt: skip
+
+
+def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
+    shown, ledger = service.scene(info.name, number)
+    last = ledger[-1].id if ledger else 0
+    return {"scene": shown, "cards": [card(e) for e in ledger], "last": last,
+            **_order(service, info.name, number, shown)}  # fmt: skip
+
+
+def _order(service: Service, game: str, number: Number, shown: Any = None) -> dict[str, Any]:
+    """What the people-and-order panel shows the viewer, and which controls they get."""
+    if shown is None:
+        shown = service.scene_shown(game, number)
+    info = service.game(game)
+    me = service.actor.name
+    runs = info.role == "storyteller" or shown.starter == me
+    here = service.current_scene(game) == number
+    return {"scene": shown, "me": me, "runs": runs, "here": here,
+            "may_pose": info.role != "observer" and shown.state != "finished",
+            "your_turn": shown.order is not None and me in shown.order.waiting}  # fmt: skip
+
+
+@router.get("/games/{game}/scenes/{number}/order", response_class=HTMLResponse)
+def order(game: str, number: Number, request: Request, service: Viewer) -> Response:
+    """The scene's people, pose order and controls, redrawn as its ledger grows."""
+    try:
+        context = _order(service, game, number)
+    except RollplayError as exc:
+        return problem(exc)
+    context["game"] = service.game(game)
+    return templates.TemplateResponse(request, "_scene_order.html", context)
+
+
+@router.get("/games/{game}/scenes/{number}/feed")
+async def feed(game: str, number: Number, request: Request, service: Viewer,
+               after: Annotated[int | None, Query(ge=0, le=2**62)] = None) -> Response:  # fmt: skip
+    """The scene's ledger, live: the table feed's cards, only this scene's."""
+    start_at = last_event_id(request) or (after or 0)
+    return await event_stream(
+        parts(request).hub, service, game, start_at, write=sse_card, user=service.actor.name,
+        address=client_address(request), credential=credential(request), scene=number,
+    )  # fmt: skip
+
+
+@router.post("/games/{game}/scenes/{number}/pose", response_class=HTMLResponse)
+def pose(game: str, number: Number, service: Viewer,
+         text: Annotated[str, Form(max_length=MAX_POSE + 100)]) -> HTMLResponse:  # fmt: skip
+    """A line from the pose box: a command when its first word is a command's whole word
+    (rulings S23), else a pose; what lands in a scene must land in this one."""
+    try:
+        command = box_command(service, game, number, text)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, command)
+
+
+def box_command(service: Service, game: str, number: Number, text: str) -> c.Command:
+    """The command a pose box's line asks for (rulings S23)."""
+    from rollplay.grammar.scenes import PREFIXES
+    from rollplay.grammar.words import COMMANDS
+    from rollplay.table.play.scenes import pose_text
+
+    service.scene_id(game, number)  # a scene the viewer may not see is "no scene"
+    line = text.lstrip()
+    word = line.split(maxsplit=1)[0].removeprefix("+").split("/")[0].casefold() if line else ""
+    if word in COMMANDS or line.startswith(tuple(p for p, _ in PREFIXES)):
+        command = parsed(service, game, CommandLine(text=text))
+    else:
+        command = c.Pose(game, pose_text(text))
+    if isinstance(command, _THIS_SCENE) and command.number is None:
+        return dataclasses.replace(command, number=number)
+    if not isinstance(command, _ANYWHERE) and service.current_scene(game) != number:
+        raise RollplayError(f"your poses and rolls go to another scene: join scene {number} "
+                            f"first (the Join button)")  # fmt: skip
+    return command
+
+
+@router.post("/games/{game}/scenes/{number}/{control}", response_class=HTMLResponse)
+def control(game: str, number: Number, control: Control, service: Viewer) -> HTMLResponse:
+    """The page's buttons: join, pause, resume, stop, and the pose order."""
+    command: c.Command
+    match control:
+        case "join":
+            command = c.SceneJoin(game, number)
+        case "pause":
+            command = c.ScenePause(game, number)
+        case "resume":
+            command = c.SceneResume(game, number)
+        case "stop":
+            command = c.SceneStop(game, number)
+        case "free" | "round-robin":
+            command = c.SceneOrder(game, control, number)
+    return run(service, command)

@@ -1,0 +1,67 @@
+"""What the web scene page and its live feed read of a scene (issue 30): the scene's id for
+a viewer who may see it, a page of its ledger after an event, and the scene the viewer's
+poses and rolls land in now. Each asks, as every read does, whether the viewer may see the
+scene: one they may not is "no scene" (a 404), so a private scene's title never leaks."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rollplay.table.access.authz import Act, Standing
+from rollplay.table.answers import SceneShown
+from rollplay.table.base import ServiceBase
+from rollplay.table.events.audiences import project
+from rollplay.table.events.views import EventView
+from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
+from rollplay.table.store.db import StorageError
+from rollplay.table.store.models import Event, Game, Scene
+from rollplay.table.store.writers import CoreWriter
+
+
+def _seen(s: Session, game: Game, number: int, standing: Standing) -> Scene:
+    row = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
+    if row is None or not standing.in_scene(row.id, row.privacy == "private"):
+        raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
+    return row
+
+
+def scene_id(t: ServiceBase, game_name: str, number: int) -> int:
+    """The scene's id, if the actor may see it (a live feed of its ledger)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        return _seen(s, game, number, t.require(s, game, Act.READ)).id
+
+
+def scene_shown(t: ServiceBase, game_name: str, number: int) -> SceneShown:
+    """The scene and its pose order, without its ledger (the page's order panel, redrawn
+    as each card arrives)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        return _shown(s, game, _seen(s, game, number, t.require(s, game, Act.READ)))
+
+
+def scene_events(
+    t: ServiceBase, game_name: str, number: int, after: int = 0, limit: int = 100
+) -> list[EventView]:
+    """The scene's ledger after event ``after``, oldest first, at most ``limit`` read, as
+    the actor may see it."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        events = s.scalars(select(Event).where(Event.game_id == game.id,
+                                               Event.scene_id == row.id, Event.number > after)
+                           .order_by(Event.number).limit(limit))  # fmt: skip
+        return [v for v in (project(e, game.name, standing) for e in events) if v is not None]
+
+
+def current_scene(t: ServiceBase, game_name: str) -> int | None:
+    """The number of the scene the actor's poses and rolls land in now (rulings S2), if any."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.READ)
+        found = CoreWriter(s.connection()).scene(game.id, t.actor.user_id)
+        if found is None:
+            return None
+        return s.scalar(select(Scene.number).where(Scene.id == found[0]))

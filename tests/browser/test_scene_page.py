@@ -1,0 +1,129 @@
+"""The web scene page with the Storyteller and two players, each in their own browser, as
+issue 30 asks: a pose typed in one reaches the others live; a roll typed in the pose box
+lands as a card between the poses; "waiting on" and "your turn" follow the poses; a second
+and a third line in a row keep working (Enter posts, Shift+Enter breaks the line); a player
+whose stream drops sees, when it comes back, everything she missed, once and in order; the
+turn's sound and notification are off until turned on, and remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, person
+from tests.browser.plug import Plug
+from tests.server.process import lines_as, signed_in
+
+IDS = "items => items.map(i => +i.id.slice(1))"
+
+
+def _ledger(base: str, number: object) -> list[int]:
+    client, _ = signed_in(base, "Stella")
+    try:
+        shown = client.get(f"/api/v1/games/Pegasus/scenes/{number}")
+        assert shown.status_code == 200, shown.text
+        return [int(e["id"]) for e in shown.json()["ledger"]]
+    finally:
+        client.close()
+
+
+def _post(page: Page, *lines: str) -> None:
+    """Type each line in the pose box and press Enter (a line break in one: Shift+Enter)."""
+    box = page.locator("#text")
+    for line in lines:
+        first, *rest = line.split("\n")
+        box.press_sequentially(first)
+        for more in rest:
+            box.press("Shift+Enter")
+            box.press_sequentially(more)
+        box.press("Enter")
+        expect(box).to_have_value("")  # posted, and cleared for the next
+
+
+def _texts(page: Page) -> list[str]:
+    return page.locator("#feed > li").all_inner_texts()
+
+
+def test_three_people_play_a_scene(
+    people: Callable[..., Page], browser: Browser, live_server: str
+) -> None:
+    (started,) = lines_as(live_server, "Stella", "scene/start Lighthouse=Fog on the rocks")
+    number = started["number"]
+    url = f"/games/Pegasus/scenes/{number}"
+    try:
+        pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Otto": people("Otto")}
+        for page in pages.values():
+            page.goto(url)
+            expect(page.locator("#live")).to_have_text("Live")
+        stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
+        expect(stella.get_by_role("button", name="Join")).to_have_count(0)  # she is in it
+        (outside,) = lines_as(live_server, "Pia", "roll Melee")  # before she joins: not the scene's
+        for name in ("Pia", "Otto"):
+            pages[name].get_by_role("button", name="Join").click()
+            expect(stella.locator("#feed > li").last).to_contain_text(f"{name} joins")
+            expect(pages[name].get_by_role("button", name="Join")).to_have_count(0)
+        for page in pages.values():
+            expect(page.locator("#waiting")).to_contain_text("Your turn")  # none has posed
+
+        _post(pia, "leans in, *close*. <b>Not bold</b>")
+        for page in pages.values():
+            pose = page.locator("#feed > li").filter(has_text="Nikos leans in")
+            expect(pose.locator("em")).to_have_text("close")
+            expect(pose).to_contain_text("<b>Not bold</b>")  # HTML in a pose is text
+        expect(pia.locator("#waiting")).to_contain_text("Waiting on Stella, Otto")
+        _post(pia, "roll Piloting")  # a command: its card lands in the scene
+        expect(otto.locator("#feed > li").last).to_contain_text("Piloting")
+
+        _post(otto, "say Not here.", "shrugs.", "looks to the door.")  # three in a row
+        for page in pages.values():
+            expect(page.locator("#feed > li").last).to_contain_text("Mavros looks to the door.")
+        texts = _texts(stella)
+        order = [next(i for i, t in enumerate(texts) if said in t)
+                 for said in ("Nikos leans in", "Piloting", 'Mavros says, "Not here."',
+                              "Mavros shrugs.")]  # fmt: skip
+        assert order == sorted(order)  # the roll between the poses, all in order
+        expect(pia.locator("#waiting")).to_contain_text("Waiting on Stella")
+        expect(stella.locator("#waiting")).to_contain_text("Your turn")
+        expect(stella).to_have_title("Your turn · Lighthouse · Pegasus · rollplay")
+        expect(pia).to_have_title("Lighthouse · Pegasus · rollplay")
+
+        _post(stella, "The fog\nthickens.")
+        line = pia.locator("#feed > li").filter(has_text="The fog")
+        expect(line.locator("p")).to_have_count(2)  # the line break kept
+        expect(pia.locator("#waiting")).to_contain_text("Your turn")  # hers is the oldest
+        expect(stella).to_have_title("Lighthouse · Pegasus · rollplay")
+        expect(otto.locator("#waiting")).to_contain_text("Waiting on Nikos")
+
+        # The sound and the notification are off until turned on, and then remembered.
+        expect(otto.get_by_label("Play a sound")).not_to_be_checked()
+        expect(otto.get_by_label("Show a browser notification")).not_to_be_checked()
+        otto.get_by_label("Play a sound").check()
+        otto.reload()
+        expect(otto.get_by_label("Play a sound")).to_be_checked()
+        expect(otto.get_by_label("Show a browser notification")).not_to_be_checked()
+
+        with Plug(int(live_server.rsplit(":", 1)[1])) as plug:
+            context, dropped = person(browser, plug.base, "Pia")  # through a plug
+            try:
+                dropped.goto(url)
+                expect(dropped.locator("#live")).to_have_text("Live")
+                plug.unplug()
+                expect(dropped.locator("#live")).to_have_text("Reconnecting…")
+                _post(otto, "waits.", "roll Alertness")
+                expect(stella.locator("#feed > li").last).to_contain_text("Alertness")
+                missed = stella.locator("#feed > li").evaluate_all(IDS)[-2:]
+                plug.plug()
+                for event in missed:
+                    dropped.locator(f"#e{event}").wait_for(timeout=15_000)
+                expect(dropped.locator("#live")).to_have_text("Live")
+                shown = dropped.locator("#feed > li").evaluate_all(IDS)
+                assert shown == stella.locator("#feed > li").evaluate_all(IDS)  # all, once
+                assert shown == sorted(shown)
+                ledger = _ledger(live_server, number)
+                assert shown == ledger  # the scene's ledger, whole, and nothing else
+                assert outside["event_ids"][-1] not in ledger
+            finally:
+                context.close()
+    finally:
+        lines_as(live_server, "Stella", f"scene/stop {number}")  # the shared server's next tests

@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "say": ("",),
     "emit": ("",),
     "ooc": ("",),
+    "help": ("",),
 }  # fmt: skip
 
 

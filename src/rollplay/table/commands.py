@@ -272,6 +272,14 @@ class HealDay:
 
 
 @dataclass(frozen=True)
+class Help:
+    """The command language (grammar/help.py), or one command word's part of it."""
+
+    game: str | None
+    topic: str | None = None
+
+
+@dataclass(frozen=True)
 class ShowLog:
     game: str | None
     character: str | None = None
@@ -344,5 +352,5 @@ Command = (
     | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
     | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
     | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
-    | SceneStop | SceneInvite | Pose
+    | SceneStop | SceneInvite | Pose | Help
 )  # fmt: skip

@@ -20,6 +20,7 @@ from rollplay.table.commands import (
     AwardXP,
     CombatAction,
     Command,
+    Help,
     NpcRoll,
     Opposed,
     Pose,
@@ -210,6 +211,7 @@ def commands(draw: st.DrawFn, system: str) -> Command:
     choices: list[st.SearchStrategy[Any]] = [
         st.builds(Roll, st.none(), st.builds(Side, who, request), VISIBILITY),
         st.builds(ShowLog, st.none(), who, st.integers(0, 10**6)),
+        st.builds(Help, st.none(), st.none() | st.sampled_from(["roll", "log", "help"])),
     ]
     if system != "gurps":
         second = st.builds(Side, NAMES, request.map(_no_first_only))

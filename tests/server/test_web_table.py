@@ -270,3 +270,35 @@ def test_a_roll_requests_button_posts_its_answer(server: TestClient) -> None:
                           headers=otto)  # fmt: skip
     assert refused.status_code == 403
     assert "only Nikos's player or the Storyteller answers it" in html.unescape(refused.text)
+
+
+def test_the_roll_box_rolls_a_bare_ability_helps_and_completes_only_rolls(
+    server: TestClient,
+) -> None:
+    """Issue 31, defect 4: ``Firearms`` alone rolls it for the player's character; ``help``
+    shows the language; the completions are only what the server will roll."""
+    page, headers = _page_headers(server, "Pia")
+    bare = server.post("/games/Pegasus/roll", data={"text": "Firearms"}, headers=headers)
+    assert bare.status_code == 200, bare.text
+    assert "Rolled" in bare.text
+    told = server.post("/games/Pegasus/roll", data={"text": "help"}, headers=headers)
+    assert told.status_code == 200
+    assert "heal" not in told.text.split("<p>", 2)[1]  # the language, not a guess at a word
+    assert "roll Firearms+1" in told.text
+    assert "luck/spend" in told.text
+    completions = _completions(page)
+    assert "roll Piloting" in completions
+    for line in completions:  # each one rolls, from the box as it is offered
+        assert line.startswith("roll ")
+    stella_page, stella = _page_headers(server, "Stella")
+    offered = _completions(stella_page)
+    assert "roll Mavros/Melee" in offered
+    assert "roll Mavros/Demolitions" not in offered  # Everyman, refused without a Hail Mary
+    for line in offered[:: max(1, len(offered) // 8)]:
+        done = server.post("/games/Pegasus/roll", data={"text": line}, headers=stella)
+        assert done.status_code == 200, (line, done.text)
+
+
+def _completions(page: str) -> list[str]:
+    listed = page.split('<datalist id="lines">', 1)[1].split("</datalist>", 1)[0]
+    return [html.unescape(v) for v in re.findall(r'<option value="([^"]*)">', listed)]

@@ -129,6 +129,7 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.ShowLog: (lambda t: t.roll("Pegasus", "Mavros", Request("Alertness"),
                                  visibility="secret"),
                 lambda _: c.ShowLog("Pegasus", None, 10)),
+    c.Help: (lambda t: None, lambda _: c.Help("Pegasus", "roll")),
     c.HealDay: (lambda t: t.set_character("Pegasus", "Nikos", {"wounds": [
         {"location": "Chest", "severity": "Moderate"}]}),
                 lambda _: c.HealDay("Pegasus")),

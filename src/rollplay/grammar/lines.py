@@ -65,6 +65,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"sheet/set {who}={said}"
         case c.ShowLog(character=who, limit=limit):
             return f"log {who + ' ' if who else ''}{limit}"
+        case c.Help(topic=topic):
+            return f"help {topic or ''}".rstrip()
         case c.Pose(text=text, style=style, name=None):
             return {"pose": ":", "semipose": ";", "say": '"', "emit": "\\\\",
                     "ooc": "ooc "}[style] + text  # fmt: skip

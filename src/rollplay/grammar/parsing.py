@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from rollplay.grammar.errors import GrammarError
 from rollplay.grammar.words import Context, clean_line, command_word
-from rollplay.table.commands import Command
+from rollplay.table.commands import Command, Help
 
 Handler = Callable[[str, str, Context], Command]
 
@@ -20,7 +20,15 @@ def _handlers() -> dict[str, Handler]:
         "sheet": sheets.sheet, "log": sheets.log, "combat": combat.combat, "heal": combat.heal,
         "scene": scenes.scene, "pose": scenes.pose, "say": _posed, "emit": _posed, "ooc": _posed,
         "request": scenes.request, "answer": scenes.answer, "reveal": scenes.reveal,
+        "help": _help,
     }  # fmt: skip
+
+
+def _help(switch: str, args: str, ctx: Context) -> Command:
+    from rollplay.grammar.help import usages
+
+    shown = usages(ctx.system, args)  # an unknown topic is refused here, with the nearest
+    return Help(ctx.game, shown[0].word if args.strip() else None)
 
 
 def _posed(switch: str, args: str, ctx: Context) -> Command:
@@ -71,8 +79,27 @@ def parse(
         and not _is_command(head, actions)  # "combat/status vs": a combat called "vs"
     ):  # "Nikos/Firearms vs Mavros/Melee": a contest needs no command word (FS3's MUSHes)
         head, args = "roll", text
+    if not _is_command(head, actions) and _names_an_ability(text, ctx):
+        head, args = "roll", text  # "Firearms", "Nikos/Firearms+1": a bare ability is a roll
     word, switch = command_word(head, actions)
     return _handlers()[word](switch, args.strip(), ctx)
+
+
+def _names_an_ability(text: str, ctx: Context) -> bool:
+    """Whether a line begins with an ability the game knows (after ``NAME/``, if any),
+    followed by nothing, a space, an option or a modifier (``Firearms+1``)."""
+    folded = text.casefold()
+    after = folded.split("/", 1)[1] if "/" in folded else None
+    for ability in ctx.abilities:
+        a = ability.casefold()
+        for part in (folded, after):
+            if (
+                part is not None
+                and part.startswith(a)
+                and part[len(a) : len(a) + 1] in ("", " ", "+", "-", "/")
+            ):
+                return True
+    return False
 
 
 def _is_command(head: str, actions: tuple[str, ...]) -> bool:

@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "request": ("", "secret", "cancel"),
     "answer": ("",),
     "reveal": ("",),
+    "help": ("",),
 }  # fmt: skip
 
 

@@ -25,6 +25,7 @@ from rollplay.table.answers import (
     FS3Rolled,
     FS3TeamRolled,
     GurpsRolled,
+    HelpShown,
     LedgerWritten,
     LogPage,
     PoseMade,
@@ -64,6 +65,8 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             first, *rest = day_lines(answer)
             marks = source_spans(answer.dice_source, answer.provable)
             return [[bold(first), *marks], *([plain(line)] for line in rest)]
+        case HelpShown():
+            return [[bold(h.line), plain(f"  {h.says}")] for h in answer.lines]
         case LogPage():
             entries = [line for e in answer.entries for line in entry_card(e)]
             return entries or [[plain("No rolls logged yet.")]]

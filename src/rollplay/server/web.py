@@ -136,8 +136,11 @@ def _table(service: Service, info: GameInfo) -> dict[str, Any]:
             break
         after = page[-1].id
     mine = [service.character(info.name, name) for name in info.yours]
-    words = service.vocabulary(info.name)
-    lines = _lines(words.abilities, info.yours or words.characters)
+    rollers = mine
+    if not mine and info.role == "storyteller":
+        words = service.vocabulary(info.name)
+        rollers = [service.character(info.name, name) for name in words.characters]
+    lines = _lines(rollers)
     return {"cards": [card(e) for e in events], "mine": mine, "lines": lines,
             "example": _example(mine, lines),
             "last": events[-1].id if events else max(0, newest - RECENT)}  # fmt: skip
@@ -151,12 +154,15 @@ def _example(mine: list[Character], lines: list[str]) -> str:
     return lines[0].removeprefix("roll ") if lines else "5"
 
 
-def _lines(abilities: Sequence[str], characters: Sequence[str]) -> list[str]:
-    """The roll box's completions: each ability, named by itself when the viewer plays one
-    character, else after each character's name (at most LINES)."""
-    if len(characters) == 1:
-        return [f"roll {a}" for a in abilities][:LINES]
-    return [f"roll {c}/{a}" for c in characters for a in abilities][:LINES]
+def _lines(rollers: Sequence[Character]) -> list[str]:
+    """The roll box's completions: only what may be rolled, each ability on the sheet of a
+    character the viewer rolls for (an ability a sheet lacks rolls at Everyman, which the
+    server may refuse), named by itself when the viewer rolls one character, else after its
+    name (at most LINES)."""
+    if len(rollers) == 1:
+        own = f"roll {rollers[0].name}/"
+        return [line.replace(own, "roll ", 1) for _, line in quick_rolls(rollers[0])][:LINES]
+    return [line for c in rollers for _, line in quick_rolls(c)][:LINES]
 
 
 def quick_rolls(c: Character) -> list[tuple[str, str]]:

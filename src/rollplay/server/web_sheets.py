@@ -33,7 +33,8 @@ def characters(game: str, request: Request) -> Response:
             response_model=None)  # fmt: skip
 def sheet_page(game: str, name: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
-        return _sheet(service, info, name)
+        game_id, _, _ = service.watch(info.name)  # the feed starts after the newest event
+        return {**_sheet(service, info, name), "last": service.latest_event(game_id)}
 
     return game_page(request, game, "sheet.html", f"sheet:{name}", fill)
 

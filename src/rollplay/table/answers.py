@@ -269,10 +269,22 @@ class LedgerWritten(Answer):
     event: RollRequested | RequestCancelled | PoseEdited | PoseDeleted | RollRevealed
 
 
+class HelpLine(Record):
+    line: str  # what to type
+    says: str  # what it does
+
+
+class HelpShown(Answer):
+    """The command language, as ``help`` shows it in a game of ``system`` (grammar/help.py)."""
+
+    system: str
+    lines: tuple[HelpLine, ...]
+
+
 # Every answer the service gives a command (render/answers.py matches on it).
 AnyAnswer = (
     RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage | SceneShown
-    | PoseMade | LedgerWritten
+    | PoseMade | LedgerWritten | HelpShown
 )  # fmt: skip
 
 

@@ -272,6 +272,14 @@ class HealDay:
 
 
 @dataclass(frozen=True)
+class Help:
+    """The command language (grammar/help.py), or one command word's part of it."""
+
+    game: str | None
+    topic: str | None = None
+
+
+@dataclass(frozen=True)
 class ShowLog:
     game: str | None
     character: str | None = None
@@ -410,5 +418,5 @@ Command = (
     | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
     | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
     | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest | AnswerRequest
-    | PoseEdit | PoseDelete | Reveal
+    | PoseEdit | PoseDelete | Reveal | Help
 )  # fmt: skip

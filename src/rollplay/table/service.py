@@ -22,6 +22,7 @@ from rollplay.table.events import watching as _watching
 from rollplay.table.play import after as _after  # noqa: F401
 from rollplay.table.play import characters as _characters
 from rollplay.table.play import games as _games
+from rollplay.table.play import helping as _helping  # noqa: F401
 from rollplay.table.play import npc as _npc
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points

@@ -52,6 +52,42 @@
     const odds = document.getElementById("odds");
     if (odds) odds.replaceChildren();
   });
+  // A roll sent from the box or a quick-roll button: luck, points and a narrower audience
+  // were for that roll, so they go back to their defaults unless the player pinned them.
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    const elt = ev.detail.elt;
+    if (!ev.detail.successful || !(elt instanceof Element)) return;
+    if (!(elt.id === "roll" || elt.hasAttribute("data-quick"))) return;
+    const pin = document.getElementById("pin");
+    const spend = document.getElementById("spend");
+    if (!spend || (pin instanceof HTMLInputElement && pin.checked)) return;
+    for (const field of spend.querySelectorAll("select, input")) {
+      if (field === pin) continue;
+      if (field instanceof HTMLSelectElement) field.selectedIndex = 0;
+      else if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = false;
+      else if (field instanceof HTMLInputElement && field.type === "number") field.value = field.defaultValue;
+    }
+  });
+  // #mine is redrawn after each roll (its points change): the quick-roll button that had the
+  // focus gets it back in the new drawing, so a keyboard user keeps their place.
+  let quickFocus = null;
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    if (!(ev.detail.target instanceof Element) || ev.detail.target.id !== "mine") return;
+    const active = document.activeElement;
+    quickFocus = active instanceof Element && ev.detail.target.contains(active)
+      ? active.getAttribute("data-quick") : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (quickFocus === null) return;
+    const key = quickFocus;
+    quickFocus = null;
+    for (const button of document.querySelectorAll("#mine [data-quick]")) {
+      if (button.getAttribute("data-quick") === key && button instanceof HTMLElement) {
+        button.focus();
+        return;
+      }
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     const feed = document.getElementById("feed");
     if (feed) feed.scrollTop = feed.scrollHeight;

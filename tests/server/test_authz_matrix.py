@@ -149,14 +149,14 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/seeds/client", {"form": {"value": "web-seed"}}, PLAYERS),
     ("POST", "/games/{game}/seeds/rotate"): (
         "/games/Pegasus/seeds/rotate", {"form": {"chain": "public"}}, STORYTELLER),
-    # A scene's record (web_record.py): scene 1 is the Storyteller's, open and finished.
+    # A scene's record (web_record.py): scene 2 is the Storyteller's, open and finished.
     ("GET", "/api/v1/games/{game}/scenes"): ("/api/v1/games/Pegasus/scenes?q=matrix", None,
                                              MEMBERS),
     ("GET", "/api/v1/games/{game}/scenes/{number}/export"): (
-        "/api/v1/games/Pegasus/scenes/1/export?format=jsonl", None, MEMBERS),
+        "/api/v1/games/Pegasus/scenes/2/export?format=jsonl", None, MEMBERS),
     ("GET", "/games/{game}/scenes/{number}/export"): (
-        "/games/Pegasus/scenes/1/export?format=html", None, MEMBERS),
-    ("GET", "/games/{game}/scenes/{number}/record"): ("/games/Pegasus/scenes/1/record", None,
+        "/games/Pegasus/scenes/2/export?format=html", None, MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/record"): ("/games/Pegasus/scenes/2/record", None,
                                                       MEMBERS | {"anonymous"}),
     ("GET", "/games/{game}/scenes/search"): ("/games/Pegasus/scenes/search?q=matrix", None,
                                              MEMBERS | {"anonymous"}),
@@ -199,8 +199,8 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
     table.acting_as("Stella").execute(SceneStart("Pegasus", "Docks"))
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     stella = table.acting_as("Stella")
-    stella.execute(c.SceneStart("Pegasus", "Matrix"))  # for a scene's record
-    stella.execute(c.SceneStop("Pegasus", 1))
+    stella.execute(c.SceneStart("Pegasus", "Matrix"))  # scene 2, for a scene's record
+    stella.execute(c.SceneStop("Pegasus", 2))
     for chat in ("matrix-1", "matrix-2"):  # Stella's chat links, which only she may unlink
         table.link_account("discord", chat, stella.link_code().code)
     table.sign_in("Stella", PASSWORD)

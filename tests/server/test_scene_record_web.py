@@ -62,8 +62,8 @@ def test_the_api_exports_and_searches_as_the_caller_may_see(played: TestClient) 
     assert (bad.status_code, bad.json()) == (400, {"error": said})
     otto = _as(played, "Otto")
     hidden = otto.get("/api/v1/games/Pegasus/scenes/2/export?format=html")
-    assert hidden.status_code == 400
-    assert hidden.json() == {"error": "there is no scene 2 in Pegasus for Otto"}
+    assert hidden.status_code == 404  # as a scene that does not exist
+    assert hidden.json() == {"error": "no scene 2 in Pegasus for Otto"}
     assert otto.get("/api/v1/games/Pegasus/scenes?q=stolen codes").json() == []
     assert otto.get("/api/v1/games/Pegasus/scenes?q=smuggler").json() == []
     [hit] = otto.get("/api/v1/games/Pegasus/scenes?q=CRANE").json()
@@ -94,8 +94,8 @@ def test_the_record_page_the_downloads_and_the_search_page(played: TestClient) -
         assert "crane" in got.text
         assert "Smuggler" not in got.text
     running = olly.get("/games/Pegasus/scenes/2/record")  # private: not even its state
-    assert running.status_code == 400
-    assert ALERT.findall(running.text) == ["there is no scene 2 in Pegasus for Olly"]
+    assert running.status_code == 404
+    assert ALERT.findall(running.text) == ["no scene 2 in Pegasus for Olly"]
     pia = _as(played, "Pia")
     running = pia.get("/games/Pegasus/scenes/2/record")
     assert ALERT.findall(running.text) == ["scene 2 (Hangar) is running: its record is shared "

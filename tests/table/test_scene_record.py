@@ -114,7 +114,7 @@ def test_a_players_export_never_holds_a_secret(played: Table) -> None:
 
 def test_a_private_scene_exports_only_for_its_people(played: Table) -> None:
     for fmt in FORMATS:
-        with pytest.raises(RollplayError, match="there is no scene 2 in Pegasus for Otto"):
+        with pytest.raises(RollplayError, match="no scene 2 in Pegasus for Otto"):
             played.acting_as("Otto").export_scene("Pegasus", 2, fmt)
         for reader in ("Pia", "Stella"):
             assert "stolen codes" in played.acting_as(reader).export_scene("Pegasus", 2, fmt)
@@ -149,6 +149,23 @@ def test_search_finds_titles_summaries_poses_and_rolls(played: Table) -> None:
     # Written in the event's transaction: a pose is found as soon as it is made.
     played.acting_as("Pia").execute(c.Pose("Pegasus", "whistles a tune."))
     assert _found(played.acting_as("Stella"), "whistles") == [(2, "pose")]
+
+
+def test_search_finds_a_pose_by_its_words_now(played: Table) -> None:
+    """An edited pose is found by its new words, not its old; a deleted one, not at all."""
+    pia, otto = played.acting_as("Pia"), played.acting_as("Otto")
+    crane = otto.search_scenes("Pegasus", "crane")[0].id
+    pia.execute(c.PoseEdit("Pegasus", crane, "ducks behind the gantry."))
+    assert _found(otto, "crane") == []
+    [edit] = otto.search_scenes("Pegasus", "gantry")
+    assert (edit.kind, edit.said) == ("pose_edit", "Nikos: ducks behind the gantry.")
+    pia.execute(c.PoseEdit("Pegasus", crane, "waits by the bollard."))
+    assert _found(otto, "gantry") == []
+    assert _found(otto, "bollard") == [(1, "pose_edit")]
+    pia.execute(c.PoseDelete("Pegasus", crane))
+    for reader in (otto, pia):
+        assert _found(reader, "bollard") == []
+        assert _found(reader, "crane") == []
 
 
 def test_search_finds_nothing_its_reader_may_not_see(played: Table) -> None:

@@ -62,7 +62,7 @@ def test_scene_search_from_the_command_line(capsys: pytest.CaptureFixture[str], 
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], db: str) -> None:
     said = fails_cleanly(capsys, "--as", "Otto", "scene", "export", "2", "--game", "Pegasus",
                          "--db", db)  # fmt: skip
-    assert said == "error: there is no scene 2 in Pegasus for Otto\n"
+    assert said == "error: no scene 2 in Pegasus for Otto\n"
     said = fails_cleanly(capsys, "scene", "search", '"(*', "--game", "Pegasus", "--db", db)
     assert said == "error: '\"(*' holds no word to search for (letters or digits)\n"
     code, _, err = run(capsys, "scene", "export", "1", "--game", "Pegasus", "--format", "pdf",

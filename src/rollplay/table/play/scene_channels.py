@@ -73,7 +73,7 @@ def bind_scene(
         standing = t.require(s, row, Act.POSE)
         scene = s.scalar(select(Scene).where(Scene.game_id == row.id, Scene.number == number))
         if scene is None or not _may_see(scene, standing):
-            raise RollplayError(f"there is no scene {number} in {row.name} for {standing.actor}")
+            raise RollplayError(f"no scene {number} in {row.name} for {standing.actor}")
         _run_by(scene, standing, t.actor.user_id, "play in a channel")
         if scene.state == "finished":
             raise RollplayError(f"scene {scene.number} ({scene.title}) is over: start another")

@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import Integer, and_, column, false, or_, select, text
+from sqlalchemy import Integer, and_, column, false, func, or_, select, text
 
 from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as p
 from rollplay.table.events.audiences import project, view_key
+from rollplay.table.events.requests import PoseEdited
 from rollplay.table.events.scenes import Posed, SceneStarted
 from rollplay.table.events.views import EventView
 from rollplay.table.store.models import Event, Scene
@@ -70,14 +71,42 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
                                 _readable(standing))
                          .order_by(Scene.number.desc(), Event.number)
                          .limit(MAX_HITS))  # fmt: skip
+        found = list(rows)
+        latest = _latest_changes(s, game.id, [r for r, _ in found])
         out = []
-        for row, scene in rows:
+        for row, scene in found:
+            if _superseded(row, latest):
+                continue  # words a later edit replaced, or a pose deleted (rulings S11)
             learns, whole, _ = view_key(row, standing)  # the SQL's decision, checked again
             seen = project(row, game.name, standing) if learns and whole else None
             if seen is not None:
                 out.append(SceneHit(scene=scene.number, title=scene.title, state=scene.state,
                                     id=seen.id, kind=seen.kind, said=said(seen)))  # fmt: skip
         return out
+
+
+def _latest_changes(s: Any, game_id: int, rows: list[Event]) -> dict[int, int]:
+    """For each pose among the hits (a pose, or the pose an edit is of), the number of its
+    newest edit or deletion, if it has one."""
+    poses = {r.number for r in rows if r.kind == "pose"}
+    poses |= {r.refers for r in rows if r.kind == "pose_edit" and r.refers is not None}
+    if not poses:
+        return {}
+    changes = s.execute(select(Event.refers, func.max(Event.number))
+                        .where(Event.game_id == game_id, Event.refers.in_(poses),
+                               Event.kind.in_(("pose_edit", "pose_delete")))
+                        .group_by(Event.refers))  # fmt: skip
+    return {int(pose): int(newest) for pose, newest in changes}
+
+
+def _superseded(row: Event, latest: dict[int, int]) -> bool:
+    """Whether a hit's words are no longer what its pose says: a pose edited or deleted
+    since, or an edit followed by another edit or a deletion."""
+    if row.kind == "pose":
+        return row.number in latest
+    if row.kind == "pose_edit" and row.refers is not None:
+        return latest.get(row.refers, row.number) > row.number
+    return False
 
 
 def _matching(dialect: str, asked: list[str]) -> Any:
@@ -113,7 +142,7 @@ def said(e: EventView) -> str:
     data = e.data
     if isinstance(data, SceneStarted):
         text_ = f"{data.title}: {data.summary}" if data.summary else data.title
-    elif isinstance(data, Posed):
+    elif isinstance(data, Posed | PoseEdited):
         text_ = f"{data.who}: {data.text}"
     elif isinstance(data, p.Roll):
         text_ = f"{e.character or ''} {data.expression}".strip()

@@ -18,7 +18,7 @@ down_revision = "0017"
 branch_labels = None
 depends_on = None
 
-KINDS = "('scene_start', 'pose', 'roll')"
+KINDS = "('scene_start', 'pose', 'pose_edit', 'roll')"  # an edit: the pose's words now
 
 
 def _words(row: str, get: str) -> str:

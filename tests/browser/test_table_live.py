@@ -198,10 +198,12 @@ def test_a_roll_request_is_answered_and_a_pose_edited_live(table: dict[str, Page
     button.click()
     for page in table.values():
         expect(page.locator(f"#answer-{asked}")).to_contain_text("Answered: #")
-    roll(pia, "scene/start Docks")
-    roll(pia, ":leans in.")
-    pia.wait_for_function(f"() => ({NEWEST})() > {asked + 2}")
-    posed = newest(pia)
+    roll(pia, "scene/start Requested Docks")  # a title no other test's card holds
+    expect(pia.locator("#feed > li").filter(has_text="Requested Docks")).not_to_have_count(0)
+    roll(pia, ":leans in.")  # after the scene's card: htmx drops a second send in flight
+    pose = pia.locator("#feed > li").filter(has_text="leans in.").last
+    posed = int((pose.get_attribute("id") or "e0")[1:])
+    assert posed > asked
     otto.locator(f"#e{posed}").wait_for()
     roll(pia, f"pose/edit {posed}=leans out.")
     expect(otto.locator(f"#e{posed}")).to_contain_text("leans out. (edited)")

@@ -9,6 +9,7 @@ from markupsafe import Markup, escape
 
 from rollplay.render.spans import Line
 from rollplay.table.answers import OddsOf
+from rollplay.table.events.views import EventView
 
 _CLASS = {
     "bold": "strong", "success": "die success", "one": "die one", "alarm": "alarm",
@@ -34,6 +35,23 @@ def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
         badge = Markup('<span class="badge {0}">{0}</span>').format(visibility)
     body = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
     return Markup('<div class="card {}">{}{}</div>').format(visibility, badge, body)
+
+
+def event_html(event: EventView) -> Markup:
+    """An event of the feed as its card; a seed event (a commitment, a reveal, a client
+    seed), which a new player meets first and needs least, as one quiet line that opens to
+    its whole values."""
+    from rollplay.render.events import event_card
+    from rollplay.render.seeds import SeedEvent, seed_details
+
+    lines = event_card(event)
+    if not isinstance(event.data, SeedEvent):
+        return card_html(lines, visibility=event.visibility)
+    more = Markup("").join(Markup("<p>{}</p>").format(line_html(line))
+                           for line in seed_details(event.data))  # fmt: skip
+    return Markup('<details class="card quiet {}"><summary>{}</summary>{}</details>').format(
+        event.visibility, line_html(lines[0]), more
+    )
 
 
 def odds_html(o: OddsOf) -> Markup:

@@ -17,8 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from rollplay.errors import RollplayError
-from rollplay.render.events import event_card
-from rollplay.render.html import card_html, odds_html
+from rollplay.render.html import event_html, odds_html
 from rollplay.server.auth import client_address, credential
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
@@ -50,9 +49,7 @@ POINTS = frozenset(
 
 
 def card(event: EventView) -> Markup:
-    return Markup('<li id="e{}">{}</li>').format(
-        event.id, card_html(event_card(event), visibility=event.visibility)
-    )
+    return Markup('<li id="e{}">{}</li>').format(event.id, event_html(event))
 
 
 def sse_card(event: EventView) -> str:

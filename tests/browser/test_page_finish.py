@@ -79,3 +79,11 @@ def test_the_pages_are_finished_on_a_phone(people: Callable[..., Page]) -> None:
     summary.click()
     expect(seed.locator("p").first).to_be_visible()
     assert HASH.search(seed.inner_text())  # the whole commitment, opened
+
+    # The cards' times are the reader's, on the page and as the live feed brings them.
+    expect(page.locator("#feed time[data-show=time][data-local]").first).to_be_attached()
+    page.get_by_role("button", name="Roll", exact=True).click()
+    expect(page.locator("#feed > li").last).to_contain_text("Firearms")
+    expect(page.locator("#feed > li").last.locator("time[data-local]")).to_have_count(1)
+    page.goto("/games/Pegasus/log")
+    expect(page.locator("ol.log time[data-show=date][data-local]").first).to_be_attached()

@@ -4,6 +4,8 @@ the API's and the first run's; a bad value is one line, exit 2."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -45,3 +47,21 @@ def test_the_api_makes_its_invite_links_on_the_public_url(server_db: str) -> Non
         made = c.post("/api/v1/games/Pegasus/invites", json={"role": "observer"}, headers=headers)
         assert made.status_code == 200, made.text
         assert made.json()["link"].startswith(f"{PUBLIC}/invite/inv_")
+
+
+def test_serve_makes_the_first_run_link_on_the_public_url(
+    blank_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    ran: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_, **kw: ran.append(kw))
+    for name in ("ROLLPLAY_PUBLIC_URL", "ROLLPLAY_DATABASE_URL", "ROLLPLAY_ACCESS_LOG"):
+        monkeypatch.setenv(name, "")  # serve sets them for its workers; put back after
+    code, out, err = run(capsys, "serve", "--db", blank_url, "--host", "0.0.0.0", "--port",
+                         "8123", "--public-url", PUBLIC)  # fmt: skip
+    assert code == 0, err
+    assert f"{PUBLIC}/invite/inv_" in out  # the first run's link
+    assert f"Serving the table at {PUBLIC}/, listening on http://127.0.0.1:8123" in out
+    assert ran[0]["port"] == 8123
+    assert os.environ["ROLLPLAY_PUBLIC_URL"] == PUBLIC  # what the workers make links with

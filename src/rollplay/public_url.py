@@ -15,20 +15,25 @@ DEFAULT = "http://127.0.0.1:8000"  # rollplay serve's own default address
 
 
 def checked(text: str, where: str = ENV) -> str:
-    """``text`` as a public URL (http or https, a host, maybe a port and a path; no query or
-    fragment), without its trailing slash; otherwise one line that says what is wrong."""
+    """``text`` as a public URL (http or https, a host, maybe a port and a path; no query,
+    fragment or user), without its trailing slash; otherwise one line that says what is
+    wrong (``where``: the option or variable it came from)."""
+    value = text.strip()
     said = f"{where} {text!r} is not a public URL: write one like https://table.example.org"
     try:
-        parts = urlsplit(text.strip())
-        port = parts.port  # a port that is not a number raises here
+        parts = urlsplit(value)
+        _ = parts.port  # a port that is not a number, or out of range, raises here
     except ValueError:
         raise RollplayError(said) from None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or any(c.isspace() for c in value)
+    ):
         raise RollplayError(said)
-    if parts.query or parts.fragment or parts.username or parts.password or "@" in parts.netloc:
+    if parts.query or parts.fragment or "@" in parts.netloc:
         raise RollplayError(said + " (no query, fragment or user)")
-    del port
-    return text.strip().rstrip("/")
+    return value.rstrip("/")
 
 
 def bound(host: str, port: int) -> str:
@@ -38,10 +43,15 @@ def bound(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def public_url(default: str = DEFAULT) -> str:
-    """The setting (checked), or ``default`` when it is unset."""
+def setting() -> str | None:
+    """The setting, checked, or None when it is unset."""
     value = os.environ.get(ENV, "").strip()
-    return checked(value) if value else default
+    return checked(value) if value else None
+
+
+def public_url() -> str:
+    """The setting, or rollplay serve's default address when it is unset."""
+    return setting() or DEFAULT
 
 
 def invite_link(base: str, token: str) -> str:

@@ -29,7 +29,14 @@ def test_invite_links_start_with_the_public_url(
     assert code == 0, err
     assert f"{PUBLIC}/invite/inv_" in out
     assert "127.0.0.1" not in out
-    for bad in ("table.example.org", "ftp://x.org", "https://x.org/?a=1", "http://:80"):
+    for bad in (
+        "table.example.org",
+        "ftp://x.org",
+        "https://x.org/?a=1",
+        "http://:80",
+        "http://x.org:port",
+        "https://a b.org",
+    ):
         monkeypatch.setenv("ROLLPLAY_PUBLIC_URL", bad)
         said = fails_cleanly(capsys, "invite", "add", "Pegasus", "--db", examples_url)
         assert "ROLLPLAY_PUBLIC_URL" in said

@@ -19,7 +19,7 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
-from rollplay.public_url import ENV
+from rollplay.public_url import setting
 from rollplay.server import accounts, games, pages, seeds, web, web_combat, web_log, web_sheets
 from rollplay.server.access import (
     DOWN,
@@ -177,4 +177,4 @@ def app_from_env() -> FastAPI:
     sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
                       access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1",
-                      streams=caps_from_env(), public_url=os.environ.get(ENV) or None)  # fmt: skip
+                      streams=caps_from_env(), public_url=setting())  # fmt: skip

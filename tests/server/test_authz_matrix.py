@@ -37,6 +37,7 @@ def _sheet(role: str) -> dict[str, Any]:
 # (method, route path) → (the path asked, the body (a function of the role), who may)
 MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("GET", "/healthz"): ("/healthz", None, EVERYONE),
+    ("GET", "/favicon.ico"): ("/favicon.ico", None, EVERYONE),
     ("GET", "/api/v1/openapi.json"): ("/api/v1/openapi.json", None, EVERYONE),
     ("GET", "/"): ("/", None, EVERYONE),
     ("POST", "/api/v1/login"): ("/api/v1/login", "login", EVERYONE),

@@ -35,7 +35,7 @@ def test_the_page_shows_each_viewer_what_they_may_see(server: TestClient) -> Non
     assert "Zorblax" not in page.text  # the secret one only as "a roll"
     assert "secret roll: its dice and result are hidden" in page.text
     assert ">Nikos</a></h2>" in page.text  # her character, with its luck
-    assert "you learn that it was made" in page.text  # she may ask for one (rulings T9)
+    assert "the Storyteller only (you see no dice)" in page.text  # she may ask for one (rulings T9)
 
 
 def test_a_link_code_from_the_home_page_links_a_chat_account(server: TestClient) -> None:

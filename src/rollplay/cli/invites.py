@@ -11,13 +11,8 @@ from rollplay.cli.options import json_option
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.service import open_service
 from rollplay.cli.table import db_option
-
-DEFAULT_URL = "http://127.0.0.1:8000"
-
-
-def invite_link(base: str, token: str) -> str:
-    return f"{base.rstrip('/')}/invite/{token}"
-
+from rollplay.errors import RollplayError
+from rollplay.public_url import ENV, checked, invite_link, public_url
 
 if TYPE_CHECKING:
     from rollplay.table.info import Invite
@@ -35,17 +30,22 @@ def invite() -> None:
               default="player", show_default=True, help="What its taker becomes.")  # fmt: skip
 @click.option("--hours", type=click.FloatRange(0, 720, min_open=True), default=72,
               show_default=True, help="How long it stays open.")  # fmt: skip
-@click.option("--url", "base", envvar="ROLLPLAY_URL", default=DEFAULT_URL, show_default=True,
-              help="The server's address, for the link (env ROLLPLAY_URL).")  # fmt: skip
+@click.option("--url", "base", metavar="URL",
+              help=f"The server's public URL, for the link (default: env {ENV}, else "
+                   "rollplay serve's default address).")  # fmt: skip
 @db_option
 @json_option
 def invite_add(
-    *, game_name: str, character: str | None, role: str, hours: float, base: str,
+    *, game_name: str, character: str | None, role: str, hours: float, base: str | None,
     db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """A link to join GAME, shown once: send it to one person."""
+    try:  # checked before the invite is made: a bad address makes no link
+        url = checked(base, "--url") if base is not None else public_url()
+    except RollplayError as exc:
+        raise click.UsageError(str(exc)) from None
     made = open_service(db).new_invite(game_name, role, character, hours)
-    link = invite_link(base, made.token)
+    link = invite_link(url, made.token)
     data = made.model_copy(update={"link": link})
     if as_json:
         emit_json(data)

@@ -8,6 +8,8 @@ import click
 
 from rollplay.cli.render import bold, say
 from rollplay.cli.table import db_option
+from rollplay.errors import RollplayError
+from rollplay.public_url import ENV, bound, checked, invite_link
 
 
 @click.command("serve")
@@ -17,8 +19,12 @@ from rollplay.cli.table import db_option
               help="Worker processes (PostgreSQL: one database serves them all).")  # fmt: skip
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request as a JSON line on stderr.")  # fmt: skip
+@click.option("--public-url", metavar="URL", envvar=ENV,
+              help=f"The address players reach the table at, for every link it makes (env "
+                   f"{ENV}; default: the address it listens on). docs/deploy.md")  # fmt: skip
 @db_option
-def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) -> None:
+def serve(*, host: str, port: int, workers: int, access_log: bool, public_url: str | None,
+          db: str | None) -> None:  # fmt: skip
     """Serve the table: the JSON API and live events. Upgrades the database first; an empty
     one gets the example games, and until someone can sign in, a one-time link makes the
     first Storyteller."""
@@ -30,6 +36,10 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     from rollplay.table.store.db import database_url, open_engine, upgrade
 
     caps_from_env()  # a bad ROLLPLAY_STREAMS_* stops here, in one line
+    try:
+        base = bound(host, port) if not public_url else checked(public_url, "--public-url")
+    except RollplayError as exc:
+        raise click.UsageError(str(exc)) from None
     url = database_url(db)
     if workers > 1 and url.startswith("sqlite"):
         raise click.UsageError(
@@ -48,18 +58,17 @@ def serve(host: str, port: int, workers: int, access_log: bool, db: str | None) 
     if not service.games():
         created = service.add_examples()
         say(f"Created the example games: {', '.join(created)}")
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    base = f"http://{shown}:{port}"
     if not any(service.has_password(u.name) for u in service.users()):
-        from rollplay.cli.invites import invite_link
-
         token = service.new_invite(None, "storyteller", hours=24).token
         say("No one can sign in yet. Open this link to make the first Storyteller account")
         say(f"(it works once, for 24 hours): {bold(invite_link(base, token))}")
     service.close()
     os.environ["ROLLPLAY_DATABASE_URL"] = url
     os.environ["ROLLPLAY_ACCESS_LOG"] = "1" if access_log else "0"
-    say(f"Serving the table at {bold(base + '/')} (API: /api/v1, health: /healthz)")
+    os.environ[ENV] = base  # the workers' links (server/app.py app_from_env)
+    listening = bound(host, port)
+    said = "" if base == listening else f", listening on {listening}"
+    say(f"Serving the table at {bold(base + '/')}{said} (API: /api/v1, health: /healthz)")
     uvicorn.run("rollplay.server.app:app_from_env", factory=True, host=host, port=port,
                 workers=workers, timeout_graceful_shutdown=1, log_level="info",
                 access_log=False)  # fmt: skip

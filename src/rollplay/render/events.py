@@ -12,6 +12,7 @@ from typing import assert_never
 from rollplay.render.cards import entry_card, source_spans
 from rollplay.render.combat import turn_lines
 from rollplay.render.requests import change_line, request_lines, reveal_lines
+from rollplay.render.seeds import shortened
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
@@ -129,13 +130,15 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             text = f" is now {d.role}{plays}" if d.role else " left the game"
             return [bold(d.user), plain(text)]
         case p.ClientSeedSet():
-            return [bold(d.user), plain("'s client seed is now "), Span(d.client_seed, "muted")]
+            return [bold(d.user), plain("'s client seed is now "),
+                    Span(shortened(d.client_seed), "muted")]  # fmt: skip
         case p.SeedCommitted():
-            return [plain(f"New {d.chain} dice seed committed: "), Span(d.commitment, "muted")]
+            return [plain(f"New {d.chain} dice seed committed: "),
+                    Span(shortened(d.commitment), "muted")]  # fmt: skip
         case p.SeedRevealed():
             rolls = f"{d.nonces} roll{'s' * (d.nonces != 1)} to verify"
             return [plain(f"The {d.chain} dice seed is revealed ({rolls}): "),
-                    Span(d.seed, "muted")]  # fmt: skip
+                    Span(shortened(d.seed), "muted")]  # fmt: skip
         case cb.CombatStarted():
             return [plain(f"{d.combat}: "), bold("the fight begins")]
         case cb.Joined():

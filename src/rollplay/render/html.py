@@ -9,6 +9,7 @@ from markupsafe import Markup, escape
 
 from rollplay.render.spans import Line
 from rollplay.table.answers import OddsOf
+from rollplay.table.events.views import EventView
 
 _CLASS = {
     "bold": "strong", "success": "die success", "one": "die one", "alarm": "alarm",
@@ -16,8 +17,18 @@ _CLASS = {
 }  # fmt: skip
 
 
-def line_html(line: Line) -> Markup:
+def line_html(line: Line, when: str | None = None) -> Markup:
+    """A line; ``when`` (an ISO 8601 moment) marks the time its first span shows after the
+    card's number ("#12 04:07 ") as a ``<time>``, which static/times.js shows in the
+    reader's own zone."""
     out = Markup("")
+    if when is not None and line and line[0].text.startswith("#"):
+        number, _, shown = line[0].text.partition(" ")
+        shown = shown.strip()
+        show = "date" if "-" in shown else "time"
+        out += Markup('<span class="muted">{} <time datetime="{}" data-show="{}">{}</time> '
+                      "</span>").format(number, when, show, shown)  # fmt: skip
+        line = line[1:]
     for span in line:
         if span.kind == "em":  # a pose's *emphasis*
             out += Markup("<em>{}</em>").format(span.text)
@@ -28,14 +39,32 @@ def line_html(line: Line) -> Markup:
     return out
 
 
-def card_html(lines: list[Line], *, visibility: str = "public") -> Markup:
+def card_html(lines: list[Line], *, visibility: str = "public", when: str | None = None) -> Markup:
     """A card: a ``div.card`` (with its visibility as a class and a badge when not public),
-    one ``p`` a line."""
+    one ``p`` a line; ``when``: the moment its head shows (line_html)."""
     badge = Markup("")
     if visibility != "public":
         badge = Markup('<span class="badge {0}">{0}</span>').format(visibility)
-    body = Markup("").join(Markup("<p>{}</p>").format(line_html(line)) for line in lines)
+    body = Markup("").join(Markup("<p>{}</p>").format(line_html(line, when if i == 0 else None))
+                           for i, line in enumerate(lines))  # fmt: skip
     return Markup('<div class="card {}">{}{}</div>').format(visibility, badge, body)
+
+
+def event_html(event: EventView) -> Markup:
+    """An event of the feed as its card; a seed event (a commitment, a reveal, a client
+    seed), which a new player meets first and needs least, as one quiet line that opens to
+    its whole values."""
+    from rollplay.render.events import event_card
+    from rollplay.render.seeds import SeedEvent, seed_details
+
+    lines = event_card(event)
+    if not isinstance(event.data, SeedEvent):
+        return card_html(lines, visibility=event.visibility, when=event.time)
+    more = Markup("").join(Markup("<p>{}</p>").format(line_html(line))
+                           for line in seed_details(event.data))  # fmt: skip
+    return Markup('<details class="card quiet {}"><summary>{}</summary>{}</details>').format(
+        event.visibility, line_html(lines[0], event.time), more
+    )
 
 
 def odds_html(o: OddsOf) -> Markup:

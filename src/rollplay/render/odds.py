@@ -8,13 +8,17 @@ from rollplay.table.answers import OddsOf
 
 
 def odds_parts(o: OddsOf) -> list[tuple[str, str]]:
-    """(what, chance) pairs: who wins a contest, else success, each level, critical
-    failure; a D6 roll with no difficulty has no chance of success, only an average total."""
+    """(what, chance) pairs: who wins a contest, else success ("any success" beside the
+    levels), each level, critical failure; a D6 roll with no difficulty has no chance of
+    success, only an average total."""
     parts: list[tuple[str, float | None]]
     if o.first_wins is not None:
         parts = [("first wins", o.first_wins), ("draw", o.draw), ("second wins", o.second_wins)]
     else:
-        parts = [("success", o.success), *(o.levels or {}).items()]
+        # Beside levels (FS3's "Success", "Good Success"...), the chance of any of them is
+        # named so, or "success 95.8%" reads as a second figure for the level "Success".
+        overall = "any success" if o.levels else "success"
+        parts = [(overall, o.success), *(o.levels or {}).items()]
         parts.append(("critical failure", o.critical_failure))
     shown = [(k, f"{v:.1%}") for k, v in parts if v is not None]
     if o.success is None and o.mean is not None:

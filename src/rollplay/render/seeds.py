@@ -4,10 +4,44 @@ the same in its own lines."""
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from rollplay.render.spans import Line, Span, bold, plain
+from rollplay.table.events import payloads as p
 from rollplay.table.info import Seeds
 
 SHOWN_REVEALED = 3  # the latest reveals; the rest are in `rollplay seed show` and the export
+SHORT = 12  # a hash's characters on a card's line; the whole value is in its details and JSON
+
+SeedEvent = p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet
+
+
+def shortened(value: str) -> str:
+    """A hash or seed as a card's one line shows it: its start, enough to tell two apart."""
+    return value if len(value) <= SHORT + 4 else value[:SHORT] + "\u2026"
+
+
+def seed_details(d: SeedEvent) -> list[Line]:
+    """A seed event's whole values, for the web's details under its one line (every other
+    surface has them in JSON and the exports)."""
+    lines: list[Line]
+    match d:
+        case p.SeedCommitted():
+            lines = [[plain("commitment (SHA-256 of the hidden seed): "),
+                      Span(d.commitment, "muted")]]  # fmt: skip
+        case p.SeedRevealed():
+            lines = [[plain("seed: "), Span(d.seed, "muted")],
+                     [plain("its commitment: "), Span(d.commitment, "muted")],
+                     [plain(f"rolls dealt from it: {d.nonces}")]]  # fmt: skip
+        case p.ClientSeedSet():
+            return [[plain(f"{d.user}'s client seed: "), Span(d.client_seed, "muted")],
+                    [plain("it is mixed into the dice of each of their rolls")]]  # fmt: skip
+        case _:
+            assert_never(d)
+    if d.after is not None:
+        lines.append([plain("after the seed of commitment "), Span(d.after.commitment, "muted"),
+                      plain(f", which dealt {_rolls(d.after.nonces)}")])  # fmt: skip
+    return lines
 
 
 def seeds_lines(data: Seeds, how_to_set: str) -> list[Line]:

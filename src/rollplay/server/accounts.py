@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import BaseModel, Field
 
+from rollplay.public_url import invite_link
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address, own_secret
 from rollplay.server.parts import guarded, parts, revoked
 from rollplay.table.access.accounts import SESSION_DAYS
@@ -179,7 +180,12 @@ def new_invite(game: str, body: InviteRequest, request: Request,
                service: Acting) -> NewInvite:  # fmt: skip
     """A single-use, expiring link to join the game (the Storyteller's); shown once."""
     data = service.new_invite(game, body.role, body.character, body.hours)
-    link = str(request.url_for("invite_page", token=data.token))
+    public: str | None = request.app.state.public_url
+    link = (
+        invite_link(public, data.token)
+        if public
+        else str(request.url_for("invite_page", token=data.token))
+    )
     return data.model_copy(update={"link": link})
 
 

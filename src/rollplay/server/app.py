@@ -13,12 +13,13 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markupsafe import Markup
 from starlette.exceptions import HTTPException  # FastAPI's and the router's own (404, 405)
 
 from rollplay.errors import RollplayError
+from rollplay.public_url import setting
 from rollplay.server import (
     accounts,
     games,
@@ -75,8 +76,14 @@ STATIC = Path(__file__).with_name("static")  # the pages' files; vendor/: htmx (
 
 
 def create_app(
-    db: str | None = None, *, access_log: bool = False, streams: Caps | None = None
+    db: str | None = None,
+    *,
+    access_log: bool = False,
+    streams: Caps | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
+    """The table's app; ``public_url`` starts every link it makes (None: the address each
+    request came to)."""
     service = Service(db)
     hub = Hub(service, streams)
 
@@ -91,6 +98,7 @@ def create_app(
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
     install(app, service, hub)
+    app.state.public_url = public_url
     app.add_middleware(Idempotency)  # inside the body limit: it reads bodies
     app.add_middleware(BodyLimit)
     app.add_middleware(ServerErrors)  # inside SecurityHeaders: a 500 is headed too
@@ -103,6 +111,11 @@ def create_app(
     def healthz() -> dict[str, bool]:
         """For a proxy or a monitor: the server answers (it does not touch the database)."""
         return {"ok": True}
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The pages name their icon (base.html); this answers what browsers ask for anyway."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     for router in ROUTERS:
         app.include_router(router)
@@ -181,4 +194,4 @@ def app_from_env() -> FastAPI:
     sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
                       access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1",
-                      streams=caps_from_env())  # fmt: skip
+                      streams=caps_from_env(), public_url=setting())  # fmt: skip

@@ -17,6 +17,7 @@ from rollplay.errors import RollplayError
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
 from rollplay.server.parts import guarded, parts, revoked
+from rollplay.server.times import when
 from rollplay.table.access.accounts import SignInError, csrf_for
 from rollplay.table.access.invites import InviteError
 from rollplay.table.access.throttle import TryLater, invite_keys, sign_in_keys
@@ -25,6 +26,7 @@ from rollplay.table.service import Service
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 templates.env.trim_blocks = templates.env.lstrip_blocks = True  # tidy HTML from tags on lines
+templates.env.filters["when"] = when
 
 
 @router.get("/", response_class=HTMLResponse)

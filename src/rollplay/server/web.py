@@ -18,8 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from rollplay.errors import RollplayError
-from rollplay.render.events import event_card
-from rollplay.render.html import card_html, odds_html
+from rollplay.render.html import event_html, odds_html
 from rollplay.server.auth import client_address, credential
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
@@ -54,9 +53,7 @@ POINTS = frozenset(
 
 
 def card(event: EventView) -> Markup:
-    return Markup('<li id="e{}">{}{}</li>').format(
-        event.id, card_html(event_card(event), visibility=event.visibility), roll_button(event)
-    )
+    return Markup('<li id="e{}">{}{}</li>').format(event.id, event_html(event), roll_button(event))
 
 
 def roll_button(event: EventView) -> Markup:
@@ -87,7 +84,7 @@ def _later(event: EventView) -> Markup:
                      else "", edited=edited, deleted=not edited)  # fmt: skip
         shown = event.model_copy(update={"id": data.pose, "kind": "pose", "data": pose})
         return Markup('<li id="e{}" hx-swap-oob="outerHTML">{}</li>').format(
-            data.pose, card_html(event_card(shown), visibility=shown.visibility)
+            data.pose, event_html(shown)
         )
     if isinstance(data, Roll | HiddenRoll) and data.request is not None:
         number, said = data.request, f"Answered: #{event.id}"

@@ -114,7 +114,7 @@ def _entries(service: Service, game: str, chosen: Filter) -> list[LogEntry]:
 
 def _card(entry: LogEntry) -> Markup:
     return Markup('<li id="e{}">{}</li>').format(
-        entry.id, card_html(entry_card(entry), visibility=entry.visibility)
+        entry.id, card_html(entry_card(entry), visibility=entry.visibility, when=entry.time)
     )
 
 

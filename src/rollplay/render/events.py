@@ -94,6 +94,9 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [bold(d.user), plain(text)]
         case p.ClientSeedSet():
             return [bold(d.user), plain("'s client seed is now "), Span(d.client_seed, "muted")]
+        case p.RulesetInForce():
+            return [plain(f"The rules every roll is judged by from here on ({d.system.upper()} "
+                          f"{d.edition}): "), Span(d.version, "muted")]  # fmt: skip
         case p.SeedCommitted():
             return [plain(f"New {d.chain} dice seed committed: "), Span(d.commitment, "muted")]
         case p.SeedRevealed():

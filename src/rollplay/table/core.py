@@ -39,7 +39,7 @@ names them, so a chat bridge can post each where its audience is)."""
 # The game's own records, never a scene's (rulings S3): the dice's seeds, which every
 # verifier needs whoever made them, and who is in the game and plays whom.
 GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
-                        "member", "player", "character"})  # fmt: skip
+                        "member", "player", "character", "ruleset"})  # fmt: skip
 
 
 class Core:
@@ -54,6 +54,8 @@ class Core:
         require_current(self.engine)
         self.actor = actor
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
+        # (game id, fingerprint) of ruleset events seen in the log (dicing.ensure_ruleset).
+        self.logged_rulesets: set[tuple[int, str]] = set()
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
         self._vocabularies: dict[tuple[Any, ...], Vocabulary] = {}
 

@@ -34,6 +34,7 @@ MAX_EVENTS = 1000  # one page of events_for
 SEED_KINDS = ("seed_commit", "seed_reveal", "client_seed")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
 WHO_KINDS = ("member", "player", "character")  # who may roll which character (rulings V15)
+RULE_KINDS = ("ruleset",)  # the rules each roll names, as data (rulings V14)
 
 
 def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
@@ -125,7 +126,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
     out = []
     with t.reading() as s:
         standings = _standings(t, s, game_name)
-        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS + WHO_KINDS)
+        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS + WHO_KINDS + RULE_KINDS)
         query = (
             select(Event, Game.name)
             .join(Game)
@@ -135,7 +136,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
         for row, game in s.execute(query):
             standing = standings[row.game_id]
             head = {"kind": row.kind, "id": row.number, "time": iso(row.created_at), "game": game}
-            if row.kind in SEED_KINDS:
+            if row.kind in SEED_KINDS + RULE_KINDS:
                 if row.kind == "client_seed" and project(row, game, standing) is None:
                     continue  # one made at a hidden roll: the Storyteller's (rulings V10)
                 line = {**head, **row.payload}

@@ -227,6 +227,19 @@ class SeedRevealed(Payload):
     after: SeedLink | None = None
 
 
+class RulesetInForce(Payload):
+    """The ruleset the game's rolls are judged by from here on, as the canonical JSON the
+    rules engine uses (``rules``) and its fingerprint (``version``: what each roll names), so
+    an export lets a verifier judge every roll again under it (issue 29, rulings V14).
+    Written before the first roll that names a fingerprint other than the last one's."""
+
+    kind: ClassVar[str] = "ruleset"
+    system: str
+    edition: str
+    version: str
+    rules: str
+
+
 class ClientSeedSet(Payload):
     kind: ClassVar[str] = "client_seed"
     user: str

@@ -30,10 +30,10 @@ class Unreadable(p.Payload):
 WholePayload = (
     p.Roll | p.GameMade | p.GameSettings | p.Membership | p.CharacterMade | p.SheetChanged
     | p.Approved | p.PlayerSet | p.LuckAwarded | p.LuckSpent | p.XPAwarded | p.Raised
-    | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | cb.CombatStarted | cb.CombatStopped
-    | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken | cb.ActionChosen
-    | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined | sc.ScenePaused
-    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.Posed
+    | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | p.RulesetInForce | cb.CombatStarted
+    | cb.CombatStopped | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken
+    | cb.ActionChosen | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined
+    | sc.ScenePaused | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.Posed
 )  # fmt: skip
 # Every payload a viewer may be handed: whole, or the part for those who may not see it all.
 AnyPayload = WholePayload | p.HiddenRoll | cb.HiddenStep | Unreadable
@@ -43,9 +43,9 @@ _WHOLE: dict[str, type[p.Payload]] = {
     for cls in (
         p.Roll, p.GameMade, p.GameSettings, p.Membership, p.CharacterMade, p.SheetChanged,
         p.Approved, p.PlayerSet, p.LuckAwarded, p.LuckSpent, p.XPAwarded, p.Raised,
-        p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, cb.CombatStarted, cb.CombatStopped,
-        cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen, cb.LuckBetween,
-        cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS,
+        p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, p.RulesetInForce, cb.CombatStarted,
+        cb.CombatStopped, cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen,
+        cb.LuckBetween, cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS,
     )
 }  # fmt: skip
 

@@ -16,8 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from rollplay.table.dice.provable_cards import Line, contest_sides, disagreeing, shown
+from rollplay.table.dice.provable_checks import event_key
+from rollplay.table.dice.provable_rules import Rules
 
-__all__ = ["D6_PRESETS", "D6Preset", "d6_contest_problems", "d6_problems"]
+__all__ = ["D6_PRESETS", "D6Preset", "d6_contest_problems", "d6_preset", "d6_problems"]
 
 
 class D6Preset(NamedTuple):
@@ -36,14 +38,32 @@ D6_PRESETS: dict[str, D6Preset] = {
 }
 
 
-def d6_problems(line: Line) -> list[str]:
-    """What is wrong with a D6 skill check's total and verdict; the first difference."""
+def d6_preset(data: Rules) -> D6Preset | None:
+    """The numbers a D6 ruleset's canonical data gives (None: it is not one); the Critical
+    Failure options and the bound on explosions are the engine's own (rolls.py)."""
+    explode_on, ties = data.get("explode_on"), data.get("ties_succeed")
+    if type(explode_on) is not int or not 2 <= explode_on <= 6 or type(ties) is not bool:
+        return None
+    return D6Preset(explode_on, ties, ("complication", "cancel"), 100)
+
+
+def _preset(line: Line, rules: Rules | None) -> D6Preset | None:
+    if rules is not None:
+        return d6_preset(rules)
+    return D6_PRESETS.get(str(line.get("ruleset_version")))
+
+
+def d6_problems(line: Line, rules_data: Rules | None = None) -> list[str]:
+    """What is wrong with a D6 skill check's total and verdict; the first difference.
+    ``rules_data``: the ruleset in force at it, as the file gives it (provable_rules.py)."""
     o = line.get("outcome")
     if not isinstance(o, Mapping) or o.get("system") != "d6":
         return []
-    rules = D6_PRESETS.get(str(line.get("ruleset_version")))
+    rules = _preset(line, rules_data)
     if rules is None:
-        return []  # house rules: not re-computed (V14)
+        if rules_data is not None:
+            return ["its ruleset is not a D6 ruleset this verifier can read"]
+        return []  # house rules the file does not give: not re-computed (V14)
     for field in ("dice", "wild", "cancelled"):
         if not _whole_list(o.get(field)):
             return [f"its {field} are not a list of whole numbers"]
@@ -88,17 +108,19 @@ def d6_problems(line: Line) -> list[str]:
     return _d6_verdict(o, total, rules)
 
 
-def d6_contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+def d6_contest_problems(
+    group: Sequence[Line], rules: Mapping[tuple[str, int], Rules]
+) -> dict[tuple[str, int], str]:
     """A D6 contest's two entries (one command's, in an edition's own rules) must both say
     the winner and margin their totals make (003 Opposed Difficulties: the higher total wins,
     a tie the initiator; a side's score is its total less its own difficulty modifiers,
     rulings D17): (game, event number) -> the line saying one does not."""
     sides = contest_sides(group, "d6", ("initiator", "resister"))
-    if not sides or str(sides["initiator"].get("ruleset_version")) not in D6_PRESETS:
-        return {}  # not a contest, or house rules: not re-computed (V14)
+    if not sides or _preset(sides["initiator"], rules.get(event_key(sides["initiator"]))) is None:
+        return {}  # not a contest, or house rules the file does not give (V14)
     scores = []
     for side in ("initiator", "resister"):
-        if d6_problems(sides[side]):
+        if d6_problems(sides[side], rules.get(event_key(sides[side]))):
             return {}  # its own line says what is wrong
         mods = sides[side]["outcome"].get("difficulty_modifiers", [])
         values = [m.get("value") if isinstance(m, Mapping) else None

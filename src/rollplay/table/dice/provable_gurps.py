@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rollplay.table.dice.provable_cards import Line, is_count, shown
+from rollplay.table.dice.provable_rules import Rules
 
-__all__ = ["GURPS_PRESETS", "gurps_problems"]
+__all__ = ["GURPS_PRESETS", "gurps_preset", "gurps_problems"]
 
 
 # The fingerprints (ruleset_version) of GURPS editions' own rules, with what judges a roll:
@@ -24,8 +25,24 @@ GURPS_PRESETS: dict[str, Preset] = {
 }
 
 
-def gurps_problems(line: Line) -> list[str]:
-    """What is wrong with a GURPS success roll's card; the first difference."""
+def gurps_preset(data: Rules) -> Preset | None:
+    """The numbers a GURPS ruleset's canonical data gives (None: it is not one)."""
+    try:
+        made = (data["always_succeed_up_to"], data["always_fail_from"],
+                data["critical_success_up_to"], dict(data["critical_success_at"]),
+                data["critical_failure_from"], dict(data["critical_failure_at"]),
+                data["critical_failure_margin"])  # fmt: skip
+    except (KeyError, TypeError, ValueError):
+        return None
+    tables = (made[3], made[5])
+    whole = all(type(made[i]) is int for i in (0, 1, 2, 4, 6))
+    return made if whole and all(type(k) is int and type(v) is int for t in tables
+                                 for k, v in t.items()) else None  # fmt: skip
+
+
+def gurps_problems(line: Line, rules: Rules | None = None) -> list[str]:
+    """What is wrong with a GURPS success roll's card; the first difference. ``rules``: the
+    ruleset in force at it, as the file gives it (provable_rules.py)."""
     o = line.get("outcome")
     if not isinstance(o, Mapping) or o.get("system") != "gurps":
         return []
@@ -48,7 +65,10 @@ def gurps_problems(line: Line) -> list[str]:
         if o.get(flag) is not right:
             return [f"its {flag} {shown(o.get(flag))} does not agree with its outcome "
                     f"{shown(said)}"]  # fmt: skip
-    preset = GURPS_PRESETS.get(str(line.get("ruleset_version")))
+    preset = GURPS_PRESETS.get(str(line.get("ruleset_version"))) if rules is None else (
+        gurps_preset(rules))  # fmt: skip
+    if rules is not None and preset is None:
+        return ["its ruleset is not a GURPS ruleset this verifier can read"]
     if preset is not None and said != (right := _judged(sum(dice), effective, preset)):
         return [f"its outcome is {shown(said)}, but a roll of {total} against an effective "
                 f"skill of {effective} is a {right}"]  # fmt: skip

@@ -29,6 +29,7 @@ from rollplay.table.dice.provable import chained, commitment, seed_from_hex, ver
 from rollplay.table.dice.provable_checks import (
     JUDGED,
     client_seed_problems,
+    event_key,
     event_number,
     links,
     nonce_order,
@@ -52,6 +53,7 @@ from rollplay.table.dice.provable_outcomes import (
 )
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
+from rollplay.table.dice.provable_rules import Rules, rules_in_force
 from rollplay.table.dice.provable_who import credit_problems
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
@@ -106,10 +108,14 @@ def verify_log(
             rolled.append(line)
     verdicts, commands = [], defaultdict(list)
     derived: dict[str, list[str]] = {}
+    rules, misnamed = rules_in_force(lines)
     for line in rolled:
         status, problems = _judge(line, commits, reveals, derived)
         if status in JUDGED:
-            status, problems = _held_to(line, status, problems, seeds, client_seeds or {})
+            key = event_key(line)
+            problems = problems + ([misnamed[key]] if key in misnamed else [])
+            status, problems = _held_to(line, status, problems, seeds, client_seeds or {},
+                                        rules=rules.get(key))  # fmt: skip
         verdicts.append(Verdict(event_number(line), _name(line), status, problems,
                                 _said(line.get("game"))))  # fmt: skip
         block = line.get("provable")
@@ -121,7 +127,8 @@ def verify_log(
     late = nonce_order(groups)
     for group in groups.values():
         late.update({n: said for n, said in part_order(group).items() if n not in late})
-        late.update({n: said for n, said in contest_problems(group).items() if n not in late})
+        late.update({n: said for n, said in contest_problems(group, rules).items()
+                     if n not in late})  # fmt: skip
     credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
@@ -148,13 +155,16 @@ def verify_log(
 
 def _held_to(
     line: Line, status: str, problems: list[str],
-    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str],
+    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str], *,
+    rules: Rules | None,
 ) -> tuple[str, list[str]]:  # fmt: skip
-    """A judged roll held to its roller's client seed and its outcome to its dice."""
+    """A judged roll held to its roller's client seed and its outcome to its dice, under
+    the ruleset in force at it (``rules``: as the file gives it, or None)."""
     seeded = seeded_before(line, seeds)
     if seeded:
         problems = problems + client_seed_problems(line, seeds, chosen)
-    problems = problems + fs3_problems(line) + gurps_problems(line) + d6_problems(line)
+    problems = problems + fs3_problems(line, rules) + gurps_problems(line, rules)
+    problems += d6_problems(line, rules)
     if problems:
         return "mismatch", problems
     if status == "verified" and not seeded:

@@ -19,6 +19,7 @@ from rollplay.table.dice.provable_fs3 import (
     fs3_problems,
 )
 from rollplay.table.dice.provable_gurps import GURPS_PRESETS, gurps_problems
+from rollplay.table.dice.provable_rules import Rules
 
 __all__ = [
     "D6_PRESETS", "FS3_PRESETS", "GURPS_PRESETS", "D6Preset", "FS3Preset", "contest_problems",
@@ -26,13 +27,16 @@ __all__ = [
 ]  # fmt: skip
 
 
-def contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+def contest_problems(
+    group: Sequence[Line], rules: Mapping[tuple[str, int], Rules]
+) -> dict[tuple[str, int], str]:
     """A contest's two entries must both say the verdict their sides make, by its system's
-    rules: (game, event number) -> the line saying one does not."""
+    rules (``rules``: each entry's ruleset in force, provable_rules.py): (game, event
+    number) -> the line saying one does not."""
     if any(isinstance(o := line.get("outcome"), Mapping) and o.get("system") == "d6"
            for line in group):  # fmt: skip
-        return d6_contest_problems(group)
-    return fs3_contest_problems(group)
+        return d6_contest_problems(group, rules)
+    return fs3_contest_problems(group, rules)
 
 
 def part_order(group: Sequence[Line]) -> dict[tuple[str, int], str]:

@@ -1,0 +1,137 @@
+// A D6 System check's card held to its dice (issue 29): provable_d6.py written again for
+// verify_log.js, with the same lines. Keep the two in step (tests/verify_corpus).
+
+import { eventKey } from "./verify_checks.js";
+import { contestSides, disagreeing, isObject, isWhole, presetOf, shown } from "./verify_cards.js";
+
+// As provable_outcomes.D6_PRESETS: an edition's own rules, by their fingerprint.
+const d6Preset = (explodeOn, tiesSucceed, wildOnes, maxTosses) => ({ explodeOn, tiesSucceed,
+  wildOnes, maxTosses });
+export const D6_PRESETS = {
+  "15e3d55b404789e1": d6Preset(6, true, ["complication", "cancel"], 100), // 003, the D6 System
+};
+
+/** The numbers a D6 ruleset's canonical data gives, or null (as provable_d6.d6_preset). */
+export function d6PresetFrom(data) {
+  const { explode_on: explodeOn, ties_succeed: ties } = data;
+  if (!isWhole(explodeOn) || explodeOn < 2 || explodeOn > 6 || typeof ties !== "boolean") return null;
+  return d6Preset(explodeOn, ties, ["complication", "cancel"], 100);
+}
+
+const preset = (line, data) => (data ? d6PresetFrom(data) : presetOf(line, D6_PRESETS));
+
+const wholeList = (value) => Array.isArray(value) && value.every(isWhole);
+const total = (values) => values.reduce((a, b) => a + b, 0);
+
+function tossProblem(name, tosses, rules) {
+  if (!tosses.length || !tosses.every((t) => 1 <= t && t <= 6)) {
+    return `its ${name} shows ${shown(tosses)}, not tosses of a six-sided die`;
+  }
+  const last = tosses.at(-1);
+  if (tosses.slice(0, -1).some((t) => t < rules.explodeOn) ||
+    (last >= rules.explodeOn && tosses.length < rules.maxTosses)) {
+    return `its ${name} shows ${shown(tosses)}, but it rolls again on a ` +
+      `${rules.explodeOn} or more and stops under it`;
+  }
+  return "";
+}
+
+function d6Verdict(o, sum, rules) {
+  const difficulty = o.difficulty ?? null;
+  if (difficulty !== null && !isWhole(difficulty)) {
+    return [`its difficulty ${shown(difficulty)} is not a whole number`];
+  }
+  if (o.ties_succeed !== rules.tiesSucceed) {
+    return [`its ties_succeed ${shown(o.ties_succeed ?? null)} is not its ruleset's ` +
+      shown(rules.tiesSucceed)];
+  }
+  const success = difficulty === null ? null
+    : sum > difficulty || (rules.tiesSucceed && sum === difficulty);
+  const points = difficulty === null ? null : sum - difficulty;
+  if ((o.success ?? null) !== success) {
+    const against = difficulty === null ? "no difficulty" : `a difficulty of ${difficulty}`;
+    return [`its success is ${shown(o.success ?? null)}, but a total of ${sum} against ` +
+      `${against} makes it ${shown(success)}`];
+  }
+  const said = o.result_points ?? null;
+  if (said !== points || (points !== null && !isWhole(said))) {
+    return [`its result_points ${shown(said)} are not its total less its difficulty, ` +
+      shown(points)];
+  }
+  return [];
+}
+
+/** What is wrong with a D6 skill check's total and verdict (as provable_outcomes.d6_problems). */
+export function d6Problems(line, data = null) {
+  const o = line.outcome;
+  if (!isObject(o) || o.system !== "d6") return [];
+  const rules = preset(line, data);
+  if (rules === null) {
+    return data ? ["its ruleset is not a D6 ruleset this verifier can read"] : []; // V14
+  }
+  for (const field of ["dice", "wild", "cancelled"]) {
+    if (!wholeList(o[field])) return [`its ${field} are not a list of whole numbers`];
+  }
+  const cp = o.cp_dice;
+  if (!Array.isArray(cp) || !cp.every((d) => wholeList(d) && d.length > 0)) {
+    return ["its cp_dice are not lists of whole numbers"];
+  }
+  for (const field of ["pips", "bonus", "related", "total"]) {
+    if (!isWhole(o[field])) return [`its ${field} ${shown(o[field] ?? null)} is not a whole number`];
+  }
+  const { dice, wild } = o;
+  for (const [name, tosses] of [["Wild Die", wild], ...cp.map((d) => ["Character Point die", d])]) {
+    const wrong = tossProblem(name, tosses, rules);
+    if (wrong) return [wrong];
+  }
+  const option = o.wild_one;
+  if (!rules.wildOnes.includes(option)) {
+    return [`its wild_one ${shown(option ?? null)} is not one of ${shown(rules.wildOnes)}`];
+  }
+  const critical = wild[0] === 1;
+  const flags = { critical_failure: critical, complication: critical && option === "complication",
+    critical_success: wild[0] >= rules.explodeOn };
+  for (const [flag, right] of Object.entries(flags)) {
+    if (o[flag] !== right) {
+      return [`its ${flag} ${shown(o[flag] ?? null)} does not agree with its Wild Die's first ` +
+        `toss, ${wild[0]} (${option})`];
+    }
+  }
+  const cancelled = critical && option === "cancel" ? (dice.length ? [1, Math.max(...dice)] : [1]) : [];
+  if (shown(o.cancelled) !== shown(cancelled)) {
+    return [`its cancelled dice ${shown(o.cancelled)} are not the ${shown(cancelled)} ` +
+      `its Wild Die's first toss, ${wild[0]} (${option}), cancels`];
+  }
+  const bonuses = o.bonuses ?? [];
+  const numbers = (Array.isArray(bonuses) ? bonuses : [null])
+    .map((b) => (isObject(b) ? b.number : null));
+  if (!numbers.every(isWhole)) return ["its bonuses are not a list of numbered bonuses"];
+  const added = total(numbers);
+  if (o.bonus !== added) return [`its bonus ${o.bonus} is not the ${added} of its bonuses`];
+  const right = total(dice) + total(wild) - total(cancelled) + total(cp.map(total)) + o.pips +
+    o.bonus + o.related;
+  if (o.total !== right) {
+    return [`its total ${o.total} is not the ${right} its dice, Wild Die, Character Point ` +
+      "dice, pips, bonus and related modifier make"];
+  }
+  return d6Verdict(o, o.total, rules);
+}
+
+/** A D6 contest's two entries must both say the winner and margin their totals make (as
+ * provable_outcomes.d6_contest_problems). */
+export function d6ContestProblems(group, rules) {
+  const sides = contestSides(group, "d6", ["initiator", "resister"]);
+  const given = (line) => rules.get(eventKey(line)) ?? null;
+  if (sides === null || preset(sides.initiator, given(sides.initiator)) === null) return new Map(); // V14
+  const scores = [];
+  for (const side of ["initiator", "resister"]) {
+    if (d6Problems(sides[side], given(sides[side])).length) return new Map(); // its own line says
+    const mods = sides[side].outcome.difficulty_modifiers ?? [];
+    const values = (Array.isArray(mods) ? mods : [null]).map((m) => (isObject(m) ? m.value : null));
+    if (!values.every(isWhole)) return new Map(); // its card is malformed; not judged here
+    scores.push(sides[side].outcome.total - total(values));
+  }
+  const right = { winner: scores[0] >= scores[1] ? "initiator" : "resister",
+    margin: Math.abs(scores[0] - scores[1]) };
+  return disagreeing(sides, right, `the sides' scores, ${scores[0]} against ${scores[1]},`);
+}

@@ -36,6 +36,7 @@ def play_d6(table: Table) -> str:
     ):
         stella.npc_roll(STARS, Request(code, difficulty=difficulty, wild_one=wild_one),
                         name="Bandit")  # fmt: skip
+    stella.npc_roll(STARS, Request("6D", difficulty="15", rush=50), name="Bandit")
     stella.new_character(STARS, parse_sheet_file(str(KARA), "d6"))
     stella.opposed(STARS, ("Kara Voss", Request("Search")), ("Bandit", Request("3D+1")),
                    npc_second=True)  # fmt: skip
@@ -71,6 +72,29 @@ def _winner_changed(lines: list[Line]) -> None:
             said["winner"] = "resister" if said["winner"] == "initiator" else "initiator"
 
 
+def _rushed(lines: list[Line]) -> Line:
+    return next(line["outcome"] for line in lines if line["kind"] == "roll"
+                and line["outcome"].get("difficulty_modifiers"))  # fmt: skip
+
+
+def _rush_lowered(lines: list[Line]) -> None:
+    """A rushed roll's difficulty modifier lowered (+10 made +5) and its difficulty with it,
+    its success and result points made to agree: an easier roll than the rules gave."""
+    o = _rushed(lines)
+    o["difficulty_modifiers"][0]["value"] -= 5
+    o["difficulty"] -= 5
+    points = o["total"] - o["difficulty"]
+    o.update(success=points >= 0, result_points=points,
+             bonus_points=-(-points // 2) if points > 0 else 0,
+             damage_bonus=-(-points // 5) if points > 0 else 0)  # fmt: skip
+
+
+def _bonus_points_raised(lines: list[Line]) -> None:
+    """A judged roll's bonus points raised by one, all else left alone."""
+    o = _judged(lines)[0]["outcome"]
+    o["bonus_points"] += 1
+
+
 def d6_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
 
@@ -82,6 +106,8 @@ def d6_corpus(honest: str) -> dict[str, Case]:
         "d6_total_changed": Case(changed(_total_changed), 1),
         "d6_success_flipped": Case(changed(_success_flipped), 1),
         "d6_winner_changed": Case(changed(_winner_changed), 1),
+        "d6_rush_lowered": Case(changed(_rush_lowered), 1),
+        "d6_bonus_points_raised": Case(changed(_bonus_points_raised), 1),
     }
 
 
@@ -96,7 +122,7 @@ def engine_rolls() -> list[dict[str, Any]]:
     out = []
     for rules in EDITIONS.values():
         version = ruleset_version(rules)
-        for (dice, pips), difficulty, option, bonuses, related, cp, wild in itertools.product(
+        for (dice, pips), difficulty, option, bonuses, related, cp, wild, mods in itertools.product(
             ((0, 0), (1, 2), (3, 1)),
             (None, 8, 12, 14),
             ("complication", "cancel"),
@@ -104,8 +130,9 @@ def engine_rolls() -> list[dict[str, Any]]:
             (0, -2),
             ((), ((6, 3),)),
             WILDS,
+            ((), (("rushing (50% less time)", 10),)),
         ):
-            check = D6Check(DieCode(dice, pips), bonuses, difficulty, wild_one=option,  # type: ignore[arg-type]
+            check = D6Check(DieCode(dice, pips), bonuses, difficulty, mods, wild_one=option,  # type: ignore[arg-type]
                             related=related)  # fmt: skip
             regular = tuple((2, 5, 4, 1, 3)[: dice + sum(b.dice for b in bonuses)])
             roll = judge(check, rules, DieCode(dice, pips), (regular, wild, cp))
@@ -123,6 +150,9 @@ def altered(line: dict[str, Any]) -> list[dict[str, Any]]:
         {"complication": not o["complication"]}, {"cancelled": [1]},
         {"ties_succeed": False}, {"result_points": 0}, {"pips": "1"}, {"bonus": o["bonus"] - 1},
         {"wild_one": "reroll"}, {"cp_dice": [[6]]},
+        {"bonus_points": (o["bonus_points"] or 0) + 1}, {"damage_bonus": None},
+        {"difficulty_modifiers": [{"reason": "rushing (50% less time)", "value": 5}]},
+        {"difficulty_modifiers": [{"reason": "rushing (60% less time)", "value": 10}]},
     ]  # fmt: skip
     out = [{**line, "outcome": {**o, **change}} for change in changes]
     return [*out, {**line, "ruleset_version": "house", "outcome": {**o, "total": 0}}]

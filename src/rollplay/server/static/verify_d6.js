@@ -5,17 +5,23 @@ import { eventKey } from "./verify_checks.js";
 import { contestSides, disagreeing, isObject, isWhole, presetOf, shown } from "./verify_cards.js";
 
 // As provable_outcomes.D6_PRESETS: an edition's own rules, by their fingerprint.
-const d6Preset = (explodeOn, tiesSucceed, wildOnes, maxTosses) => ({ explodeOn, tiesSucceed,
-  wildOnes, maxTosses });
+const d6Preset = (explodeOn, tiesSucceed, wildOnes, maxTosses, bonusDivisor, damageDivisor,
+  rushing) => ({ explodeOn, tiesSucceed, wildOnes, maxTosses, bonusDivisor, damageDivisor, rushing });
 export const D6_PRESETS = {
-  "15e3d55b404789e1": d6Preset(6, true, ["complication", "cancel"], 100), // 003, the D6 System
+  "15e3d55b404789e1": d6Preset(6, true, ["complication", "cancel"], 100, 2, 5,
+    [[25, 5], [50, 10], [75, 20]]), // 003, the D6 System
 };
 
 /** The numbers a D6 ruleset's canonical data gives, or null (as provable_d6.d6_preset). */
 export function d6PresetFrom(data) {
   const { explode_on: explodeOn, ties_succeed: ties } = data;
   if (!isWhole(explodeOn) || explodeOn < 2 || explodeOn > 6 || typeof ties !== "boolean") return null;
-  return d6Preset(explodeOn, ties, ["complication", "cancel"], 100);
+  const divisors = [data.bonus_divisor, data.damage_divisor];
+  const rushing = data.rushing;
+  if (!divisors.every((d) => isWhole(d) && d > 0) || !Array.isArray(rushing)) return null;
+  if (!rushing.every((r) => Array.isArray(r) && r.length === 2 && r.every(isWhole))) return null;
+  return d6Preset(explodeOn, ties, ["complication", "cancel"], 100, ...divisors,
+    rushing.map(([less, up]) => [less, up]));
 }
 
 const preset = (line, data) => (data ? d6PresetFrom(data) : presetOf(line, D6_PRESETS));
@@ -114,7 +120,40 @@ export function d6Problems(line, data = null) {
     return [`its total ${o.total} is not the ${right} its dice, Wild Die, Character Point ` +
       "dice, pips, bonus and related modifier make"];
   }
-  return d6Verdict(o, o.total, rules);
+  const verdict = d6Verdict(o, o.total, rules);
+  return verdict.length ? verdict : d6Points(o, rules);
+}
+
+const RUSHING = /^rushing \(([0-9]{1,3})% less time\)$/;
+
+// Its bonus and damage points from its result points; each rushing modifier the ruleset's
+// increase (as provable_d6._d6_points).
+function d6Points(o, rules) {
+  const points = o.result_points ?? null;
+  for (const [field, divisor] of [["bonus_points", rules.bonusDivisor],
+    ["damage_bonus", rules.damageDivisor]]) {
+    const right = points === null ? null : points > 0 ? Math.ceil(points / divisor) : 0;
+    const got = o[field] ?? null;
+    if (got !== right || (right !== null && !isWhole(got))) {
+      return [`its ${field} ${shown(got)} are not its result points ${shown(points)} over ` +
+        `${divisor}, rounded up: ${shown(right)}`];
+    }
+  }
+  const mods = o.difficulty_modifiers ?? [];
+  for (const mod of Array.isArray(mods) ? mods : []) {
+    const reason = isObject(mod) ? mod.reason : undefined;
+    const rushed = typeof reason === "string" ? RUSHING.exec(reason) : null;
+    if (rushed === null) continue;
+    const found = rules.rushing.find(([less]) => less === Number(rushed[1]));
+    const right = found === undefined ? null : found[1];
+    const value = mod.value ?? null;
+    if (value !== right || !isWhole(value)) {
+      const said = right === null ? "is not a time its ruleset allows" : `is +${right}`;
+      return [`its difficulty modifier ${shown(reason)} is ${shown(value)}, but under its ` +
+        `ruleset rushing ${rushed[1]}% less time ${said}`];
+    }
+  }
+  return [];
 }
 
 /** A D6 contest's two entries must both say the winner and margin their totals make (as

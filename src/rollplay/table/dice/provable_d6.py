@@ -12,6 +12,7 @@ re-computed (V14).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -29,12 +30,16 @@ class D6Preset(NamedTuple):
     ties_succeed: bool  # a total equal to the difficulty succeeds
     wild_ones: tuple[str, ...]  # the Critical Failure options a roll may choose
     max_tosses: int  # a die that keeps exploding stops here (rulings D8)
+    bonus_divisor: int  # result points to bonus points, rounded up (results.py)
+    damage_divisor: int  # result points to a damage bonus, rounded up
+    rushing: tuple[tuple[int, int], ...]  # (percent less time, the difficulty's increase)
 
 
 # The fingerprints (ruleset_version) of D6 editions' own rules; a test holds them to the rules
 # engine (presets.py, rolls.py).
 D6_PRESETS: dict[str, D6Preset] = {
-    "15e3d55b404789e1": D6Preset(6, True, ("complication", "cancel"), 100),  # 003, the D6 System
+    "15e3d55b404789e1": D6Preset(6, True, ("complication", "cancel"), 100, 2, 5,
+                                 ((25, 5), (50, 10), (75, 20))),  # 003, the D6 System
 }
 
 
@@ -44,7 +49,15 @@ def d6_preset(data: Rules) -> D6Preset | None:
     explode_on, ties = data.get("explode_on"), data.get("ties_succeed")
     if type(explode_on) is not int or not 2 <= explode_on <= 6 or type(ties) is not bool:
         return None
-    return D6Preset(explode_on, ties, ("complication", "cancel"), 100)
+    divisors = (data.get("bonus_divisor"), data.get("damage_divisor"))
+    rushing = data.get("rushing")
+    if not all(type(d) is int and d > 0 for d in divisors) or not isinstance(rushing, list):
+        return None
+    if not all(isinstance(r, list) and len(r) == 2 and all(type(n) is int for n in r)
+               for r in rushing):  # fmt: skip
+        return None
+    table = tuple((r[0], r[1]) for r in rushing)
+    return D6Preset(explode_on, ties, ("complication", "cancel"), 100, *divisors, table)  # type: ignore[arg-type]
 
 
 def _preset(line: Line, rules: Rules | None) -> D6Preset | None:
@@ -105,7 +118,7 @@ def d6_problems(line: Line, rules_data: Rules | None = None) -> list[str]:
     if total != right:
         return [f"its total {total} is not the {right} its dice, Wild Die, Character Point "
                 f"dice, pips, bonus and related modifier make"]  # fmt: skip
-    return _d6_verdict(o, total, rules)
+    return _d6_verdict(o, total, rules) or _d6_points(o, rules)
 
 
 def d6_contest_problems(
@@ -152,6 +165,33 @@ def _d6_verdict(o: Mapping[str, Any], total: int, rules: D6Preset) -> list[str]:
     if o.get("result_points") != points or type(o.get("result_points")) is not type(points):
         return [f"its result_points {shown(o.get('result_points'))} are not its total less "
                 f"its difficulty, {shown(points)}"]  # fmt: skip
+    return []
+
+
+_RUSHING = re.compile(r"rushing \(([0-9]{1,3})% less time\)")
+
+
+def _d6_points(o: Mapping[str, Any], rules: D6Preset) -> list[str]:
+    """Its bonus and damage points from its result points (003 Result Points, rounded up,
+    a failure none); each rushing modifier the ruleset's increase for its time (003)."""
+    points = o.get("result_points")
+    for field, divisor in (("bonus_points", rules.bonus_divisor),
+                           ("damage_bonus", rules.damage_divisor)):  # fmt: skip
+        right = None if points is None else -(-points // divisor) if points > 0 else 0
+        if o.get(field) != right or type(o.get(field)) is not type(right):
+            return [f"its {field} {shown(o.get(field))} are not its result points "
+                    f"{shown(points)} over {divisor}, rounded up: {shown(right)}"]  # fmt: skip
+    mods = o.get("difficulty_modifiers", [])
+    for mod in mods if isinstance(mods, list) else []:
+        reason = mod.get("reason") if isinstance(mod, Mapping) else None
+        rushed = _RUSHING.fullmatch(reason) if isinstance(reason, str) else None
+        if rushed is None:
+            continue
+        right = next((up for less, up in rules.rushing if less == int(rushed[1])), None)
+        if mod.get("value") != right or type(mod.get("value")) is not int:
+            said = "is not a time its ruleset allows" if right is None else f"is +{right}"
+            return [f"its difficulty modifier {shown(reason)} is {shown(mod.get('value'))}, "
+                    f"but under its ruleset rushing {rushed[1]}% less time {said}"]  # fmt: skip
     return []
 
 

@@ -38,8 +38,9 @@ class D6Preset(NamedTuple):
 # The fingerprints (ruleset_version) of D6 editions' own rules; a test holds them to the rules
 # engine (presets.py, rolls.py).
 D6_PRESETS: dict[str, D6Preset] = {
-    "15e3d55b404789e1": D6Preset(6, True, ("complication", "cancel"), 100, 2, 5,
-                                 ((25, 5), (50, 10), (75, 20))),  # 003, the D6 System
+    "15e3d55b404789e1": D6Preset(
+        6, True, ("complication", "cancel"), 100, 2, 5, ((25, 5), (50, 10), (75, 20))
+    ),  # 003, the D6 System
 }
 
 

@@ -20,6 +20,7 @@ from tests.verify_corpus import forge
 from tests.verify_corpus.d6 import d6_corpus, play_d6
 from tests.verify_corpus.gurps import gurps_corpus, play_gurps
 from tests.verify_corpus.house import house_corpus, play_house
+from tests.verify_corpus.team import play_team, team_corpus
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
 NODE = os.environ.get("ROLLPLAY_NODE") or (
@@ -67,13 +68,16 @@ def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
         d6 = d6_corpus(play_d6(stars))
     finally:
         stars.close()
-    keep = Table(f"sqlite:///{tmp_path / 'keep.db'}")
-    try:
-        house = house_corpus(play_house(keep))
-    finally:
-        keep.close()
+    more = {}
+    alone_games = (("keep", play_house, house_corpus), ("crew", play_team, team_corpus))
+    for name, play, corpus in alone_games:
+        alone = Table(f"sqlite:///{tmp_path / name}.db")  # one game to a database (forge.py)
+        try:
+            more.update(corpus(play(alone)))
+        finally:
+            alone.close()
     return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),
-            **gurps, **d6, **house}  # fmt: skip
+            **gurps, **d6, **more}  # fmt: skip
 
 
 def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(

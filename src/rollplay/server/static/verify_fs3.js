@@ -63,13 +63,16 @@ const LEVELS_32 = [[0, "Failure"], [1, "Success"], [2, "Good Success"], [4, "Gre
   [6, "Amazing Success"]];
 const MARGINS = [[0, "Draw"], [1, "Marginal Victory"], [2, "Solid Victory"]];
 const fs3Preset = (successAt, levels, majorityOnes, onlyOnFailure, defaultAttribute,
-  embarrassingTitle, countsEmbarrassing, margins) => ({ successAt, levels, majorityOnes,
-  onlyOnFailure, defaultAttribute, embarrassingTitle, countsEmbarrassing, margins });
+  embarrassingTitle, countsEmbarrassing, margins, assists, assistCap) => ({ successAt, levels,
+  majorityOnes, onlyOnFailure, defaultAttribute, embarrassingTitle, countsEmbarrassing, margins,
+  assists, assistCap });
+// 000 Teamwork: (level, the modifier an assister at it earns), the embarrassing title first.
+const assistsOf = (levels, title) => [[title, -1], ...levels.map(([, t], i) => [t, [-1, 1, 2, 3, 4][i]])];
 export const FS3_PRESETS = {
   "40e943bba5417858": fs3Preset(6, LEVELS_33, true, false, 2, "Embarrassing Failure", false,
-    [...MARGINS, [3, "Crushing Victory"]]), // 3.3
+    [...MARGINS, [3, "Crushing Victory"]], assistsOf(LEVELS_33, "Embarrassing Failure"), 4), // 3.3
   d0e74c2617ee7d22: fs3Preset(7, LEVELS_32, false, true, 2, "Embarrassing Failure", false,
-    [...MARGINS, [4, "Crushing Victory"]]), // 3.2
+    [...MARGINS, [4, "Crushing Victory"]], assistsOf(LEVELS_32, "Embarrassing Failure"), 4), // 3.2
 };
 
 const bands = (rows) => {
@@ -82,15 +85,21 @@ const bands = (rows) => {
 export function fs3PresetFrom(data) {
   let made;
   try {
+    const titles = need(data, "levels").map((row) => need(row, "title")); // the ruleset's order
+    const mods = need(data, "assist_modifiers");
+    if (!Array.isArray(mods) || mods.length !== titles.length || !titles.length) return null;
+    const assists = [need(data, "embarrassing_title"), ...titles].map((t, i) => [t, [mods[0], ...mods][i]]);
     made = fs3Preset(need(data, "success_at"), bands(need(data, "levels")),
       need(data, "embarrassing") === "more-than-half-ones", need(data, "embarrassing_only_on_failure"),
       need(data, "default_attribute"), need(data, "embarrassing_title"),
-      need(data, "opposed_counts_embarrassing"), bands(need(data, "margins")));
+      need(data, "opposed_counts_embarrassing"), bands(need(data, "margins")), assists,
+      need(data, "assist_cap"));
   } catch (error) {
     if (error instanceof TypeError) return null;
     throw error;
   }
-  const right = isWhole(made.successAt) && typeof made.onlyOnFailure === "boolean" &&
+  if (!made.assists.every(([t, m]) => typeof t === "string" && isWhole(m))) return null;
+  const right = isWhole(made.successAt) && typeof made.onlyOnFailure === "boolean" && isWhole(made.assistCap) &&
     isWhole(made.defaultAttribute) && typeof made.embarrassingTitle === "string" &&
     typeof made.countsEmbarrassing === "boolean";
   const starts = right && made.levels.length && made.margins.length;
@@ -106,7 +115,7 @@ function need(data, key) {
   return value;
 }
 
-const preset = (line, rules) => (rules ? fs3PresetFrom(rules) : presetOf(line, FS3_PRESETS));
+export const preset = (line, rules) => (rules ? fs3PresetFrom(rules) : presetOf(line, FS3_PRESETS));
 
 const band = (rows, count) => rows.filter(([atLeast]) => count >= atLeast).at(-1)[1];
 

@@ -6,18 +6,19 @@ import { eventNumber, eventKey } from "./verify_checks.js";
 import { isObject, isPart } from "./verify_cards.js";
 import { d6ContestProblems } from "./verify_d6.js";
 import { fs3ContestProblems } from "./verify_fs3.js";
+import { teamworkProblems } from "./verify_team.js";
 
 export { D6_PRESETS, d6ContestProblems, d6Problems } from "./verify_d6.js";
 export { FS3_PRESETS, fs3Judged, fs3Problems } from "./verify_fs3.js";
 export { GURPS_PRESETS, gurpsProblems } from "./verify_gurps.js";
 
-/** A contest's two entries must say what their sides make (as
- * provable_outcomes.contest_problems); rules: event key -> the ruleset in force. */
+/** A contest's two entries must say what their sides make, and a teamwork roll its assist
+ * modifier (as provable_outcomes.contest_problems); rules: event key -> the ruleset in force. */
 export function contestProblems(group, rules) {
   if (group.some((line) => isObject(line.outcome) && line.outcome.system === "d6")) {
     return d6ContestProblems(group, rules);
   }
-  return fs3ContestProblems(group, rules);
+  return new Map([...teamworkProblems(group, rules), ...fs3ContestProblems(group, rules)]);
 }
 
 /** A command's entries in event order must take its draws in order (as part_order). */

@@ -31,7 +31,7 @@ from rollplay.table.dice.provable_checks import is_part as _is_part
 from rollplay.table.dice.provable_rules import Rules
 
 __all__ = ["FS3_PRESETS", "FS3Preset", "fs3_contest_problems", "fs3_judged", "fs3_preset",
-           "fs3_problems"]  # fmt: skip
+           "fs3_preset_of", "fs3_problems"]  # fmt: skip
 
 
 def fs3_problems(line: Line, rules: Rules | None = None) -> list[str]:
@@ -41,7 +41,7 @@ def fs3_problems(line: Line, rules: Rules | None = None) -> list[str]:
     if not isinstance(outcome, Mapping) or outcome.get("system") != "fs3":
         return []
     at = outcome.get("success_at")
-    preset = _preset(line, rules)
+    preset = fs3_preset_of(line, rules)
     if rules is not None and preset is None:
         return ["its ruleset is not an FS3 ruleset this verifier can read"]
     if preset is not None and not is_count(at, preset.success_at):
@@ -67,6 +67,10 @@ class FS3Preset(NamedTuple):
     embarrassing_title: str
     counts_embarrassing: bool  # a contest counts an embarrassing side's successes (not R2)
     margins: tuple[tuple[int, str], ...]  # (at least this net, the contest's margin)
+    # 000 Teamwork: (level, the modifier an assister at it earns), the embarrassing title
+    # first (it earns the failure's), then the cap on their sum.
+    assists: tuple[tuple[str, int], ...]
+    assist_cap: int
 
 
 _LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Success"),
@@ -74,28 +78,45 @@ _LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Su
 _LEVELS_32 = ((0, "Failure"), (1, "Success"), (2, "Good Success"), (4, "Great Success"),
               (6, "Amazing Success"))  # fmt: skip
 _MARGINS = ((0, "Draw"), (1, "Marginal Victory"), (2, "Solid Victory"))
+
+
+def _assists(levels: tuple[tuple[int, str], ...], title: str) -> tuple[tuple[str, int], ...]:
+    mods = (-1, 1, 2, 3, 4)  # FS3Ruleset.assist_modifiers, as both editions leave it
+    return ((title, mods[0]), *((t, m) for (_, t), m in zip(levels, mods, strict=True)))
+
+
 # The fingerprints (ruleset_version) of FS3 editions' own rules; a test holds them, and every
 # count's judgement, to the rules engine (presets.py).
 FS3_PRESETS: dict[str, FS3Preset] = {
     "40e943bba5417858": FS3Preset(6, _LEVELS_33, True, False, 2, "Embarrassing Failure", False,
-                                  (*_MARGINS, (3, "Crushing Victory"))),  # 3.3
+                                  (*_MARGINS, (3, "Crushing Victory")),
+                                  _assists(_LEVELS_33, "Embarrassing Failure"), 4),  # 3.3
     "d0e74c2617ee7d22": FS3Preset(7, _LEVELS_32, False, True, 2, "Embarrassing Failure", False,
-                                  (*_MARGINS, (4, "Crushing Victory"))),  # 3.2
+                                  (*_MARGINS, (4, "Crushing Victory")),
+                                  _assists(_LEVELS_32, "Embarrassing Failure"), 4),  # 3.2
 }  # fmt: skip
 
 
 def fs3_preset(data: Rules) -> FS3Preset | None:
     """The numbers an FS3 ruleset's canonical data gives (None: it is not one)."""
     try:
+        titles = [row["title"] for row in data["levels"]]  # in the ruleset's order
+        mods = data["assist_modifiers"]
+        if not isinstance(mods, list) or len(mods) != len(titles) or not titles:
+            return None
+        assists = tuple(zip([data["embarrassing_title"], *titles], [mods[0], *mods], strict=True))
         made = FS3Preset(
             data["success_at"], _bands(data["levels"]),
             data["embarrassing"] == "more-than-half-ones", data["embarrassing_only_on_failure"],
             data["default_attribute"], data["embarrassing_title"],
-            data["opposed_counts_embarrassing"], _bands(data["margins"]),
+            data["opposed_counts_embarrassing"], _bands(data["margins"]), assists,
+            data["assist_cap"],
         )  # fmt: skip
     except (KeyError, TypeError):
         return None
-    kinds = (int, tuple, bool, bool, int, str, bool, tuple)
+    if not all(isinstance(t, str) and type(m) is int for t, m in made.assists):
+        return None
+    kinds = (int, tuple, bool, bool, int, str, bool, tuple, tuple, int)
     right = all(type(v) is k for v, k in zip(made, kinds, strict=True))
     starts = right and made.levels and made.margins  # every count has a level, every net a margin
     return made if starts and made.levels[0][0] <= 0 and made.margins[0][0] <= 0 else None
@@ -108,7 +129,8 @@ def _bands(rows: Any) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(out))
 
 
-def _preset(line: Line, rules: Rules | None) -> FS3Preset | None:
+def fs3_preset_of(line: Line, rules: Rules | None) -> FS3Preset | None:
+    """A roll's preset: from the ruleset the file gives, else its edition's by fingerprint."""
     if rules is not None:
         return fs3_preset(rules)
     return FS3_PRESETS.get(str(line.get("ruleset_version")))
@@ -174,7 +196,7 @@ def fs3_contest_problems(
     if not sides:
         return {}
     given = rules.get(event_key(sides["first"]))
-    preset = _preset(sides["first"], given)
+    preset = fs3_preset_of(sides["first"], given)
     if preset is None:
         return {}
     hits, failed = [], []

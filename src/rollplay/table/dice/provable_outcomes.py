@@ -20,6 +20,7 @@ from rollplay.table.dice.provable_fs3 import (
 )
 from rollplay.table.dice.provable_gurps import GURPS_PRESETS, gurps_problems
 from rollplay.table.dice.provable_rules import Rules
+from rollplay.table.dice.provable_team import teamwork_problems
 
 __all__ = [
     "D6_PRESETS", "FS3_PRESETS", "GURPS_PRESETS", "D6Preset", "FS3Preset", "contest_problems",
@@ -31,12 +32,12 @@ def contest_problems(
     group: Sequence[Line], rules: Mapping[tuple[str, int], Rules]
 ) -> dict[tuple[str, int], str]:
     """A contest's two entries must both say the verdict their sides make, by its system's
-    rules (``rules``: each entry's ruleset in force, provable_rules.py): (game, event
-    number) -> the line saying one does not."""
+    rules (``rules``: each entry's ruleset in force, provable_rules.py), and a teamwork
+    roll its assist modifier: (game, event number) -> the line saying one does not."""
     if any(isinstance(o := line.get("outcome"), Mapping) and o.get("system") == "d6"
            for line in group):  # fmt: skip
         return d6_contest_problems(group, rules)
-    return fs3_contest_problems(group, rules)
+    return {**teamwork_problems(group, rules), **fs3_contest_problems(group, rules)}
 
 
 def part_order(group: Sequence[Line]) -> dict[tuple[str, int], str]:

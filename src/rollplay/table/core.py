@@ -129,11 +129,13 @@ class Core:
         shared: Payload | None = None,
         audience: str | None = None,
         scene: tuple[int, bool] | None = None,
+        announce: bool = True,
     ) -> int:
         """Write one event, its kind its payload's, in the command's transaction; returns
         its number in its game (the id every viewer sees: rulings T8). It lands in
         ``scene`` (its id, and whether it is private), or else in the running scene its
-        actor joined last in the game, if any (rulings S3)."""
+        actor joined last in the game, if any (rulings S3). ``announce`` False keeps it out
+        of the command's answer (what chat bridges post): a record for the log alone."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
             scene = writer.scene(game.id, self.actor.user_id)
@@ -145,7 +147,7 @@ class Core:
         )  # fmt: skip
         number = writer.event(values)
         written = WRITTEN.get()
-        if written is not None:
+        if written is not None and announce:
             written.append(number)
         return number
 

@@ -87,7 +87,7 @@ def ensure_ruleset(service: ServiceBase, w: Writer, game: Any) -> None:
         return
     said = ev.RulesetInForce(system=game.system, edition=game.edition, version=version,
                              rules=canonical_rules(rules))  # fmt: skip
-    service.record(w, game, said)
+    service.record(w, game, said, announce=False)  # for verifiers, not the table's chat
 
 
 def ensure_client_seed(

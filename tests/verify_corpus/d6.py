@@ -14,6 +14,7 @@ from rollplay.systems.d6.check import D6Check
 from rollplay.systems.d6.code import Bonus, DieCode
 from rollplay.systems.d6.presets import EDITIONS
 from rollplay.systems.d6.rolls import judge
+from rollplay.table.commands import PointsAfter
 from rollplay.table.service import Table, parse_sheet_file
 from rollplay.table.systems import Request, ruleset_version
 from tests.verify_corpus.forge import Case, Line, forged, lines_of
@@ -40,6 +41,9 @@ def play_d6(table: Table) -> str:
     stella.new_character(STARS, parse_sheet_file(str(KARA), "d6"))
     stella.opposed(STARS, ("Kara Voss", Request("Search")), ("Bandit", Request("3D+1")),
                    npc_second=True)  # fmt: skip
+    karas = [line for line in lines_of(stella.export_log("jsonl", game_name=STARS))
+             if line.get("character") == "Kara Voss"]  # fmt: skip
+    stella.execute(PointsAfter(STARS, karas[-1]["id"], 2))  # the contest judged again
     stella.rotate_seed(STARS)
     return stella.export_log("jsonl", game_name=STARS)
 
@@ -95,6 +99,14 @@ def _bonus_points_raised(lines: list[Line]) -> None:
     o["bonus_points"] += 1
 
 
+def _after_margin_changed(lines: list[Line]) -> None:
+    """A contest judged again after Character Points: its new entry's margin widened by
+    three, all else left alone."""
+    o = next(line["outcome"] for line in lines if line["kind"] == "roll"
+             and line["outcome"].get("adds_to") is not None)  # fmt: skip
+    o["opposed"]["margin"] += 3
+
+
 def d6_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
 
@@ -108,6 +120,7 @@ def d6_corpus(honest: str) -> dict[str, Case]:
         "d6_winner_changed": Case(changed(_winner_changed), 1),
         "d6_rush_lowered": Case(changed(_rush_lowered), 1),
         "d6_bonus_points_raised": Case(changed(_bonus_points_raised), 1),
+        "d6_contest_after_points_margin": Case(changed(_after_margin_changed), 1),
     }
 
 

@@ -1,7 +1,7 @@
 // A D6 System check's card held to its dice (issue 29): provable_d6.py written again for
 // verify_log.js, with the same lines. Keep the two in step (tests/verify_corpus).
 
-import { eventKey } from "./verify_checks.js";
+import { eventKey, eventNumber, said as textOf } from "./verify_checks.js";
 import { contestSides, disagreeing, isObject, isWhole, presetOf, shown } from "./verify_cards.js";
 
 // As provable_outcomes.D6_PRESETS: an edition's own rules, by their fingerprint.
@@ -162,15 +162,51 @@ export function d6ContestProblems(group, rules) {
   const sides = contestSides(group, "d6", ["initiator", "resister"]);
   const given = (line) => rules.get(eventKey(line)) ?? null;
   if (sides === null || preset(sides.initiator, given(sides.initiator)) === null) return new Map(); // V14
-  const scores = [];
-  for (const side of ["initiator", "resister"]) {
-    if (d6Problems(sides[side], given(sides[side])).length) return new Map(); // its own line says
-    const mods = sides[side].outcome.difficulty_modifiers ?? [];
-    const values = (Array.isArray(mods) ? mods : [null]).map((m) => (isObject(m) ? m.value : null));
-    if (!values.every(isWhole)) return new Map(); // its card is malformed; not judged here
-    scores.push(sides[side].outcome.total - total(values));
-  }
+  const scores = ["initiator", "resister"].map((side) => score(sides[side], rules));
+  if (scores[0] === null || scores[1] === null) return new Map(); // its own line says
   const right = { winner: scores[0] >= scores[1] ? "initiator" : "resister",
     margin: Math.abs(scores[0] - scores[1]) };
   return disagreeing(sides, right, `the sides' scores, ${scores[0]} against ${scores[1]},`);
+}
+
+/** A D6 contest judged again after Character Points on one side: the new entry's winner and
+ * margin against the other side's latest entry before it (as d6_after_problems). */
+export function d6AfterProblems(lines, rules) {
+  const latest = new Map();
+  const out = new Map();
+  for (const line of [...lines].sort((a, b) => eventNumber(a) - eventNumber(b))) {
+    const o = line.outcome;
+    const said = isObject(o) && o.system === "d6" ? o.opposed : undefined;
+    if (line.kind !== "roll" || !isObject(said)) continue;
+    const side = said.side;
+    const first = said.contest ?? null;
+    if (!["initiator", "resister"].includes(side) || (first !== null && !isWhole(first))) continue;
+    const key = `${textOf(line.game ?? null)}\u0000${first || eventNumber(line)}`;
+    if (!latest.has(key)) latest.set(key, {});
+    const sides = latest.get(key);
+    const other = sides[side === "initiator" ? "resister" : "initiator"];
+    if ((o.adds_to ?? null) !== null && other !== undefined) {
+      const mine = score(line, rules);
+      const theirs = score(other, rules);
+      if (mine !== null && theirs !== null) {
+        const [a, b] = side === "initiator" ? [mine, theirs] : [theirs, mine];
+        const right = { winner: a >= b ? "initiator" : "resister", margin: Math.abs(a - b) };
+        for (const [k, v] of disagreeing({ [side]: line }, right, `the sides' scores, ${a} against ${b},`)) {
+          out.set(k, v);
+        }
+      }
+    }
+    sides[side] = line;
+  }
+  return out;
+}
+
+// A contest side's score (its total less its own difficulty modifiers), or null where it is
+// not judged (as provable_d6._score).
+function score(line, rules) {
+  const given = rules.get(eventKey(line)) ?? null;
+  if (preset(line, given) === null || d6Problems(line, given).length) return null;
+  const mods = line.outcome.difficulty_modifiers ?? [];
+  const values = (Array.isArray(mods) ? mods : [null]).map((m) => (isObject(m) ? m.value : null));
+  return values.every(isWhole) ? line.outcome.total - total(values) : null;
 }

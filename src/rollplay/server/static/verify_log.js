@@ -9,7 +9,9 @@ import {
   JUDGED, clientSeedProblems, eventKey, eventNumber, links, nonceOrder, numbering, seededBefore,
   unprovenLines, unsetChoices, withheld,
 } from "./verify_checks.js";
-import { contestProblems, d6Problems, fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import {
+  contestProblems, d6AfterProblems, d6Problems, fs3Problems, gurpsProblems, partOrder,
+} from "./verify_outcomes.js";
 import { rulesInForce } from "./verify_rules.js";
 import { creditProblems } from "./verify_who.js";
 
@@ -249,6 +251,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
     for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
     for (const [n, said] of contestProblems(group, rules)) if (!late.has(n)) late.set(n, said);
   }
+  for (const [n, said] of d6AfterProblems(lines, rules)) if (!late.has(n)) late.set(n, said);
   const credits = creditProblems(lines);
   for (const verdict of verdicts) {
     const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own

@@ -8,7 +8,7 @@ import { d6ContestProblems } from "./verify_d6.js";
 import { fs3ContestProblems } from "./verify_fs3.js";
 import { teamworkProblems } from "./verify_team.js";
 
-export { D6_PRESETS, d6ContestProblems, d6Problems } from "./verify_d6.js";
+export { D6_PRESETS, d6AfterProblems, d6ContestProblems, d6Problems } from "./verify_d6.js";
 export { FS3_PRESETS, fs3Judged, fs3Problems } from "./verify_fs3.js";
 export { GURPS_PRESETS, gurpsProblems } from "./verify_gurps.js";
 

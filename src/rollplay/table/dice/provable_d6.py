@@ -17,10 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from rollplay.table.dice.provable_cards import Line, contest_sides, disagreeing, shown
-from rollplay.table.dice.provable_checks import event_key
+from rollplay.table.dice.provable_checks import event_key, event_number
+from rollplay.table.dice.provable_checks import said as said_as_text
 from rollplay.table.dice.provable_rules import Rules
 
-__all__ = ["D6_PRESETS", "D6Preset", "d6_contest_problems", "d6_preset", "d6_problems"]
+__all__ = ["D6_PRESETS", "D6Preset", "d6_after_problems", "d6_contest_problems", "d6_preset",
+           "d6_problems"]  # fmt: skip
 
 
 class D6Preset(NamedTuple):
@@ -132,19 +134,56 @@ def d6_contest_problems(
     sides = contest_sides(group, "d6", ("initiator", "resister"))
     if not sides or _preset(sides["initiator"], rules.get(event_key(sides["initiator"]))) is None:
         return {}  # not a contest, or house rules the file does not give (V14)
-    scores = []
-    for side in ("initiator", "resister"):
-        if d6_problems(sides[side], rules.get(event_key(sides[side]))):
-            return {}  # its own line says what is wrong
-        mods = sides[side]["outcome"].get("difficulty_modifiers", [])
-        values = [m.get("value") if isinstance(m, Mapping) else None
-                  for m in (mods if isinstance(mods, list) else [None])]  # fmt: skip
-        if not all(type(v) is int for v in values):
-            return {}  # its card is malformed; not judged here
-        scores.append(sides[side]["outcome"]["total"] - sum(v for v in values if type(v) is int))
+    scores = [_score(sides[side], rules) for side in ("initiator", "resister")]
+    if scores[0] is None or scores[1] is None:
+        return {}  # its own line says what is wrong, or its card is malformed
     right = {"winner": "initiator" if scores[0] >= scores[1] else "resister",
              "margin": abs(scores[0] - scores[1])}  # fmt: skip
     return disagreeing(sides, right, f"the sides' scores, {scores[0]} against {scores[1]},")
+
+
+def d6_after_problems(
+    lines: Sequence[Line], rules: Mapping[tuple[str, int], Rules]
+) -> dict[tuple[str, int], str]:
+    """A D6 contest judged again after Character Points on one side (after.py): the new
+    entry's winner and margin against the other side's latest entry in the contest before
+    it, each score its total less its own difficulty modifiers (D17): (game, event number)
+    -> the line saying it does not. Not judged where the reader sees no other side."""
+    latest: dict[tuple[str, Any], dict[str, Line]] = {}
+    out = {}
+    for line in sorted(lines, key=event_number):
+        o: Any = line.get("outcome")
+        said = o.get("opposed") if isinstance(o, Mapping) and o.get("system") == "d6" else None
+        if line.get("kind") != "roll" or not isinstance(said, Mapping):
+            continue
+        side, first = said.get("side"), said.get("contest")
+        if side not in ("initiator", "resister") or (first is not None and type(first) is not int):
+            continue
+        sides = latest.setdefault((said_as_text(line.get("game")), first or event_number(line)), {})
+        other = sides.get("resister" if side == "initiator" else "initiator")
+        if o.get("adds_to") is not None and other is not None:
+            mine, theirs = _score(line, rules), _score(other, rules)
+            if mine is not None and theirs is not None:
+                a, b = (mine, theirs) if side == "initiator" else (theirs, mine)
+                right = {"winner": "initiator" if a >= b else "resister", "margin": abs(a - b)}
+                out.update(disagreeing({side: line}, right, f"the sides' scores, {a} against {b},"))
+        sides[side] = line
+    return out
+
+
+def _score(line: Line, rules: Mapping[tuple[str, int], Rules]) -> int | None:
+    """A contest side's score, or None where it is not judged (house rules the file does
+    not give, or its own line says what is wrong)."""
+    given = rules.get(event_key(line))
+    if _preset(line, given) is None or d6_problems(line, given):
+        return None
+    o = line["outcome"]
+    mods = o.get("difficulty_modifiers", [])
+    values = [m.get("value") if isinstance(m, Mapping) else None
+              for m in (mods if isinstance(mods, list) else [None])]  # fmt: skip
+    if not all(type(v) is int for v in values):
+        return None
+    return int(o["total"]) - sum(v for v in values if type(v) is int)
 
 
 def _d6_verdict(o: Mapping[str, Any], total: int, rules: D6Preset) -> list[str]:

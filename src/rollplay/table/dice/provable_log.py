@@ -46,6 +46,7 @@ from rollplay.table.dice.provable_checks import (
 )
 from rollplay.table.dice.provable_outcomes import (
     contest_problems,
+    d6_after_problems,
     d6_problems,
     fs3_problems,
     gurps_problems,
@@ -129,6 +130,7 @@ def verify_log(
         late.update({n: said for n, said in part_order(group).items() if n not in late})
         late.update({n: said for n, said in contest_problems(group, rules).items()
                      if n not in late})  # fmt: skip
+    late.update({n: said for n, said in d6_after_problems(lines, rules).items() if n not in late})
     credits = credit_problems(lines)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)

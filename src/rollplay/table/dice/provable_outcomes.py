@@ -10,7 +10,13 @@ from collections.abc import Mapping, Sequence
 from rollplay.table.dice.provable_cards import Line
 from rollplay.table.dice.provable_checks import event_key, event_number
 from rollplay.table.dice.provable_checks import is_part as _is_part
-from rollplay.table.dice.provable_d6 import D6_PRESETS, D6Preset, d6_contest_problems, d6_problems
+from rollplay.table.dice.provable_d6 import (
+    D6_PRESETS,
+    D6Preset,
+    d6_after_problems,
+    d6_contest_problems,
+    d6_problems,
+)
 from rollplay.table.dice.provable_fs3 import (
     FS3_PRESETS,
     FS3Preset,
@@ -24,6 +30,7 @@ from rollplay.table.dice.provable_team import teamwork_problems
 
 __all__ = [
     "D6_PRESETS", "FS3_PRESETS", "GURPS_PRESETS", "D6Preset", "FS3Preset", "contest_problems",
+    "d6_after_problems",
     "d6_problems", "fs3_judged", "fs3_problems", "gurps_problems", "part_order",
 ]  # fmt: skip
 

@@ -15,16 +15,21 @@ CY = {**BEN, "name": "Cy", "concept": "A pilot who never lands twice in one plac
 
 
 def play_team(table: Table) -> str:
-    """Teamwork under FS3 3.2: Ada leads, Ben and Cy assist; the Storyteller's export."""
+    """Teamwork under FS3 3.2: Ada leads, Ben and Cy assist, their sheets changed between
+    the two rolls; the Storyteller's export."""
     table.new_game(CREW, "fs3", "3.2")
     for sheet in (ADA, BEN, CY):
         table.new_character(CREW, sheet)
     table.add_user("Stella")
     table.add_member(CREW, "Stella", "storyteller")
     stella = table.acting_as("Stella")
-    for _ in range(2):
+    for at in range(2):
         stella.teamwork(CREW, ("Ada", Request("Firearms")),
                         [("Ben", Request("Melee")), ("Cy", Request("Firearms"))])  # fmt: skip
+        if not at:  # the sheets change between the two: each roll uses the ratings then
+            stella.set_character(CREW, "Cy", {"action": {"Firearms": 3}})
+            stella.award_xp(CREW, "Ben", 8)
+            stella.raise_skill(CREW, "Ben", "Melee")
     stella.rotate_seed(CREW)
     return stella.export_log("jsonl", game_name=CREW)
 

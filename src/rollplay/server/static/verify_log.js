@@ -13,6 +13,7 @@ import {
   contestProblems, d6AfterProblems, d6Problems, fs3Problems, gurpsProblems, partOrder,
 } from "./verify_outcomes.js";
 import { rulesInForce } from "./verify_rules.js";
+import { ratingProblems } from "./verify_sheets.js";
 import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
@@ -253,11 +254,12 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   }
   for (const [n, said] of d6AfterProblems(lines, rules)) if (!late.has(n)) late.set(n, said);
   const credits = creditProblems(lines);
+  const ratings = ratingProblems(lines);
   for (const verdict of verdicts) {
     const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own
     const more = late.has(key) ? [late.get(key)] : [];
-    if (JUDGED.includes(verdict.status) && credits.has(key)) {
-      more.push(credits.get(key));
+    if (JUDGED.includes(verdict.status)) {
+      for (const said of [credits, ratings]) if (said.has(key)) more.push(said.get(key));
     }
     if (more.length) {
       verdict.status = "mismatch";

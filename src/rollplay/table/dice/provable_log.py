@@ -55,6 +55,7 @@ from rollplay.table.dice.provable_outcomes import (
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
 from rollplay.table.dice.provable_rules import Rules, rules_in_force
+from rollplay.table.dice.provable_sheets import rating_problems
 from rollplay.table.dice.provable_who import credit_problems
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
@@ -131,12 +132,12 @@ def verify_log(
         late.update({n: said for n, said in contest_problems(group, rules).items()
                      if n not in late})  # fmt: skip
     late.update({n: said for n, said in d6_after_problems(lines, rules).items() if n not in late})
-    credits = credit_problems(lines)
+    credits, ratings = credit_problems(lines), rating_problems(lines)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
         more = [late[key]] if key in late else []
-        if verdict.status in JUDGED and key in credits:
-            more.append(credits[key])
+        if verdict.status in JUDGED:
+            more += [said[key] for said in (credits, ratings) if key in said]
         if more:
             verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
     gaps, whole = numbering(lines)

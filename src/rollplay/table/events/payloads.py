@@ -156,6 +156,9 @@ class SheetChanged(Payload):
     kind: ClassVar[str] = "sheet"
     changes: dict[str, JsonValue]
     approved: bool = False
+    # The sheet as stored after the change (None: an event from before issue 29), so an
+    # export shows the ratings each later roll had to use (rulings V14).
+    sheet: dict[str, JsonValue] | None = None
 
 
 class Approved(Payload):

@@ -6,7 +6,7 @@ under the ruleset in force at it (the export's ``ruleset`` events) catches."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from functools import partial
 
 from sqlalchemy import update
 
@@ -60,8 +60,8 @@ def _ruleset_edited(lines: list[Line]) -> None:
 
 
 def _older_rules_named(lines: list[Line]) -> None:
-    """A roll made after the rules changed names the earlier ruleset (under which its dice
-    make more successes), its counts made to follow."""
+    """A roll made after the rules changed names the earlier ruleset, its card saying the
+    earlier rules' ``success_at`` (its dice count the same under both)."""
     first = next(line for line in lines if line["kind"] == "ruleset")
     line = _rolls(lines)[-1]
     line["ruleset_version"] = first["version"]
@@ -71,9 +71,7 @@ def _older_rules_named(lines: list[Line]) -> None:
 def house_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
     assert sum(line["kind"] == "ruleset" for line in base) == 2  # the change is an event
-
-    def changed(change: Callable[[list[Line]], None]) -> list[Line]:
-        return forged(base, change)
+    changed = partial(forged, base)
 
     return {
         "house_honest": Case(base, 0),

@@ -4,7 +4,7 @@ catches (forge.py has the rest)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -48,9 +48,7 @@ def _assist_raised(lines: list[Line]) -> None:
 
 def team_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
-
-    def changed(change: Callable[[list[Line]], None]) -> list[Line]:
-        return forged(base, change)
+    changed = partial(forged, base)
 
     return {
         "team_honest": Case(base, 0),

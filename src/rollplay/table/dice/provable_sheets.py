@@ -17,6 +17,7 @@ from typing import Any
 
 from rollplay.table.dice.provable_checks import event_key, event_number
 from rollplay.table.dice.provable_checks import said as _said
+from rollplay.table.play.names import merge  # as the sheet change merged it
 
 __all__ = ["rating_problems"]
 
@@ -43,7 +44,7 @@ def rating_problems(lines: Sequence[Line]) -> dict[tuple[str, int], str]:
             if isinstance(after, Mapping):
                 sheets[key] = (event_number(line), after)
             elif isinstance(changes, Mapping):  # an event from before the sheet was kept
-                sheets[key] = (event_number(line), _merge(sheets[key][1], changes))
+                sheets[key] = (event_number(line), merge(sheets[key][1], changes))
         elif kind == "raise" and key in sheets:
             sheets[key] = (event_number(line), _raised(sheets[key][1], line))
         elif kind == "roll" and key in sheets and line.get("hidden") is not True:
@@ -105,17 +106,4 @@ def _raised(sheet: Mapping[str, Any], line: Line) -> dict[str, Any]:
             new = {**value, "rating": after} if isinstance(value, Mapping) else after
             out[section] = {**held, skill: new}
             break
-    return out
-
-
-def _merge(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    """A sheet with changes merged in: tables key by key; None removes a key (names.merge)."""
-    out = dict(base)
-    for key, value in changes.items():
-        if value is None:
-            out.pop(key, None)
-        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
     return out

@@ -19,7 +19,7 @@ from rollplay.dice import Dice, default_dice
 from rollplay.table.base import ServiceBase
 from rollplay.table.dice.nonces import CHAINS, Taken
 from rollplay.table.dice.provable import ProvableDice, commitment, new_server_seed
-from rollplay.table.dice.provable_log import shown_faces
+from rollplay.table.dice.provable_cards import shown_faces
 from rollplay.table.events import payloads as ev
 from rollplay.table.store.writers import Writer
 from rollplay.table.systems.protocol import canonical_rules

@@ -8,6 +8,7 @@ total and the effective skill (001 Success Rolls, Critical Success, Critical Fai
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 from rollplay.table.dice.provable_cards import Line, is_count, shown
 from rollplay.table.dice.provable_rules import Rules
@@ -27,17 +28,24 @@ GURPS_PRESETS: dict[str, Preset] = {
 
 def gurps_preset(data: Rules) -> Preset | None:
     """The numbers a GURPS ruleset's canonical data gives (None: it is not one)."""
-    try:
-        made = (data["always_succeed_up_to"], data["always_fail_from"],
-                data["critical_success_up_to"], dict(data["critical_success_at"]),
-                data["critical_failure_from"], dict(data["critical_failure_at"]),
-                data["critical_failure_margin"])  # fmt: skip
-    except (KeyError, TypeError, ValueError):
+    keys = ("always_succeed_up_to", "always_fail_from", "critical_success_up_to",
+            "critical_success_at", "critical_failure_from", "critical_failure_at",
+            "critical_failure_margin")  # fmt: skip
+    if not all(key in data for key in keys):
         return None
-    tables = (made[3], made[5])
-    whole = all(type(made[i]) is int for i in (0, 1, 2, 4, 6))
-    return made if whole and all(type(k) is int and type(v) is int for t in tables
-                                 for k, v in t.items()) else None  # fmt: skip
+    made = [_table(data[key]) if at in (3, 5) else data[key] for at, key in enumerate(keys)]
+    if not all(v is not None if at in (3, 5) else type(v) is int for at, v in enumerate(made)):
+        return None
+    return cast(Preset, tuple(made))
+
+
+def _table(pairs: Any) -> dict[int, int] | None:
+    """(roll, skill) pairs as a lookup; None unless each is two whole numbers."""
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        return None
+    if not all(type(k) is int and type(v) is int for k, v in pairs):
+        return None
+    return dict(pairs)
 
 
 def gurps_problems(line: Line, rules: Rules | None = None) -> list[str]:

@@ -36,10 +36,11 @@ WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
 names them, so a chat bridge can post each where its audience is)."""
 
 
-# The game's own records, never a scene's (rulings S3): the dice's seeds, which every
-# verifier needs whoever made them, and who is in the game and plays whom.
+# The game's own records, never a scene's (rulings S3): the dice's seeds and rules, which
+# every verifier needs whoever made them, who is in the game and plays whom, and each
+# character's sheet as it changes (every member may read it; a verifier replays it: V14).
 GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
-                        "member", "player", "character", "ruleset"})  # fmt: skip
+                        "member", "player", "character", "ruleset", "sheet", "raise"})  # fmt: skip
 
 
 class Core:

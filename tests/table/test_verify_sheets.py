@@ -21,7 +21,10 @@ def test_a_sheet_changed_in_a_private_scene_is_in_every_export(table: Table) -> 
     table.add_member("Pegasus", "Pia", "player", ("Nikos",))
     stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
     stella.execute(c.SceneStart("Pegasus", "Briefing", "the CAG alone", private=True))
-    before = table.character("Pegasus", "Nikos").sheet["action"]["Firearms"]
+    action = table.character("Pegasus", "Nikos").sheet["action"]
+    assert isinstance(action, dict)
+    before = action["Firearms"]
+    assert isinstance(before, int)
     stella.set_character("Pegasus", "Nikos", {"action": {"Firearms": before + 1}})
     stella.approve("Pegasus", "Nikos")
     pia.roll("Pegasus", "Nikos", Request("Firearms"))

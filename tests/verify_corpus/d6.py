@@ -107,6 +107,14 @@ def _after_margin_changed(lines: list[Line]) -> None:
     o["opposed"]["margin"] += 3
 
 
+def _code_raised(lines: list[Line]) -> None:
+    """Kara's Search rolled at 5D+1, not the 4D+1 her sheet gives, on the card."""
+    o = next(line["outcome"] for line in lines if line["kind"] == "roll"
+             and line.get("character") == "Kara Voss")  # fmt: skip
+    assert o["code"] == "4D+1"
+    o.update(code="5D+1", rolled="5D+1")
+
+
 def d6_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
 
@@ -121,6 +129,7 @@ def d6_corpus(honest: str) -> dict[str, Case]:
         "d6_rush_lowered": Case(changed(_rush_lowered), 1),
         "d6_bonus_points_raised": Case(changed(_bonus_points_raised), 1),
         "d6_contest_after_points_margin": Case(changed(_after_margin_changed), 1),
+        "d6_code_raised": Case(changed(_code_raised), 1),
     }
 
 

@@ -36,6 +36,7 @@ export function ratingProblems(lines) {
 
 function pool(line, name, at, sheet) {
   const o = line.outcome;
+  if (isObject(o) && o.system === "d6") return codeProblem(o, name, at, sheet);
   if (!isObject(o) || o.system !== "fs3") return "";
   const parts = o.parts;
   if (!Array.isArray(parts) || !parts.every(isObject)) return "";
@@ -59,6 +60,20 @@ function pool(line, name, at, sheet) {
   if (parts.length && [...dice, ...values, asked].every(isWhole)) {
     const right = [...dice, ...values].reduce((a, b) => a + b, 0);
     if (asked !== right) return `it asks for ${asked} dice, but its parts and modifiers add up to ${right}`;
+  }
+  return "";
+}
+
+// A D6 check of a skill on the sheet rolls the sheet's code for it (as provable_sheets._code).
+function codeProblem(o, name, at, sheet) {
+  const { skill } = o;
+  const skills = sheet.skills;
+  if (typeof skill !== "string" || !isObject(skills) || !Object.hasOwn(skills, skill)) return "";
+  let code = skills[skill];
+  if (isObject(code)) code = code.code;
+  if (typeof code === "string" && (o.code ?? null) !== code) {
+    return `its code for ${skill} is ${said(o.code ?? null)}, but ${name}'s sheet (#${at}) ` +
+      `gives ${code} then`;
   }
   return "";
 }

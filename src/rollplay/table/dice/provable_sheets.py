@@ -1,12 +1,14 @@
-"""The ratings an FS3 roll used, held to its character's sheet at that moment (issue 29
-point 3, rulings V14; ``server/static/verify_sheets.js`` is the same, with the same lines).
+"""The ratings an FS3 roll (and a D6 skill's code) used, held to its character's sheet at
+that moment (issue 29 point 3, rulings V14; ``server/static/verify_sheets.js`` is the
+same, with the same lines).
 
 The export carries, where the reader may see them, each character as made (``character``:
 its sheet), each sheet change (``sheet``: the changes and, since issue 29, the sheet as
 stored after them) and each skill raised for XP (``raise``: skill, from, to). Replayed in
 event order they give each character's sheet at each roll; every part of an FS3 roll's
 pool that names an ability on that sheet with a rating ("Firearms 2") must name its rating
-there, and the pool asked for is its parts and modifiers added up. A part the sheet does
+there, and the pool asked for is its parts and modifiers added up; a D6 check of a skill
+on the sheet names the sheet's code for it. A part the sheet does
 not rate (Everyman, a specialty, a modifier) is not judged, nor a roll of a character whose
 sheet the reader was not shown."""
 
@@ -56,6 +58,8 @@ def rating_problems(lines: Sequence[Line]) -> dict[tuple[str, int], str]:
 
 def _pool(line: Line, name: str, at: int, sheet: Mapping[str, Any]) -> str:
     o = line.get("outcome")
+    if isinstance(o, Mapping) and o.get("system") == "d6":
+        return _code(o, name, at, sheet)
     if not isinstance(o, Mapping) or o.get("system") != "fs3":
         return ""
     parts = o.get("parts")
@@ -80,6 +84,19 @@ def _pool(line: Line, name: str, at: int, sheet: Mapping[str, Any]) -> str:
         if asked != right:
             return (f"it asks for {asked} dice, but its parts and modifiers add up to "
                     f"{right}")  # fmt: skip
+    return ""
+
+
+def _code(o: Mapping[str, Any], name: str, at: int, sheet: Mapping[str, Any]) -> str:
+    """A D6 check of a skill on the sheet rolls the sheet's code for it (003)."""
+    skill, skills = o.get("skill"), sheet.get("skills")
+    if not isinstance(skill, str) or not isinstance(skills, Mapping) or skill not in skills:
+        return ""
+    code = skills[skill]
+    code = code.get("code") if isinstance(code, Mapping) else code
+    if isinstance(code, str) and o.get("code") != code:
+        return (f"its code for {skill} is {_said(o.get('code'))}, but {name}'s sheet (#{at}) "
+                f"gives {code} then")  # fmt: skip
     return ""
 
 

@@ -155,6 +155,9 @@ def test_the_fs3_presets_are_the_rules_engines() -> None:
             rules.majority_ones, rules.embarrassing_only_on_failure, rules.default_attribute,
             rules.embarrassing_title, rules.opposed_counts_embarrassing,
             tuple((b.at_least, b.title) for b in rules.margins),
+            tuple((t, rules.assist_modifier(t)) for t in (rules.embarrassing_title,
+                                                          *(b.title for b in rules.levels))),
+            rules.assist_cap,
         )  # fmt: skip
         for dice in range(25):
             for successes in range(dice + 1):
@@ -181,8 +184,9 @@ def test_the_d6_presets_are_the_rules_engines() -> None:
 
     for rules in EDITIONS.values():
         assert D6_PRESETS[ruleset_version(rules)] == D6Preset(
-            rules.explode_on, rules.ties_succeed, WILD_ONE_OPTIONS, MAX_TOSSES
-        )
+            rules.explode_on, rules.ties_succeed, WILD_ONE_OPTIONS, MAX_TOSSES,
+            rules.bonus_divisor, rules.damage_divisor, rules.rushing,
+        )  # fmt: skip
     lines = engine_rolls()
     assert {line["outcome"]["success"] for line in lines} == {None, True, False}
     for line in lines:

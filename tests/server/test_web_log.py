@@ -158,14 +158,17 @@ def test_the_export_links_carry_the_filter(server: TestClient, rolled: dict[str,
         else:  # the seed events come too, whatever the filter (for rollplay verify), and
             # every other event as its number (a placeholder)
             lines = [json.loads(line) for line in got.text.splitlines()]
-            assert {r["kind"] for r in lines} == {"roll", "seed_commit", "client_seed",
+            assert {r["kind"] for r in lines} == {"roll", "seed_commit", "client_seed", "ruleset",
                                                   "member", "character", "placeholder"}  # fmt: skip
-            assert not any("sheet" in r for r in lines)  # who plays whom, never a sheet
+            sheets = {r["kind"] for r in lines if "sheet" in r}  # the ratings rolls used (V14)
+            assert sheets <= {"character", "sheet"}
             rows = [r for r in lines if r["kind"] == "roll"]
         # Only Mavros's public roll: not Otto's private one, not the secret one by name.
         assert [int(r["id"]) for r in rows] == [rolled["mavros"]]
-        assert b"Stealth" not in got.content
-        assert b"Alertness" not in got.content
+        # The game's rules name every skill (its ruleset line: rulings V14): no secret.
+        body = re.sub(r'"rules": ?"(?:[^"\\]|\\.)*"', '"rules": ""', got.text)
+        assert "Stealth" not in body
+        assert "Alertness" not in body
     stella = _as(server, "Stella")
     every = stella.get("/games/Pegasus/log/export?format=jsonl&character=Mavros")
     rolls = [json.loads(line) for line in every.text.splitlines()]

@@ -106,7 +106,8 @@ def test_populated_database_is_upgraded_in_place(blank_url: str) -> None:
     # 0010: the game's dice are verifiable from its next roll, its seed committed just before.
     assert table.game("Pegasus").provable is True
     live = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms")))
-    public, hidden, client, roll = table.events_for("Pegasus", after=rolled.log_id)
+    rules, public, hidden, client, roll = table.events_for("Pegasus", after=rolled.log_id)
+    assert rules.kind == "ruleset"  # the rules it is judged by, before it (rulings V14)
     assert (public.kind, hidden.kind, roll.id) == ("seed_commit", "seed_commit", live.log_id)
     assert client.kind == "client_seed"  # the roller's, made at the roll, before it
     block = of(Provable, of(Roll, roll.data).provable)

@@ -279,9 +279,11 @@ def test_log_exports(table: Table) -> None:
         table.roll("Pegasus", "Nikos", Request("Firearms"), dice=ScriptedDice(faces))
     lines = [json.loads(line) for line in table.export_log("jsonl").splitlines()]
     # The JSON Lines export also carries the seed events, for `rollplay verify`, and every
-    # other event as its number (the game made); a character made, as who made it.
+    # other event as its number (the game made); the rules rolls are judged by, and a
+    # character made, as who made it with its sheet (rulings V14, V15).
     kinds = [line["kind"] for line in lines]
-    assert kinds == ["placeholder", "seed_commit", "seed_commit", "character", "roll", "roll"]
+    assert kinds == ["placeholder", "seed_commit", "seed_commit", "ruleset", "character", "roll",
+                     "roll"]  # fmt: skip
     ids = [line["id"] for line in lines if line["kind"] == "roll"]
     assert len(ids) == 2
     assert ids == sorted(ids)  # oldest first

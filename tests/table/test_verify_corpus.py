@@ -19,6 +19,8 @@ from rollplay.table.service import Table
 from tests.verify_corpus import forge
 from tests.verify_corpus.d6 import d6_corpus, play_d6
 from tests.verify_corpus.gurps import gurps_corpus, play_gurps
+from tests.verify_corpus.house import house_corpus, play_house
+from tests.verify_corpus.team import play_team, team_corpus
 
 RUNNER = Path(__file__).parents[1] / "verify_corpus" / "run_js.mjs"
 NODE = os.environ.get("ROLLPLAY_NODE") or (
@@ -66,8 +68,16 @@ def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
         d6 = d6_corpus(play_d6(stars))
     finally:
         stars.close()
+    more = {}
+    alone_games = (("keep", play_house, house_corpus), ("crew", play_team, team_corpus))
+    for name, play, corpus in alone_games:
+        alone = Table(f"sqlite:///{tmp_path / name}.db")  # one game to a database (forge.py)
+        try:
+            more.update(corpus(play(alone)))
+        finally:
+            alone.close()
     return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),
-            **gurps, **d6}  # fmt: skip
+            **gurps, **d6, **more}  # fmt: skip
 
 
 def test_both_verifiers_give_every_file_of_the_corpus_its_verdict(
@@ -132,7 +142,7 @@ def test_the_browsers_d6_totals_are_pythons() -> None:
         const lines = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
         const presets = Object.fromEntries(Object.entries(D6_PRESETS)
           .map(([v, r]) => [v, Object.values(r)]));
-        process.stdout.write(JSON.stringify([presets, lines.map(d6Problems)]));
+        process.stdout.write(JSON.stringify([presets, lines.map((line) => d6Problems(line))]));
     """
     done = subprocess.run([NODE, "--input-type=module", "-e",
                            "import { createRequire } from 'node:module';"

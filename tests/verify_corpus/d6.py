@@ -14,6 +14,7 @@ from rollplay.systems.d6.check import D6Check
 from rollplay.systems.d6.code import Bonus, DieCode
 from rollplay.systems.d6.presets import EDITIONS
 from rollplay.systems.d6.rolls import judge
+from rollplay.table.commands import PointsAfter
 from rollplay.table.service import Table, parse_sheet_file
 from rollplay.table.systems import Request, ruleset_version
 from tests.verify_corpus.forge import Case, Line, forged, lines_of
@@ -36,9 +37,13 @@ def play_d6(table: Table) -> str:
     ):
         stella.npc_roll(STARS, Request(code, difficulty=difficulty, wild_one=wild_one),
                         name="Bandit")  # fmt: skip
+    stella.npc_roll(STARS, Request("6D", difficulty="15", rush=50), name="Bandit")
     stella.new_character(STARS, parse_sheet_file(str(KARA), "d6"))
     stella.opposed(STARS, ("Kara Voss", Request("Search")), ("Bandit", Request("3D+1")),
                    npc_second=True)  # fmt: skip
+    karas = [line for line in lines_of(stella.export_log("jsonl", game_name=STARS))
+             if line.get("character") == "Kara Voss"]  # fmt: skip
+    stella.execute(PointsAfter(STARS, karas[-1]["id"], 2))  # the contest judged again
     stella.rotate_seed(STARS)
     return stella.export_log("jsonl", game_name=STARS)
 
@@ -71,6 +76,45 @@ def _winner_changed(lines: list[Line]) -> None:
             said["winner"] = "resister" if said["winner"] == "initiator" else "initiator"
 
 
+def _rushed(lines: list[Line]) -> Line:
+    return next(line["outcome"] for line in lines if line["kind"] == "roll"
+                and line["outcome"].get("difficulty_modifiers"))  # fmt: skip
+
+
+def _rush_lowered(lines: list[Line]) -> None:
+    """A rushed roll's difficulty modifier lowered (+10 made +5) and its difficulty with it,
+    its success and result points made to agree: an easier roll than the rules gave."""
+    o = _rushed(lines)
+    o["difficulty_modifiers"][0]["value"] -= 5
+    o["difficulty"] -= 5
+    points = o["total"] - o["difficulty"]
+    o.update(success=points >= 0, result_points=points,
+             bonus_points=-(-points // 2) if points > 0 else 0,
+             damage_bonus=-(-points // 5) if points > 0 else 0)  # fmt: skip
+
+
+def _bonus_points_raised(lines: list[Line]) -> None:
+    """A judged roll's bonus points raised by one, all else left alone."""
+    o = _judged(lines)[0]["outcome"]
+    o["bonus_points"] += 1
+
+
+def _after_margin_changed(lines: list[Line]) -> None:
+    """A contest judged again after Character Points: its new entry's margin widened by
+    three, all else left alone."""
+    o = next(line["outcome"] for line in lines if line["kind"] == "roll"
+             and line["outcome"].get("adds_to") is not None)  # fmt: skip
+    o["opposed"]["margin"] += 3
+
+
+def _code_raised(lines: list[Line]) -> None:
+    """Kara's Search rolled at 5D+1, not the 4D+1 her sheet gives, on the card."""
+    o = next(line["outcome"] for line in lines if line["kind"] == "roll"
+             and line.get("character") == "Kara Voss")  # fmt: skip
+    assert o["code"] == "4D+1"
+    o.update(code="5D+1", rolled="5D+1")
+
+
 def d6_corpus(honest: str) -> dict[str, Case]:
     base = lines_of(honest)
 
@@ -82,6 +126,10 @@ def d6_corpus(honest: str) -> dict[str, Case]:
         "d6_total_changed": Case(changed(_total_changed), 1),
         "d6_success_flipped": Case(changed(_success_flipped), 1),
         "d6_winner_changed": Case(changed(_winner_changed), 1),
+        "d6_rush_lowered": Case(changed(_rush_lowered), 1),
+        "d6_bonus_points_raised": Case(changed(_bonus_points_raised), 1),
+        "d6_contest_after_points_margin": Case(changed(_after_margin_changed), 1),
+        "d6_code_raised": Case(changed(_code_raised), 1),
     }
 
 
@@ -96,7 +144,7 @@ def engine_rolls() -> list[dict[str, Any]]:
     out = []
     for rules in EDITIONS.values():
         version = ruleset_version(rules)
-        for (dice, pips), difficulty, option, bonuses, related, cp, wild in itertools.product(
+        for (dice, pips), difficulty, option, bonuses, related, cp, wild, mods in itertools.product(
             ((0, 0), (1, 2), (3, 1)),
             (None, 8, 12, 14),
             ("complication", "cancel"),
@@ -104,8 +152,9 @@ def engine_rolls() -> list[dict[str, Any]]:
             (0, -2),
             ((), ((6, 3),)),
             WILDS,
+            ((), (("rushing (50% less time)", 10),)),
         ):
-            check = D6Check(DieCode(dice, pips), bonuses, difficulty, wild_one=option,  # type: ignore[arg-type]
+            check = D6Check(DieCode(dice, pips), bonuses, difficulty, mods, wild_one=option,  # type: ignore[arg-type]
                             related=related)  # fmt: skip
             regular = tuple((2, 5, 4, 1, 3)[: dice + sum(b.dice for b in bonuses)])
             roll = judge(check, rules, DieCode(dice, pips), (regular, wild, cp))
@@ -123,6 +172,9 @@ def altered(line: dict[str, Any]) -> list[dict[str, Any]]:
         {"complication": not o["complication"]}, {"cancelled": [1]},
         {"ties_succeed": False}, {"result_points": 0}, {"pips": "1"}, {"bonus": o["bonus"] - 1},
         {"wild_one": "reroll"}, {"cp_dice": [[6]]},
+        {"bonus_points": (o["bonus_points"] or 0) + 1}, {"damage_bonus": None},
+        {"difficulty_modifiers": [{"reason": "rushing (50% less time)", "value": 5}]},
+        {"difficulty_modifiers": [{"reason": "rushing (60% less time)", "value": 10}]},
     ]  # fmt: skip
     out = [{**line, "outcome": {**o, **change}} for change in changes]
     return [*out, {**line, "ruleset_version": "house", "outcome": {**o, "total": 0}}]

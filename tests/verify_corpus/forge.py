@@ -328,6 +328,19 @@ def _credited_to_another(lines: list[Line]) -> None:
     roll["character"] = roll["outcome"]["name"] = "Ben"
 
 
+def _rating_raised(lines: list[Line]) -> None:
+    """Ada's Firearms rolled at 4, not the 2 her sheet gives: the part, pool and request
+    raised by two, and the dice drawn again with two more (a forger with the revealed seed
+    can), every count made to follow."""
+    roll = _plain(lines)[0]
+    o = roll["outcome"]
+    assert o["parts"][0]["label"] == "Firearms 2"
+    o["parts"][0].update(label="Firearms 4", dice=4)
+    o.update(pool=o["pool"] + 2, requested=o["requested"] + 2)
+    roll["provable"]["draws"][0][1] += [1, 1]
+    _rederive(roll, _seed(lines))
+
+
 def _game_not_text(lines: list[Line]) -> None:
     """A line's game that is not text: both verifiers quote it alike (as Python's JSON)."""
     [line for line in lines if line["kind"] == "placeholder"][-1]["game"] = [9, 1]
@@ -386,6 +399,7 @@ def corpus(honest: str, unrevealed: str, pias: str) -> dict[str, Case]:
         "fs3_level_changed": Case(changed(_level_changed), 1),
         "fs3_winner_changed": Case(changed(_winner_changed), 1),
         "credited_to_another": Case(changed(_credited_to_another), 1),
+        "rating_raised": Case(changed(_rating_raised), 1),
         "game_not_text": Case(changed(_game_not_text), 1),
         "float_nonce": Case(_float_nonce(honest), 1),
         "float_id": Case(_float_id(honest), 2),

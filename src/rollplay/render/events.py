@@ -12,7 +12,7 @@ from typing import assert_never
 from rollplay.render.cards import entry_card, source_spans
 from rollplay.render.combat import turn_lines
 from rollplay.render.requests import change_line, request_lines, reveal_lines
-from rollplay.render.seeds import shortened
+from rollplay.render.seeds import seed_line
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
@@ -129,16 +129,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             plays = f", playing {', '.join(d.characters)}" if d.characters else ""
             text = f" is now {d.role}{plays}" if d.role else " left the game"
             return [bold(d.user), plain(text)]
-        case p.ClientSeedSet():
-            return [bold(d.user), plain("'s client seed is now "),
-                    Span(shortened(d.client_seed), "muted")]  # fmt: skip
-        case p.SeedCommitted():
-            return [plain(f"New {d.chain} dice seed committed: "),
-                    Span(shortened(d.commitment), "muted")]  # fmt: skip
-        case p.SeedRevealed():
-            rolls = f"{d.nonces} roll{'s' * (d.nonces != 1)} to verify"
-            return [plain(f"The {d.chain} dice seed is revealed ({rolls}): "),
-                    Span(shortened(d.seed), "muted")]  # fmt: skip
+        case p.ClientSeedSet() | p.RulesetInForce() | p.SeedCommitted() | p.SeedRevealed():
+            return seed_line(d)
         case cb.CombatStarted():
             return [plain(f"{d.combat}: "), bold("the fight begins")]
         case cb.Joined():

@@ -13,12 +13,33 @@ from rollplay.table.info import Seeds
 SHOWN_REVEALED = 3  # the latest reveals; the rest are in `rollplay seed show` and the export
 SHORT = 12  # a hash's characters on a card's line; the whole value is in its details and JSON
 
-SeedEvent = p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet
+# The game's records of its dice and rules: each one quiet line (the web opens it to the rest).
+SeedEvent = p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | p.RulesetInForce
 
 
 def shortened(value: str) -> str:
     """A hash or seed as a card's one line shows it: its start, enough to tell two apart."""
     return value if len(value) <= SHORT + 4 else value[:SHORT] + "\u2026"
+
+
+def seed_line(d: SeedEvent) -> Line:
+    """A seed or ruleset event's one line, its hash shortened."""
+    match d:
+        case p.ClientSeedSet():
+            return [bold(d.user), plain("'s client seed is now "),
+                    Span(shortened(d.client_seed), "muted")]  # fmt: skip
+        case p.RulesetInForce():
+            return [plain(f"The rules every roll is judged by from here on ({d.system.upper()} "
+                          f"{d.edition}): "), Span(shortened(d.version), "muted")]  # fmt: skip
+        case p.SeedCommitted():
+            return [plain(f"New {d.chain} dice seed committed: "),
+                    Span(shortened(d.commitment), "muted")]  # fmt: skip
+        case p.SeedRevealed():
+            rolls = f"{d.nonces} roll{'s' * (d.nonces != 1)} to verify"
+            return [plain(f"The {d.chain} dice seed is revealed ({rolls}): "),
+                    Span(shortened(d.seed), "muted")]  # fmt: skip
+        case _:
+            assert_never(d)
 
 
 def seed_details(d: SeedEvent) -> list[Line]:
@@ -36,6 +57,10 @@ def seed_details(d: SeedEvent) -> list[Line]:
         case p.ClientSeedSet():
             return [[plain(f"{d.user}'s client seed: "), Span(d.client_seed, "muted")],
                     [plain("it is mixed into the dice of each of their rolls")]]  # fmt: skip
+        case p.RulesetInForce():
+            return [[plain("its fingerprint: "), Span(d.version, "muted")],
+                    [plain("the rules themselves are in the game's export, where rollplay "
+                           "verify judges each roll by them")]]  # fmt: skip
         case _:
             assert_never(d)
     if d.after is not None:

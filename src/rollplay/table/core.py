@@ -36,10 +36,11 @@ WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
 names them, so a chat bridge can post each where its audience is)."""
 
 
-# The game's own records, never a scene's (rulings S3): the dice's seeds, which every
-# verifier needs whoever made them, and who is in the game and plays whom.
+# The game's own records, never a scene's (rulings S3): the dice's seeds and rules, which
+# every verifier needs whoever made them, who is in the game and plays whom, and each
+# character's sheet as it changes (every member may read it; a verifier replays it: V14).
 GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
-                        "member", "player", "character"})  # fmt: skip
+                        "member", "player", "character", "ruleset", "sheet", "raise"})  # fmt: skip
 
 
 class Core:
@@ -54,6 +55,8 @@ class Core:
         require_current(self.engine)
         self.actor = actor
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
+        # (game id, fingerprint) of ruleset events seen in the log (dicing.ensure_ruleset).
+        self.logged_rulesets: set[tuple[int, str]] = set()
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
         self._vocabularies: dict[tuple[Any, ...], Vocabulary] = {}
 
@@ -128,13 +131,16 @@ class Core:
         audience: str | None = None,
         scene: tuple[int, bool] | None = None,
         refers: int | None = None,
+        announce: bool = True,
     ) -> int:
         """Write one event, its kind its payload's, in the command's transaction; returns
         its number in its game (the id every viewer sees: rulings T8). It lands in
         ``scene`` (its id, and whether it is private), or else in the running scene its
         actor joined last in the game, if any (rulings S3), which must be the scene the
         actor's surface plays, if it plays one (rulings S41). ``refers``: the number of the
-        event it is about (an edit's pose, an answer's request: migration 0017)."""
+        event it is about (an edit's pose, an answer's request: migration 0017). ``announce``
+        False keeps it out of the command's answer (what chat bridges post): a record for the
+        log alone."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
         if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
             scene = writer.scene(game.id, self.actor.user_id)
@@ -147,7 +153,7 @@ class Core:
         )  # fmt: skip
         number = writer.event(values)
         written = WRITTEN.get()
-        if written is not None:
+        if written is not None and announce:
             written.append(number)
         return number
 

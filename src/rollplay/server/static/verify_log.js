@@ -6,10 +6,14 @@
 import { Fraction, Unsafe, parseStrict } from "./strict_json.js";
 import { chained, commitmentOf, verifyDraws } from "./verify.js";
 import {
-  JUDGED, clientSeedProblems, eventNumber, links, nonceOrder, numbering, seededBefore,
+  JUDGED, clientSeedProblems, eventKey, eventNumber, links, nonceOrder, numbering, seededBefore,
   unprovenLines, unsetChoices, withheld,
 } from "./verify_checks.js";
-import { contestProblems, d6Problems, fs3Problems, gurpsProblems, partOrder } from "./verify_outcomes.js";
+import {
+  contestProblems, d6AfterProblems, d6Problems, fs3Problems, gurpsProblems, partOrder,
+} from "./verify_outcomes.js";
+import { rulesInForce } from "./verify_rules.js";
+import { ratingProblems } from "./verify_sheets.js";
 import { creditProblems } from "./verify_who.js";
 
 const NOT_PROVABLE = ["typed", "seeded", "secure"];
@@ -216,12 +220,17 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   const verdicts = [];
   const commands = new Map();
   const derived = new Map();
+  const [rules, misnamed] = await rulesInForce(lines);
   for (const line of rolled) {
     let [status, problems] = await judge(line, commits, reveals, derived);
     if (JUDGED.includes(status)) {
+      const key = eventKey(line);
+      if (misnamed.has(key)) problems.push(misnamed.get(key));
       const seeded = seededBefore(line, seeds);
       if (seeded) problems.push(...clientSeedProblems(line, seeds, clientSeeds));
-      problems.push(...fs3Problems(line), ...gurpsProblems(line), ...d6Problems(line));
+      const given = rules.get(key) ?? null;
+      problems.push(...fs3Problems(line, given), ...gurpsProblems(line, given),
+        ...d6Problems(line, given));
       if (problems.length) status = "mismatch";
       else if (status === "verified" && !seeded) status = "unseeded";
     }
@@ -241,14 +250,16 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   const late = nonceOrder(groups);
   for (const { lines: group } of groups) {
     for (const [n, said] of partOrder(group)) if (!late.has(n)) late.set(n, said);
-    for (const [n, said] of contestProblems(group)) if (!late.has(n)) late.set(n, said);
+    for (const [n, said] of contestProblems(group, rules)) if (!late.has(n)) late.set(n, said);
   }
+  for (const [n, said] of d6AfterProblems(lines, rules)) if (!late.has(n)) late.set(n, said);
   const credits = creditProblems(lines);
+  const ratings = ratingProblems(lines);
   for (const verdict of verdicts) {
     const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own
     const more = late.has(key) ? [late.get(key)] : [];
-    if (JUDGED.includes(verdict.status) && credits.has(key)) {
-      more.push(credits.get(key));
+    if (JUDGED.includes(verdict.status)) {
+      for (const said of [credits, ratings]) if (said.has(key)) more.push(said.get(key));
     }
     if (more.length) {
       verdict.status = "mismatch";

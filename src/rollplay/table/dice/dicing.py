@@ -19,9 +19,10 @@ from rollplay.dice import Dice, default_dice
 from rollplay.table.base import ServiceBase
 from rollplay.table.dice.nonces import CHAINS, Taken
 from rollplay.table.dice.provable import ProvableDice, commitment, new_server_seed
-from rollplay.table.dice.provable_log import shown_faces
+from rollplay.table.dice.provable_cards import shown_faces
 from rollplay.table.events import payloads as ev
 from rollplay.table.store.writers import Writer
+from rollplay.table.systems.protocol import canonical_rules
 
 # A dice source's name as the log says it: typed-in faces and seeded dice are marked as such.
 SOURCES = {"provable": "provable", "secure": "secure", "scripted": "typed", "seeded": "seeded"}
@@ -58,6 +59,7 @@ def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dic
         return dice
     if not game.provable:
         return default_dice()
+    ensure_ruleset(service, w, game)
     user = service.actor.user_id
     taken = w.nonce(game.id, chain, user)
     if taken is None:  # a game from before verifiable dice: both chains committed at once,
@@ -70,6 +72,22 @@ def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dic
         hidden = "public" if chain == "public" else "secret"  # no public trace of a hidden roll
         client = ensure_client_seed(service, w, game, user, service.actor.name, visibility=hidden)
     return TableDice(taken, client, chain)
+
+
+def ensure_ruleset(service: ServiceBase, w: Writer, game: Any) -> None:
+    """The game's ruleset as an event before the first roll judged by it (the game's first,
+    or the first after its rules, or the engine's reading of them, changed), so an export
+    carries the rules every roll names (rulings V14). A fingerprint found in the log is
+    kept (events are never deleted); one written now is not, as its roll may roll back."""
+    rules, version = service.ruleset_of(game)
+    if (game.id, version) in service.logged_rulesets:
+        return
+    if w.last_ruleset(game.id) == version:
+        service.logged_rulesets.add((game.id, version))
+        return
+    said = ev.RulesetInForce(system=game.system, edition=game.edition, version=version,
+                             rules=canonical_rules(rules))  # fmt: skip
+    service.record(w, game, said, announce=False)  # for verifiers, not the table's chat
 
 
 def ensure_client_seed(

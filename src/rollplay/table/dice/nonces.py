@@ -129,6 +129,11 @@ class CoreNonces:
         self.conn.execute(insert(ClientSeed).values(row))
         return value
 
+    def last_ruleset(self, game_id: int) -> str | None:
+        """The fingerprint the game's latest ``ruleset`` event gives, if it has one."""
+        row = self.conn.execute(text(_LAST_RULESET.replace("?", ":gid")), {"gid": game_id})
+        return _version(row.scalar())
+
 
 class SQLiteNonces:
     """The same statements on the sqlite3 cursor, inside its BEGIN IMMEDIATE (which already
@@ -151,6 +156,22 @@ class SQLiteNonces:
         when = _stored()
         self.cursor.execute(_SQLITE_CLIENT, (game_id, user_id, value, when, when))
         return value
+
+    def last_ruleset(self, game_id: int) -> str | None:
+        row = self.cursor.execute(_LAST_RULESET, (game_id,)).fetchone()
+        return _version(None if row is None else row[0])
+
+
+# Read once per game and process (dicing.ensure_ruleset keeps what it learns).
+_LAST_RULESET = ("SELECT payload FROM events WHERE game_id = ? AND kind = 'ruleset' "
+                 "ORDER BY id DESC LIMIT 1")  # fmt: skip
+
+
+def _version(payload: Any) -> str | None:
+    import json
+
+    data = json.loads(payload) if isinstance(payload, str | bytes) else payload
+    return str(data["version"]) if isinstance(data, dict) and "version" in data else None
 
 
 def _stored() -> str:

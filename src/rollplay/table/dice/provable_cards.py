@@ -5,7 +5,7 @@ entries paired and held to what their sides make."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rollplay.table.dice.provable_checks import event_key
@@ -51,3 +51,34 @@ def disagreeing(
                                         f"but {because} make it {shown(value)}")  # fmt: skip
                 break
     return out
+
+
+def shown_faces(entry: Line) -> list[list[int]]:
+    """The faces a roll shows that its own command drew, in draw order (FS3's luck re-roll
+    keeps the better roll, which may be the second drawn: then both orders are given). D6
+    shows its regular dice, the Wild Die's tosses, then each Character Point die's; points
+    spent after a roll drew only the dice they added."""
+    dice, outcome, spends = (entry.get(k) for k in ("dice", "outcome", "spends"))
+    outcome = outcome if isinstance(outcome, Mapping) else {}
+    if isinstance(dice, Mapping):
+        tosses = _list(dice.get("cp_dice"))
+        if outcome.get("adds_to") is not None:
+            added = spends.get("character_points") if isinstance(spends, Mapping) else 0
+            added = added if type(added) is int and added > 0 else 0
+            return [_flat(tosses[max(0, len(tosses) - added) :] if added else [])]
+        faces = [*_list(dice.get("dice")), *_list(dice.get("wild")), *_flat(tosses)]
+    else:
+        faces = _list(dice)
+    discarded = outcome.get("discarded")
+    if isinstance(discarded, Mapping):
+        other = _list(discarded.get("dice"))
+        return [faces + other, other + faces]
+    return [faces]
+
+
+def _list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else []
+
+
+def _flat(tosses: Iterable[Any]) -> list[int]:
+    return [face for toss in tosses for face in _list(toss)]

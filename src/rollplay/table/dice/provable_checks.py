@@ -262,4 +262,9 @@ def is_part(part: Any) -> bool:
 
 
 def _said(value: Any) -> str:
+    """A value from the log in a message, as the browser writes it: text as it is, the
+    rest as JSON."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+said = _said

@@ -26,18 +26,24 @@ from rollplay.table.dice.provable_cards import (
     shown,
 )
 from rollplay.table.dice.provable_checks import drawn as _drawn
+from rollplay.table.dice.provable_checks import event_key
 from rollplay.table.dice.provable_checks import is_part as _is_part
+from rollplay.table.dice.provable_rules import Rules
 
-__all__ = ["FS3_PRESETS", "FS3Preset", "fs3_contest_problems", "fs3_judged", "fs3_problems"]
+__all__ = ["FS3_PRESETS", "FS3Preset", "fs3_contest_problems", "fs3_judged", "fs3_preset",
+           "fs3_preset_of", "fs3_problems"]  # fmt: skip
 
 
-def fs3_problems(line: Line) -> list[str]:
-    """What is wrong with an FS3 roll's counts; the first difference of each roll it shows."""
+def fs3_problems(line: Line, rules: Rules | None = None) -> list[str]:
+    """What is wrong with an FS3 roll's counts; the first difference of each roll it shows.
+    ``rules``: the ruleset in force at it, as the file gives it (provable_rules.py)."""
     outcome = line.get("outcome")
     if not isinstance(outcome, Mapping) or outcome.get("system") != "fs3":
         return []
     at = outcome.get("success_at")
-    preset = FS3_PRESETS.get(str(line.get("ruleset_version")))
+    preset = fs3_preset_of(line, rules)
+    if rules is not None and preset is None:
+        return ["its ruleset is not an FS3 ruleset this verifier can read"]
     if preset is not None and not is_count(at, preset.success_at):
         return [f"its successes start at {shown(at)}, but its ruleset's at {preset.success_at}"]
     out = _counts(outcome, "", at) or _level(outcome, "", preset)
@@ -61,6 +67,10 @@ class FS3Preset(NamedTuple):
     embarrassing_title: str
     counts_embarrassing: bool  # a contest counts an embarrassing side's successes (not R2)
     margins: tuple[tuple[int, str], ...]  # (at least this net, the contest's margin)
+    # 000 Teamwork: (level, the modifier an assister at it earns), the embarrassing title
+    # first (it earns the failure's), then the cap on their sum.
+    assists: tuple[tuple[str, int], ...]
+    assist_cap: int
 
 
 _LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Success"),
@@ -68,14 +78,62 @@ _LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Su
 _LEVELS_32 = ((0, "Failure"), (1, "Success"), (2, "Good Success"), (4, "Great Success"),
               (6, "Amazing Success"))  # fmt: skip
 _MARGINS = ((0, "Draw"), (1, "Marginal Victory"), (2, "Solid Victory"))
+
+
+def _assists(levels: tuple[tuple[int, str], ...], title: str) -> tuple[tuple[str, int], ...]:
+    mods = (-1, 1, 2, 3, 4)  # FS3Ruleset.assist_modifiers, as both editions leave it
+    return ((title, mods[0]), *((t, m) for (_, t), m in zip(levels, mods, strict=True)))
+
+
 # The fingerprints (ruleset_version) of FS3 editions' own rules; a test holds them, and every
 # count's judgement, to the rules engine (presets.py).
 FS3_PRESETS: dict[str, FS3Preset] = {
     "40e943bba5417858": FS3Preset(6, _LEVELS_33, True, False, 2, "Embarrassing Failure", False,
-                                  (*_MARGINS, (3, "Crushing Victory"))),  # 3.3
+                                  (*_MARGINS, (3, "Crushing Victory")),
+                                  _assists(_LEVELS_33, "Embarrassing Failure"), 4),  # 3.3
     "d0e74c2617ee7d22": FS3Preset(7, _LEVELS_32, False, True, 2, "Embarrassing Failure", False,
-                                  (*_MARGINS, (4, "Crushing Victory"))),  # 3.2
+                                  (*_MARGINS, (4, "Crushing Victory")),
+                                  _assists(_LEVELS_32, "Embarrassing Failure"), 4),  # 3.2
 }  # fmt: skip
+
+
+def fs3_preset(data: Rules) -> FS3Preset | None:
+    """The numbers an FS3 ruleset's canonical data gives (None: it is not one)."""
+    try:
+        titles = [row["title"] for row in data["levels"]]  # in the ruleset's order
+        mods = data["assist_modifiers"]
+        if not isinstance(mods, list) or len(mods) != len(titles) or not titles:
+            return None
+        assists = tuple(zip([data["embarrassing_title"], *titles], [mods[0], *mods], strict=True))
+        made = FS3Preset(
+            data["success_at"], _bands(data["levels"]),
+            data["embarrassing"] == "more-than-half-ones", data["embarrassing_only_on_failure"],
+            data["default_attribute"], data["embarrassing_title"],
+            data["opposed_counts_embarrassing"], _bands(data["margins"]), assists,
+            data["assist_cap"],
+        )  # fmt: skip
+    except (KeyError, TypeError):
+        return None
+    if not all(isinstance(t, str) and type(m) is int for t, m in made.assists):
+        return None
+    kinds = (int, tuple, bool, bool, int, str, bool, tuple, tuple, int)
+    right = all(type(v) is k for v, k in zip(made, kinds, strict=True))
+    starts = right and made.levels and made.margins  # every count has a level, every net a margin
+    return made if starts and made.levels[0][0] <= 0 and made.margins[0][0] <= 0 else None
+
+
+def _bands(rows: Any) -> tuple[tuple[int, str], ...]:
+    out = tuple((row["at_least"], row["title"]) for row in rows)
+    if not all(type(n) is int and isinstance(t, str) for n, t in out):
+        raise TypeError("not bands")
+    return tuple(sorted(out))
+
+
+def fs3_preset_of(line: Line, rules: Rules | None) -> FS3Preset | None:
+    """A roll's preset: from the ruleset the file gives, else its edition's by fingerprint."""
+    if rules is not None:
+        return fs3_preset(rules)
+    return FS3_PRESETS.get(str(line.get("ruleset_version")))
 
 
 def fs3_judged(
@@ -127,32 +185,37 @@ def _level(roll: Mapping[str, Any], said: str, rules: FS3Preset | None) -> list[
     return []
 
 
-def fs3_contest_problems(group: Sequence[Line]) -> dict[tuple[str, int], str]:
+def fs3_contest_problems(
+    group: Sequence[Line], rules: Mapping[tuple[str, int], Rules]
+) -> dict[tuple[str, int], str]:
     """An FS3 contest's two entries (one command's, in an edition's own rules) must both say
     the winner, net, margin and winner's name its two sides' counted successes make (000/002
     Opposed Rolls; an embarrassing side counts none, R2): (game, event number) -> the line
     saying one does not."""
     sides = contest_sides(group, "fs3", ("first", "second"))
-    rules = FS3_PRESETS.get(str(sides["first"].get("ruleset_version"))) if sides else None
-    if rules is None:
+    if not sides:
+        return {}
+    given = rules.get(event_key(sides["first"]))
+    preset = fs3_preset_of(sides["first"], given)
+    if preset is None:
         return {}
     hits, failed = [], []
     for side in ("first", "second"):
         roll = sides[side]["outcome"]
-        if fs3_problems(sides[side]):
+        if fs3_problems(sides[side], rules.get(event_key(sides[side]))):
             return {}  # its own line says what is wrong
-        judged = _judgement(roll, rules)
+        judged = _judgement(roll, preset)
         assert not isinstance(judged, str)  # fs3_problems would have said
-        counts = rules.counts_embarrassing or not judged[1]
+        counts = preset.counts_embarrassing or not judged[1]
         hits.append(roll["successes"] if counts else 0)
         failed.append(not judged[2])
     net = hits[0] - hits[1]
     winner = "first" if net > 0 else "second" if net < 0 else None
     name = None if winner is None else sides[winner]["outcome"].get("name")
-    right = {"winner": winner, "net": abs(net), "margin": _band(rules.margins, abs(net)),
+    right = {"winner": winner, "net": abs(net), "margin": _band(preset.margins, abs(net)),
              "winner_name": name if isinstance(name, str) else None,
              "both_failed": all(failed)}  # fmt: skip
-    none = "" if rules.counts_embarrassing else " (an embarrassing failure counting none)"
+    none = "" if preset.counts_embarrassing else " (an embarrassing failure counting none)"
     return disagreeing(sides, right, f"the sides' successes, {hits[0]} against {hits[1]}{none},")
 
 

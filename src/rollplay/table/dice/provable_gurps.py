@@ -8,10 +8,12 @@ total and the effective skill (001 Success Rolls, Critical Success, Critical Fai
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 from rollplay.table.dice.provable_cards import Line, is_count, shown
+from rollplay.table.dice.provable_rules import Rules
 
-__all__ = ["GURPS_PRESETS", "gurps_problems"]
+__all__ = ["GURPS_PRESETS", "gurps_preset", "gurps_problems"]
 
 
 # The fingerprints (ruleset_version) of GURPS editions' own rules, with what judges a roll:
@@ -24,8 +26,31 @@ GURPS_PRESETS: dict[str, Preset] = {
 }
 
 
-def gurps_problems(line: Line) -> list[str]:
-    """What is wrong with a GURPS success roll's card; the first difference."""
+def gurps_preset(data: Rules) -> Preset | None:
+    """The numbers a GURPS ruleset's canonical data gives (None: it is not one)."""
+    keys = ("always_succeed_up_to", "always_fail_from", "critical_success_up_to",
+            "critical_success_at", "critical_failure_from", "critical_failure_at",
+            "critical_failure_margin")  # fmt: skip
+    if not all(key in data for key in keys):
+        return None
+    made = [_table(data[key]) if at in (3, 5) else data[key] for at, key in enumerate(keys)]
+    if not all(v is not None if at in (3, 5) else type(v) is int for at, v in enumerate(made)):
+        return None
+    return cast(Preset, tuple(made))
+
+
+def _table(pairs: Any) -> dict[int, int] | None:
+    """(roll, skill) pairs as a lookup; None unless each is two whole numbers."""
+    if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        return None
+    if not all(type(k) is int and type(v) is int for k, v in pairs):
+        return None
+    return dict(pairs)
+
+
+def gurps_problems(line: Line, rules: Rules | None = None) -> list[str]:
+    """What is wrong with a GURPS success roll's card; the first difference. ``rules``: the
+    ruleset in force at it, as the file gives it (provable_rules.py)."""
     o = line.get("outcome")
     if not isinstance(o, Mapping) or o.get("system") != "gurps":
         return []
@@ -48,7 +73,10 @@ def gurps_problems(line: Line) -> list[str]:
         if o.get(flag) is not right:
             return [f"its {flag} {shown(o.get(flag))} does not agree with its outcome "
                     f"{shown(said)}"]  # fmt: skip
-    preset = GURPS_PRESETS.get(str(line.get("ruleset_version")))
+    preset = GURPS_PRESETS.get(str(line.get("ruleset_version"))) if rules is None else (
+        gurps_preset(rules))  # fmt: skip
+    if rules is not None and preset is None:
+        return ["its ruleset is not a GURPS ruleset this verifier can read"]
     if preset is not None and said != (right := _judged(sum(dice), effective, preset)):
         return [f"its outcome is {shown(said)}, but a roll of {total} against an effective "
                 f"skill of {effective} is a {right}"]  # fmt: skip

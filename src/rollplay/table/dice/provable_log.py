@@ -21,18 +21,20 @@ from __future__ import annotations
 import itertools
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from rollplay.errors import RollplayError
-from rollplay.table.dice.provable import chained, commitment, seed_from_hex, verify_draws
+from rollplay.table.dice.provable import chained, verify_draws
+from rollplay.table.dice.provable_cards import shown_faces
 from rollplay.table.dice.provable_checks import (
     JUDGED,
     client_seed_problems,
+    event_key,
     event_number,
     links,
     nonce_order,
     numbering,
+    said,
     seeded_before,
     unset_choices,
     withheld,
@@ -43,8 +45,10 @@ from rollplay.table.dice.provable_checks import (
 from rollplay.table.dice.provable_checks import (
     is_part as _is_part,
 )
+from rollplay.table.dice.provable_counts import seed_counts
 from rollplay.table.dice.provable_outcomes import (
     contest_problems,
+    d6_after_problems,
     d6_problems,
     fs3_problems,
     gurps_problems,
@@ -52,34 +56,13 @@ from rollplay.table.dice.provable_outcomes import (
 )
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
 from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
+from rollplay.table.dice.provable_rules import Rules, rules_in_force
+from rollplay.table.dice.provable_sheets import rating_problems
 from rollplay.table.dice.provable_who import credit_problems
 
 __all__ = ["BadLog", "Fraction", "Report", "Verdict", "read_log", "shown_faces", "verify_log"]
 
 Line = Mapping[str, Any]
-
-
-def shown_faces(entry: Line) -> list[list[int]]:
-    """The faces a roll shows that its own command drew, in draw order (FS3's luck re-roll
-    keeps the better roll, which may be the second drawn: then both orders are given). D6
-    shows its regular dice, the Wild Die's tosses, then each Character Point die's; points
-    spent after a roll drew only the dice they added."""
-    dice, outcome, spends = (entry.get(k) for k in ("dice", "outcome", "spends"))
-    outcome = outcome if isinstance(outcome, Mapping) else {}
-    if isinstance(dice, Mapping):
-        tosses = _list(dice.get("cp_dice"))
-        if outcome.get("adds_to") is not None:
-            added = spends.get("character_points") if isinstance(spends, Mapping) else 0
-            added = added if type(added) is int and added > 0 else 0
-            return [_flat(tosses[max(0, len(tosses) - added) :] if added else [])]
-        faces = [*_list(dice.get("dice")), *_list(dice.get("wild")), *_flat(tosses)]
-    else:
-        faces = _list(dice)
-    discarded = outcome.get("discarded")
-    if isinstance(discarded, Mapping):
-        other = _list(discarded.get("dice"))
-        return [faces + other, other + faces]
-    return [faces]
 
 
 def verify_log(
@@ -100,18 +83,22 @@ def verify_log(
         elif kind == "seed_reveal":
             reveals[_seed_key(line, line)] = line
         elif kind == "client_seed":
-            who = (_said(line.get("game")), _said(line.get("user")))
-            seeds[who].append((event_number(line), _said(line.get("client_seed"))))
+            who = (said(line.get("game")), said(line.get("user")))
+            seeds[who].append((event_number(line), said(line.get("client_seed"))))
         elif kind == "roll" or "dice_source" in line or "provable" in line:
             rolled.append(line)
     verdicts, commands = [], defaultdict(list)
     derived: dict[str, list[str]] = {}
+    rules, misnamed = rules_in_force(lines)
     for line in rolled:
         status, problems = _judge(line, commits, reveals, derived)
         if status in JUDGED:
-            status, problems = _held_to(line, status, problems, seeds, client_seeds or {})
+            key = event_key(line)
+            problems = problems + ([misnamed[key]] if key in misnamed else [])
+            status, problems = _held_to(line, status, problems, seeds, client_seeds or {},
+                                        rules=rules.get(key))  # fmt: skip
         verdicts.append(Verdict(event_number(line), _name(line), status, problems,
-                                _said(line.get("game"))))  # fmt: skip
+                                said(line.get("game"))))  # fmt: skip
         block = line.get("provable")
         if (status in JUDGED and isinstance(block, Mapping)
                 and type(block.get("nonce")) is int):  # fmt: skip
@@ -121,23 +108,25 @@ def verify_log(
     late = nonce_order(groups)
     for group in groups.values():
         late.update({n: said for n, said in part_order(group).items() if n not in late})
-        late.update({n: said for n, said in contest_problems(group).items() if n not in late})
-    credits = credit_problems(lines)
+        late.update({n: said for n, said in contest_problems(group, rules).items()
+                     if n not in late})  # fmt: skip
+    late.update({n: said for n, said in d6_after_problems(lines, rules).items() if n not in late})
+    credits, ratings = credit_problems(lines), rating_problems(lines)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
         more = [late[key]] if key in late else []
-        if verdict.status in JUDGED and key in credits:
-            more.append(credits[key])
+        if verdict.status in JUDGED:
+            more += [said[key] for said in (credits, ratings) if key in said]
         if more:
             verdicts[at] = verdict._replace(status="mismatch", problems=[*verdict.problems, *more])
     gaps, whole = numbering(lines)
     held = withheld(lines)
     judged = {key for key, r in reveals.items() if key[0] in whole
-              and (key[0], _said(r.get("chain"))) not in held}  # fmt: skip
-    problems = gaps + _seed_problems(reveals, commands, judged)
+              and (key[0], said(r.get("chain"))) not in held}  # fmt: skip
+    problems = gaps + seed_counts(reveals, commands, judged)
     problems += links(commits, reveals)
     problems += unset_choices(seeds, client_seeds or {})
-    problems += [f"the {_said(r.get('chain'))} seed revealed in #{event_number(r)} ({game}) "
+    problems += [f"the {said(r.get('chain'))} seed revealed in #{event_number(r)} ({game}) "
                  f"was never committed in this log" for (game, hashed), r in reveals.items()
                  if (game, hashed) not in commits]  # fmt: skip
     published = {hashed.lower() for _, hashed in commits}
@@ -148,13 +137,16 @@ def verify_log(
 
 def _held_to(
     line: Line, status: str, problems: list[str],
-    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str],
+    seeds: Mapping[tuple[str, str], list[tuple[int, str]]], chosen: Mapping[str, str], *,
+    rules: Rules | None,
 ) -> tuple[str, list[str]]:  # fmt: skip
-    """A judged roll held to its roller's client seed and its outcome to its dice."""
+    """A judged roll held to its roller's client seed and its outcome to its dice, under
+    the ruleset in force at it (``rules``: as the file gives it, or None)."""
     seeded = seeded_before(line, seeds)
     if seeded:
         problems = problems + client_seed_problems(line, seeds, chosen)
-    problems = problems + fs3_problems(line) + gurps_problems(line) + d6_problems(line)
+    problems = problems + fs3_problems(line, rules) + gurps_problems(line, rules)
+    problems += d6_problems(line, rules)
     if problems:
         return "mismatch", problems
     if status == "verified" and not seeded:
@@ -175,7 +167,7 @@ def _judge(
         return str(source), []
     block = line.get("provable")
     if source != "provable" or not isinstance(block, Mapping):
-        return "mismatch", [f"its dice source is {_said(source)} but it has no provable block"]
+        return "mismatch", [f"its dice source is {said(source)} but it has no provable block"]
     problems = []
     key = _seed_key(line, block)
     commit = commits.get(key)
@@ -190,8 +182,8 @@ def _judge(
     if reveal is None:
         return ("mismatch" if problems else "awaiting"), problems
     if block.get("chain") != reveal.get("chain"):
-        problems.append(f"it names the {_said(block.get('chain'))} chain, but its seed is the "
-                        f"{_said(reveal.get('chain'))} chain's")  # fmt: skip
+        problems.append(f"it names the {said(block.get('chain'))} chain, but its seed is the "
+                        f"{said(reveal.get('chain'))} chain's")  # fmt: skip
     nonce, used = block.get("nonce"), reveal.get("nonces")
     if type(nonce) is int and type(used) is int and nonce >= used:
         problems.append(f"its nonce {nonce} is past the {used} the reveal says were used")
@@ -212,7 +204,7 @@ def _shown_problems(line: Line, draws: Any, part: Any) -> list[str]:
     start, end = part if _is_part(part) else (0, len(flat))
     mine = flat[start:end]
     if end > len(flat) or mine not in shown_faces(line):
-        return [f"its dice {_said(shown_faces(line)[0])} are not its draws {_said(mine)} in order"]
+        return [f"its dice {said(shown_faces(line)[0])} are not its draws {said(mine)} in order"]
     return []
 
 
@@ -236,69 +228,6 @@ def _repeats(commands: Mapping[Any, list[tuple[Line, int]]], verdicts: list[Verd
             verdicts[at] = old._replace(status="mismatch", problems=[*old.problems, said])
 
 
-def _seed_problems(
-    reveals: Mapping[tuple[Any, str], Line],
-    commands: Mapping[Any, list[tuple[Line, int]]],
-    judged: set[tuple[str, str]],
-) -> list[str]:
-    """A revealed seed that does not hash to its commitment; and, where the viewer sees
-    every roll under it, a nonce that no roll in the log used."""
-    out = []
-    for (game, hashed), reveal in reveals.items():
-        chain, number = _said(reveal.get("chain")), event_number(reveal)
-        where = f"the {chain} seed revealed in #{number} ({game})"
-        try:
-            seed = seed_from_hex(cast(str, reveal.get("seed")))  # it checks the type
-            if commitment(seed, chained(reveal.get("after"))) != hashed.lower():
-                out.append(f"{where} does not hash to its commitment {hashed[:16]}\u2026")
-        except RollplayError as exc:
-            out.append(f"{where}: {exc}")
-        used = reveal.get("nonces")
-        if (game, hashed) not in judged or type(used) is not int:
-            continue
-        mine = {nonce: group for (g, c, nonce), group in commands.items()
-                if g == game and c == hashed}  # fmt: skip
-        missing = _missing(mine, used)
-        if missing:
-            listed = ", ".join(map(str, missing[:10])) + (", \u2026" if len(missing) > 10 else "")
-            out.append(f"{where}: no roll in the log has nonce {listed} of the {used} used "
-                       f"(a roll made under the seed and left out)")  # fmt: skip
-        out.extend(f"{where}: {said}" for nonce, group in sorted(mine.items())
-                   if (said := _uncovered(nonce, [line for line, _ in group])))  # fmt: skip
-    return out
-
-
-def _missing(seen: Mapping[int, Any], used: int) -> list[int]:
-    """The first eleven nonces below ``used`` that no roll has (a reveal may claim any count:
-    never list them all)."""
-    out: list[int] = []
-    n = 0
-    while n < used and len(out) < 11:
-        if n not in seen:
-            out.append(n)
-        n += 1
-    return out
-
-
-def _uncovered(nonce: int, lines: list[Line]) -> str:
-    """A command whose entries split its draws must show all of them, one after another."""
-    parts = [line["provable"].get("part") for line in lines]
-    if not any(_is_part(p) for p in parts):
-        return ""
-    drawn = _drawn(lines[0]["provable"].get("draws"))
-    if drawn is None:
-        return ""
-    total = len(drawn)
-    reach = 0
-    for start, end in sorted(tuple(p) for p in parts if _is_part(p)):
-        if start != reach:
-            break
-        reach = end
-    if reach == total:
-        return ""
-    return f"the entries of nonce {nonce} show {reach} of its {total} dice (an entry left out)"
-
-
 def _kind(line: Line) -> str:
     """What a line is (an export older than verifiable dice names no kind: a roll)."""
     kind = line.get("kind")
@@ -307,7 +236,7 @@ def _kind(line: Line) -> str:
 
 def _seed_key(line: Line, block: Mapping[str, Any]) -> tuple[str, str]:
     """Which seed a line names: its game's, with this commitment (as text: any JSON)."""
-    return _said(line.get("game")), _said(block.get("commitment"))
+    return said(line.get("game")), said(block.get("commitment"))
 
 
 def _name(line: Line) -> str:
@@ -320,17 +249,3 @@ def _name(line: Line) -> str:
 
 def _without_part(block: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in block.items() if k != "part"}
-
-
-def _said(value: Any) -> str:
-    """A value from the log in a message, as verify_log.js writes it: text as it is, the
-    rest as JSON."""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
-def _list(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list) else []
-
-
-def _flat(tosses: Iterable[Any]) -> list[int]:
-    return [face for toss in tosses for face in _list(toss)]

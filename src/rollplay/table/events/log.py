@@ -34,7 +34,9 @@ from rollplay.table.store.models import Event, Game
 MAX_EVENTS = 1000  # one page of events_for
 SEED_KINDS = ("seed_commit", "seed_reveal", "client_seed")
 DICE_KINDS = ("combat_turn", "heal_day")  # events besides rolls whose dice may be provable
-WHO_KINDS = ("member", "player", "character")  # who may roll which character (rulings V15)
+# Who may roll which character (rulings V15), and with which ratings (V14).
+WHO_KINDS = ("member", "player", "character", "sheet", "raise")
+RULE_KINDS = ("ruleset",)  # the rules each roll names, as data (rulings V14)
 
 
 def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
@@ -127,7 +129,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
     out = []
     with t.reading() as s:
         standings = _standings(t, s, game_name)
-        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS + WHO_KINDS)
+        kinds = Event.kind.in_(SEED_KINDS + DICE_KINDS + WHO_KINDS + RULE_KINDS)
         query = (
             select(Event, Game.name)
             .join(Game)
@@ -137,7 +139,7 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
         for row, game in s.execute(query):
             standing = standings[row.game_id]
             head = {"kind": row.kind, "id": row.number, "time": iso(row.created_at), "game": game}
-            if row.kind in SEED_KINDS:
+            if row.kind in SEED_KINDS + RULE_KINDS:
                 if row.kind == "client_seed" and project(row, game, standing) is None:
                     continue  # one made at a hidden roll: the Storyteller's (rulings V10)
                 line = {**head, **row.payload}
@@ -163,15 +165,23 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
 
 
 def _who(head: dict[str, Any], row: Event, actor: str | None) -> dict[str, Any]:
-    """A membership, a character's player set, or a character made (by whom: a player who
-    makes one plays it), as an export line: no sheet."""
+    """A membership, a character's player set, a character made (by whom: a player who
+    makes one plays it) with its sheet, a sheet changed or a skill raised, as an export
+    line: for a reader who may see the event whole."""
     match row.kind:
         case "member":
             said = {k: row.payload.get(k) for k in ("user", "role", "characters")}
         case "player":
             said = {"character": row.character, "player": row.payload.get("player")}
+        case "sheet":
+            said = {"character": row.character, "changes": row.payload.get("changes"),
+                    "sheet": row.payload.get("sheet")}  # fmt: skip
+        case "raise":
+            said = {"character": row.character,
+                    **{k: row.payload.get(k) for k in ("skill", "from", "to")}}  # fmt: skip
         case _:
-            said = {"character": row.character, "actor": actor}
+            said = {"character": row.character, "actor": actor,
+                    "sheet": row.payload.get("sheet")}  # fmt: skip
     return {**head, **said}
 
 

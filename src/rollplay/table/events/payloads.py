@@ -173,6 +173,9 @@ class SheetChanged(Payload):
     kind: ClassVar[str] = "sheet"
     changes: dict[str, JsonValue]
     approved: bool = False
+    # The sheet as stored after the change (None: an event from before issue 29), so an
+    # export shows the ratings each later roll had to use (rulings V14).
+    sheet: dict[str, JsonValue] | None = None
 
 
 class Approved(Payload):
@@ -242,6 +245,19 @@ class SeedRevealed(Payload):
     commitment: str
     nonces: int
     after: SeedLink | None = None
+
+
+class RulesetInForce(Payload):
+    """The ruleset the game's rolls are judged by from here on, as the canonical JSON the
+    rules engine uses (``rules``) and its fingerprint (``version``: what each roll names), so
+    an export lets a verifier judge every roll again under it (issue 29, rulings V14).
+    Written before the first roll that names a fingerprint other than the last one's."""
+
+    kind: ClassVar[str] = "ruleset"
+    system: str
+    edition: str
+    version: str
+    rules: str
 
 
 class ClientSeedSet(Payload):

@@ -31,11 +31,12 @@ class Unreadable(p.Payload):
 WholePayload = (
     p.Roll | p.GameMade | p.GameSettings | p.Membership | p.CharacterMade | p.SheetChanged
     | p.Approved | p.PlayerSet | p.LuckAwarded | p.LuckSpent | p.XPAwarded | p.Raised
-    | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | cb.CombatStarted | cb.CombatStopped
-    | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken | cb.ActionChosen
-    | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined | sc.ScenePaused
-    | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.SceneOrdered | sc.Posed
-    | rq.RollRequested | rq.RequestCancelled | rq.PoseEdited | rq.PoseDeleted | rq.RollRevealed
+    | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | p.RulesetInForce | cb.CombatStarted
+    | cb.CombatStopped | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken
+    | cb.ActionChosen | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined
+    | sc.ScenePaused | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.SceneOrdered
+    | sc.Posed | rq.RollRequested | rq.RequestCancelled | rq.PoseEdited | rq.PoseDeleted
+    | rq.RollRevealed
 )  # fmt: skip
 # Every payload a viewer may be handed: whole, or the part for those who may not see it all.
 AnyPayload = WholePayload | p.HiddenRoll | cb.HiddenStep | Unreadable
@@ -45,9 +46,9 @@ _WHOLE: dict[str, type[p.Payload]] = {
     for cls in (
         p.Roll, p.GameMade, p.GameSettings, p.Membership, p.CharacterMade, p.SheetChanged,
         p.Approved, p.PlayerSet, p.LuckAwarded, p.LuckSpent, p.XPAwarded, p.Raised,
-        p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, cb.CombatStarted, cb.CombatStopped,
-        cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen, cb.LuckBetween,
-        cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS, *rq.LEDGER_PAYLOADS,
+        p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, p.RulesetInForce, cb.CombatStarted,
+        cb.CombatStopped, cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen,
+        cb.LuckBetween, cb.Turn, cb.HealDay, *sc.SCENE_PAYLOADS, *rq.LEDGER_PAYLOADS,
     )
 }  # fmt: skip
 

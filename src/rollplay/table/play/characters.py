@@ -47,8 +47,8 @@ def set_character(
         row.sheet = stored_sheet(game.system, merged, rules)
         row.approved = False
         row.updated_at = now()
-        t.record(s, game, ev.SheetChanged.written({"changes": dict(changes)}),
-                    character=row)  # fmt: skip
+        t.record(s, game, ev.SheetChanged.written({"changes": dict(changes), "sheet": row.sheet}),
+                 character=row)  # fmt: skip
         return character_dict(row, game)
 
 

@@ -196,10 +196,12 @@ def add_examples(t: ServiceBase) -> list[str]:
 
 
 def _commit_seeds(service: ServiceBase, s: Session, game: Game) -> None:
-    """A new game's seeds, committed in its first events, before any roll (issue 18)."""
-    from rollplay.table.dice.dicing import commit_seed
+    """A new game's seeds, committed in its first events, before any roll (issue 18), and
+    its ruleset, so no roll has to write it (which would tell that a roll was made)."""
+    from rollplay.table.dice.dicing import commit_seed, ensure_ruleset
     from rollplay.table.dice.nonces import CHAINS
     from rollplay.table.store.writers import CoreWriter
 
     for chain in CHAINS:
         commit_seed(service, CoreWriter(s.connection()), game, chain)
+    ensure_ruleset(service, CoreWriter(s.connection()), game)

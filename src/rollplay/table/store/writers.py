@@ -49,6 +49,7 @@ class Writer(Protocol):
     def nonce(self, game_id: int, chain: str, user_id: int | None) -> Taken | None: ...
     def new_seed(self, game_id: int, chain: str, seed: bytes, commitment: str) -> bool: ...
     def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str: ...
+    def last_ruleset(self, game_id: int) -> str | None: ...
     # Scenes (issue 30): the running scene a user joined last in a game (its id and whether
     # it is private), and the private scenes they are in (participant or invited).
     def scene(self, game_id: int, user_id: int | None) -> tuple[int, bool] | None: ...
@@ -319,6 +320,9 @@ class DryRun:
         raise AssertionError("a dry run rolls nothing")
 
     def add_client_seed(self, game_id: int, user_id: int | None, value: str) -> str:
+        raise AssertionError("a dry run rolls nothing")
+
+    def last_ruleset(self, game_id: int) -> str | None:
         raise AssertionError("a dry run rolls nothing")
 
 

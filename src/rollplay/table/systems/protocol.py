@@ -53,10 +53,15 @@ class System(Protocol):
     def teamwork_odds(self, leader: Any, assisters: list[Any], rules: Any) -> dict[str, Any]: ...
 
 
+def canonical_rules(rules: Any) -> str:
+    """A ruleset as the canonical JSON its fingerprint hashes (and an export carries)."""
+    return json.dumps(plain(rules), sort_keys=True, default=str)
+
+
 def ruleset_version(rules: Any) -> str:
-    """A short fingerprint of the ruleset a roll was judged by, for the log."""
-    data = json.dumps(plain(rules), sort_keys=True, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()[:16]
+    """A short fingerprint of the ruleset a roll was judged by, for the log: the first 16
+    hex digits of the SHA-256 of its canonical JSON."""
+    return hashlib.sha256(canonical_rules(rules).encode()).hexdigest()[:16]
 
 
 class BaseSystem:

@@ -3,6 +3,7 @@ export written to a file passes ``rollplay verify``; bad input is one line and e
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,8 @@ def test_a_scene_exported_to_a_file_passes_verify(
 def test_scene_search_from_the_command_line(capsys: pytest.CaptureFixture[str], db: str) -> None:
     code, said, _ = run(capsys, "--as", "Otto", "scene", "search", "leans", "--game", "Pegasus",
                         "--db", db)  # fmt: skip
-    assert (code, said) == (0, "Scene 1 (Docks) #11 pose: Nikos: leans in.\n")
+    assert code == 0
+    assert re.fullmatch(r"Scene 1 \(Docks\) #\d+ pose: Nikos: leans in\.\n", said), said
     assert run_json(capsys, "--as", "Otto", "scene", "search", "safe", "--game", "Pegasus",
                     "--db", db) == []  # fmt: skip
     [hit] = run_json(capsys, "--as", "Pia", "scene", "search", "safe", "--game", "Pegasus",

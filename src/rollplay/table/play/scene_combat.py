@@ -18,9 +18,10 @@ from rollplay.table.events.audiences import project
 from rollplay.table.play.scene_reads import _seen  # "no scene" to a viewer who may not see it
 from rollplay.table.store.models import Combat, Event
 
-KINDS = tuple({cls.kind for cls in (cb.CombatStarted, cb.Joined, cb.Left, cb.ActionChosen,
-                                     cb.StanceTaken, cb.Turn, cb.LuckBetween,
-                                     cb.CombatStopped, cb.CombatDeleted)})  # fmt: skip
+KINDS = tuple(sorted({cls.kind for cls in (cb.CombatStarted, cb.Joined, cb.Left,
+                                            cb.ActionChosen, cb.StanceTaken, cb.Turn,
+                                            cb.LuckBetween, cb.CombatStopped,
+                                            cb.CombatDeleted)}))  # fmt: skip
 ENDS = frozenset({cb.CombatStopped.kind, cb.CombatDeleted.kind})
 LOOK = 200  # combat events read back from the newest: bounds the read in a long scene
 

@@ -60,10 +60,10 @@ def play_scene(base: str) -> None:
         lines_as(base, name, line)
 
 
-def shoot(page: Page, path: str, out: Path) -> None:
+def shoot(page: Page, path: str, out: Path, *, whole: bool = False) -> None:
     page.goto(path)
-    page.wait_for_timeout(500)  # the live feed connects
-    page.screenshot(path=str(out))
+    page.wait_for_timeout(500)  # the live feed connects (and a scene's combat panel loads)
+    page.screenshot(path=str(out), full_page=whole)
     print(f"wrote {out}")
 
 
@@ -88,6 +88,12 @@ def main(folder: Path) -> None:
                 for path, file in shots:
                     shoot(page, path, folder / file)
                 context.close()
+            # Last, so the shots above stay as they were: the Storyteller, in scene 1,
+            # resolves Ambush's next turn there, and the scene's page shows its combat panel.
+            lines_as(base, "Stella", "combat/newturn Ambush")
+            context, page = person(browser, base, "Stella", DESKTOP)
+            shoot(page, "/games/Pegasus/scenes/1", folder / "scene-combat.png", whole=True)
+            context.close()
             browser.close()
 
 

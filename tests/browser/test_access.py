@@ -24,10 +24,12 @@ CONTRAST = "\n".join(line for line in (Path(__file__).parent / "contrast.js").re
 
 
 @pytest.fixture(scope="module")
-def scene(live_server: str) -> Iterator[str]:
-    """A running scene with a pose and a roll in it (its page is checked too; stopped after,
-    so the shared server's next tests find nobody in it)."""
-    (said,) = lines_as(live_server, "Stella", "scene/start Access scene=Checked for contrast")
+def scene(live_server: str, cards: None) -> Iterator[str]:
+    """A running scene with a pose, a roll and the Access combat in it (its page is checked
+    too, combat panel and all; stopped after, so the shared server's next tests find nobody
+    in it)."""
+    said, _ = lines_as(live_server, "Stella", "scene/start Access scene=Checked for contrast",
+                        "combat/join Mavros/combat=Access")  # fmt: skip
     number = said["number"]
     lines_as(live_server, "Pia", f"scene/join {number}", ":leans in, *slowly*.", "roll Athletics")
     yield f"/games/Pegasus/scenes/{number}"
@@ -67,6 +69,8 @@ def test_every_page_fits_a_phone_and_reads_clearly(
             assert answer.status == 200, f"{path}: {answer.status}"
             if path.endswith("/verify"):  # its verdicts are drawn once the browser checked
                 expect(page.locator("#verify-said")).to_contain_text("checked")
+            if path == scene:  # its combat panel is drawn once the page asked for it
+                expect(page.locator("#scene-combat #tracker")).to_contain_text("Mavros")
             wide, screen = page.evaluate(
                 "[document.documentElement.scrollWidth, window.innerWidth]"
             )

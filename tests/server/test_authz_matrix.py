@@ -170,6 +170,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
                                                MEMBERS | {"anonymous"}),
     ("GET", "/games/{game}/scenes/{number}/order"): ("/games/Pegasus/scenes/1/order", None,
                                                      MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/combat"): ("/games/Pegasus/scenes/1/combat", None,
+                                                      MEMBERS),
     ("GET", "/games/{game}/scenes/{number}/feed"): ("/games/Pegasus/scenes/1/feed", "stream",
                                                     MEMBERS),
     ("POST", "/games/{game}/scenes/{number}/pose"): (

@@ -30,6 +30,7 @@ from rollplay.server import (
     web_combat,
     web_log,
     web_record,
+    web_scene_combat,
     web_scenes,
     web_sheets,
 )
@@ -68,6 +69,7 @@ ROUTERS = (
     web_combat.router,
     web_log.router,
     web_scenes.router,
+    web_scene_combat.router,
     scenes_api.router,
     seeds.router,
     seeds.pages,

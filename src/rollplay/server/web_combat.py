@@ -91,7 +91,7 @@ def combats_page(game: str, request: Request) -> Response:
 def combat_page(game: str, name: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         status = Tracker(service).status(info.name, name)
-        return {"s": status, **_forms(info, status), **_recent(service, info.name)}
+        return {"s": status, **form_choices(info, status), **_recent(service, info.name)}
 
     return game_page(request, game, "combat.html", "combat", fill)
 
@@ -116,14 +116,14 @@ def forms(game: str, name: str, request: Request, service: Viewer, roster: str =
         status = Tracker(service).status(info.name, name)
     except RollplayError as exc:
         return problem(exc)
-    context = _forms(info, status)
+    context = form_choices(info, status)
     if roster == context["roster"]:
         return Response(status_code=204)
     return templates.TemplateResponse(request, "_combat_forms.html",
                                       {"game": info, "s": status, **context})  # fmt: skip
 
 
-def _forms(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
+def form_choices(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
     """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
     still join, and the game's gear; ``roster`` keys them, to know when to redraw."""
     fighters = status.names

@@ -31,6 +31,7 @@ from rollplay.table.play import records as _records
 from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
+from rollplay.table.play import scene_combat as _scene_combat
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
@@ -235,6 +236,10 @@ class Service(AccessService):
 
     def scene_id(self, game_name: str, number: int) -> int:
         return _scene_reads.scene_id(self, game_name, number)
+
+    def scene_combat(self, game_name: str, number: int) -> str | None:
+        """The combat under way that the scene plays, if any (its page's combat panel)."""
+        return _scene_combat.scene_combat(self, game_name, number)
 
     def scene_events(
         self, game_name: str, number: int, after: int = 0, limit: int = 100

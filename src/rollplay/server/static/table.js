@@ -30,12 +30,14 @@
   // A roll request's Roll button shows only to whom it asks (and the Storyteller): the
   // service refuses anyone else, this spares them a button that would be refused.
   function answerable(root) {
-    const feed = document.getElementById("feed");
-    if (!feed || !root || !root.querySelectorAll) return;
+    // Who the viewer is in the game: the game page's navigation says (_game.html), so the
+    // table's feed and a scene's ledger alike show the button.
+    const who = document.querySelector("nav[data-yours]");
+    if (!who || !root || !root.querySelectorAll) return;
     let yours = [];
-    try { yours = JSON.parse(feed.dataset.yours || "[]"); } catch (e) { yours = []; }
+    try { yours = JSON.parse(who.dataset.yours || "[]"); } catch (e) { yours = []; }
     root.querySelectorAll("form[data-for]").forEach(function (form) {
-      form.hidden = !feed.dataset.storyteller && yours.indexOf(form.dataset.for) < 0;
+      form.hidden = !who.dataset.storyteller && yours.indexOf(form.dataset.for) < 0;
     });
   }
   document.addEventListener("htmx:load", function (ev) { answerable(ev.detail.elt); });

@@ -166,6 +166,18 @@ class SceneTest(TableTest):
         self.table.acting_as("Otto").execute(c.Pose(GAME, "nods."))
         assert "Mavros nods." in self.relayed()[self.char1]  # from where it started
 
+    def test_a_request_from_the_room_asks_in_its_scene(self) -> None:
+        self.heard(CmdScene(), "/start Docks")
+        # Stella has not joined the scene her room plays: refused, one line (rulings S41).
+        said = self.heard(CmdRequest(), " Nikos Piloting+1", caller=self.char2)[self.char2]
+        assert said.startswith("rollplay: "), said
+        assert "join it first" in said, said
+        self.table.acting_as("Stella").execute(c.SceneJoin(GAME, 1))
+        said = self.heard(CmdRequest(), " Nikos Piloting+1", caller=self.char2)[self.char2]
+        _, views = self.table.acting_as("Pia").scene(GAME, 1)
+        assert views[-1].kind == "roll_request", views  # in the scene, where Pia reads it
+        assert "asks Nikos for a roll: Piloting+1" in said
+
     def test_bad_input_is_one_line(self) -> None:
         lines = [self.heard(CmdSceneEmit(), " hi")[self.char1],  # no scene here
                  self.heard(CmdScene(), "/s Docks")[self.char1],  # start, stop or show?
@@ -177,8 +189,8 @@ class SceneTest(TableTest):
                   self.heard(CmdScenePose(), "a\u202eb")[self.char1],
                   self.heard(CmdSceneSay(), " " + "x" * 8_001)[self.char1],
                   self.heard(CmdScene(), "/stop", caller=self.char3)[self.char3]]  # fmt: skip
-        # +request forwards its line to the table, which knows no request yet: one line.
-        lines.append(self.heard(CmdRequest(), " Nikos Piloting+1", caller=self.char2)[self.char2])
+        # +request forwards its line to the table's request command: asking no one, one line.
+        lines.append(self.heard(CmdRequest(), " ", caller=self.char2)[self.char2])
         for line in lines:
             assert line.startswith("rollplay: "), line
             assert "\n" not in line, line

@@ -9,7 +9,7 @@ players' trackers follow."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -49,13 +49,23 @@ class Wire:
         return "\n".join(self.parts)
 
 
+@pytest.fixture(scope="module")
+def _screens(browser: Browser, live_server: str) -> Iterator[dict[str, Page]]:
+    """The three screens, signed in and open at the table once for the module's tests (as
+    a table stays open through an evening); each test reads the cards it makes by number."""
+    opened = {name: person(browser, live_server, name) for name in ("Stella", "Pia", "Otto")}
+    yield {name: p.page for name, p in opened.items()}
+    for p in opened.values():
+        p.context.close()
+
+
 @pytest.fixture
-def table(people: Callable[..., Page]) -> dict[str, Page]:
-    pages = {name: people(name) for name in ("Stella", "Pia", "Otto")}
-    for page in pages.values():
-        page.goto("/games/Pegasus")
+def table(_screens: dict[str, Page]) -> dict[str, Page]:
+    for page in _screens.values():
+        if not page.url.endswith("/games/Pegasus"):
+            page.goto("/games/Pegasus")
         expect(page.locator("#live")).to_have_text("Live")
-    return pages
+    return _screens
 
 
 def newest(page: Page) -> int:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NamedTuple
 
 import httpx
 
@@ -33,27 +33,55 @@ def serving(
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``rollplay serve`` as its own process (with ``env`` added to its environment); yields
     its base URL and the process. Its stdout and stderr go to ``output`` if given."""
+    started = _start(db, workers, output, env)
+    try:
+        wait_healthy(started.base)
+        yield started.base, started.process
+    finally:
+        _stop(started)
+
+
+@contextmanager
+def servers(db: str, count: int, workers: int = 1) -> Iterator[list[str]]:
+    """``count`` servers on one database, started side by side (each process's start-up is
+    most of its cost); yields their base URLs."""
+    started = [_start(db, workers, None, None) for _ in range(count)]
+    try:
+        for one in started:
+            wait_healthy(one.base)
+        yield [one.base for one in started]
+    finally:
+        for one in started:
+            _stop(one)
+
+
+class _Started(NamedTuple):
+    base: str
+    process: subprocess.Popen[bytes]
+    sink: IO[bytes] | None
+
+
+def _start(db: str, workers: int, output: Path | None, env: dict[str, str] | None) -> _Started:
     port = free_port()
-    sink = subprocess.DEVNULL if output is None else output.open("wb")
+    sink = None if output is None else output.open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "rollplay", "serve", "--db", db, "--port", str(port),
          "--workers", str(workers)],
-        stdout=sink, stderr=subprocess.STDOUT if output else subprocess.DEVNULL,
+        stdout=sink or subprocess.DEVNULL, stderr=subprocess.STDOUT if sink else subprocess.DEVNULL,
         env={**os.environ, "ROLLPLAY_DATABASE_URL": db, **(env or {})},
     )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
+    return _Started(f"http://127.0.0.1:{port}", process, sink)
+
+
+def _stop(started: _Started) -> None:
+    started.process.terminate()
     try:
-        wait_healthy(base)
-        yield base, process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if output is not None:
-            sink.close()  # type: ignore[union-attr]
+        started.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        started.process.kill()
+        started.process.wait()
+    if started.sink is not None:
+        started.sink.close()
 
 
 def wait_healthy(base: str, seconds: float = 20.0) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from rollplay.table.service import Table
 from tests.people import seat_people
-from tests.server.process import Watcher, serving, signed_in, token_for
+from tests.server.process import Watcher, servers, serving, signed_in, token_for
 
 pytestmark = pytest.mark.live  # rollplay serve processes
 
@@ -94,7 +94,7 @@ def test_rolls_through_one_server_reach_viewers_of_another(pg_url: str) -> None:
     """Two servers (two machines' worth) on one PostgreSQL, each with two workers: rolls
     posted through either reach every viewer of both, in order, exactly once."""
     seat_people(pg_url)
-    with serving(pg_url, workers=2) as (first, _), serving(pg_url, workers=2) as (second, _):
+    with servers(pg_url, 2, workers=2) as (first, second):
         start = _all_ids(pg_url)[-1]
         watchers = [Watcher([base], token_for(base, name), after=start)
                     for base in (first, second) for name in ("Stella", "Pia", "Olly")

@@ -143,7 +143,9 @@ def _roll(lines: list[Line], test: Callable[[Line], bool]) -> Line:
 
 
 def _public(line: Line) -> bool:
-    return line.get("expression") == "Firearms" and line["dice_source"] == "provable"
+    """Nikos's public Firearms roll (not Ada's luck re-roll of Firearms in Caprica)."""
+    return (line["game"] == "Pegasus" and line.get("expression") == "Firearms"
+            and line["dice_source"] == "provable")  # fmt: skip
 
 
 def _tamper_die(lines: list[Line]) -> list[int]:

@@ -32,6 +32,9 @@ from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 FINISHED = 20  # finished scenes the list shows, newest first
+# Entries a scene's page draws when it opens, and each "earlier" asks for: drawing all of a
+# 5,000-entry scene took most of a second (docs/performance.md, "Scenes").
+PAGE = 200
 # Scene commands typed in a scene's pose box: without a number, they mean this scene.
 _THIS_SCENE = (c.SceneJoin, c.ScenePause, c.SceneResume, c.SceneStop, c.SceneInvite,
                c.SceneOrder)  # fmt: skip
@@ -75,10 +78,10 @@ def scene_page(game: str, number: Number, request: Request) -> Response:
 
 
 def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
-    shown, ledger = service.scene(info.name, number)
+    ledger, earlier = service.scene_ledger(info.name, number, limit=PAGE)
     last = ledger[-1].id if ledger else 0
-    return {"scene": shown, "cards": [card(e) for e in ledger], "last": last,
-            **_order(service, info.name, number, shown)}  # fmt: skip
+    return {"cards": [card(e) for e in ledger], "last": last, "earlier": earlier,
+            **_order(service, info.name, number)}  # fmt: skip
 
 
 def _order(service: Service, game: str, number: Number, shown: Any = None) -> dict[str, Any]:
@@ -103,6 +106,20 @@ def order(game: str, number: Number, request: Request, service: Viewer) -> Respo
         return problem(exc)
     context["game"] = service.game(game)
     return templates.TemplateResponse(request, "_scene_order.html", context)
+
+
+@router.get("/games/{game}/scenes/{number}/earlier", response_class=HTMLResponse)
+def earlier(game: str, number: Number, request: Request, service: Viewer,
+            before: Annotated[int, Query(ge=1, le=2**62)]) -> Response:  # fmt: skip
+    """The page of the ledger before event ``before``, oldest first, after the button that
+    asks for the page before it (if any): it takes the place of the button that asked."""
+    try:
+        ledger, sooner = service.scene_ledger(game, number, before, PAGE)
+    except RollplayError as exc:
+        return problem(exc)
+    return templates.TemplateResponse(request, "_scene_earlier.html", {
+        "game": game, "number": number, "earlier": sooner, "cards": [card(e) for e in ledger],
+    })  # fmt: skip
 
 
 @router.get("/games/{game}/scenes/{number}/feed")

@@ -241,6 +241,10 @@ class Service(AccessService):
     ) -> list[EventView]:
         return _scene_reads.scene_events(self, game_name, number, after, limit)
 
+    def scene_ledger(self, game_name: str, number: int, before: int | None = None,
+                     limit: int = 200) -> _scene_reads.LedgerPage:  # fmt: skip
+        return _scene_reads.scene_ledger(self, game_name, number, before, limit)
+
     def current_scene(self, game_name: str) -> int | None:
         return _scene_reads.current_scene(self, game_name)
 

@@ -1,9 +1,12 @@
 """What the web scene page and its live feed read of a scene (issue 30): the scene's id for
-a viewer who may see it, a page of its ledger after an event, and the scene the viewer's
-poses and rolls land in now. Each asks, as every read does, whether the viewer may see the
-scene: one they may not is "no scene" (a 404), so a private scene's title never leaks."""
+a viewer who may see it, a page of its ledger after an event, the newest page of its ledger
+(or the page before an event), and the scene the viewer's poses and rolls land in now. Each
+asks, as every read does, whether the viewer may see the scene: one they may not is "no
+scene" (a 404), so a private scene's title never leaks."""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -12,6 +15,7 @@ from rollplay.table.access.authz import Act, Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
+from rollplay.table.events.ledger import fold
 from rollplay.table.events.views import EventView
 from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
 from rollplay.table.store.db import StorageError
@@ -54,6 +58,37 @@ def scene_events(
                                                Event.scene_id == row.id, Event.number > after)
                            .order_by(Event.number).limit(limit))  # fmt: skip
         return [v for v in (project(e, game.name, standing) for e in events) if v is not None]
+
+
+class LedgerPage(NamedTuple):
+    """Part of a scene's ledger, oldest first, as its reader may see it and as it stands
+    (edits and answers folded in), and where the part before it starts: the ``before`` that
+    asks for it (the oldest event this page read), or None when there is nothing earlier."""
+
+    events: list[EventView]
+    earlier: int | None
+
+
+def scene_ledger(t: ServiceBase, game_name: str, number: int, before: int | None = None,
+                 limit: int = 200) -> LedgerPage:  # fmt: skip
+    """The newest ``limit`` events of the scene's ledger before event ``before`` (None: of
+    all of it), read in one query (the scene's index, newest first) and folded in one more.
+    Pages follow the events read, not those shown, so one the reader may not see moves no
+    boundary: each page starts where the one after it ended, and none is skipped or repeated."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        query = select(Event).where(Event.game_id == game.id, Event.scene_id == row.id)
+        if before is not None:
+            query = query.where(Event.number < before)
+        # By id, the order of the scene's index (ix_events_scene), so the read stops after
+        # the page instead of sorting the whole scene; a game's ids and numbers go up together.
+        rows = list(s.scalars(query.order_by(Event.id.desc()).limit(limit + 1)))
+        earlier = rows[limit - 1].number if len(rows) > limit else None
+        views = [v for v in (project(e, game.name, standing) for e in reversed(rows[:limit]))
+                 if v is not None]  # fmt: skip
+        return LedgerPage(fold(s, game.id, standing, views), earlier)
 
 
 def current_scene(t: ServiceBase, game_name: str) -> int | None:

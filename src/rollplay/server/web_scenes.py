@@ -84,16 +84,13 @@ def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
             **_order(service, info.name, number)}  # fmt: skip
 
 
-def _order(service: Service, game: str, number: Number, shown: Any = None) -> dict[str, Any]:
+def _order(service: Service, game: str, number: Number) -> dict[str, Any]:
     """What the people-and-order panel shows the viewer, and which controls they get."""
-    if shown is None:
-        shown = service.scene_shown(game, number)
-    info = service.game(game)
+    shown, role, current = service.scene_panel(game, number)
     me = service.actor.name
-    runs = info.role == "storyteller" or shown.starter == me
-    here = service.current_scene(game) == number
-    return {"scene": shown, "me": me, "runs": runs, "here": here,
-            "may_pose": info.role != "observer" and shown.state != "finished",
+    runs = role == "storyteller" or shown.starter == me
+    return {"scene": shown, "me": me, "runs": runs, "here": current == number,
+            "may_pose": role != "observer" and shown.state != "finished",
             "your_turn": shown.order is not None and me in shown.order.waiting}  # fmt: skip
 
 
@@ -104,7 +101,7 @@ def order(game: str, number: Number, request: Request, service: Viewer) -> Respo
         context = _order(service, game, number)
     except RollplayError as exc:
         return problem(exc)
-    context["game"] = service.game(game)
+    context["game"] = {"name": context["scene"].game}  # all the panel uses of the game
     return templates.TemplateResponse(request, "_scene_order.html", context)
 
 

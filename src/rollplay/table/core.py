@@ -56,6 +56,8 @@ class Core:
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
         self._vocabularies: dict[tuple[Any, ...], Vocabulary] = {}
+        # scene_reads.scene_panel's pose orders, by (scene id, the game's newest event id)
+        self._orders: dict[tuple[int, int], Any] = {}
 
     def close(self) -> None:
         self.engine.dispose()

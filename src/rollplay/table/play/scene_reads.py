@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from rollplay.table.access.authz import Act, Standing
@@ -89,6 +89,43 @@ def scene_ledger(t: ServiceBase, game_name: str, number: int, before: int | None
         views = [v for v in (project(e, game.name, standing) for e in reversed(rows[:limit]))
                  if v is not None]  # fmt: skip
         return LedgerPage(fold(s, game.id, standing, views), earlier)
+
+
+class ScenePanel(NamedTuple):
+    """What a scene page's order panel shows its viewer: the scene with its pose order, the
+    viewer's role in the game, and the scene their poses and rolls land in now (None: none)."""
+
+    shown: SceneShown
+    role: str | None
+    current: int | None
+
+
+ORDERS_KEPT = 256  # pose orders a service remembers (a scene's, as of an event)
+
+
+def scene_panel(t: ServiceBase, game_name: str, number: int) -> ScenePanel:
+    """The order panel's read, in one transaction. Every open page asks for it after each
+    card (200 viewers: 200 asks a pose), and the pose order is the same for everyone who may
+    see the scene, so it is worked out once per scene and per newest event of its game
+    (anything that changes it writes an event: a pose, a join, a pause, a change of order)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        newest = s.scalar(select(func.max(Event.id)).where(Event.game_id == game.id)) or 0
+        orders: dict[tuple[int, int], SceneShown] = t._orders
+        shown = orders.get((row.id, newest))
+        if shown is None:
+            shown = _shown(s, game, row)
+            if len(orders) >= ORDERS_KEPT:
+                orders.clear()  # a few hundred small answers: cheaper than an LRU's upkeep
+            orders[(row.id, newest)] = shown
+        found = CoreWriter(s.connection()).scene(game.id, t.actor.user_id)
+        here = None
+        if found is not None:
+            here = number if found[0] == row.id else \
+                s.scalar(select(Scene.number).where(Scene.id == found[0]))  # fmt: skip
+        return ScenePanel(shown, standing.role, here)
 
 
 def current_scene(t: ServiceBase, game_name: str) -> int | None:

@@ -79,11 +79,13 @@ def scene_ledger(t: ServiceBase, game_name: str, number: int, before: int | None
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.READ)
         row = _seen(s, game, number, standing)
-        query = select(Event).where(Event.game_id == game.id, Event.scene_id == row.id)
+        # By the scene alone (its id is its game's too) and by id: the scene's index
+        # (ix_events_scene) read newest first, so the read stops after the page, however
+        # long the game's log (by game, SQLite walked the game's index); a game's ids and
+        # numbers go up together.
+        query = select(Event).where(Event.scene_id == row.id)
         if before is not None:
             query = query.where(Event.number < before)
-        # By id, the order of the scene's index (ix_events_scene), so the read stops after
-        # the page instead of sorting the whole scene; a game's ids and numbers go up together.
         rows = list(s.scalars(query.order_by(Event.id.desc()).limit(limit + 1)))
         earlier = rows[limit - 1].number if len(rows) > limit else None
         views = [v for v in (project(e, game.name, standing) for e in reversed(rows[:limit]))

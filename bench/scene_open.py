@@ -8,7 +8,8 @@ through the service as play makes them: Pia's and Otto's poses, says and rolls, 
 Storyteller's NPC poses and secret rolls. Then a real ``rollplay serve`` on 127.0.0.1 is
 asked, signed in as Pia (a player: every event is projected for her), for the scene's page
 (``GET /games/Pegasus/scenes/1``), for its earliest entries (the page the "Earlier entries"
-button brings last), and for its API read (a page of it, and the whole of it), OPENS times
+button brings last), for its API read (a page of it, and the whole of it) and for its pose
+order panel (which every open page asks for after each pose), OPENS times
 each after three to warm up; the figures are the median and p95 of those.
 SQLite always; PostgreSQL too when ``--postgres URL`` or ROLLPLAY_TEST_POSTGRES_URL names a
 server (a database is made there for the run and dropped after). Exits 1 when a page's p95
@@ -40,7 +41,8 @@ BAR_MS = 300.0
 READS = (("page", "/games/Pegasus/scenes/1"),
          ("its earliest page", "/games/Pegasus/scenes/1/earlier?before=200"),
          ("API read, a page", "/api/v1/games/Pegasus/scenes/1?limit=200"),
-         ("API read, whole", "/api/v1/games/Pegasus/scenes/1"))  # fmt: skip
+         ("API read, whole", "/api/v1/games/Pegasus/scenes/1"),
+         ("order panel", "/games/Pegasus/scenes/1/order"))  # fmt: skip
 
 
 def build(db: str, entries: int) -> float:

@@ -1,6 +1,7 @@
-"""A long scene's page (issue 30's speed bar; docs/performance.md "Scenes"): it opens on its
+"""A long scene's page (issue 30's speed bars; docs/performance.md "Scenes"): it opens on its
 newest entries only, and the earlier ones arrive on request, a page at a time, in order,
-none twice, none missing, each as its reader may see it."""
+none twice, none missing, each as its reader may see it; its order panel, worked out once
+for all its viewers, is never stale, and is redrawn after poses, not rolls."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from rollplay.dice import SeededDice
 from rollplay.server import web_scenes
+from rollplay.server.web import sse_card
 from rollplay.table import commands as c
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -77,3 +79,30 @@ def test_a_long_scene_opens_on_its_newest_entries_and_pages_back(
     server.cookies.clear()
     sign_in(server, "Olly")  # each page is its reader's: a 404 outside a private scene too
     assert server.get("/games/Pegasus/scenes/2/earlier?before=5").status_code == 404
+
+
+def test_the_order_panel_follows_each_pose_and_only_poses_redraw_it(
+    server: TestClient, server_db: str
+) -> None:
+    """The panel's pose order is worked out once per scene and newest event (web_scenes.py
+    ``_order``): each pose shows at once, none is served stale; and the feed tells pages to
+    redraw it after a pose, not after a roll."""
+    table = Table(server_db)
+    stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
+    stella.execute(c.SceneStart("Pegasus", "The long watch"))
+    pia.execute(c.SceneJoin("Pegasus", 1))
+    sign_in(server, "Pia")
+    panel = "/games/Pegasus/scenes/1/order"
+    assert 'data-your-turn="true"' in server.get(panel).text  # nobody has posed
+    pia.execute(c.Pose("Pegasus", "checks the scanners."))
+    assert "Waiting on Stella" in server.get(panel).text
+    pia.execute(c.Roll("Pegasus", c.Side("Nikos", Request("Firearms"))), dice=SeededDice(1))
+    assert "Waiting on Stella" in server.get(panel).text
+    stella.execute(c.Pose("Pegasus", "The fog thickens."))
+    assert 'data-your-turn="true"' in server.get(panel).text  # hers is the oldest pose
+    ledger, _ = pia.scene_ledger("Pegasus", 1)
+    said = {e.kind: sse_card(e) for e in ledger}
+    assert "event: order" in said["pose"]
+    assert "event: order" in said["scene_join"]
+    assert "event: order" not in said["roll"]
+    table.close()

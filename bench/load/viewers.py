@@ -14,6 +14,7 @@ from load.table import GAME, Person
 
 RETRY = 1.0  # the server's "retry: 1000", as a browser would honour it
 ATTEMPTS = 4
+FEED = f"/api/v1/games/{GAME}/events"
 
 
 @dataclass(eq=False)
@@ -63,15 +64,17 @@ class SseParser:
         return frames
 
 
-async def watch(viewer: Viewer, port: int, shared: dict[bytes, bytes], stop: asyncio.Event) -> None:
-    """``viewer``'s stream until ``stop``. A dropped stream reconnects with Last-Event-ID, as
-    a browser would; reconnects are counted, since a healthy run has none."""
+async def watch(viewer: Viewer, port: int, shared: dict[bytes, bytes], stop: asyncio.Event,
+                path: str = FEED) -> None:  # fmt: skip
+    """``viewer``'s stream (``path``: the game's feed, or a scene's) until ``stop``. A dropped
+    stream reconnects with Last-Event-ID, as a browser would; reconnects are counted, since a
+    healthy run has none."""
     for attempt in range(ATTEMPTS):
         writer: asyncio.StreamWriter | None = None
         try:
             reader, writer = await asyncio.open_connection(HOST, port)
             writer.write(
-                f"GET /api/v1/games/{GAME}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+                f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
                 f"Authorization: Bearer {viewer.token}\r\nAccept: text/event-stream\r\n"
                 f"Last-Event-ID: {viewer.last_id}\r\n\r\n".encode()
             )
@@ -110,8 +113,9 @@ async def watch(viewer: Viewer, port: int, shared: dict[bytes, bytes], stop: asy
 
 
 async def connect_all(
-    viewers: list[Viewer], port: int, shared: dict[bytes, bytes], stop: asyncio.Event
-) -> list[asyncio.Task[None]]:
+    viewers: list[Viewer], port: int, shared: dict[bytes, bytes], stop: asyncio.Event,
+    path: str = FEED,
+) -> list[asyncio.Task[None]]:  # fmt: skip
     """Start every viewer, 32 handshakes at a time (not one burst of V), each waited for
     until the server has sent its first line (or 30 s)."""
     gate = asyncio.Semaphore(32)
@@ -119,7 +123,7 @@ async def connect_all(
 
     async def one(viewer: Viewer) -> None:
         async with gate:
-            tasks.append(asyncio.create_task(watch(viewer, port, shared, stop)))
+            tasks.append(asyncio.create_task(watch(viewer, port, shared, stop, path)))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(viewer.ready.wait(), 30)
 

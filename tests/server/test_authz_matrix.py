@@ -174,6 +174,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
                                                       MEMBERS),
     ("GET", "/games/{game}/scenes/{number}/feed"): ("/games/Pegasus/scenes/1/feed", "stream",
                                                     MEMBERS),
+    ("GET", "/games/{game}/scenes/{number}/earlier"): (
+        "/games/Pegasus/scenes/1/earlier?before=2", None, MEMBERS),
     ("POST", "/games/{game}/scenes/{number}/pose"): (
         "/games/Pegasus/scenes/1/pose", {"form": {"text": "scene/join"}}, PLAYERS),
     ("POST", "/games/{game}/scenes/{number}/{control}"): (

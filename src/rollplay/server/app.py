@@ -50,6 +50,7 @@ from rollplay.server.hub import Hub
 from rollplay.server.idempotency import Idempotency
 from rollplay.server.parts import install
 from rollplay.server.streams import Caps, caps_from_env
+from rollplay.server.wake import WakeHub
 from rollplay.table.access.accounts import SignInError
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.invites import InviteError
@@ -101,6 +102,7 @@ def create_app(
                   docs_url=None, redoc_url=None, lifespan=lifespan)  # fmt: skip
     install(app, service, hub)
     app.state.public_url = public_url
+    app.add_middleware(WakeHub, hub=hub)  # innermost: a write's answer wakes the feeds
     app.add_middleware(Idempotency)  # inside the body limit: it reads bodies
     app.add_middleware(BodyLimit)
     app.add_middleware(ServerErrors)  # inside SecurityHeaders: a 500 is headed too

@@ -163,6 +163,11 @@ class Hub:
             self.news.add(game_id)
             self.wake.set()
 
+    def wake_all(self) -> None:
+        """A write committed in this worker (wake.py): read every watched game now."""
+        for game_id in self.viewers:
+            self.notify(game_id)
+
     # -- the loop ----------------------------------------------------------------------------
 
     def _start(self) -> None:

@@ -50,6 +50,11 @@ LINES = 500  # completions offered in the roll box
 POINTS = frozenset(
     {"luck_award", "luck_spend", "xp_award", "raise", "sheet", "approved", "combat_turn"}
 )  # a turn spends luck and deals wounds
+# What changes a scene's pose order panel (who is in it, who posed, its state or order): its
+# page redraws the panel on these alone, not after every card (each redraw is a request from
+# every open page: 200 viewers, 200 requests).
+ORDER = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "scene_resume",
+                   "scene_stop", "scene_invite", "scene_order"})  # fmt: skip
 
 
 def card(event: EventView) -> Markup:
@@ -100,13 +105,16 @@ def _later(event: EventView) -> Markup:
 def sse_card(event: EventView) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
-    change to points the viewer's own panel (``points``)."""
+    change to points the viewer's own panel (``points``), and one to a scene's people or
+    turns its page's order panel (``order``)."""
     html = _one_line(str(card(event) + _later(event)))
     out = f"id: {event.id}\nevent: card\ndata: {html}\n\n"
     if isinstance(event.data, Step_):
         out += f"event: combat\ndata: {_one_line(event.data.combat)}\n\n"
     if event.kind in POINTS:
         out += "event: points\ndata: \n\n"
+    if event.kind in ORDER:
+        out += "event: order\ndata: \n\n"
     return out
 
 

@@ -32,6 +32,9 @@ from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 FINISHED = 20  # finished scenes the list shows, newest first
+# Entries a scene's page draws when it opens, and each "earlier" asks for: drawing all of a
+# 5,000-entry scene took most of a second (docs/performance.md, "Scenes").
+PAGE = 200
 # Scene commands typed in a scene's pose box: without a number, they mean this scene.
 _THIS_SCENE = (c.SceneJoin, c.ScenePause, c.SceneResume, c.SceneStop, c.SceneInvite,
                c.SceneOrder)  # fmt: skip
@@ -75,22 +78,19 @@ def scene_page(game: str, number: Number, request: Request) -> Response:
 
 
 def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
-    shown, ledger = service.scene(info.name, number)
+    ledger, earlier = service.scene_ledger(info.name, number, limit=PAGE)
     last = ledger[-1].id if ledger else 0
-    return {"scene": shown, "cards": [card(e) for e in ledger], "last": last,
-            **_order(service, info.name, number, shown)}  # fmt: skip
+    return {"cards": [card(e) for e in ledger], "last": last, "earlier": earlier,
+            **_order(service, info.name, number)}  # fmt: skip
 
 
-def _order(service: Service, game: str, number: Number, shown: Any = None) -> dict[str, Any]:
+def _order(service: Service, game: str, number: Number) -> dict[str, Any]:
     """What the people-and-order panel shows the viewer, and which controls they get."""
-    if shown is None:
-        shown = service.scene_shown(game, number)
-    info = service.game(game)
+    shown, role, current = service.scene_panel(game, number)
     me = service.actor.name
-    runs = info.role == "storyteller" or shown.starter == me
-    here = service.current_scene(game) == number
-    return {"scene": shown, "me": me, "runs": runs, "here": here,
-            "may_pose": info.role != "observer" and shown.state != "finished",
+    runs = role == "storyteller" or shown.starter == me
+    return {"scene": shown, "me": me, "runs": runs, "here": current == number,
+            "may_pose": role != "observer" and shown.state != "finished",
             "your_turn": shown.order is not None and me in shown.order.waiting}  # fmt: skip
 
 
@@ -101,8 +101,22 @@ def order(game: str, number: Number, request: Request, service: Viewer) -> Respo
         context = _order(service, game, number)
     except RollplayError as exc:
         return problem(exc)
-    context["game"] = service.game(game)
+    context["game"] = {"name": context["scene"].game}  # all the panel uses of the game
     return templates.TemplateResponse(request, "_scene_order.html", context)
+
+
+@router.get("/games/{game}/scenes/{number}/earlier", response_class=HTMLResponse)
+def earlier(game: str, number: Number, request: Request, service: Viewer,
+            before: Annotated[int, Query(ge=1, le=2**62)]) -> Response:  # fmt: skip
+    """The page of the ledger before event ``before``, oldest first, after the button that
+    asks for the page before it (if any): it takes the place of the button that asked."""
+    try:
+        ledger, sooner = service.scene_ledger(game, number, before, PAGE)
+    except RollplayError as exc:
+        return problem(exc)
+    return templates.TemplateResponse(request, "_scene_earlier.html", {
+        "game": game, "number": number, "earlier": sooner, "cards": [card(e) for e in ledger],
+    })  # fmt: skip
 
 
 @router.get("/games/{game}/scenes/{number}/feed")

@@ -59,6 +59,8 @@ class Core:
         self.logged_rulesets: set[tuple[int, str]] = set()
         self._sheets: dict[tuple[int, int, int, int], Any] = {}
         self._vocabularies: dict[tuple[Any, ...], Vocabulary] = {}
+        # scene_reads.scene_panel's pose orders, by (scene id, the game's newest event id)
+        self._orders: dict[tuple[int, int], Any] = {}
 
     def close(self) -> None:
         self.engine.dispose()

@@ -246,6 +246,13 @@ class Service(AccessService):
     ) -> list[EventView]:
         return _scene_reads.scene_events(self, game_name, number, after, limit)
 
+    def scene_ledger(self, game_name: str, number: int, before: int | None = None,
+                     limit: int = 200) -> _scene_reads.LedgerPage:  # fmt: skip
+        return _scene_reads.scene_ledger(self, game_name, number, before, limit)
+
+    def scene_panel(self, game_name: str, number: int) -> _scene_reads.ScenePanel:
+        return _scene_reads.scene_panel(self, game_name, number)
+
     def current_scene(self, game_name: str) -> int | None:
         return _scene_reads.current_scene(self, game_name)
 

@@ -62,13 +62,17 @@
   }
 
   document.addEventListener("htmx:sseMessage", function (ev) {
-    if (!ev.detail || ev.detail.type !== "card") return;
-    if (document.hidden) { unseen += 1; retitle(); }
-    clearTimeout(redraw);  // one redraw for a burst of cards
+    if (!ev.detail) return;
+    if (ev.detail.type === "card" && document.hidden) { unseen += 1; retitle(); }
+    // The order panel changes only with a pose or a change to the scene (the server sends
+    // "order" then). Every open page asks for it, so each waits a moment of its own: 200
+    // viewers' asks are spread over a second, not all made as the next pose arrives.
+    if (ev.detail.type !== "order" || redraw !== null) return;  // one redraw for a burst
     redraw = setTimeout(function () {
+      redraw = null;
       const order = document.getElementById("order");
       if (order && window.htmx) window.htmx.trigger(order, "refresh");
-    }, 150);
+    }, 150 + Math.random() * 850);
   });
   document.addEventListener("htmx:afterSwap", function (ev) {
     if (ev.target && ev.target.id === "order") turn();

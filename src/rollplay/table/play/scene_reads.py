@@ -1,17 +1,21 @@
 """What the web scene page and its live feed read of a scene (issue 30): the scene's id for
-a viewer who may see it, a page of its ledger after an event, and the scene the viewer's
-poses and rolls land in now. Each asks, as every read does, whether the viewer may see the
-scene: one they may not is "no scene" (a 404), so a private scene's title never leaks."""
+a viewer who may see it, a page of its ledger after an event, the newest page of its ledger
+(or the page before an event), and the scene the viewer's poses and rolls land in now. Each
+asks, as every read does, whether the viewer may see the scene: one they may not is "no
+scene" (a 404), so a private scene's title never leaks."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import NamedTuple
+
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
+from rollplay.table.events.ledger import fold
 from rollplay.table.events.views import EventView
 from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
 from rollplay.table.store.db import StorageError
@@ -54,6 +58,76 @@ def scene_events(
                                                Event.scene_id == row.id, Event.number > after)
                            .order_by(Event.number).limit(limit))  # fmt: skip
         return [v for v in (project(e, game.name, standing) for e in events) if v is not None]
+
+
+class LedgerPage(NamedTuple):
+    """Part of a scene's ledger, oldest first, as its reader may see it and as it stands
+    (edits and answers folded in), and where the part before it starts: the ``before`` that
+    asks for it (the oldest event this page read), or None when there is nothing earlier."""
+
+    events: list[EventView]
+    earlier: int | None
+
+
+def scene_ledger(t: ServiceBase, game_name: str, number: int, before: int | None = None,
+                 limit: int = 200) -> LedgerPage:  # fmt: skip
+    """The newest ``limit`` events of the scene's ledger before event ``before`` (None: of
+    all of it), read in one query (the scene's index, newest first) and folded in one more.
+    Pages follow the events read, not those shown, so one the reader may not see moves no
+    boundary: each page starts where the one after it ended, and none is skipped or repeated."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        # By the scene alone (its id is its game's too) and by id: the scene's index
+        # (ix_events_scene) read newest first, so the read stops after the page, however
+        # long the game's log (by game, SQLite walked the game's index); a game's ids and
+        # numbers go up together.
+        query = select(Event).where(Event.scene_id == row.id)
+        if before is not None:
+            query = query.where(Event.number < before)
+        rows = list(s.scalars(query.order_by(Event.id.desc()).limit(limit + 1)))
+        earlier = rows[limit - 1].number if len(rows) > limit else None
+        views = [v for v in (project(e, game.name, standing) for e in reversed(rows[:limit]))
+                 if v is not None]  # fmt: skip
+        return LedgerPage(fold(s, game.id, standing, views), earlier)
+
+
+class ScenePanel(NamedTuple):
+    """What a scene page's order panel shows its viewer: the scene with its pose order, the
+    viewer's role in the game, and the scene their poses and rolls land in now (None: none)."""
+
+    shown: SceneShown
+    role: str | None
+    current: int | None
+
+
+ORDERS_KEPT = 256  # pose orders a service remembers (a scene's, as of an event)
+
+
+def scene_panel(t: ServiceBase, game_name: str, number: int) -> ScenePanel:
+    """The order panel's read, in one transaction. Every open page asks for it after each
+    card (200 viewers: 200 asks a pose), and the pose order is the same for everyone who may
+    see the scene, so it is worked out once per scene and per newest event of its game
+    (anything that changes it writes an event: a pose, a join, a pause, a change of order)."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        newest = s.scalar(select(func.max(Event.id)).where(Event.game_id == game.id)) or 0
+        orders: dict[tuple[int, int], SceneShown] = t._orders
+        shown = orders.get((row.id, newest))
+        if shown is None:
+            shown = _shown(s, game, row)
+            if len(orders) >= ORDERS_KEPT:
+                orders.clear()  # a few hundred small answers: cheaper than an LRU's upkeep
+            orders[(row.id, newest)] = shown
+        found = CoreWriter(s.connection()).scene(game.id, t.actor.user_id)
+        here = None
+        if found is not None:
+            here = number if found[0] == row.id else \
+                s.scalar(select(Scene.number).where(Scene.id == found[0]))  # fmt: skip
+        return ScenePanel(shown, standing.role, here)
 
 
 def current_scene(t: ServiceBase, game_name: str) -> int | None:

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollplay.table.dice.provable import chained, verify_draws
+from rollplay.table.dice.provable_asked import asked_problems
 from rollplay.table.dice.provable_cards import shown_faces
 from rollplay.table.dice.provable_checks import (
     JUDGED,
@@ -146,7 +147,7 @@ def _held_to(
     if seeded:
         problems = problems + client_seed_problems(line, seeds, chosen)
     problems = problems + fs3_problems(line, rules) + gurps_problems(line, rules)
-    problems += d6_problems(line, rules)
+    problems += d6_problems(line, rules) + asked_problems(line, rules)
     if problems:
         return "mismatch", problems
     if status == "verified" and not seeded:

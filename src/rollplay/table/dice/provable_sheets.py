@@ -7,8 +7,8 @@ its sheet), each sheet change (``sheet``: the changes and, since issue 29, the s
 stored after them) and each skill raised for XP (``raise``: skill, from, to). Replayed in
 event order they give each character's sheet at each roll; every part of an FS3 roll's
 pool that names an ability on that sheet with a rating ("Firearms 2") must name its rating
-there, and the pool asked for is its parts and modifiers added up; a D6 check of a skill
-on the sheet names the sheet's code for it. A part the sheet does
+there (its parts' dice, and its pool against them, are provable_asked.py's); a D6 check of
+a skill on the sheet names the sheet's code for it. A part the sheet does
 not rate (Everyman, a specialty, a modifier) is not judged, nor a roll of a character whose
 sheet the reader was not shown."""
 
@@ -74,16 +74,6 @@ def _pool(line: Line, name: str, at: int, sheet: Mapping[str, Any]) -> str:
         if rating is not None and rating != int(shown):
             return (f"its pool counts {label}, but {name}'s sheet (#{at}) rates {ability} "
                     f"{rating} then")  # fmt: skip
-    dice = [p.get("dice") for p in parts]
-    mods = o.get("modifiers")
-    values = [m.get("value") if isinstance(m, Mapping) else None
-              for m in (mods if isinstance(mods, list) else [None])]  # fmt: skip
-    asked = o.get("requested")
-    if parts and all(type(n) is int for n in (*dice, *values, asked)):
-        right = sum(n for n in (*dice, *values) if type(n) is int)
-        if asked != right:
-            return (f"it asks for {asked} dice, but its parts and modifiers add up to "
-                    f"{right}")  # fmt: skip
     return ""
 
 

@@ -55,16 +55,23 @@ def play_gurps(table: Table) -> str:
     stella.new_character(VAULT, vance)
     skill = next(iter(vance["skills"]))
     stella.roll(VAULT, vance["name"], Request(skill, mods=("+1",)))
+    for ability in ("Search", "Forgery", "DX"):  # trained, a default (IQ-5), an attribute
+        stella.roll(VAULT, vance["name"], Request(ability))
     stella.rotate_seed(VAULT)
     return stella.export_log("jsonl", game_name=VAULT)
 
 
 def play_d6(table: Table) -> str:
-    """D6: a code with a dice bonus and a number modifier, and a multiple action."""
+    """D6: a code with a dice bonus and a number modifier, a multiple action, and off a
+    sheet an attribute and a skill the sheet lacks, rolled untrained."""
     stella = _storyteller(table, DUNES, "d6")
     stella.npc_roll(DUNES, Request("3D+1", mods=("+2",), bonuses=("+1D scope",),
                                    difficulty="10"), name="Bandit")  # fmt: skip
     stella.npc_roll(DUNES, Request("4D", difficulty="10", actions=2), name="Bandit")
+    stella.new_character(DUNES, parse_sheet_file(str(EXAMPLES / "d6/kara.yaml"), "d6"))
+    stella.roll(DUNES, "Kara Voss", Request("Reflexes", difficulty="10"))
+    stella.roll(DUNES, "Kara Voss", Request("Dodge", unskilled=True, attribute="Coordination",
+                                            difficulty="10"))  # fmt: skip
     stella.rotate_seed(DUNES)
     return stella.export_log("jsonl", game_name=DUNES)
 
@@ -127,6 +134,23 @@ def _d6_bonus_doubled(lines: list[Line]) -> None:
              damage_bonus=-(-points // 5) if points > 0 else 0)  # fmt: skip
 
 
+def _d6_pip_more(expression: str) -> Callable[[list[Line]], None]:
+    """A roll's code a pip better on the card (3D made 3D+1): the same dice, its pips, total
+    and every verdict made to follow."""
+
+    def change(lines: list[Line]) -> None:
+        o = _roll(lines, expression)["outcome"]
+        dice, _, pips = o["code"].partition("D")
+        better = f"{dice}D+{int(pips or 0) + 1}"
+        o.update(code=better, rolled=better, pips=o["pips"] + 1, total=o["total"] + 1)
+        points = o["total"] - o["difficulty"]
+        o.update(success=points >= 0, result_points=points,
+                 bonus_points=-(-points // 2) if points > 0 else 0,
+                 damage_bonus=-(-points // 5) if points > 0 else 0)  # fmt: skip
+
+    return change
+
+
 def _d6_code_raised(lines: list[Line]) -> None:
     """An NPC's 4D said to be 5D on the card: the dice are the 4D's, the total theirs."""
     o = _roll(lines, "4D")["outcome"]
@@ -172,5 +196,10 @@ def asked_corpus(fs3: str, gurps: str, d6: str) -> dict[str, Case]:
         "asked_d6_honest": Case(dunes, 0),
         "asked_d6_bonus_doubled": Case(changed(dunes, _d6_bonus_doubled), 1),
         "asked_d6_code_raised": Case(changed(dunes, _d6_code_raised), 1),
+        "sheet_d6_attribute_code_raised": Case(changed(dunes, _d6_pip_more("Reflexes")), 1),
+        "sheet_d6_untrained_code_raised": Case(changed(dunes, _d6_pip_more("Dodge")), 1),
+        "sheet_gurps_skill_raised": gurps_case("Search", raised),
+        "sheet_gurps_default_raised": gurps_case("Forgery", raised),
+        "sheet_gurps_attribute_raised": gurps_case("DX", raised),
     }
     return out

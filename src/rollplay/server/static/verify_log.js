@@ -123,7 +123,7 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   }
   for (const [n, said] of d6AfterProblems(lines, rules)) if (!late.has(n)) late.set(n, said);
   const credits = creditProblems(lines);
-  const ratings = ratingProblems(lines);
+  const ratings = ratingProblems(lines, rules);
   for (const verdict of verdicts) {
     const key = `${verdict.game}\u0000${verdict.id}`; // numbers are each game's own
     const more = late.has(key) ? [late.get(key)] : [];

@@ -112,7 +112,7 @@ def verify_log(
         late.update({n: said for n, said in contest_problems(group, rules).items()
                      if n not in late})  # fmt: skip
     late.update({n: said for n, said in d6_after_problems(lines, rules).items() if n not in late})
-    credits, ratings = credit_problems(lines), rating_problems(lines)
+    credits, ratings = credit_problems(lines), rating_problems(lines, rules)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
         more = [late[key]] if key in late else []

@@ -55,7 +55,8 @@ def play_gurps(table: Table) -> str:
     stella.new_character(VAULT, vance)
     skill = next(iter(vance["skills"]))
     stella.roll(VAULT, vance["name"], Request(skill, mods=("+1",)))
-    for ability in ("Search", "Forgery", "DX"):  # trained, a default (IQ-5), an attribute
+    # trained, a default (IQ-5), an attribute, the best of the sheet's defaults
+    for ability in ("Search", "Forgery", "DX", "Detect Lies"):
         stella.roll(VAULT, vance["name"], Request(ability))
     stella.rotate_seed(VAULT)
     return stella.export_log("jsonl", game_name=VAULT)
@@ -121,6 +122,17 @@ def _gurps_rejudged(lines: list[Line], expression: str, change: Callable[[Line],
     fresh = again.to_dict()
     o.update({k: fresh[k] for k in ("effective", "outcome", "success", "critical",
                                     "critical_success", "critical_failure", "margin")})  # fmt: skip
+
+
+def _default(via: str, base: int) -> Callable[[Line], None]:
+    """The card says the level came from another default (one the sheet does not list for
+    the skill, or a worse one than its best), at the level that default gives."""
+
+    def change(o: Line) -> None:
+        assert o["default"] == "Psychology-4"
+        o.update(default=via, base=base)
+
+    return change
 
 
 def _d6_bonus_doubled(lines: list[Line]) -> None:
@@ -201,5 +213,7 @@ def asked_corpus(fs3: str, gurps: str, d6: str) -> dict[str, Case]:
         "sheet_gurps_skill_raised": gurps_case("Search", raised),
         "sheet_gurps_default_raised": gurps_case("Forgery", raised),
         "sheet_gurps_attribute_raised": gurps_case("DX", raised),
+        "sheet_gurps_default_not_listed": gurps_case("Detect Lies", _default("Per-2", 10)),
+        "sheet_gurps_worse_default": gurps_case("Detect Lies", _default("Per-6", 6)),
     }
     return out

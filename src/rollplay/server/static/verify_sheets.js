@@ -79,7 +79,8 @@ function codeProblem(o, name, at, sheet) {
 }
 
 // A GURPS roll's base level is the sheet's: an attribute's, a trained skill's, or the
-// default it names (an attribute past the Rule of 20 capped), as provable_sheets._level.
+// default it names, one the sheet lists for the skill and the best of them where it lists
+// any (as provable_sheets._level).
 function levelProblem(o, name, at, sheet, rules) {
   const { skill, base } = o;
   const via = o.default ?? null;
@@ -87,33 +88,59 @@ function levelProblem(o, name, at, sheet, rules) {
   if (typeof skill !== "string" || !isWhole(base) || !isObject(attributes) || !isObject(skills)) {
     return "";
   }
-  let value = null;
+  let value;
   let what;
-  const m = typeof via === "string" ? /^(.+?)(?:([+-])([0-9]+))?$/.exec(via) : null;
   if (via === null) {
     value = Object.hasOwn(attributes, skill) ? attributes[skill]
       : Object.hasOwn(skills, skill) ? skills[skill] : null;
     what = skill;
-  } else if (m) {
-    const source = m[1];
+  } else if (typeof via === "string") {
+    value = byDefault(via, attributes, skills, rules);
     what = `${skill} (${via})`;
-    if (Object.hasOwn(attributes, source) && isObject(rules)) {
-      value = attributes[source];
-      const cap = rules.default_attribute_cap;
-      const capped = rules.capped_attributes;
-      if (isWhole(value) && isWhole(cap) && cap > 0 && cap < value && Array.isArray(capped) &&
-          capped.includes(source)) value = cap;
-    } else if (Object.hasOwn(skills, source) && !Object.hasOwn(attributes, source)) {
-      value = skills[source];
+    const listed = sheet.defaults;
+    const mine = isObject(listed) && Object.hasOwn(listed, skill) ? listed[skill] : null;
+    if (Array.isArray(mine) && mine.length && mine.every((t) => typeof t === "string")) {
+      if (!mine.map(keyOf).includes(keyOf(via))) {
+        return `its base level comes from the default ${via}, but ${name}'s sheet (#${at}) ` +
+          `lists ${skill}'s defaults as ${said(mine)} then`;
+      }
+      const levels = mine.map((t) => byDefault(t, attributes, skills, rules));
+      const best = levels.every(isWhole) ? Math.max(...levels) : null;
+      if (isWhole(value) && best !== null && value < best) {
+        return `its base level is ${base}, but ${name}'s sheet (#${at}) gives ${skill} ` +
+          `${best} by its best default then`;
+      }
     }
-    const by = m[2] === "-" ? -Number(m[3]) : Number(m[3] ?? 0);
-    value = isWhole(value) ? value + by : null;
+  } else {
+    return "";
   }
   if (isWhole(value) && value !== base) {
     return `its base level is ${base}, but ${name}'s sheet (#${at}) gives ${what} ${value} then`;
   }
   return "";
 }
+
+// A default's level off the sheet ("IQ-5"), or null where it cannot be told.
+function byDefault(text, attributes, skills, rules) {
+  const m = /^(.+?)(?:([+-])([0-9]+))?$/.exec(text);
+  if (m === null) return null;
+  const source = m[1];
+  let value = null;
+  if (Object.hasOwn(attributes, source) && isObject(rules)) {
+    value = attributes[source];
+    const cap = rules.default_attribute_cap;
+    const capped = rules.capped_attributes;
+    if (isWhole(value) && isWhole(cap) && cap > 0 && cap < value && Array.isArray(capped) &&
+        capped.includes(source)) value = cap;
+  } else if (Object.hasOwn(skills, source) && !Object.hasOwn(attributes, source)) {
+    value = skills[source];
+  }
+  const by = m[2] === "-" ? -Number(m[3]) : Number(m[3] ?? 0);
+  return isWhole(value) ? value + by : null;
+}
+
+// A default as the sheet may spell it ("per - 6" is "Per-6").
+const keyOf = (text) => text.replace(/\s+/g, "").replaceAll("\u2212", "-").toLowerCase();
 
 function ratingOf(sheet, ability) {
   for (const section of SECTIONS) {

@@ -112,33 +112,60 @@ def _code(o: Mapping[str, Any], name: str, at: int, sheet: Mapping[str, Any]) ->
 
 def _level(o: Line, name: str, at: int, sheet: Mapping[str, Any], rules: Rules | None) -> str:
     """A GURPS roll's base level is the sheet's (levels.py): an attribute's, a trained
-    skill's, or the default it names, its source's level (an attribute past the Rule of 20
-    capped, rulings G13) and modifier. Which default is the best is not judged."""
+    skill's, or the default it names: its source's level (an attribute past the Rule of 20
+    capped, rulings G13) and modifier, one of the defaults the sheet lists for the skill and
+    the best of them, where it lists any (the built-in ones are not in the export)."""
     skill, base, via = o.get("skill"), o.get("base"), o.get("default")
     attributes, skills = sheet.get("attributes"), sheet.get("skills")
     if not (isinstance(skill, str) and type(base) is int and isinstance(attributes, Mapping)
             and isinstance(skills, Mapping)):  # fmt: skip
         return ""
-    value: Any = None
     if via is None:
         value = attributes.get(skill) if skill in attributes else skills.get(skill)
         what = skill
-    elif isinstance(via, str) and (m := _DEFAULT.fullmatch(via)):
-        source, what = m.group(1), f"{skill} ({via})"
-        if source in attributes and isinstance(rules, Mapping):
-            value = attributes[source]
-            cap = rules.get("default_attribute_cap")
-            capped = rules.get("capped_attributes")
-            if (type(value) is int and type(cap) is int and 0 < cap < value
-                    and isinstance(capped, list) and source in capped):  # fmt: skip
-                value = cap
-        elif source in skills and source not in attributes:
-            value = skills[source]
-        by = -int(m.group(3)) if m.group(2) == "-" else int(m.group(3) or 0)
-        value = value + by if type(value) is int else None
+    elif isinstance(via, str):
+        value, what = _by_default(via, attributes, skills, rules), f"{skill} ({via})"
+        listed = sheet.get("defaults")
+        mine = listed.get(skill) if isinstance(listed, Mapping) else None
+        if isinstance(mine, list) and mine and all(isinstance(t, str) for t in mine):
+            if _key(via) not in [_key(t) for t in mine]:
+                return (f"its base level comes from the default {via}, but {name}'s sheet "
+                        f"(#{at}) lists {skill}'s defaults as {_said(mine)} then")  # fmt: skip
+            levels = [_by_default(t, attributes, skills, rules) for t in mine]
+            best = max(levels) if all(type(v) is int for v in levels) else None  # type: ignore[type-var]
+            if type(value) is int and best is not None and value < best:
+                return (f"its base level is {base}, but {name}'s sheet (#{at}) gives {skill} "
+                        f"{best} by its best default then")  # fmt: skip
+    else:
+        return ""
     if type(value) is int and value != base:
         return f"its base level is {base}, but {name}'s sheet (#{at}) gives {what} {value} then"
     return ""
+
+
+def _by_default(
+    text: str, attributes: Mapping[str, Any], skills: Mapping[str, Any], rules: Rules | None
+) -> int | None:
+    """A default's level off the sheet ('IQ-5'), or None where it cannot be told."""
+    m = _DEFAULT.fullmatch(text)
+    if m is None:
+        return None
+    source, value = m.group(1), None
+    if source in attributes and isinstance(rules, Mapping):
+        value = attributes[source]
+        cap, capped = rules.get("default_attribute_cap"), rules.get("capped_attributes")
+        if (type(value) is int and type(cap) is int and 0 < cap < value
+                and isinstance(capped, list) and source in capped):  # fmt: skip
+            value = cap
+    elif source in skills and source not in attributes:
+        value = skills[source]
+    by = -int(m.group(3)) if m.group(2) == "-" else int(m.group(3) or 0)
+    return value + by if type(value) is int else None
+
+
+def _key(text: str) -> str:
+    """A default as the sheet may spell it ('per - 6' is 'Per-6')."""
+    return "".join(text.split()).replace("\u2212", "-").lower()
 
 
 def _rating(sheet: Mapping[str, Any], ability: str) -> int | None:

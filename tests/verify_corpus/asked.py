@@ -64,7 +64,8 @@ def play_gurps(table: Table) -> str:
 
 def play_d6(table: Table) -> str:
     """D6: a code with a dice bonus and a number modifier, a multiple action, and off a
-    sheet an attribute and a skill the sheet lacks, rolled untrained."""
+    sheet an attribute, a skill the sheet lacks rolled untrained, a Fate Point (the code
+    doubled), preparing and a Character Point."""
     stella = _storyteller(table, DUNES, "d6")
     stella.npc_roll(DUNES, Request("3D+1", mods=("+2",), bonuses=("+1D scope",),
                                    difficulty="10"), name="Bandit")  # fmt: skip
@@ -73,6 +74,8 @@ def play_d6(table: Table) -> str:
     stella.roll(DUNES, "Kara Voss", Request("Reflexes", difficulty="10"))
     stella.roll(DUNES, "Kara Voss", Request("Dodge", unskilled=True, attribute="Coordination",
                                             difficulty="10"))  # fmt: skip
+    stella.roll(DUNES, "Kara Voss", Request("Search", difficulty="15", fate=True))
+    stella.roll(DUNES, "Kara Voss", Request("Marksmanship", difficulty="15", prepare=1, cp=1))
     stella.rotate_seed(DUNES)
     return stella.export_log("jsonl", game_name=DUNES)
 

@@ -16,7 +16,7 @@ import pytest
 
 from rollplay.table.dice.provable_log import BadLog, read_log, verify_log
 from rollplay.table.service import Table
-from tests.verify_corpus import forge
+from tests.verify_corpus import asked, forge
 from tests.verify_corpus.d6 import d6_corpus, play_d6
 from tests.verify_corpus.gurps import gurps_corpus, play_gurps
 from tests.verify_corpus.house import house_corpus, play_house
@@ -76,6 +76,15 @@ def cases(table: Table, tmp_path: Path) -> dict[str, forge.Case]:
             more.update(corpus(play(alone)))
         finally:
             alone.close()
+    texts = []
+    for name, play in (("reach", asked.play_fs3), ("vault", asked.play_gurps),
+                       ("dunes", asked.play_d6)):  # fmt: skip
+        alone = Table(f"sqlite:///{tmp_path / name}.db")
+        try:
+            texts.append(play(alone))
+        finally:
+            alone.close()
+    more.update(asked.asked_corpus(*texts))
     return {**forge.corpus(honest, unrevealed, pia.export_log("jsonl", game_name=forge.GAME)),
             **gurps, **d6, **more}  # fmt: skip
 

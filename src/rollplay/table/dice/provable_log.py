@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rollplay.table.dice.provable import chained, verify_draws
+from rollplay.table.dice.provable_asked import asked_problems
 from rollplay.table.dice.provable_cards import shown_faces
 from rollplay.table.dice.provable_checks import (
     JUDGED,
@@ -111,7 +112,7 @@ def verify_log(
         late.update({n: said for n, said in contest_problems(group, rules).items()
                      if n not in late})  # fmt: skip
     late.update({n: said for n, said in d6_after_problems(lines, rules).items() if n not in late})
-    credits, ratings = credit_problems(lines), rating_problems(lines)
+    credits, ratings = credit_problems(lines), rating_problems(lines, rules)
     for at, verdict in enumerate(verdicts):
         key = (verdict.game, verdict.id)
         more = [late[key]] if key in late else []
@@ -146,7 +147,7 @@ def _held_to(
     if seeded:
         problems = problems + client_seed_problems(line, seeds, chosen)
     problems = problems + fs3_problems(line, rules) + gurps_problems(line, rules)
-    problems += d6_problems(line, rules)
+    problems += d6_problems(line, rules) + asked_problems(line, rules)
     if problems:
         return "mismatch", problems
     if status == "verified" and not seeded:

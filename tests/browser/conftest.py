@@ -58,21 +58,13 @@ def browser(chromium_path: str) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def live_db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The live server's database (its URL), for what only the owner makes (a first run's
-    link, as ``rollplay serve`` prints one)."""
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL (http://127.0.0.1:PORT) of a ``rollplay serve`` for the session; its
+    output is in server.log beside its database."""
     folder = tmp_path_factory.mktemp("live")
     db = f"sqlite:///{folder / 'table.db'}"
     seat_people(db)
-    return db
-
-
-@pytest.fixture(scope="session")
-def live_server(live_db: str) -> Iterator[str]:
-    """The base URL (http://127.0.0.1:PORT) of a ``rollplay serve`` for the session; its
-    output is in server.log beside its database."""
-    folder = Path(live_db.removeprefix("sqlite:///")).parent
-    with serving(live_db, output=folder / "server.log") as (base, _):
+    with serving(db, output=folder / "server.log") as (base, _):
         yield base
 
 

@@ -139,6 +139,10 @@ def test_renaming_and_archiving_a_game_from_its_members_page(server: TestClient)
     archived = server.post(f"/games/{new}/archive", data={"archived": "true"}, headers=headers)
     assert f"{new} is archived" in archived.text
     assert "This game is archived" in server.get(f"/games/{new}/members").text
+    assert (
+        f'{new}</a> (FS3 3.3): storyteller <span class="muted">(archived)</span>'
+        in server.get("/").text
+    )
     refused = server.post(f"/games/{new}/roll", data={"text": "roll Nikos/Firearms"},
                           headers=headers)  # fmt: skip
     assert refused.status_code == 403

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
@@ -61,7 +62,8 @@ async def create_game(service: Viewer, name: Name,
     ``extends`` names its own: rulings W1); its maker is its Storyteller, sent to its table."""
     system, _, edition = preset.partition(" ")
     try:
-        made = service.new_game(name, system, edition or None, await _rules(rules))
+        house = await _rules(rules)  # the upload read here; the database off the event loop
+        made = await run_in_threadpool(service.new_game, name, system, edition or None, house)
     except RollplayError as exc:
         return problem(exc)
     return said(f"{made.name} is made: you run it.", **{"HX-Redirect": _game_url(made.name)})

@@ -20,5 +20,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("archived")
+    op.drop_column("games", "archived")  # not a batch: rebuilding games breaks its references

@@ -182,10 +182,23 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/scenes/1/round-robin", None, STORYTELLER),
     ("GET", "/api/v1/games/{game}/scenes/{number}"): ("/api/v1/games/Pegasus/scenes/1", None,
                                                       MEMBERS),
+    # The Storyteller's pages (issue 31), before an invite taken makes Dora a member.
+    ("POST", "/games"): ("/games", "new-game", SIGNED_IN),
+    ("GET", "/games/{game}/members"): ("/games/Pegasus/members", None, MEMBERS | {"anonymous"}),
+    ("POST", "/games/{game}/invite"): (
+        "/games/Pegasus/invite", {"form": {"character": "Mavros"}}, STORYTELLER),
+    ("POST", "/games/{game}/members/role"): (
+        "/games/Pegasus/members/role", {"form": {"user": "Olly", "role": "player"}}, STORYTELLER),
+    ("POST", "/games/{game}/members/remove"): (
+        "/games/Pegasus/members/remove", {"form": {"user": "Olly"}}, STORYTELLER),
     ("POST", "/invite/{token}"): ("/invite/{open}", "accept-form", EVERYONE),
     # Last: taking an invite makes Dora a member of Pegasus.
     ("POST", "/api/v1/invites/accept"): ("/api/v1/invites/accept", "accept", EVERYONE),
     ("GET", "/invite/{token}"): ("/invite/{open}", None, EVERYONE),
+    # Renaming and archiving last, as they change the game.
+    ("POST", "/games/{game}/archive"): ("/games/Pegasus/archive", None, STORYTELLER),
+    ("POST", "/games/{game}/rename"): (
+        "/games/Pegasus/rename", {"form": {"name": "Pegasus Renamed"}}, STORYTELLER),
 }  # fmt: skip
 
 
@@ -250,6 +263,8 @@ def _body(body: Any, role: str, token: str) -> dict[str, Any]:
         return {"json": {"token": token, "name": name, "password": "long enough pass"}}
     if body == "accept-form":
         return {"data": {"name": name + " 2", "password": "long enough pass"}}
+    if body == "new-game":
+        return {"data": {"name": f"Made by {role}", "preset": "d6 d6"}}
     if body == "page-roll":
         return {"data": {"text": "roll Nikos/Firearms"}}
     if body == "stream":

@@ -153,3 +153,16 @@ def test_signing_out_everywhere_ends_a_browsers_stream(tmp_path: Path) -> None:
         assert later not in stream.ids
         thief.close()
         again.close()
+
+
+def test_removing_a_member_on_the_members_page_ends_their_stream(tmp_path: Path) -> None:
+    """The Storyteller's members page (issue 31): Pia taken out of Pegasus there, her open
+    stream closes when the server reads the change, and no later event reaches it."""
+    with _pia_streaming(tmp_path) as (base, _, _, _, stream, roll):
+        stella, headers = signed_in(base, "Stella")
+        out = stella.post("/games/Pegasus/members/remove", data={"user": "Pia"},
+                          headers={**headers, "HX-Request": "true"})  # fmt: skip
+        assert out.status_code == 200, out.text
+        assert "Pia is out of Pegasus" in out.text
+        _after_revocation(stream, roll)
+        stella.close()

@@ -50,6 +50,11 @@ def _xp(t: Table, _: str) -> None:
     t.award_xp("Pegasus", "Nikos", 20)
 
 
+def _archived(t: Table, _: str) -> None:
+    if not t.game("Pegasus").archived:
+        t.archive_game("Pegasus")
+
+
 def _combat(t: Table, n: str, *, join: bool = True) -> None:
     tracker = Tracker(t)
     tracker.start("Pegasus", f"Fight{n}")
@@ -225,6 +230,13 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "seed client": (PLAYER, _nothing, lambda t, n: t.set_client_seed("Pegasus", f"mine-{n}")),
     "seed rotate": (ST, _nothing, lambda t, _: t.rotate_seed("Pegasus")),
     "seed rotate hidden": (ST, _nothing, lambda t, _: t.rotate_seed("Pegasus", "hidden")),
+    "award the table": (ST, _nothing, lambda t, _: t.execute(c.AwardTable("Pegasus", "xp", 1))),
+    "rename game": (
+        ST,
+        _nothing,
+        lambda t, n: t.rename_game(t.rename_game("Pegasus", f"Renamed{n}").name, "Pegasus"),
+    ),
+    "archive game": (ST, _archived, lambda t, _: t.archive_game("Pegasus", False)),
     "provable off": (ST, _nothing, lambda t, _: t.game_settings("Pegasus", provable=False)),
     "execute a line's command": (
         PLAYER,

@@ -121,6 +121,7 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.SpendLuck: (lambda t: t.award_luck("Pegasus", "Nikos", 1),
                   lambda _: c.SpendLuck("Pegasus", "Nikos", "a plot point")),
     c.AwardXP: (lambda t: None, lambda _: c.AwardXP("Pegasus", "Nikos", 2, "a session")),
+    c.AwardTable: (lambda t: None, lambda _: c.AwardTable("Pegasus", "luck", 1, "the raid")),
     c.RaiseSkill: (lambda t: t.award_xp("Pegasus", "Nikos", 20),
                    lambda _: c.RaiseSkill("Pegasus", "Nikos", "Melee")),
     c.ShowSheet: (lambda t: None, lambda _: c.ShowSheet("Pegasus", "Nikos")),

@@ -70,6 +70,29 @@ def game_new(
     show(data, as_json) if as_json else say(f"Game {bold(data.name)}: {system_name} {data.edition}")
 
 
+@game.command("rename")
+@click.argument("name")
+@click.argument("new")
+@db_option
+@json_option
+def game_rename(name: str, new: str, db: str | None, as_json: bool) -> None:
+    """Give game NAME the name NEW (its Storyteller)."""
+    data = open_table(db).rename_game(name, new)
+    show(data, as_json) if as_json else say(f"Game {name} is now {bold(data.name)}")
+
+
+@game.command("archive")
+@click.argument("name")
+@click.option("--undo", is_flag=True, help="Take the game out of the archive.")
+@db_option
+@json_option
+def game_archive(name: str, undo: bool, db: str | None, as_json: bool) -> None:
+    """Archive game NAME: kept to read and verify, nothing played in it."""
+    data = open_table(db).archive_game(name, not undo)
+    said = "is archived" if data.archived else "is out of the archive"
+    show(data, as_json) if as_json else say(f"Game {bold(data.name)} {said}")
+
+
 @game.command("list")
 @db_option
 @json_option

@@ -54,6 +54,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"luck/spend {said}".rstrip()
         case c.AwardXP(character=who, amount=amount, reason=reason):
             return f"xp/award {who}={_decimal(amount)}" + (f"/{reason}" if reason else "")
+        case c.AwardTable(points=points, amount=amount, reason=reason):
+            return f"{points}/award *={_decimal(amount)}" + (f"/{reason}" if reason else "")
         case c.RaiseSkill(character=who, skill=skill, kind=kind):
             return f"xp/raise {_whose(who)}{skill}" + ("" if kind == "action" else f"/{kind}")
         case c.ShowSheet(character=who):

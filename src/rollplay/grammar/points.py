@@ -2,6 +2,7 @@
 
 luck/award NAME[=N][/REASON]       luck/spend [NAME=][REASON]
 xp/award NAME=N[/REASON]           xp/raise [NAME=]SKILL[/KIND]
+(NAME ``*``: every character of the table, in one award)
 cp/after LOG_ID=N
 """
 
@@ -13,6 +14,7 @@ from rollplay.grammar.errors import GrammarError, clip, pick
 from rollplay.grammar.words import Context, name, number
 from rollplay.table.commands import (
     AwardLuck,
+    AwardTable,
     AwardXP,
     Command,
     PointsAfter,
@@ -21,6 +23,7 @@ from rollplay.table.commands import (
     skill_kind,
 )
 
+TABLE = "*"  # the whole table, where an award names a character
 KINDS = ("action", "background", "language")
 _XP = re.compile(r"[+-]?[0-9]{1,7}(?:\.[0-9]{1,3})?|[+-]?\.[0-9]{1,3}")
 
@@ -37,6 +40,8 @@ def luck(switch: str, args: str, ctx: Context) -> Command:
     if not who.strip():
         raise GrammarError("luck/award NAME[=N][/REASON]: say who gets the luck", args)
     count = number(amount, "a luck award", low=1) if equals else 1
+    if who.strip() == TABLE:
+        return AwardTable(ctx.game, "luck", count, reason.strip())
     return AwardLuck(ctx.game, ctx.character(name(who, "who")), count, reason.strip())
 
 
@@ -54,6 +59,8 @@ def xp(switch: str, args: str, ctx: Context) -> Command:
                 f"not {clip(text)!r}",
                 text,
             )
+        if who.strip() == TABLE:
+            return AwardTable(ctx.game, "xp", float(text), reason.strip())
         return AwardXP(ctx.game, ctx.character(name(who, "who")), float(text), reason.strip())
     left, slash, kind = args.partition("/")
     who, equals, skill = left.partition("=") if "=" in left else ("", "", left)

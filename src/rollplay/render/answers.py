@@ -32,6 +32,7 @@ from rollplay.table.answers import (
     PoseOrder,
     SceneShown,
     SecretRollMade,
+    TableAwarded,
     TurnResolved,
 )
 
@@ -84,6 +85,8 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             return pose_lines(answer.pose)
         case LedgerWritten():
             return ledger_lines(answer)
+        case TableAwarded():
+            return [summary(c) for c in answer.characters]
         case _:
             assert_never(answer)
 

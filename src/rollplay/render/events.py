@@ -123,6 +123,14 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
                     plain(f" ({d.system.upper()} {d.edition})")]  # fmt: skip
         case p.GameSettings():
             return [plain("The table's settings changed")]
+        case p.GameRenamed():
+            return [plain(f"The game {d.old} is now called "), bold(d.new)]
+        case p.GameArchived():
+            return [
+                plain("The game is archived: it is kept to read, and no longer played")
+                if d.archived
+                else plain("The game is out of the archive: play goes on")
+            ]
         case p.CharacterMade():
             return [plain("New character: "), bold(who or d.name)]
         case p.Membership():

@@ -10,6 +10,7 @@ from fastapi import Form, Query
 from pydantic import BaseModel, Field
 
 from rollplay.errors import RollplayError
+from rollplay.grammar.points import TABLE
 from rollplay.table import commands as c
 from rollplay.table.info import Vocabulary
 
@@ -64,8 +65,9 @@ class Award(BaseModel):
     reason: str = Field("", max_length=200)
 
 
-def award_command(game: str, form: Award) -> c.AwardLuck | c.AwardXP:
-    """A Storyteller's award from the form: luck in whole points, XP in whole or half."""
+def award_command(game: str, form: Award) -> c.AwardLuck | c.AwardXP | c.AwardTable:
+    """A Storyteller's award from the form: luck in whole points, XP in whole or half; to
+    one character, or (``*``) to the whole table as one command."""
     character, points, amount = form.character, form.points, form.amount
     reason = " ".join(form.reason.split())
     try:
@@ -76,11 +78,15 @@ def award_command(game: str, form: Award) -> c.AwardLuck | c.AwardXP:
         if not value.is_integer() or value < 1:
             raise RollplayError(f"a luck award is a whole number of points, 1 or more; "
                                 f"not {amount!r}")  # fmt: skip
+        if character == TABLE:
+            return c.AwardTable(game, "luck", int(value), reason)
         return c.AwardLuck(game, character, int(value), reason)
     if points == "xp":
         if not (value * 2).is_integer() or value <= 0:
             raise RollplayError(f"an XP award is a number in whole or half points, like 2 or "
                                 f"2.5; not {amount!r}")  # fmt: skip
+        if character == TABLE:
+            return c.AwardTable(game, "xp", value, reason)
         return c.AwardXP(game, character, value, reason)
     raise RollplayError(f"unknown award {points!r}; accepted: luck, xp")
 

@@ -281,10 +281,17 @@ class HelpShown(Answer):
     lines: tuple[HelpLine, ...]
 
 
+class TableAwarded(Answer):
+    """Luck or XP given to every character of the table at once: each as it is now."""
+
+    game: str
+    characters: tuple[Character, ...]
+
+
 # Every answer the service gives a command (render/answers.py matches on it).
 AnyAnswer = (
     RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage | SceneShown
-    | PoseMade | LedgerWritten | HelpShown
+    | PoseMade | LedgerWritten | HelpShown | TableAwarded
 )  # fmt: skip
 
 

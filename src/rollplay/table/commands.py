@@ -134,6 +134,16 @@ class AwardXP:
 
 
 @dataclass(frozen=True)
+class AwardTable:
+    """Luck or XP to every character of the table (``luck/award *=N``): one transaction."""
+
+    game: str | None
+    points: Literal["luck", "xp"]
+    amount: float
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class RaiseSkill:
     game: str | None
     character: str | None
@@ -414,9 +424,9 @@ class Reveal:
 
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
-    | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
-    | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
-    | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
-    | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest | AnswerRequest
-    | PoseEdit | PoseDelete | Reveal | Help
+    | AwardTable | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin
+    | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop
+    | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause
+    | SceneResume | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest
+    | AnswerRequest | PoseEdit | PoseDelete | Reveal | Help
 )  # fmt: skip

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.table.access.actors import OWNER, Actor
-from rollplay.table.access.authz import Act, Standing
+from rollplay.table.access.authz import Act, Forbidden, Standing
 from rollplay.table.events.audiences import event_values
 from rollplay.table.events.payloads import Payload
 from rollplay.table.info import Vocabulary
@@ -40,7 +40,15 @@ names them, so a chat bridge can post each where its audience is)."""
 # every verifier needs whoever made them, who is in the game and plays whom, and each
 # character's sheet as it changes (every member may read it; a verifier replays it: V14).
 GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
+                        "game_renamed", "game_archived",
                         "member", "player", "character", "ruleset", "sheet", "raise"})  # fmt: skip
+
+
+def in_play(game: Any, act: Act) -> None:
+    """Refuse every act but reading and managing in an archived game (issue 31)."""
+    if game.archived and act not in (Act.READ, Act.MANAGE):
+        raise Forbidden(f"{game.name} is archived: it is kept to read, and no longer "
+                        f"played (its Storyteller may take it out of the archive)")  # fmt: skip
 
 
 class Core:
@@ -119,6 +127,7 @@ class Core:
         standing = self.standing(w, game)
         standing.require(act, None if character is None else character.id,
                          "" if character is None else character.name)  # fmt: skip
+        in_play(game, act)
         return standing
 
     def record(

@@ -23,6 +23,7 @@ class GameInfo(Record):
     players_ask_secret: bool = True
     provable: bool = True
     pose_window: int = 15  # minutes a pose's author may edit it in (issue 30)
+    archived: bool = False  # kept to read, no longer played (issue 31)
     role: str | None = None
     characters: tuple[str, ...] = ()
     yours: tuple[str, ...] = ()

@@ -106,6 +106,12 @@ class Service(AccessService):
             pose_window=pose_window,
         )
 
+    def rename_game(self, name: str, new: str) -> GameInfo:
+        return _games.rename_game(self, name, new)
+
+    def archive_game(self, name: str, archived: bool = True) -> GameInfo:
+        return _games.archive_game(self, name, archived)
+
     def add_examples(self) -> list[str]:
         return _games.add_examples(self)
 

@@ -150,6 +150,21 @@ class GameSettings(Payload):
     pose_window: int | None = None
 
 
+class GameRenamed(Payload):
+    """The Storyteller gave the game a new name (issue 31)."""
+
+    kind: ClassVar[str] = "game_renamed"
+    old: str
+    new: str
+
+
+class GameArchived(Payload):
+    """The Storyteller archived the game (``archived``) or took it out of the archive."""
+
+    kind: ClassVar[str] = "game_archived"
+    archived: bool
+
+
 class Membership(Payload):
     """A user's role in a game given, changed or taken away (``role`` None: they left)."""
 

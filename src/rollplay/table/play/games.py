@@ -164,6 +164,36 @@ def game_settings(t: ServiceBase, name: str, *, announce_secret: bool | None = N
         return game_dict(game)
 
 
+def rename_game(t: ServiceBase, name: str, new: str) -> GameInfo:
+    """Give a game a new name (its Storyteller): one not taken by another game."""
+    new = clean_name(new, "game")
+    with t.transaction() as s:
+        game = t.game_row(s, name)
+        t.require(s, game, Act.MANAGE)
+        if new == game.name:
+            raise RollplayError(f"{game.name} is already called {new!r}")
+        if s.scalar(select(Game.id).where(Game.name == new)) is not None:
+            raise StorageError(f"there is already a game called {new!r}")
+        old, game.name = game.name, new
+        s.flush()
+        t.record(s, game, ev.GameRenamed(old=old, new=new))
+        return game_dict(game, role=t.standing(s, game).role)
+
+
+def archive_game(t: ServiceBase, name: str, archived: bool = True) -> GameInfo:
+    """Archive a game (its Storyteller): kept to read and verify, nothing played in it
+    (Core.require refuses every act but reading and managing), or take it out again."""
+    with t.transaction() as s:
+        game = t.game_row(s, name)
+        t.require(s, game, Act.MANAGE)
+        if game.archived == archived:
+            state = "archived" if archived else "not archived"
+            raise RollplayError(f"{game.name} is already {state}")
+        game.archived = archived
+        t.record(s, game, ev.GameArchived(archived=archived))
+        return game_dict(game, role=t.standing(s, game).role)
+
+
 def add_examples(t: ServiceBase) -> list[str]:
     """Create the example games (rollplay/examples/games.yaml) that are not here yet;
     each is one transaction. Returns the names created."""

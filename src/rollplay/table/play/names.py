@@ -120,7 +120,8 @@ def game_dict(g: Game, **more: Any) -> GameInfo:
     """A game as the service tells of it (``more``: the asker's place in it)."""
     return GameInfo(name=g.name, system=g.system, edition=g.edition, rules=g.rules,
                     announce_secret=g.announce_secret, players_ask_secret=g.players_ask_secret,
-                    provable=g.provable, pose_window=g.pose_window, **more)  # fmt: skip
+                    provable=g.provable, pose_window=g.pose_window, archived=g.archived,
+                    **more)  # fmt: skip
 
 
 def character_dict(

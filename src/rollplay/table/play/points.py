@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import math
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
+from rollplay.table.answers import TableAwarded
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.play.names import character_dict
 from rollplay.table.sheet_limits import stored_sheet
-from rollplay.table.store.models import Game, now
+from rollplay.table.store.models import Character, Game, now
 from rollplay.table.store.writers import CoreWriter
 from rollplay.table.systems import Points, require
 
@@ -24,26 +28,67 @@ def award_xp(
     t: ServiceBase, game_name: str | None, name: str, amount: float, reason: str = ""
 ) -> CharacterAnswer:
     """The Storyteller awards XP (002 Experience): whole or half points."""
-    if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
-        raise RollplayError(
-            f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
-            f"1.5; not {amount:g}"
-        )
-    halves = int(amount * 2)
+    _xp_amount(amount)
     reason = _reason(reason)
     with t.transaction() as s:
         game, row = t.character_row(s, game_name, name, lock=True)
         t.require(s, game, Act.AWARD, row)
         _fs3_only(game, "experience")
-        if row.xp_halves + halves > MAX_XP * 2:
-            raise RollplayError(
-                f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
-            )
-        row.xp_halves += halves
-        row.raises_since_award = 0
-        t.record(s, game, ev.XPAwarded.written({"amount": amount, "xp": row.xp_halves / 2,
-                                          "reason": reason}), character=row)  # fmt: skip
+        _add_xp(t, s, game, row, amount=amount, reason=reason)
         return character_dict(row, game)
+
+
+def _xp_amount(amount: float) -> None:
+    if not math.isfinite(amount) or not 0 < amount <= MAX_XP_AWARD or (amount * 2) % 1:
+        raise RollplayError(
+            f"award XP in whole or half points from 0.5 to {MAX_XP_AWARD:,}, like 2 or "
+            f"1.5; not {amount:g}"
+        )
+
+
+def _add_xp(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: float,
+            reason: str) -> None:  # fmt: skip
+    """XP onto one character and its event, in the caller's transaction."""
+    halves = int(amount * 2)
+    if row.xp_halves + halves > MAX_XP * 2:
+        raise RollplayError(
+            f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
+        )
+    row.xp_halves += halves
+    row.raises_since_award = 0
+    t.record(s, game, ev.XPAwarded.written({"amount": amount, "xp": row.xp_halves / 2,
+                                            "reason": reason}), character=row)  # fmt: skip
+
+
+def award_table(
+    t: ServiceBase, game_name: str | None, points: str, amount: float, reason: str = ""
+) -> TableAwarded:
+    """Luck or XP to every character a player plays (rulings W3), in one transaction: each
+    is checked as a one-character award is, and if one would pass its limit none gets any."""
+    if points not in ("luck", "xp"):
+        raise RollplayError(f"unknown award {points!r}; accepted: luck, xp")
+    if points == "luck" and (not float(amount).is_integer()
+                             or not 1 <= amount <= MAX_LUCK_AWARD):  # fmt: skip
+        raise RollplayError(f"award 1 to {MAX_LUCK_AWARD} luck points at a time, not {amount:g}")
+    if points == "xp":
+        _xp_amount(amount)
+    reason = _reason(reason)
+    with t.transaction() as s:
+        game = t.game_row(s, t.game_for(game_name))
+        t.require(s, game, Act.AWARD)
+        _fs3_only(game, "experience" if points == "xp" else "luck")
+        rows = list(s.scalars(select(Character).where(
+            Character.game_id == game.id, Character.player_id.is_not(None))
+            .order_by(Character.name).with_for_update()))  # fmt: skip
+        if not rows:
+            raise RollplayError(f"no character in {game.name} has a player yet: nobody to award")
+        for row in rows:
+            if points == "luck":
+                _add_luck(t, s, game, row, amount=int(amount), reason=reason)
+            else:
+                _add_xp(t, s, game, row, amount=amount, reason=reason)
+        return TableAwarded(game=game.name, characters=tuple(character_dict(r, game)
+                                                             for r in rows))  # fmt: skip
 
 
 def raise_skill(
@@ -84,14 +129,20 @@ def award_luck(
         game, row = t.character_row(s, game_name, name, lock=True)
         t.require(s, game, Act.AWARD, row)
         _fs3_only(game, "luck")
-        if row.luck + amount > MAX_LUCK:
-            raise RollplayError(
-                f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
-            )
-        row.luck += amount
-        t.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
-                                            "reason": reason}), character=row)  # fmt: skip
+        _add_luck(t, s, game, row, amount=amount, reason=reason)
         return character_dict(row, game)
+
+
+def _add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: int,
+              reason: str) -> None:  # fmt: skip
+    """Luck onto one character and its event, in the caller's transaction."""
+    if row.luck + amount > MAX_LUCK:
+        raise RollplayError(
+            f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
+        )
+    row.luck += amount
+    t.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
+                                              "reason": reason}), character=row)  # fmt: skip
 
 
 def spend_luck(
@@ -141,6 +192,12 @@ def run_spend_luck(t: ServiceBase, cmd: c.SpendLuck, dice: Dice | None) -> Chara
 def run_award_xp(t: ServiceBase, cmd: c.AwardXP, dice: Dice | None) -> CharacterAnswer:
     """The Storyteller awards experience (002 Experience)."""
     return award_xp(t, cmd.game, cmd.character, cmd.amount, cmd.reason)
+
+
+@handles(c.AwardTable, act=Act.AWARD, writes=(ev.LuckAwarded, ev.XPAwarded))
+def run_award_table(t: ServiceBase, cmd: c.AwardTable, dice: Dice | None) -> TableAwarded:
+    """The Storyteller awards luck or XP to the whole table (rulings W3)."""
+    return award_table(t, cmd.game, cmd.points, cmd.amount, cmd.reason)
 
 
 @handles(c.RaiseSkill, act=Act.RAISE, writes=(ev.Raised,))

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
+from rollplay.table.core import in_play
 from rollplay.table.events.audiences import VISIBILITIES
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.writers import CoreWriter, DryRun, Writer, writing
@@ -31,6 +32,7 @@ class GameRow(NamedTuple):
     announce_secret: bool
     players_ask_secret: bool
     provable: bool
+    archived: bool
 
 
 class CharacterRow(NamedTuple):
@@ -147,7 +149,7 @@ def _prepare(
         found = w.side(game_name, name)
         if found is None:
             raise _Inexact
-        game = GameRow._make((*found[:7], found[15]))
+        game = GameRow._make((*found[:7], *found[15:17]))
         row = CharacterRow(*found[7:15])
         if standing is None:
             visibility = system(game.system).visibility(request, visibility)
@@ -206,6 +208,7 @@ def _may_roll(
     request, rulings S10) (rulings T9: they learn only that it was made)."""
     standing = t.standing(w, game)
     standing.require(Act.READ)
+    in_play(game, Act.ROLL)
     if visibility == "secret" and not (
         (game.players_ask_secret or asked) and standing.may(Act.ROLL, first.id)
     ):

@@ -58,6 +58,8 @@ class Game(Base):
     events: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # For how many minutes a pose's author may edit or delete it (issue 30; 0: never).
     pose_window: Mapped[int] = mapped_column(Integer, default=15, server_default="15")
+    # An archived game is kept to read and verify; nothing is played in it (issue 31).
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Character(Base):

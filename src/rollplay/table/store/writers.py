@@ -74,6 +74,7 @@ _SIDE = (
         Character.version,
         Character.player_id,
         Game.provable,
+        Game.archived,
     )
     .join(Character, Character.game_id == Game.id)
     .where(Game.name == bindparam("game"), Character.name == bindparam("name"))
@@ -187,7 +188,7 @@ def _pg_event(values: Mapping[str, Any]) -> Any:
 _SQLITE_SIDE = (
     "SELECT g.id, g.name, g.system, g.edition, g.rules, g.announce_secret, "
     "g.players_ask_secret, c.id, c.name, c.sheet, c.luck, c.character_points, "
-    "c.fate_points, c.version, c.player_id, g.provable FROM games g "
+    "c.fate_points, c.version, c.player_id, g.provable, g.archived FROM games g "
     "JOIN characters c ON c.game_id = g.id WHERE g.name = ? AND c.name = ?"
 )
 _SQLITE_SPEND = (
@@ -234,7 +235,7 @@ class SQLiteWriter(SQLiteNonces):
             return None
         row = list(row)
         row[4], row[5], row[6] = json.loads(row[4]), bool(row[5]), bool(row[6])
-        row[9], row[15] = json.loads(row[9]), bool(row[15])
+        row[9], row[15], row[16] = json.loads(row[9]), bool(row[15]), bool(row[16])
         return tuple(row)
 
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:

@@ -1,0 +1,144 @@
+"""The Storyteller's pages (issue 31): a game made from the home page (its house rules from
+an uploaded rules file, read by the loader ``rollplay game new --rules`` uses), renamed or
+archived; its members, invited by a link (on the server's public URL), their roles changed
+or taken away. Every change is the service's command, checked there (a page shows its
+controls only to the Storyteller; the service refuses anyone else anyway)."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+from rollplay.errors import RollplayError
+from rollplay.public_url import invite_link
+from rollplay.rulesfile import MAX_FILE, SUFFIXES, parse_text
+from rollplay.server.htmx import Viewer, game_page, problem
+from rollplay.table.access.authz import ROLES
+from rollplay.table.info import GameInfo
+from rollplay.table.service import Service
+
+router = APIRouter(include_in_schema=False)
+Name = Annotated[str, Form(max_length=100)]
+
+
+def said(text: str, **headers: str) -> HTMLResponse:
+    return HTMLResponse(Markup('<p class="answer" role="status">{}</p>').format(text),
+                        headers={"HX-Trigger": "done", **headers})  # fmt: skip
+
+
+def _game_url(name: str) -> str:
+    return "/games/" + quote(name, safe="")
+
+
+async def _rules(upload: UploadFile | None) -> dict[str, Any] | None:
+    """An uploaded house-rules file as the CLI's loader reads one (None: no file)."""
+    if upload is None or not upload.filename:
+        return None
+    label = f"rules file {PurePath(upload.filename).name[:80]}"
+    suffix = PurePath(upload.filename).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise RollplayError(f"{label}: use a .toml, .yaml, .yml or .json file, not {suffix!r}")
+    data = await upload.read(MAX_FILE * 4 + 1)
+    if len(data) > MAX_FILE * 4:
+        raise RollplayError(f"{label}: larger than {MAX_FILE:,} characters")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RollplayError(f"{label}: not UTF-8 text") from None
+    return parse_text(text, suffix, label)
+
+
+@router.post("/games", response_class=HTMLResponse)
+async def create_game(service: Viewer, name: Name,
+                      preset: Annotated[str, Form(max_length=40)] = "fs3 3.3",
+                      rules: UploadFile | None = None) -> HTMLResponse:  # fmt: skip
+    """A new game from the home page (``preset``: a system and its edition; a rules file's
+    ``extends`` names its own: rulings W1); its maker is its Storyteller, sent to its table."""
+    system, _, edition = preset.partition(" ")
+    try:
+        house = await _rules(rules)  # the upload read here; the database off the event loop
+        made = await run_in_threadpool(service.new_game, name, system, edition or None, house)
+    except RollplayError as exc:
+        return problem(exc)
+    return said(f"{made.name} is made: you run it.", **{"HX-Redirect": _game_url(made.name)})
+
+
+@router.get("/games/{game}/members", response_class=HTMLResponse, response_model=None)
+def members_page(game: str, request: Request) -> Response:
+    return game_page(request, game, "members.html", "members", _members)
+
+
+def _members(service: Service, info: GameInfo) -> dict[str, Any]:
+    storyteller = info.role == "storyteller"
+    return {"members": service.members(info.name),
+            "invites": service.invites(info.name) if storyteller else [],
+            "roles": ROLES}  # fmt: skip
+
+
+@router.post("/games/{game}/invite", response_class=HTMLResponse)
+def invite(game: str, request: Request, service: Viewer, *,
+           role: Annotated[str, Form(max_length=20)] = "player",
+           character: Annotated[str, Form(max_length=100)] = "",
+           hours: Annotated[float, Form(gt=0, le=720)] = 72) -> HTMLResponse:  # fmt: skip
+    """A single-use link to join the game, shown once, to copy and send."""
+    try:
+        made = service.new_invite(game, role, character or None, hours)
+    except RollplayError as exc:
+        return problem(exc)
+    public: str | None = request.app.state.public_url
+    link = (invite_link(public, made.token) if public
+            else str(request.url_for("invite_page", token=made.token)))  # fmt: skip
+    who = f"the player of {made.character}" if made.character else made.role
+    return HTMLResponse(Markup(
+        '<div class="answer" role="status"><p>A link for {} (it works once, until {}):</p>'
+        '<p><input id="invite-link" readonly value="{}" aria-label="Invite link"> '
+        '<button type="button" data-copy="#invite-link">Copy</button></p></div>'
+    ).format(who, made.expires_at, link), headers={"HX-Trigger": "done"})  # fmt: skip
+
+
+@router.post("/games/{game}/members/role", response_class=HTMLResponse)
+def change_role(game: str, service: Viewer, user: Name,
+                role: Annotated[str, Form(max_length=20)]) -> HTMLResponse:  # fmt: skip
+    """Give a member another role (a player's characters stay theirs)."""
+    try:
+        member = service.add_member(game, user, role)
+    except RollplayError as exc:
+        return problem(exc)
+    return said(f"{member.user} is now {member.role}.")
+
+
+@router.post("/games/{game}/members/remove", response_class=HTMLResponse)
+def remove(game: str, service: Viewer, user: Name) -> HTMLResponse:
+    """Take someone out of the game: their open feeds close when the hub reads the event."""
+    try:
+        member = service.remove_member(game, user)
+    except RollplayError as exc:
+        return problem(exc)
+    return said(f"{member.user} is out of {game}.")
+
+
+@router.post("/games/{game}/rename", response_class=HTMLResponse)
+def rename(game: str, service: Viewer, name: Name) -> HTMLResponse:
+    try:
+        renamed = service.rename_game(game, name)
+    except RollplayError as exc:
+        return problem(exc)
+    where = _game_url(renamed.name) + "/members"
+    return said(f"The game is now {renamed.name}.", **{"HX-Redirect": where})
+
+
+@router.post("/games/{game}/archive", response_class=HTMLResponse)
+def archive(game: str, service: Viewer,
+            archived: Annotated[bool, Form()] = True) -> HTMLResponse:  # fmt: skip
+    try:
+        info = service.archive_game(game, archived)
+    except RollplayError as exc:
+        return problem(exc)
+    state = "archived: kept to read" if info.archived else "out of the archive"
+    return said(f"{info.name} is {state}.", **{"HX-Refresh": "true"})

@@ -44,7 +44,7 @@ def test_an_attack_carries_to_the_next_turn_without_its_luck(db_url: str) -> Non
     assert "Raider" not in status.actions  # an NPC's action chosen for it is chosen anew
     # The carried action is played: turn 2's report has Nikos attack the Raider again.
     report = tracker.turn("Pegasus", "Hangar", ScriptedDice([2] * 8 + [50, 40] + [2] * 17))
-    assert [(e.actor, e.action, e.target) for e in report.events][0] == (
+    assert next((e.actor, e.action, e.target) for e in report.events) == (
         "Nikos", "attack", "Raider")  # fmt: skip
 
 

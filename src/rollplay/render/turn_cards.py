@@ -8,7 +8,7 @@ stays one block of text."""
 from __future__ import annotations
 
 from rollplay.render.combat import effect_text, event_lines
-from rollplay.render.fs3 import pool_line, result_line
+from rollplay.render.fs3 import dice_spans, pool_line, result_line
 from rollplay.render.spans import Line, alarm, bold, plain
 from rollplay.table.events.combat import Hit, Shot, Step, Turn
 from rollplay.table.events.outcomes import FS3Roll
@@ -45,7 +45,8 @@ def _initiative(report: Turn) -> Card:
     for place, i in enumerate(report.initiative, 1):
         hits = "" if i.hits is None else f" ({i.hits} hit{'s' if i.hits != 1 else ''})"
         ties = f", tie-break d100 {' '.join(map(str, i.tiebreaks))}" if i.tiebreaks else ""
-        card.append([plain(f"{place}. "), bold(i.name), plain(hits + ties)])
+        dice = [plain(": "), *dice_spans(i.roll.dice, i.roll.threshold)] if i.roll else []
+        card.append([plain(f"{place}. "), bold(i.name), plain(hits + ties), *dice])
     return card
 
 

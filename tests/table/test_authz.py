@@ -192,8 +192,9 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "combat npc orders": (
         ST,
         _combat,
-        lambda t, n: npc_orders(Tracker(t), "Pegasus", f"Fight{n}",
-                                {f"Raider{n}": Action("attack", "Nikos")}),  # fmt: skip
+        lambda t, n: npc_orders(
+            Tracker(t), "Pegasus", f"Fight{n}", {f"Raider{n}": Action("attack", "Nikos")}
+        ),
     ),
     "combat stance own": (
         PLAYER,

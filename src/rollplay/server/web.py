@@ -67,7 +67,7 @@ def card_tools(event: EventView) -> Markup:
     where = f"/games/{quote(event.game, safe='')}/log/{event.id}#e{event.id}"
     return Markup(
         '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card">'
-        "Link</a> <button type=\"button\" class=\"link\" data-copy=\"{1}\">Copy as text</button>"
+        'Link</a> <button type="button" class="link" data-copy="{1}">Copy as text</button>'
         '<span class="copied" role="status"></span></div>'
     ).format(where, Markup(kept))
 

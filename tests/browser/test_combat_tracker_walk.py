@@ -70,7 +70,7 @@ def test_the_storyteller_runs_two_turns_from_the_tracker(
     report = pia.locator("#feed > li", has_text="Walk Fight: turn 2")
     expect(report).to_have_count(1)
     cards = report.locator(".turn-cards > .card")
-    expect(cards.first).to_contain_text("initiative")
+    expect(cards.first).to_contain_text("Initiative · Walk Fight, turn 2")
     assert cards.count() == 4  # the initiative, then each of the three suppressions
     expect(report.locator("table")).to_have_count(0)
     wide, screen = pia.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")

@@ -41,7 +41,7 @@ def turn_cards(report: Turn) -> list[Card]:
 
 
 def _initiative(report: Turn) -> Card:
-    card: Card = [[bold(f"{report.combat}: turn {report.turn}"), plain(" · initiative")]]
+    card: Card = [[bold("Initiative"), plain(f" · {report.combat}, turn {report.turn}")]]
     for place, i in enumerate(report.initiative, 1):
         hits = "" if i.hits is None else f" ({i.hits} hit{'s' if i.hits != 1 else ''})"
         ties = f", tie-break d100 {' '.join(map(str, i.tiebreaks))}" if i.tiebreaks else ""

@@ -13,6 +13,7 @@ from rollplay.systems.fs3.combat.turn import Action
 from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
+from rollplay.table.systems import ruleset_version, system
 from tests.table.conftest import NIKOS
 
 pytestmark = pytest.mark.storage
@@ -84,3 +85,13 @@ def test_every_npc_is_ordered_at_once_or_none_is(db_url: str) -> None:
     with pytest.raises(RollplayError, match="not an NPC"):
         npc_orders(tracker, "Pegasus", "Hangar", {"Nikos": Action("attack", "Raider")})
     assert "Nikos" not in tracker.status("Pegasus", "Hangar").actions
+
+
+def test_the_setting_leaves_the_rulesets_fingerprint_alone() -> None:
+    """``carry_over`` runs the tracker and judges no die: it is not in the fingerprint the
+    verifier finds a ruleset's preset by (the editions' own: tests/table/test_verify_rules.py)."""
+    fs3 = system("fs3")
+    strict = fs3.ruleset("3.3", {"combat": {"carry_over": []}})
+    more = fs3.ruleset("3.3", {"combat": {"carry_over": ["attack", "aim"]}})
+    assert (strict.combat.carry_over, more.combat.carry_over) == ((), ("attack", "aim"))
+    assert ruleset_version(strict) == ruleset_version(more)

@@ -53,7 +53,7 @@ def test_a_turn_the_storyteller_resolves_reaches_the_player_live(
 
     before = int(pia.evaluate(NEWEST))
     expect(pia.locator("#tracker")).to_contain_text("Turn 1")
-    stella.get_by_role("button", name="New turn").click()
+    stella.get_by_role("button", name="Resolve the turn").click()
     expect(stella.locator("#combat-result")).to_contain_text("Turn resolved")
     expect(pia.locator("#tracker")).to_contain_text("Turn 2", timeout=5000)
     report = pia.locator("#feed > li", has_text="Web Hangar: turn 1")

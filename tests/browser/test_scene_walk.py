@@ -131,8 +131,8 @@ def test_a_short_scene_played_whole_and_its_record(
         pia.get_by_role("button", name="Set action").click()
         expect(stella.locator("#tracker")).to_contain_text(f"attack {NPC}")
         expect(otto.get_by_role("button", name="Set action")).to_have_count(0)  # not his
-        expect(otto.get_by_role("button", name="New turn")).to_have_count(0)
-        stella.get_by_role("button", name="New turn").click()
+        expect(otto.get_by_role("button", name="Resolve the turn")).to_have_count(0)
+        stella.get_by_role("button", name="Resolve the turn").click()
         for page in pages.values():
             expect(_card(page, f"{COMBAT}: turn 1")).to_have_count(1)
             expect(page.locator("#tracker")).to_contain_text("Turn 2")

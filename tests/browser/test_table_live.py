@@ -182,7 +182,7 @@ def test_the_storyteller_resolves_a_turn_and_both_players_trackers_follow(
         expect(page.locator("#live")).to_have_text("Live")
         expect(page.locator("#tracker")).to_contain_text("Turn 1")
     before = newest(table["Pia"])
-    table["Stella"].get_by_role("button", name="New turn").click()
+    table["Stella"].get_by_role("button", name="Resolve the turn").click()
     for name in ("Pia", "Otto"):  # without a reload
         page = table[name]
         expect(page.locator("#tracker")).to_contain_text("Turn 2")

@@ -122,6 +122,9 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("POST", "/games/{game}/combats/{name}/npc"): (
         "/games/Pegasus/combats/Hangar/npc", {"form": {"name": "Raider", "rating": "4"}},
         STORYTELLER),
+    ("POST", "/games/{game}/combats/{name}/npcs"): (
+        "/games/Pegasus/combats/Hangar/npcs", {"form": {"who": "Raider", "kind": "pass",
+                                                        "target": ""}}, STORYTELLER),
     ("POST", "/games/{game}/combats/{name}/stance"): (
         "/games/Pegasus/combats/Hangar/stance", {"form": {"who": "Nikos", "stance": "Cover"}},
         NIKOS),
@@ -137,6 +140,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     # The web table's log (web_log.py).
     ("GET", "/games/{game}/log"): ("/games/Pegasus/log?character=Nikos", None,
                                    MEMBERS | {"anonymous"}),
+    ("GET", "/games/{game}/log/{number}"): ("/games/Pegasus/log/1", None,
+                                            MEMBERS | {"anonymous"}),  # a card's permalink
     ("GET", "/games/{game}/log/export"): (
         "/games/Pegasus/log/export?format=csv&character=Nikos", None, MEMBERS),
     # Verifiable dice (seeds.py): the seeds, a client seed, the rotation, the Verify page.

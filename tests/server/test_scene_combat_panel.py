@@ -38,7 +38,7 @@ def test_the_panel_shows_the_scenes_combat_to_each_as_they_may_use_it(
     assert f'hx-get="{PANEL}?shown=Outside"' in panel
     assert 'hx-get="/games/Pegasus/combats/Outside/tracker"' in panel
     assert "Join the fight" in panel  # Nikos may join
-    assert "New turn" not in panel
+    assert "Resolve the turn" not in panel
     assert server.get(PANEL, params={"shown": "Outside"}).status_code == 204
     _line(server, "Stella", "combat/join Nikos/weapon=Pistol,combat=Outside")
     _line(server, "Stella", "combat/join Raider/npc=3,team=B,combat=Outside")
@@ -49,7 +49,7 @@ def test_the_panel_shows_the_scenes_combat_to_each_as_they_may_use_it(
     assert "Add NPC" not in panel
     _as(server, "Stella")
     panel = server.get(PANEL).text
-    assert "New turn" in panel
+    assert "Resolve the turn" in panel
     assert "Add NPC" in panel
     _as(server, "Olly")  # an observer reads it and may use none of it
     panel = server.get(PANEL).text

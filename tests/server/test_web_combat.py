@@ -71,11 +71,12 @@ def test_the_storyteller_runs_a_combat_from_its_page(server: TestClient) -> None
     assert 'sse-connect="/games/Pegasus/feed?after=' in page.text
     assert 'hx-trigger="sse:combat, done from:body"' in page.text
     assert "Add NPC" in page.text
-    assert ">New turn</button>" in page.text
+    assert ">Resolve the turn</button>" in page.text
     assert "Turn resolved" in post(server, f"{HANGAR}/turn", st)
     tracker = server.get(f"{HANGAR}/tracker").text
     assert "Turn 2" in tracker
-    assert "attack Nikos" not in tracker  # the turn's actions are spent
+    # An attack carries to the next turn unless its target is out (rulings W40).
+    assert "attack Nikos, called Head" in tracker or "knocked out" in tracker
     listed = server.get("/games/Pegasus/combats").text
     assert f'href="{HANGAR}"' in listed
     assert "under way" in listed
@@ -83,7 +84,7 @@ def test_the_storyteller_runs_a_combat_from_its_page(server: TestClient) -> None
     stopped = server.get(HANGAR).text
     assert "stopped at turn 2" in stopped
     assert "Set action" not in stopped  # a stopped combat no longer changes
-    assert "New turn" not in stopped
+    assert "Resolve the turn" not in stopped
 
 
 def test_a_player_sees_no_npc_secrets_and_acts_for_her_character(server: TestClient) -> None:
@@ -100,7 +101,7 @@ def test_a_player_sees_no_npc_secrets_and_acts_for_her_character(server: TestCli
         assert "rating" not in text.lower().replace('name="rating"', "")
     page = server.get(HANGAR).text
     assert "Add NPC" not in page  # the Storyteller's forms are not drawn
-    assert "New turn" not in page
+    assert "Resolve the turn" not in page
     assert options(page, "act-who") == ["Nikos"]  # she acts for Nikos only
     assert "Join the fight" not in page  # Nikos is in; she plays no one else
     said = post(server, f"{HANGAR}/action", pia, who="nikos", kind="attack", target="raider",

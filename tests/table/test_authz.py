@@ -18,6 +18,7 @@ from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import D6Rolled
 from rollplay.table.combat.healing import heal_day
+from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
@@ -191,6 +192,13 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
         _combat,
         lambda t, n: Tracker(t).act(
             "Pegasus", f"Fight{n}", f"Raider{n}", Action("attack", target="Nikos")
+        ),
+    ),
+    "combat npc orders": (
+        ST,
+        _combat,
+        lambda t, n: npc_orders(
+            Tracker(t), "Pegasus", f"Fight{n}", {f"Raider{n}": Action("attack", "Nikos")}
         ),
     ),
     "combat stance own": (

@@ -221,6 +221,10 @@ def status_lines(data: CombatStatus) -> list[Line]:
             flags.append(plain(f"; held by {c.subdued_by}"))
         lines.append([plain(f"  {c.name} [{c.team}]: "), *flags])
     lines += [[alarm(f"  {problem}")] for problem in data.problems]
+    if data.initiative:  # the last resolved turn's order (each turn rolls anew)
+        order = ", ".join(i.name if i.hits is None else f"{i.name} ({_hits(i.hits)})"
+                          for i in data.initiative)  # fmt: skip
+        lines.append([plain(f"Last initiative: {order}")])
     if data.actions:
         set_ = ", ".join(f"{k} {v.kind}" for k, v in data.actions.items())
         lines.append([plain(f"Actions set: {set_}")])

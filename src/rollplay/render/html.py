@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from rollplay.render.spans import Line
+from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.answers import OddsOf
+from rollplay.table.events.combat import Turn
 from rollplay.table.events.views import EventView
 
 _CLASS = {
@@ -57,6 +58,8 @@ def event_html(event: EventView) -> Markup:
     from rollplay.render.events import event_card
     from rollplay.render.seeds import SeedEvent, seed_details
 
+    if isinstance(event.data, Turn):
+        return turn_html(event, event.data)
     lines = event_card(event)
     if not isinstance(event.data, SeedEvent):
         return card_html(lines, visibility=event.visibility, when=event.time)
@@ -65,6 +68,23 @@ def event_html(event: EventView) -> Markup:
     return Markup('<details class="card quiet {}"><summary>{}</summary>{}</details>').format(
         event.visibility, line_html(lines[0], event.time), more
     )
+
+
+def turn_html(event: EventView, report: Turn) -> Markup:
+    """A combat turn: its head line (number, time, where its dice came from), then a roll card
+    for each part of it (turn_cards.py), stacked: a phone reads them one under another."""
+    from rollplay.render.cards import source_spans
+    from rollplay.render.turn_cards import turn_cards
+
+    head = [Span(f"#{event.id} {event.time[11:16]} ", "muted"), bold(f"{report.combat}: "),
+            plain(f"turn {report.turn} resolved"),
+            *source_spans(report.dice_source, report.provable)]  # fmt: skip
+    cards = Markup("").join(card_html(c, visibility="public") for c in turn_cards(report))
+    badge = Markup("")
+    if event.visibility != "public":
+        badge = Markup('<span class="badge {0}">{0}</span>').format(event.visibility)
+    return Markup('<div class="card turn {}">{}<p>{}</p><div class="turn-cards">{}</div></div>'
+                  ).format(event.visibility, badge, line_html(head, event.time), cards)  # fmt: skip
 
 
 def odds_html(o: OddsOf) -> Markup:

@@ -15,10 +15,12 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from rollplay.errors import RollplayError
+from rollplay.render.events import event_card
 from rollplay.render.html import event_html, odds_html
+from rollplay.render.spans import text_of
 from rollplay.server.auth import client_address, credential
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
@@ -58,7 +60,21 @@ ORDER = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "scene_re
 
 
 def card(event: EventView) -> Markup:
-    return Markup('<li id="e{}">{}{}</li>').format(event.id, event_html(event), roll_button(event))
+    drawn = (event_html(event), card_tools(event), roll_button(event))
+    return Markup('<li id="e{}">{}{}{}</li>').format(event.id, *drawn)
+
+
+def card_tools(event: EventView) -> Markup:
+    """A card's permalink (web_permalink.py) and its "Copy as text" button, which copies the
+    card's lines as the CLI draws them (static/cards.js), for a forum post."""
+    text = "\n".join(text_of(line) for line in event_card(event))
+    kept = str(escape(text)).replace("\n", "&#10;")  # one SSE data line (_one_line)
+    where = f"/games/{quote(event.game, safe='')}/log/{event.id}#e{event.id}"
+    return Markup(
+        '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card">'
+        'Link</a> <button type="button" class="link" data-copy="{1}">Copy as text</button>'
+        '<span class="copied" role="status"></span></div>'
+    ).format(where, Markup(kept))
 
 
 def roll_button(event: EventView) -> Markup:

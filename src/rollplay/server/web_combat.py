@@ -27,9 +27,10 @@ from rollplay.errors import RollplayError
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web import card
-from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
+from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS, Action
 from rollplay.table import commands as c
 from rollplay.table.answers import CombatStatus
+from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
@@ -74,6 +75,15 @@ class ActionForm(BaseModel):
     range: str = "short"
     luck: str = ""
     burst: str = ""  # a checkbox: full-auto at the target
+
+
+class NpcOrders(BaseModel):
+    """Every NPC's row of the NPC form, in order: who, the action (blank: the tracker
+    chooses) and its target."""
+
+    who: list[str] = []
+    kind: list[str] = []
+    target: list[str] = []
 
 
 # -- pages and fragments ---------------------------------------------------------------------
@@ -223,6 +233,25 @@ def action(
     return _for(service, game, name, form.who, build, said=f"action {form.kind}")
 
 
+@router.post(COMBAT + "/npcs", response_class=HTMLResponse)
+def npcs(game: str, name: str, service: Viewer,
+         form: Annotated[NpcOrders, Form()]) -> HTMLResponse:  # fmt: skip
+    """The Storyteller's orders for every NPC at once (one transaction: all or none); an NPC
+    left on "the tracker chooses" is left out, and the tracker picks its action."""
+    rows = list(zip(form.who, form.kind, form.target, strict=False))
+    orders = {w.strip(): Action(k.strip().lower(), target=t.strip() or None)
+              for w, k, t in rows if k.strip()}  # fmt: skip
+    if len(rows) != len(form.who) or not orders:
+        return problem(RollplayError("choose an action for at least one NPC"))
+    try:
+        npc_orders(Tracker(service), service.game(game).name, name, orders)
+    except RollplayError as exc:
+        return problem(exc)
+    said = Markup("Actions set for {}").format(", ".join(orders))
+    return HTMLResponse(Markup('<div class="answer" role="status"><p>{}</p></div>').format(said),
+                        headers={"HX-Trigger": "done"})  # fmt: skip
+
+
 @router.post(COMBAT + "/leave", response_class=HTMLResponse)
 def leave(game: str, name: str, service: Viewer, who: Annotated[str, Form()] = "") -> HTMLResponse:
     return _for(service, game, name, who, lambda w: c.CombatLeave(game, name, w), said="left")
@@ -230,7 +259,7 @@ def leave(game: str, name: str, service: Viewer, who: Annotated[str, Form()] = "
 
 @router.post(COMBAT + "/turn", response_class=HTMLResponse)
 def new_turn(game: str, name: str, service: Viewer) -> HTMLResponse:
-    """The Storyteller resolves the turn; its report arrives on the feed."""
+    """The Storyteller resolves the turn; its report arrives on the feed, as roll cards."""
     return run(service, c.CombatTurn(game, name), "Turn resolved")
 
 

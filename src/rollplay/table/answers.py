@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
 
 from rollplay.table.events import outcomes as o
-from rollplay.table.events.combat import ActionSet, HealDay, Standing, Turn
+from rollplay.table.events.combat import ActionSet, HealDay, Initiative, Standing, Turn
 from rollplay.table.events.outcomes import Record
 from rollplay.table.events.payloads import Provable, Spends, Visibility
 from rollplay.table.events.requests import (
@@ -170,6 +170,7 @@ class CombatStatus(Answer):
     actions: dict[str, ActionSet] = Field(default_factory=dict)
     problems: tuple[str, ...] = ()
     deleted: bool = False
+    initiative: tuple[Initiative, ...] = ()  # the last resolved turn's order (status only)
 
     @property
     def names(self) -> list[str]:

@@ -1,21 +1,11 @@
 // The scene page (on top of table.js, which keeps the feed in order, once, and resumes a
-// dropped stream from the newest card): the pose box posts on Enter (Shift+Enter breaks the
-// line), the pose order is redrawn as cards arrive, "posed 4 min ago" is kept current in the
-// reader's own time, and when the scene comes to wait on the reader the tab title says so
-// (counting what arrived while the tab was hidden), with a sound and a browser notification
-// if the reader turned either on (both off until then; remembered in localStorage).
+// dropped stream from the newest card, and alerts.js, which marks the tab and may sound or
+// notify when the pose order reaches the reader): the pose box posts on Enter (Shift+Enter
+// breaks the line), the pose order is redrawn as cards arrive, and "posed 4 min ago" is kept
+// current in the reader's own time.
 (function () {
   "use strict";
-  const SOUND = "rollplay.turnSound", NOTIFY = "rollplay.turnNotify";
-  const title = document.title;
-  let unseen = 0, yourTurn = false, audio = null, redraw = null;
-
-  function stored(key) { try { return localStorage.getItem(key) === "on"; } catch (e) { return false; } }
-  function store(key, on) { try { localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private mode */ } }
-
-  function retitle() {
-    document.title = (unseen ? "(" + unseen + ") " : "") + (yourTurn ? "Your turn · " : "") + title;
-  }
+  let redraw = null;
 
   function ago(when) {
     const minutes = Math.round((Date.now() - when.getTime()) / 60000);
@@ -34,40 +24,11 @@
     });
   }
 
-  function beep() {
-    try {
-      audio = audio || new AudioContext();
-      const tone = audio.createOscillator(), gain = audio.createGain();
-      tone.frequency.value = 660; gain.gain.value = 0.1;
-      tone.connect(gain).connect(audio.destination);
-      tone.start(); tone.stop(audio.currentTime + 0.15);
-    } catch (e) { /* no audio here */ }
-  }
-  function notify() {
-    if (!("Notification" in window) || Notification.permission !== "granted") return;
-    const scene = document.querySelector("[data-scene]");
-    new Notification("Your turn", { body: scene ? scene.dataset.scene : title, tag: "rollplay-turn" });
-  }
-
-  function turn() {
-    const panel = document.querySelector("[data-your-turn]");
-    const now = !!panel && panel.dataset.yourTurn === "true";
-    if (now && !yourTurn) {
-      if (stored(SOUND)) beep();
-      if (stored(NOTIFY)) notify();
-    }
-    yourTurn = now;
-    retitle();
-    times();
-  }
-
   document.addEventListener("htmx:sseMessage", function (ev) {
-    if (!ev.detail) return;
-    if (ev.detail.type === "card" && document.hidden) { unseen += 1; retitle(); }
     // The order panel changes only with a pose or a change to the scene (the server sends
     // "order" then). Every open page asks for it, so each waits a moment of its own: 200
     // viewers' asks are spread over a second, not all made as the next pose arrives.
-    if (ev.detail.type !== "order" || redraw !== null) return;  // one redraw for a burst
+    if (!ev.detail || ev.detail.type !== "order" || redraw !== null) return;  // one a burst
     redraw = setTimeout(function () {
       redraw = null;
       const order = document.getElementById("order");
@@ -75,10 +36,7 @@
     }, 150 + Math.random() * 850);
   });
   document.addEventListener("htmx:afterSwap", function (ev) {
-    if (ev.target && ev.target.id === "order") turn();
-  });
-  document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) { unseen = 0; retitle(); }
+    if (ev.target && ev.target.id === "order") times();
   });
   document.addEventListener("keydown", function (ev) {
     const box = ev.target;
@@ -88,23 +46,7 @@
     if (box.value.trim() && box.form) box.form.requestSubmit();
   });
   document.addEventListener("DOMContentLoaded", function () {
-    const sound = document.querySelector("[data-turn-sound]");
-    const note = document.querySelector("[data-turn-notify]");
-    if (sound) {
-      sound.checked = stored(SOUND);
-      sound.addEventListener("change", function () { store(SOUND, sound.checked); if (sound.checked) beep(); });
-    }
-    if (note) {
-      note.checked = stored(NOTIFY) && "Notification" in window && Notification.permission === "granted";
-      note.addEventListener("change", function () {
-        if (!note.checked || !("Notification" in window)) { store(NOTIFY, false); note.checked = false; return; }
-        Notification.requestPermission().then(function (answer) {
-          note.checked = answer === "granted";
-          store(NOTIFY, note.checked);
-        });
-      });
-    }
-    turn();
+    times();
     setInterval(times, 30000);
   });
 })();

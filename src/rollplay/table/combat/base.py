@@ -26,10 +26,11 @@ from rollplay.table.answers import CombatStatus
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import combat as cb
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.models import Character, Combat, Game
+from rollplay.table.store.models import Character, Combat, Event, Game
 from rollplay.table.systems import require
 
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
+LOOK_BACK = 200  # turn events read back for a combat's last (other combats' interleave)
 STEPS: dict[str, type[cb.Step_]] = {
     "start": cb.CombatStarted, "join": cb.Joined, "leave": cb.Left, "action": cb.ActionChosen,
     "stance": cb.StanceTaken, "turn": cb.Turn, "luck": cb.LuckBetween, "stop": cb.CombatStopped,
@@ -157,3 +158,18 @@ def status_of(combat: Combat) -> dict[str, Any]:
         "combatants": [c["name"] for c in combat.combatants],
         "actions": combat.actions,
     }
+
+
+def last_initiative(
+    s: Session, game: Game, combat: Combat, storyteller: bool
+) -> list[dict[str, Any]]:
+    """The order the combat's last resolved turn rolled, newest turn event first: each
+    combatant's name and hits (what the players' part of the event shows them too)."""
+    rows = s.scalars(select(Event).where(Event.game_id == game.id, Event.kind == "combat_turn")
+                     .order_by(Event.id.desc()).limit(LOOK_BACK))  # fmt: skip
+    for row in rows:
+        part = row.payload if storyteller or row.audience == "everyone" else row.shared
+        if part and part.get("combat") == combat.name:
+            return [{"name": i["name"], "hits": i.get("hits"), "tiebreak": i.get("tiebreak")}
+                    for i in part.get("initiative", [])]  # fmt: skip
+    return []

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
+from rollplay.systems.fs3.combat.carry import carried
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.combat.secrecy import npc_names
 from rollplay.systems.fs3.combat.state import (
@@ -35,7 +36,7 @@ from rollplay.systems.fs3.combat.state import (
 from rollplay.systems.fs3.combat.turn import check_action, resolve_turn
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import CombatStatus, TurnResolved
-from rollplay.table.combat.base import CombatBase, status_of
+from rollplay.table.combat.base import CombatBase, last_initiative, status_of
 from rollplay.table.dice.dicing import dice_fields, table_dice
 from rollplay.table.info import CombatSummary
 from rollplay.table.store.db import StorageError
@@ -151,14 +152,16 @@ class Tracker(CombatBase):
 
     def turn(self, game_name: str, name: str, dice: Dice | None = None) -> TurnResolved:
         """Resolve the turn: NPCs without an action get a sensible one; wounds land on the
-        characters' sheets and spent luck comes off their points; the state is saved."""
+        characters' sheets and spent luck comes off their points; the actions the game
+        carries over stand for the next turn (carry.py); the state is saved."""
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             self.table.require(s, game, Act.RUN_COMBAT)
             fighters = self.fighters(s, game, combat)
             if len(fighters) < 2:
                 raise RuleError(f"{combat.name} needs two combatants to fight")
-            actions = {k: Action(**v) for k, v in combat.actions.items()}
+            chosen = {k: Action(**v) for k, v in combat.actions.items()}
+            actions = dict(chosen)
             rules, _ = self.table.ruleset_of(game)
             gear = rules.combat
             for f in fighters:
@@ -177,7 +180,7 @@ class Tracker(CombatBase):
             drawn = dice_fields(source)
             self.record(s, game, combat, "turn", result, whole=drawn)
             combat.combatants = [combatant_to_json(c) for c in after]
-            combat.actions = {}
+            combat.actions = {k: asdict(a) for k, a in carried(chosen, after, gear, rules).items()}
             combat.turn += 1
             return TurnResolved.model_validate({**result, "dice_source": drawn["dice_source"]})
 
@@ -238,8 +241,9 @@ class Tracker(CombatBase):
                 except RollplayError as exc:
                     problems.append(str(exc))
                 shown.append(summary(c, self.gear(game)))
+            order = last_initiative(s, game, combat, self.table.standing(s, game).storyteller)
             return self.shown(s, game, combat, {**status_of(combat), "combatants": shown,
-                                        "problems": problems})  # fmt: skip
+                                        "problems": problems, "initiative": order})  # fmt: skip
 
     def stop(self, game_name: str, name: str) -> CombatStatus:
         with self.table.transaction() as s:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -54,8 +55,23 @@ class System(Protocol):
 
 
 def canonical_rules(rules: Any) -> str:
-    """A ruleset as the canonical JSON its fingerprint hashes (and an export carries)."""
-    return json.dumps(plain(rules), sort_keys=True, default=str)
+    """A ruleset as the canonical JSON its fingerprint hashes (and an export carries): what
+    judges a roll. A field marked ``table_only`` (how the tracker runs, never a die's
+    meaning: fs3/combat/gear.py ``carry_over``) is left out, so setting it keeps the
+    fingerprints the verifier knows."""
+    data = plain(rules)
+    _drop_table_only(rules, data)
+    return json.dumps(data, sort_keys=True, default=str)
+
+
+def _drop_table_only(obj: Any, data: dict[str, Any]) -> None:
+    for f in fields(obj):
+        if f.metadata.get("table_only"):
+            data.pop(f.name, None)
+        elif is_dataclass(value := getattr(obj, f.name, None)) and isinstance(
+            data.get(f.name), dict
+        ):
+            _drop_table_only(value, data[f.name])
 
 
 def ruleset_version(rules: Any) -> str:

@@ -232,6 +232,12 @@ class CombatRules:
     repair_ability: str = "Repair"  # 004 Vehicle Healing: the Storyteller's repair skill
     rally_ability: str = "Presence"  # 002 Rally: "a big morale boosting speech"
     escape_ability: str = "Melee"  # 002 Escape, against the holder's same ability
+    # The actions a combatant keeps into the next turn unless changed (rulings W40): FS3 gives
+    # one action a turn and says nothing of holding it; a firefight's shooting repeats, a
+    # one-off (aim, reload, treat...) does not. ``[]``: every turn's actions are set anew.
+    # Not a die's meaning: left out of the ruleset's fingerprint (protocol.canonical_rules).
+    carry_over: tuple[str, ...] = field(default=("attack", "suppress"),
+                                        metadata={"table_only": True})  # fmt: skip
 
     def __post_init__(self) -> None:
         severities = [s.name for s in self.severities]

@@ -108,5 +108,16 @@ def test_the_table_from_the_keyboard_alone(browser: Browser, live_server: str) -
         expect(page.locator("#text")).to_have_value("")  # ready for the next
         page.keyboard.press("Tab")  # on to the luck choice, by keyboard too
         expect(page.get_by_label("Spend luck")).to_be_focused()
+        # The feed is one Tab stop; its arrow keys reach each card's link and copy.
+        feed.focus()
+        page.keyboard.press("End")
+        newest = feed.locator("li").last
+        expect(newest.locator("a.permalink")).to_be_focused()
+        page.keyboard.press("ArrowRight")
+        expect(newest.locator("button[data-copy]")).to_be_focused()
+        page.keyboard.press("ArrowUp")
+        expect(feed.locator("li").nth(-2).locator("button[data-copy]")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(feed).to_be_focused()
     finally:
         context.close()

@@ -66,13 +66,16 @@ def card(event: EventView) -> Markup:
 
 def card_tools(event: EventView) -> Markup:
     """A card's permalink (web_permalink.py) and its "Copy as text" button, which copies the
-    card's lines as the CLI draws them (static/cards.js), for a forum post."""
+    card's lines as the CLI draws them (static/cards.js), for a forum post. They are out of
+    the Tab order (a hundred cards would stand between a keyboard and the roll box): the
+    feed is one stop, and its arrow keys move between the cards' tools (static/cards.js)."""
     text = "\n".join(text_of(line) for line in event_card(event))
     kept = str(escape(text)).replace("\n", "&#10;")  # one SSE data line (_one_line)
     where = f"/games/{quote(event.game, safe='')}/log/{event.id}#e{event.id}"
     return Markup(
-        '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card">'
-        'Link</a> <button type="button" class="link" data-copy="{1}">Copy as text</button>'
+        '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card" '
+        'tabindex="-1">Link</a> <button type="button" class="link" data-copy="{1}" '
+        'tabindex="-1">Copy as text</button>'
         '<span class="copied" role="status"></span></div>'
     ).format(where, Markup(kept))
 

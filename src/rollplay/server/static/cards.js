@@ -28,6 +28,36 @@
       });
     } else if (fallback(text)) copied(); else said(button, " Could not copy");
   });
+  // The feed is one Tab stop; from it, or from a card's tool, the arrow keys move between
+  // the cards' tools (each out of the Tab order): Up and Down to the card before or after,
+  // Left and Right between a card's tools, Home and End to the first and newest card,
+  // Escape back to the feed.
+  const KEYS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"];
+  function tools(card) {
+    return card ? Array.from(card.querySelectorAll(".card-tools a, .card-tools button")) : [];
+  }
+  function cards(feed) {
+    return Array.from(feed.children).filter(function (c) { return tools(c).length > 0; });
+  }
+  document.addEventListener("keydown", function (ev) {
+    const here = ev.target instanceof Element ? ev.target : null;
+    const feed = here && here.closest("#feed");
+    if (!feed || !KEYS.includes(ev.key)) return;
+    const all = cards(feed);
+    if (!all.length) return;
+    if (ev.key === "Escape") { feed.focus(); ev.preventDefault(); return; }
+    let card = here === feed ? null : here.closest("#feed > *");
+    let at = card ? Math.max(0, tools(card).indexOf(here)) : 0;
+    const index = card ? all.indexOf(card) : all.length;
+    if (ev.key === "Home") card = all[0];
+    else if (ev.key === "End" || !card) card = all[all.length - 1];
+    else if (ev.key === "ArrowUp") card = all[Math.max(0, index - 1)];
+    else if (ev.key === "ArrowDown") card = all[Math.min(all.length - 1, index + 1)];
+    else at += ev.key === "ArrowRight" ? 1 : -1;
+    const choices = tools(card);
+    const target = choices[Math.max(0, Math.min(at, choices.length - 1))];
+    if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); ev.preventDefault(); }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     const hash = /^#e(\d+)$/.exec(location.hash);
     if (!hash) return;

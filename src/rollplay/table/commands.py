@@ -162,6 +162,15 @@ class Approve:
     character: str
 
 
+@dataclass(frozen=True)
+class SendBack:
+    """The Storyteller sends a sheet back to its player with a comment (issue 31)."""
+
+    game: str | None
+    character: str
+    comment: str
+
+
 # -- combat (FS3) -----------------------------------------------------------------------------
 # ``combat`` None: the one combat under way in the game (or the one the actor's character is in).
 

@@ -50,15 +50,15 @@ def test_a_draft_sheet_is_checked_as_typed(table: Table) -> None:
     _seat(table)
     pia = table.acting_as("Pia")
     sheet = {"name": "Ada", "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
-                                            "Presence": 2}, "action": {"Firearms": 9}}  # fmt: skip
-    problems = pia.draft_problems("Pegasus", sheet)
-    assert any("Firearms" in p for p in problems), problems
+                                            "Presence": 2}}  # fmt: skip
+    weak = {**sheet, "attributes": {**sheet["attributes"], "Brawn": 0}}
+    assert pia.draft_problems("Pegasus", weak) == ["Brawn must be at least 1"]
     assert pia.draft_problems("Pegasus", {"name": "Ada", "attributes": "three"})  # one line
-    assert table.acting_as("Stella").draft_problems("Pegasus", {**sheet, "action": {}}) == []
+    assert table.acting_as("Stella").draft_problems("Pegasus", sheet) == []
     table.add_user("Olly")
     table.add_member("Pegasus", "Olly", "observer", ())
     with pytest.raises(Forbidden):  # an observer makes no characters
-        table.acting_as("Olly").draft_problems("Pegasus", sheet)
+        table.acting_as("Olly").draft_problems("Pegasus", weak)
 
 
 def test_the_npc_roster_is_kept_and_is_the_storytellers(table: Table) -> None:

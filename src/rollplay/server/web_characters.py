@@ -7,6 +7,7 @@ Who may do each is the service's to decide; the pages leave out what would be re
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import PurePath
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -16,6 +17,7 @@ from markupsafe import Markup
 
 from rollplay.errors import RollplayError
 from rollplay.rulesfile import parse_text
+from rollplay.server.access import MAX_UPLOAD
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.table import commands as c
 from rollplay.table.info import GameInfo
@@ -24,7 +26,6 @@ from rollplay.table.service import Service
 router = APIRouter(include_in_schema=False)
 NEW = "/games/{game}/new-character"
 MAX_SHEET = 20_000  # characters of a typed sheet
-MAX_GCS = 4 * 1_000_000  # bytes: systems/gurps/gcs.MAX_CHARACTERS, at most 4 bytes each
 
 # What the form starts from: the sheet file format of `rollplay char new` (docs/table.md).
 STARTERS = {
@@ -68,28 +69,40 @@ def create(game: str, service: Viewer, name: Annotated[str, Form(max_length=100)
     return _to_sheet(game, made.name)
 
 
-@router.post(NEW + "/gcs", response_class=HTMLResponse)
+@router.post(NEW + "/upload", response_class=HTMLResponse)
 async def upload(game: str, service: Viewer,
                  file: Annotated[UploadFile, File()]) -> HTMLResponse:  # fmt: skip
-    """A GCS character file uploaded (GURPS), read by the importer `char import` uses."""
-    from rollplay.systems.gurps.gcs import read_gcs
-
-    label = (file.filename or "the file")[:100]
-    data = await file.read(MAX_GCS + 1)
+    """A sheet file uploaded: a GCS file (GURPS), read by the importer `char import` uses, or
+    a sheet file (YAML, TOML, JSON) as `char new` reads one."""
+    label = " ".join((file.filename or "the file").split())[:100] or "the file"
+    data = await file.read(MAX_UPLOAD + 1)
     try:
-        if service.game(game).system != "gurps":
-            raise RollplayError(f"{label}: a GCS file is a GURPS character; {game} plays "
-                                f"{service.game(game).system.upper()}")  # fmt: skip
-        if len(data) > MAX_GCS:
-            raise RollplayError(f"{label}: too large for a GCS character file")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RollplayError(f"{label}: not UTF-8 text, so not a GCS character file") from None
-        made = service.new_character(game, read_gcs(text, label))
+        made = service.new_character(game, _uploaded(service.game(game).system, label, data))
     except RollplayError as exc:
         return problem(exc)
     return _to_sheet(game, made.name)
+
+
+def _uploaded(system: str, label: str, data: bytes) -> dict[str, Any]:
+    """An uploaded file's sheet, or one line saying why it is not one."""
+    from rollplay.rulesfile import SUFFIXES
+    from rollplay.systems.gurps.gcs import read_gcs
+
+    suffix = PurePath(label).suffix.lower()
+    if suffix not in (*SUFFIXES, ".gcs"):
+        raise RollplayError(f"{label}: upload a .gcs (GURPS), .yaml, .toml or .json sheet file")
+    if suffix == ".gcs" and system != "gurps":
+        raise RollplayError(f"{label}: a GCS file is a GURPS character; this game plays "
+                            f"{system.upper()}")  # fmt: skip
+    if len(data) > MAX_UPLOAD:
+        raise RollplayError(f"{label}: too large for a character file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RollplayError(f"{label}: not UTF-8 text, so not a character file") from None
+    if suffix == ".gcs":
+        return read_gcs(text, label)
+    return parse_text(text, suffix, label, RollplayError)
 
 
 @router.post("/games/{game}/characters/{name}/fix", response_class=HTMLResponse)

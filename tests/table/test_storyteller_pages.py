@@ -4,12 +4,15 @@ NPC roster, kept in the database and the Storyteller's alone."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import sqlalchemy as sa
 
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
+from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.service import Table
 from rollplay.table.store.models import Event
 
@@ -32,6 +35,7 @@ def test_a_sheet_sent_back_carries_its_comment_to_its_player_only(table: Table) 
     stella.approve("Pegasus", "Nikos")
     sent = stella.execute(c.SendBack("Pegasus", "Nikos", "Piloting 6 is too high  for a rookie"))
     assert sent.event_ids
+    assert isinstance(sent, CharacterAnswer)
     assert not sent.approved
     assert pia.character("Pegasus", "Nikos").review_note == "Piloting 6 is too high for a rookie"
     assert stella.character("Pegasus", "Nikos").review_note is not None
@@ -49,7 +53,7 @@ def test_a_sheet_sent_back_carries_its_comment_to_its_player_only(table: Table) 
 def test_a_draft_sheet_is_checked_as_typed(table: Table) -> None:
     _seat(table)
     pia = table.acting_as("Pia")
-    sheet = {"name": "Ada", "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
+    sheet: dict[str, Any] = {"name": "Ada", "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
                                             "Presence": 2}}  # fmt: skip
     weak = {**sheet, "attributes": {**sheet["attributes"], "Brawn": 0}}
     assert pia.draft_problems("Pegasus", weak) == ["Brawn must be at least 1"]

@@ -53,8 +53,8 @@ def test_a_sheet_sent_back_carries_its_comment_to_its_player_only(table: Table) 
 def test_a_draft_sheet_is_checked_as_typed(table: Table) -> None:
     _seat(table)
     pia = table.acting_as("Pia")
-    sheet: dict[str, Any] = {"name": "Ada", "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
-                                            "Presence": 2}}  # fmt: skip
+    five = {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2, "Presence": 2}
+    sheet: dict[str, Any] = {"name": "Ada", "attributes": five}
     weak = {**sheet, "attributes": {**sheet["attributes"], "Brawn": 0}}
     assert pia.draft_problems("Pegasus", weak) == ["Brawn must be at least 1"]
     assert pia.draft_problems("Pegasus", {"name": "Ada", "attributes": "three"})  # one line

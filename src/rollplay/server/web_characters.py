@@ -29,10 +29,10 @@ MAX_SHEET = 20_000  # characters of a typed sheet
 
 # What the form starts from: the sheet file format of `rollplay char new` (docs/table.md).
 STARTERS = {
-    "fs3": "system: fs3\nconcept: \nattributes: {Brawn: 2, Reflexes: 2, Grit: 2, Wits: 2, "
-           "Presence: 2}\naction: {}\nbackground: {}\nlanguages: {English: 3}\nquirks: []\n",
-    "gurps": "system: gurps\npoints: 150\nattributes: {ST: 10, DX: 10, IQ: 10, HT: 10}\n"
-             "skills: {}\n",
+    "fs3": "system: fs3\n# concept: who they are, in a line\n"
+           "attributes: {Brawn: 2, Reflexes: 2, Grit: 2, Wits: 2, Presence: 2}\n"
+           "action: {}\nbackground: {}\nlanguages: {English: 3}\nquirks: []\n",
+    "gurps": "system: gurps\nattributes: {ST: 10, DX: 10, IQ: 10, HT: 10}\nskills: {}\n",
     "d6": "system: d6\nattributes: {Dexterity: 3D, Knowledge: 3D, Mechanical: 3D, "
           "Perception: 3D, Strength: 3D, Technical: 3D}\nskills: {}\n",
 }  # fmt: skip

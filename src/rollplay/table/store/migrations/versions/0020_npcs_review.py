@@ -28,11 +28,11 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("game_id", "name"),
     )
-    with op.batch_alter_table("characters") as batch:
-        batch.add_column(sa.Column("review_note", sa.String(1000), nullable=True))
+    op.add_column("characters", sa.Column("review_note", sa.String(1000), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("characters") as batch:
-        batch.drop_column("review_note")
+    # Not a batch: SQLite would rebuild the table, which rows of other tables refer to
+    # (SQLite 3.35 drops a column in place).
+    op.drop_column("characters", "review_note")
     op.drop_table("npcs")

@@ -4,9 +4,12 @@ back with a comment and fixed, and the NPC roster with its quick roll and "add t
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from fastapi.testclient import TestClient
 
+from rollplay.server.web_characters import STARTERS, replacing
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from tests.gurps.fixtures import GCS, needs_fixtures
@@ -155,6 +158,7 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     assert "<td>5</td>" in page
     assert '<option value="secret" selected>' in page  # a quick roll is secret by default
     assert "Add Raider to Hangar" in page
+    assert 'hx-post="/games/Pegasus/combats/Hangar/npc"' in page  # the combat's own join
     rolled = server.post(
         "/games/Pegasus/npc",
         headers=stella,
@@ -172,3 +176,40 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     assert server.get("/games/Pegasus/npcs").status_code == 403
     assert server.post("/games/Pegasus/npcs", data={"name": "X", "rating": "5"},
                        headers=pia).status_code == 403  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "bad", "said"), [
+    ("Dungeon", ("ST: 10", "ST: many"), "attribute ST must be a whole number"),
+    ("Stars", ("Strength: 3D", "Strength: banana"), "bad die code"),
+])  # fmt: skip
+def test_gurps_and_d6_sheets_are_checked_as_typed_and_made(
+    server: TestClient, server_db: str, game: str, bad: tuple[str, str], said: str
+) -> None:
+    table = Table(server_db)
+    table.add_member(game, "Stella", "storyteller", ())
+    table.close()
+    page, stella = _as(server, "Stella", f"/games/{game}/new-character")
+    starter = STARTERS[table_system(page)]
+    assert html.escape(starter.split("\n", 1)[0]) in page  # the form starts from the system's
+    wrong = server.post(f"/games/{game}/new-character/check", headers=stella,
+                        data={"name": "Ada", "sheet": starter.replace(*bad)})  # fmt: skip
+    assert said in html.unescape(wrong.text)
+    fine = server.post(f"/games/{game}/new-character/check", headers=stella,
+                       data={"name": "Ada", "sheet": starter})  # fmt: skip
+    assert "No problems" in fine.text
+    made = server.post(f"/games/{game}/new-character", headers=stella,
+                       data={"name": "Ada", "sheet": starter})  # fmt: skip
+    assert made.headers["HX-Redirect"] == f"/games/{game}/characters/Ada"
+
+
+def table_system(page: str) -> str:
+    """The system a game page names in its header (GURPS 4e, D6 ...)."""
+    return "gurps" if "GURPS" in page else "d6"
+
+
+def test_a_fix_is_the_change_that_makes_the_sheet_the_typed_one() -> None:
+    old = {"name": "Ada", "action": {"Firearms": 3, "Melee": 2}, "quirks": ["Loud"],
+           "concept": "A pilot"}  # fmt: skip
+    new = {"name": "Ada", "action": {"Firearms": 4}, "quirks": []}
+    assert replacing(old, new) == {"name": "Ada", "action": {"Firearms": 4, "Melee": None},
+                                   "quirks": [], "concept": None}  # fmt: skip

@@ -423,9 +423,9 @@ class Reveal:
 
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
-    | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin | CombatLeave
-    | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop | CombatMoveWound
-    | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause | SceneResume
-    | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest | AnswerRequest
-    | PoseEdit | PoseDelete | Reveal | Help
+    | RaiseSkill | ShowSheet | SetSheet | Approve | SendBack | CombatStart | CombatJoin
+    | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop
+    | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause
+    | SceneResume | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest
+    | AnswerRequest | PoseEdit | PoseDelete | Reveal | Help
 )  # fmt: skip

@@ -40,6 +40,7 @@ INVOCATIONS: dict[str, list[str]] = {
                     "--game", "Pegasus2"],
     "char new": [TABLE, "char", "new", str(EXAMPLES / "gurps" / "vance.yaml"),
                  "--game", "Pegasus2"],
+    "char sendback": [TABLE, "char", "sendback", "Mavros", "Melee is too high"],
     "char set": [TABLE, "char", "set", "Nikos", "action.Melee=3"],
     "char show": [TABLE, "char", "show", "Nikos"],
     "cp-after": [TABLE, "cp-after", NUM, ROLL, "1", "--game", "Stars"],

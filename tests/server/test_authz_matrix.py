@@ -28,6 +28,9 @@ NIKOS = frozenset({"Pia", "Stella"})  # Nikos's player, and the Storyteller
 STORYTELLER = frozenset({"Stella"})
 
 
+FS3 = "system: fs3\nattributes: {Brawn: 2, Reflexes: 2, Grit: 2, Wits: 2, Presence: 2}\n"
+
+
 def _sheet(role: str) -> dict[str, Any]:
     return {"sheet": {"name": f"New {role}", "system": "fs3",
                       "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2,
@@ -107,6 +110,25 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/characters/Nikos/raise", {"form": {"skill": "Melee"}}, NIKOS),
     ("POST", "/games/{game}/characters/{name}/approve"): (
         "/games/Pegasus/characters/Nikos/approve", None, STORYTELLER),
+    # Making characters and the NPC roster (web_characters.py, web_npcs.py; issue 31).
+    ("GET", "/games/{game}/new-character"): ("/games/Pegasus/new-character", None,
+                                             PLAYERS | {"anonymous"}),
+    ("POST", "/games/{game}/new-character/check"): (
+        "/games/Pegasus/new-character/check", {"form": {"name": "Ada", "sheet": FS3}}, PLAYERS),
+    ("POST", "/games/{game}/new-character"): (
+        "/games/Pegasus/new-character", {"form": {"name": "Matrix Made", "sheet": FS3}},
+        PLAYERS),
+    ("POST", "/games/{game}/new-character/upload"): (
+        "/games/Pegasus/new-character/upload", "upload", PLAYERS),
+    ("POST", "/games/{game}/characters/{name}/fix"): (
+        "/games/Pegasus/characters/Nikos/fix", {"form": {"sheet": FS3}}, NIKOS),
+    ("POST", "/games/{game}/characters/{name}/send-back"): (
+        "/games/Pegasus/characters/Nikos/send-back", {"form": {"comment": "Why"}}, STORYTELLER),
+    ("GET", "/games/{game}/npcs"): ("/games/Pegasus/npcs", None, STORYTELLER | {"anonymous"}),
+    ("POST", "/games/{game}/npcs"): (
+        "/games/Pegasus/npcs", {"form": {"name": "Matrix NPC", "rating": "5"}}, STORYTELLER),
+    ("POST", "/games/{game}/npcs/{name}/remove"): (
+        "/games/Pegasus/npcs/Matrix NPC/remove", None, STORYTELLER),  # the one added above
     # The web table's combat tracker (web_combat.py).
     ("GET", "/games/{game}/combats"): ("/games/Pegasus/combats", None, MEMBERS | {"anonymous"}),
     ("POST", "/games/{game}/combats"): (
@@ -274,6 +296,8 @@ def _body(body: Any, role: str, token: str) -> dict[str, Any]:
         return {"data": {"text": "roll Nikos/Firearms"}}
     if body == "stream":
         return {}
+    if body == "upload":
+        return {"files": {"file": ("made.yaml", f"name: Upload {role}\n{FS3}".encode())}}
     if isinstance(body, dict) and set(body) == {"form"}:
         return {"data": body["form"]}
     if callable(body):

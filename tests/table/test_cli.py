@@ -93,6 +93,14 @@ def test_sheets_in_and_out(capsys: pytest.CaptureFixture[str], db: str, tmp_path
     code, out, _ = cli(capsys, db, "char", "check", "Nikos Copy")
     assert (code, out.strip()) == (0, "Nikos Copy: valid")
     assert cli_json(capsys, db, "char", "approve", "Nikos Copy")["approved"] is True
+    sent = cli_json(capsys, db, "char", "sendback", "Nikos Copy", "Piloting is too high")
+    assert sent["approved"] is False
+    assert cli_json(capsys, db, "char", "show", "Nikos Copy")["review_note"] == (
+        "Piloting is too high"
+    )
+    code, _, err = cli(capsys, db, "char", "sendback", "Nikos Copy", " ")
+    assert code == 2
+    assert err.count("\n") == 1  # one line: say why
 
 
 def test_xp_and_luck(capsys: pytest.CaptureFixture[str], db: str) -> None:

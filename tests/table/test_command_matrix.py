@@ -127,6 +127,7 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.ShowSheet: (lambda t: None, lambda _: c.ShowSheet("Pegasus", "Nikos")),
     c.SetSheet: (lambda t: None, lambda _: c.SetSheet("Pegasus", "Nikos", {"concept": "Ace"})),
     c.Approve: (lambda t: None, lambda _: c.Approve("Pegasus", "Nikos")),
+    c.SendBack: (lambda t: None, lambda _: c.SendBack("Pegasus", "Nikos", "Too high")),
     c.ShowLog: (lambda t: t.roll("Pegasus", "Mavros", Request("Alertness"),
                                  visibility="secret"),
                 lambda _: c.ShowLog("Pegasus", None, 10)),

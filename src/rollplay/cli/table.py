@@ -258,6 +258,21 @@ def char_approve(name: str, game_name: str | None, db: str | None, as_json: bool
     show(data, as_json) if as_json else say(f"{bold(name)} approved")
 
 
+@char.command("sendback")
+@click.argument("name")
+@click.argument("comment")
+@game_option()
+@db_option
+@json_option
+def char_sendback(
+    name: str, comment: str, game_name: str | None, db: str | None, as_json: bool
+) -> None:
+    """The Storyteller sends a sheet back to its player, saying why (not approved)."""
+    table = open_table(db)
+    data = table.send_back(game_name, name, comment)
+    show(data, as_json) if as_json else say(f"{bold(name)} sent back: {comment.strip()}")
+
+
 @char.command("export")
 @click.argument("name")
 @game_option()

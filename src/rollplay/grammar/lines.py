@@ -62,6 +62,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"sheet {who or ''}".rstrip()
         case c.Approve(character=who):
             return f"sheet/approve {who}"
+        case c.SendBack(character=who, comment=comment):
+            return f"sheet/sendback {who}={comment}"
         case c.SetSheet(character=who, changes=changes):
             said = " ".join(shlex.quote(f"{k}={_yaml(v)}") for k, v in _paths(changes))
             return f"sheet/set {who}={said}"

@@ -1,6 +1,6 @@
 """Sheets and the log.
 
-    sheet [NAME]                 sheet/approve NAME
+    sheet [NAME]                 sheet/approve NAME           sheet/sendback NAME=COMMENT
     sheet/set NAME=KEY.PATH=VALUE [KEY.PATH=VALUE...]
     log [NAME] [LIMIT]
 
@@ -18,7 +18,7 @@ from typing import Any
 from rollplay.errors import RollplayError
 from rollplay.grammar.errors import GrammarError, clip, reworded
 from rollplay.grammar.words import Context, name, number
-from rollplay.table.commands import Approve, Command, SetSheet, ShowLog, ShowSheet
+from rollplay.table.commands import Approve, Command, SendBack, SetSheet, ShowLog, ShowSheet
 from rollplay.table.limits import MAX_LOG_LIMIT
 
 MAX_KEY_PATH = 300  # as `char set`
@@ -31,6 +31,11 @@ def sheet(switch: str, args: str, ctx: Context) -> Command:
         if not args:
             raise GrammarError("sheet/approve NAME: say whose sheet", "sheet/approve")
         return Approve(ctx.game, ctx.character(name(args, "whose sheet")))
+    if switch == "sendback":
+        who, equals, comment = args.partition("=")
+        if not (who.strip() and equals and comment.strip()):
+            raise GrammarError("sheet/sendback NAME=COMMENT: whose sheet, and why", args)
+        return SendBack(ctx.game, ctx.character(name(who, "whose sheet")), comment.strip())
     who, equals, changes = args.partition("=")
     if not (who.strip() and equals and changes.strip()):
         raise GrammarError(

@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "cp": ("after",),
     "luck": ("award", "spend"),
     "xp": ("award", "raise"),
-    "sheet": ("", "approve", "set"),
+    "sheet": ("", "approve", "sendback", "set"),
     "combat": ("", "start", "join", "leave", "stance", "newturn", "status", "stop", "move",
                "recover", "hero"),
     "heal": ("day",),

@@ -115,6 +115,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
         case p.Approved():
             return [name, plain("'s sheet is approved")]
+        case p.SentBack():
+            return [name, plain(f"'s sheet is sent back: {d.comment}")]
         case p.PlayerSet():
             played = f" is now played by {d.player}" if d.player else " has no player now"
             return [name, plain(played)]

@@ -20,6 +20,9 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # bytes in a request body
+# A character file uploaded (web_characters.py): a real GCS file holds its portrait too.
+MAX_UPLOAD = 2 * 1024 * 1024
+UPLOADS = "/new-character/upload"
 LOG = logging.getLogger("rollplay.access")
 _SECRET_IN_PATH = re.compile(r"inv_[A-Za-z0-9_-]+")
 
@@ -41,9 +44,10 @@ class BodyLimit:
             return await self.app(scope, receive, send)
         headers = dict(scope["headers"])
         size = headers.get(b"content-length")
+        limit = MAX_UPLOAD if str(scope.get("path", "")).endswith(UPLOADS) else MAX_BODY
         if size is not None:
-            if not size.isdigit() or int(size) > MAX_BODY:
-                return await _too_big(send)
+            if not size.isdigit() or int(size) > limit:
+                return await _too_big(send, limit)
             return await self.app(scope, receive, send)  # the server holds it to that length
         held: list[Message] = []
         seen = 0
@@ -53,8 +57,8 @@ class BodyLimit:
             if message["type"] != "http.request":
                 break  # the client left
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                return await _too_big(send)
+            if seen > limit:
+                return await _too_big(send, limit)
             if not message.get("more_body", False):
                 break
 
@@ -64,8 +68,8 @@ class BodyLimit:
         await self.app(scope, replayed, send)
 
 
-async def _too_big(send: Send) -> None:
-    await send_error(send, 413, f"a request body is at most {MAX_BODY:,} bytes")
+async def _too_big(send: Send, limit: int) -> None:
+    await send_error(send, 413, f"a request body is at most {limit:,} bytes")
 
 
 async def send_error(send: Send, status: int, message: str,

@@ -50,7 +50,16 @@ router = APIRouter(include_in_schema=False)
 RECENT = 100  # events drawn with the page; older ones are in the log
 LINES = 500  # completions offered in the roll box
 POINTS = frozenset(
-    {"luck_award", "luck_spend", "xp_award", "raise", "sheet", "approved", "combat_turn"}
+    {
+        "luck_award",
+        "luck_spend",
+        "xp_award",
+        "raise",
+        "sheet",
+        "approved",
+        "sent_back",
+        "combat_turn",
+    }
 )  # a turn spends luck and deals wounds
 # What changes a scene's pose order panel (who is in it, who posed, its state or order): its
 # page redraws the panel on these alone, not after every card (each redraw is a request from

@@ -74,9 +74,19 @@ def _sheet(service: Service, info: GameInfo, name: str) -> dict[str, Any]:
     character = service.character(info.name, name)
     mine = character.name in info.yours or info.role == "storyteller"
     fs3 = info.system == "fs3"
+    typed = _yaml(character.sheet) if mine and not character.approved else ""
     return {"c": character, "sections": sheet_sections(character),
             "may_raise": mine and fs3, "learnable": learnable(character) if fs3 else [],
-            "storyteller": info.role == "storyteller"}  # fmt: skip
+            "storyteller": info.role == "storyteller", "may_fix": mine,
+            "sheet_text": typed}  # fmt: skip
+
+
+def _yaml(sheet: dict[str, Any]) -> str:
+    """A sheet as the fix form shows it: the sheet file format, less its name (a field)."""
+    import yaml
+
+    shown = {k: v for k, v in sheet.items() if k != "name"}
+    return str(yaml.safe_dump(shown, sort_keys=False, allow_unicode=True, width=100))
 
 
 def templates_response(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:

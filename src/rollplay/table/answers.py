@@ -146,6 +146,7 @@ class Character(Answer):
     system: str | None = None
     edition: str | None = None
     problems: tuple[str, ...] | None = None
+    review_note: str | None = None  # why the Storyteller sent it back, for whoever plays it
     ratings: dict[str, str] | None = None
     dice: dict[str, int] | None = None
     wound_modifier: int | None = None

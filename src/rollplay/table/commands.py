@@ -172,6 +172,15 @@ class Approve:
     character: str
 
 
+@dataclass(frozen=True)
+class SendBack:
+    """The Storyteller sends a sheet back to its player with a comment (issue 31)."""
+
+    game: str | None
+    character: str
+    comment: str
+
+
 # -- combat (FS3) -----------------------------------------------------------------------------
 # ``combat`` None: the one combat under way in the game (or the one the actor's character is in).
 
@@ -424,7 +433,8 @@ class Reveal:
 
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
-    | AwardTable | RaiseSkill | ShowSheet | SetSheet | Approve | CombatStart | CombatJoin
+    | AwardTable | RaiseSkill | ShowSheet | SetSheet | Approve | SendBack | CombatStart
+    | CombatJoin
     | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop
     | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause
     | SceneResume | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest

@@ -62,6 +62,15 @@ class CombatSummary(Record):
     combatants: int
 
 
+class NpcInfo(Record):
+    """An NPC on the Storyteller's roster: its name, what it rolls (an FS3 rating, a GURPS
+    level, a D6 die code) and a note."""
+
+    name: str
+    rating: str
+    note: str = ""
+
+
 class SignedIn(Record):
     """A new session: its secret (the cookie) and its CSRF token, each shown once."""
 

@@ -24,6 +24,7 @@ from rollplay.table.play import characters as _characters
 from rollplay.table.play import games as _games
 from rollplay.table.play import helping as _helping  # noqa: F401
 from rollplay.table.play import npc as _npc
+from rollplay.table.play import npc_roster as _npc_roster
 from rollplay.table.play import odds as _odds  # noqa: F401
 from rollplay.table.play import points as _points
 from rollplay.table.play import poses as _poses  # noqa: F401
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
         ChannelBinding,
         ClientSeed,
         GameInfo,
+        NpcInfo,
         Rotation,
         Seeds,
         Vocabulary,
@@ -134,6 +136,24 @@ class Service(AccessService):
 
     def approve(self, game_name: str | None, name: str) -> CharacterAnswer:
         return _characters.approve(self, game_name, name)
+
+    def send_back(self, game_name: str | None, name: str, comment: str) -> CharacterAnswer:
+        """A sheet back to its player with a comment, not approved (issue 31)."""
+        return _characters.send_back(self, game_name, name, comment)
+
+    def draft_problems(self, game_name: str, sheet: Mapping[str, Any]) -> list[str]:
+        """A sheet not yet made, checked as it is typed (issue 31)."""
+        return _characters.draft_problems(self, game_name, sheet)
+
+    def npcs(self, game_name: str) -> list[NpcInfo]:
+        """The Storyteller's NPC roster (issue 31)."""
+        return _npc_roster.npcs(self, game_name)
+
+    def add_npc(self, game_name: str, name: str, rating: str, note: str = "") -> NpcInfo:
+        return _npc_roster.add_npc(self, game_name, name, rating, note)
+
+    def remove_npc(self, game_name: str, name: str) -> None:
+        _npc_roster.remove_npc(self, game_name, name)
 
     def set_player(self, game_name: str | None, name: str, user: str | None) -> CharacterAnswer:
         """Who plays a character (None: nobody, the Storyteller's NPC)."""

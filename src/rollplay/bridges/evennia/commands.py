@@ -62,6 +62,7 @@ class CmdSheet(LineCommand):
     Usage:
       +sheet [NAME]
       +sheet/approve NAME                 Storytellers
+      +sheet/sendback NAME=COMMENT        Storytellers: not approved, saying why
       +sheet/set NAME=KEY.PATH=VALUE      Storytellers
 
     The answer is yours alone.

@@ -198,6 +198,13 @@ class Approved(Payload):
     approved: bool = True
 
 
+class SentBack(Payload):
+    """The Storyteller sends a sheet back to its player with a comment (issue 31)."""
+
+    kind: ClassVar[str] = "sent_back"
+    comment: str
+
+
 class PlayerSet(Payload):
     kind: ClassVar[str] = "player"
     player: str | None = None

@@ -18,6 +18,8 @@ from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
 
+MAX_COMMENT = 1000  # the review_note column's length
+
 
 def new_character(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> CharacterAnswer:
     """A new character; a player who makes one plays it."""
@@ -55,13 +57,15 @@ def set_character(
 def character(t: ServiceBase, game_name: str | None, name: str) -> CharacterAnswer:
     with t.reading() as s:
         game, row = t.character_row(s, game_name, name)
-        t.require(s, game, Act.READ)
+        standing = t.require(s, game, Act.READ)
+        # The comment a sheet was sent back with is its player's, as its event is (private).
+        note = row.review_note if standing.plays(row.id) else None
         player = None if row.player_id is None else s.get(User, row.player_id)
         rules, _ = t.ruleset_of(game)
         sys_ = system(game.system)
         return character_dict(
             row, game, None if player is None else player.name, system=game.system,
-            edition=game.edition, problems=sys_.problems(row.sheet, rules),
+            edition=game.edition, problems=sys_.problems(row.sheet, rules), review_note=note,
             **sys_.sheet_facts(t.sheet_of(game, row, rules), rules),
         )  # fmt: skip
 
@@ -80,8 +84,41 @@ def approve(t: ServiceBase, game_name: str | None, name: str) -> CharacterAnswer
         if problems:
             raise RuleError(f"{row.name} cannot be approved: {'; '.join(problems)}")
         row.approved = True
+        row.review_note = None
         t.record(s, game, ev.Approved.written({"approved": True}), character=row)
         return character_dict(row, game)
+
+
+def send_back(t: ServiceBase, game_name: str | None, name: str, comment: str) -> CharacterAnswer:
+    """The Storyteller sends a sheet back to its player with a comment: it is not approved,
+    and its player sees why on the sheet (private: the player and the Storyteller)."""
+    said = " ".join(comment.split())
+    if not said:
+        raise RollplayError("say why the sheet goes back: a comment for its player")
+    if len(said) > MAX_COMMENT:
+        raise RollplayError(f"a comment is at most {MAX_COMMENT} characters, not {len(said)}")
+    with t.transaction() as s:
+        game, row = t.character_row(s, game_name, name, lock=True)
+        t.require(s, game, Act.APPROVE, row)
+        row.approved = False
+        row.review_note = said
+        row.updated_at = now()
+        t.record(s, game, ev.SentBack(comment=said), visibility="private", character=row)
+        return character_dict(row, game)
+
+
+def draft_problems(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> list[str]:
+    """A sheet not yet made, checked as it is typed: what would stop it being made (one
+    line), or its character-creation problems (002); empty when it could be approved."""
+    with t.reading() as s:
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.CREATE)
+        rules, _ = t.ruleset_of(game)
+        try:
+            stored = stored_sheet(game.system, dict(sheet), rules)
+            return system(game.system).problems(stored, rules)
+        except RollplayError as exc:
+            return [str(exc)]
 
 
 def set_player(
@@ -98,6 +135,12 @@ def set_player(
         named = ev.PlayerSet(player=None if player is None else player.name)
         t.record(s, game, named, character=row)
         return character_dict(row, game, None if player is None else player.name)
+
+
+@handles(c.SendBack, act=Act.APPROVE, writes=(ev.SentBack,))
+def run_send_back(t: ServiceBase, cmd: c.SendBack, dice: Dice | None) -> CharacterAnswer:
+    """The Storyteller sends a sheet back to its player with a comment (issue 31)."""
+    return send_back(t, cmd.game, cmd.character, cmd.comment)
 
 
 @handles(c.ShowSheet, act=Act.READ)

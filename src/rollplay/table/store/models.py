@@ -88,6 +88,8 @@ class Character(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
     raises_since_award: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The Storyteller's comment when they last sent the sheet back (issue 31); None once approved.
+    review_note: Mapped[str | None] = mapped_column(String(1000), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -313,6 +315,21 @@ class Combat(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - two Storytellers at once
+
+
+class Npc(Base):
+    """An NPC on the Storyteller's roster (issue 31): a name and what it rolls without a sheet
+    (an FS3 rating, a GURPS level, a D6 die code), with a note."""
+
+    __tablename__ = "npcs"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    rating: Mapped[str] = mapped_column(String(100))
+    note: Mapped[str] = mapped_column(String(500), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class LinkCode(Base):

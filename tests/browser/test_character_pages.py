@@ -4,15 +4,40 @@ it back with a comment that appears on Pia's open sheet, she fixes it, and it is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.conftest import person
+from tests.people import seat_people
+from tests.server.process import serving
+
+
+@pytest.fixture
+def apart(browser: Browser, tmp_path: Path) -> Iterator[Callable[[str], Page]]:
+    """People on a server of this test's own: a second character of Pia's in Pegasus would
+    make every later "roll Athletics" on the session's shared server ask which she means."""
+    db = f"sqlite:///{tmp_path / 'apart.db'}"
+    seat_people(db)
+    opened: list[BrowserContext] = []
+    with serving(db) as (base, _):
+
+        def open_page(name: str) -> Page:
+            context, page = person(browser, base, name)
+            opened.append(context)
+            return page
+
+        yield open_page
+        for context in opened:
+            context.close()
 
 
 def test_a_player_makes_a_character_and_it_is_sent_back_then_approved(
-    people: Callable[..., Page],
+    apart: Callable[[str], Page],
 ) -> None:
-    stella, pia = people("Stella"), people("Pia")
+    stella, pia = apart("Stella"), apart("Pia")
     pia.goto("/games/Pegasus/characters")
     pia.get_by_role("link", name="Create a character").click()
     problems = pia.locator("#problems")

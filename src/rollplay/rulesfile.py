@@ -262,7 +262,7 @@ def _toml_ready(data: Any, top: bool = True) -> Any:
 def _summarise(exc: Any, cls: type[Any], hint: str) -> str:
     parts = []
     for err in exc.errors()[:3]:
-        where = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        where = ".".join(_shown(x) for x in err["loc"]) or "(top level)"
         msg = err["msg"]
         if (
             err["type"] in ("extra_forbidden", "unexpected_keyword_argument")
@@ -275,6 +275,13 @@ def _summarise(exc: Any, cls: type[Any], hint: str) -> str:
         parts.append(f"{where}: {msg}")
     more = len(exc.errors()) - 3
     return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+def _shown(part: object) -> str:
+    """A key of the file as an error names it: as typed, or quoted when it holds a line
+    break or another character that is not printed (the message stays one line)."""
+    text = str(part)
+    return text if text.isprintable() else repr(text)
 
 
 def _field_names(cls: type[Any]) -> list[str]:

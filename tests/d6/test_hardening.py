@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rollplay import d6
@@ -245,6 +245,7 @@ def test_any_roll_request_is_a_check_or_one_error(ability: str, options: d6.Roll
 @pytest.mark.fuzz
 @fuzz
 @given(data=st.dictionaries(st.sampled_from(_ := sorted(RULES.__dataclass_fields__)), JSONISH))
+@example(data={"skills": [{"\n": None}]})  # a key with a line break, named in the error
 def test_any_house_rules_are_a_ruleset_or_one_error(data: dict[str, Any]) -> None:
     try:
         rules_from_mapping(data)

@@ -92,7 +92,7 @@ def test_a_pose_crosses_between_the_web_and_discord(bot: DiscordTable, table: Ta
     # /scene show lists the scene, to the one who asked.
     shown = scene(bot, "Otto", "show")
     assert shown.record.places() == {"me"}
-    assert "Scene 1 Docks (running)" in shown.record.to("me")
+    assert "Scene 1 Docks (social; running)" in shown.record.to("me")
     assert "<OOC> Nikos: brb" in shown.record.to("me")
     # Stopping it ends the channel's scene: the channel plays the game again.
     scene(bot, "Pia", "stop")

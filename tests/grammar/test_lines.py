@@ -42,6 +42,7 @@ from rollplay.table.commands import (
     SceneOrder,
     ScenePause,
     SceneResume,
+    SceneSet,
     SceneStart,
     SceneStop,
     SendBack,
@@ -248,6 +249,8 @@ SCENES: list[tuple[str, Command]] = [
     ("pose/edit 3=leans out.\nAnd waits.", PoseEdit(None, 3, "leans out.\nAnd waits.")),
     ("pose/delete 3", PoseDelete(None, 3)),
     ("scene/order round-robin", SceneOrder(None, "round-robin")),
+    ("scene/set location=The docks, pier 9", SceneSet(None, "location", "The docks, pier 9")),
+    ("scene/set 2 type=action", SceneSet(None, "type", "action", 2)),
     ("scene/order free 2", SceneOrder(None, "free", 2)),
 ]  # fmt: skip
 

@@ -11,9 +11,10 @@ from rollplay.dice import SeededDice
 from rollplay.errors import RollplayError
 from rollplay.render.events import event_card
 from rollplay.render.html import card_html
+from rollplay.render.spans import text_of
 from rollplay.render.text import line_text
 from rollplay.table import commands as c
-from rollplay.table.answers import FS3Rolled, PoseMade
+from rollplay.table.answers import FS3Rolled, PoseMade, SceneShown
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
@@ -197,3 +198,27 @@ def test_the_dice_seeds_stay_the_games_in_a_private_scene(seated: Table) -> None
     kinds = [e.kind for e in seated.acting_as("Otto").events_for("Pegasus", limit=1000)]
     assert "seed_reveal" in kinds
     assert kinds[-1] == "seed_commit"  # the new seed, after the reveal
+
+
+def test_a_scene_has_a_place_and_a_kind_set_by_who_runs_it(seated: Table) -> None:
+    """Issue 30: a scene's location and type (social, action, plot), set by its starter or
+    the Storyteller, shown in its answer and told in its ledger; anyone else is refused."""
+    pia, otto = seated.acting_as("Pia"), seated.acting_as("Otto")
+    pia.execute(c.SceneStart("Pegasus", "Docks"))
+    shown = pia.execute(c.SceneSet("Pegasus", "location", "Pier 9, in the rain"))
+    assert isinstance(shown, SceneShown)
+    assert (shown.location, shown.scene_kind) == ("Pier 9, in the rain", "social")
+    shown = pia.execute(c.SceneSet("Pegasus", "type", "action", 1))
+    assert isinstance(shown, SceneShown)
+    assert (shown.location, shown.scene_kind) == ("Pier 9, in the rain", "action")
+    said = [text_of(event_card(v)[0]) for v in seated.scene("Pegasus", 1)[1][-2:]]
+    assert said[0].endswith("Scene 1: Docks takes place at Pier 9, in the rain")
+    assert said[1].endswith("Scene 1: Docks is an action scene")
+    otto.execute(c.SceneJoin("Pegasus", 1))
+    before = _events(seated)
+    with pytest.raises(RollplayError) as refused:
+        otto.execute(c.SceneSet("Pegasus", "location", "The moon", 1))
+    assert "\n" not in str(refused.value)
+    with pytest.raises(RollplayError, match="social, action or plot"):
+        pia.execute(c.SceneSet("Pegasus", "type", "heist", 1))
+    assert _events(seated) == before

@@ -94,6 +94,8 @@ def _write(command: c.Command, system: str) -> str:
             return f"pose/edit {n}={text}"
         case c.PoseDelete(number=n):
             return f"pose/delete {n}"
+        case c.SceneSet(key=key, value=value, number=number):
+            return f"scene/set {f'{number} ' if number else ''}{key}={value}"
         case c.SceneOrder(order=order, number=number):
             return f"scene/order {order} {number or ''}".rstrip()
         case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():

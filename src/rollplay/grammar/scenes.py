@@ -41,6 +41,7 @@ from rollplay.table.commands import (
     SceneOrder,
     ScenePause,
     SceneResume,
+    SceneSet,
     SceneStart,
     SceneStop,
 )
@@ -98,6 +99,8 @@ def scene(switch: str, args: str, ctx: Context) -> Command:
         return SceneInvite(ctx.game, name(args, "who to invite"))
     if switch == "order":
         return _order(args, ctx)
+    if switch == "set":
+        return _set(args, ctx)
     which = number(args, "a scene's number", 1) if args else None
     if switch == "join":
         return SceneJoin(ctx.game, which)
@@ -147,6 +150,27 @@ def answer(switch: str, args: str, ctx: Context) -> Command:
 
 def reveal(switch: str, args: str, ctx: Context) -> Command:
     return Reveal(ctx.game, number(args, "a roll's number", 1))
+
+
+def _set(args: str, ctx: Context) -> SceneSet:
+    """``scene/set [N] location=PLACE`` or ``scene/set [N] type=social|action|plot``."""
+    head, _, rest = args.strip().partition(" ")
+    which = None
+    if head.isdecimal():
+        which, args = number(head, "a scene's number", 1), rest
+    key, eq, value = args.strip().partition("=")
+    key = key.strip().casefold()
+    if not eq or key not in ("location", "type"):
+        raise GrammarError("say what to set: scene/set location=PLACE or scene/set "
+                           "type=social|action|plot", clip(args or "scene/set"))  # fmt: skip
+    value = value.strip()
+    if key == "type":
+        kinds = [k for k in ("social", "action", "plot") if k.startswith(value.casefold())]
+        if len(kinds) != 1 or not value:
+            raise GrammarError(f"a scene's type is social, action or plot, not {clip(value)!r}",
+                               value)  # fmt: skip
+        value = kinds[0]
+    return SceneSet(ctx.game, "type" if key == "type" else "location", value, which)
 
 
 def _order(args: str, ctx: Context) -> SceneOrder:

@@ -31,7 +31,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
                "recover", "hero"),
     "heal": ("day",),
     "log": ("",),
-    "scene": ("start", "private", "join", "pause", "resume", "stop", "invite", "order"),
+    "scene": ("start", "private", "join", "pause", "resume", "stop", "invite", "order", "set"),
     "pose": ("", "as", "edit", "delete"),  # poses and edits are read first (scenes.py)
     "say": ("",),
     "emit": ("",),

@@ -74,8 +74,10 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
         case SceneShown():
             private = ", private" if answer.privacy == "private" else ""
             people = f": {', '.join(answer.people)}" if answer.people else ""
+            where = f" at {answer.location}" if answer.location else ""
+            state = f"{answer.scene_kind}{where}; {answer.state}{private}"
             head = [plain(f"Scene {answer.number} "), bold(answer.title),
-                    plain(f" ({answer.state}{private}){people}")]  # fmt: skip
+                    plain(f" ({state}){people}")]  # fmt: skip
             return [head, *order_lines(answer.order)]
         case PoseMade():
             if beside_feed:

@@ -165,6 +165,34 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case cb.HealDay():
             return [plain(f"{d.game}: "), bold(f"day {d.day}"), plain(" of healing"),
                     *source_spans(d.dice_source, d.provable)]  # fmt: skip
+        case (
+            sc.SceneStarted()
+            | sc.SceneJoined()
+            | sc.SceneInvited()
+            | sc.ScenePaused()
+            | sc.SceneResumed()
+            | sc.SceneStopped()
+            | sc.SceneOrdered()
+            | sc.SceneSet()
+        ):
+            return _scene_line(d)
+        case sc.Posed():
+            return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
+        case rq.RollRequested() | rq.RollRevealed():
+            lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
+            return lines[0]
+        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
+            return change_line(d)
+        case Unreadable():
+            said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
+            return [Span(said, "muted")]
+        case _:
+            assert_never(d)
+
+
+def _scene_line(d: sc.SceneStep) -> Line:
+    """A scene's own step (its start, a join, an invite, its state, its settings)."""
+    match d:
         case sc.SceneStarted():
             private = " (private)" if d.privacy == "private" else ""
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(f" begins{private}")]
@@ -180,15 +208,10 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [plain(f"Scene {d.scene}: "), bold(d.title), plain(" is over")]
         case sc.SceneOrdered():
             return [plain(f"Scene {d.scene}: poses go "), bold(ORDER_WORDS[d.order])]
-        case sc.Posed():
-            return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
-        case rq.RollRequested() | rq.RollRevealed():
-            lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
-            return lines[0]
-        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
-            return change_line(d)
-        case Unreadable():
-            said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"
-            return [Span(said, "muted")]
+        case sc.SceneSet():
+            said = f"takes place at {d.location}" if d.location is not None else "is"
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(f" {said}"),
+                    plain(f" an {d.scene_kind} scene" if d.scene_kind == "action"
+                          else f" a {d.scene_kind} scene" if d.scene_kind else "")]  # fmt: skip
         case _:
-            assert_never(d)
+            raise AssertionError(f"not a scene's step: {type(d).__name__}")

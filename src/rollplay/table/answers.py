@@ -245,6 +245,8 @@ class SceneShown(Answer):
     number: int
     title: str
     summary: str = ""
+    location: str = ""
+    scene_kind: Literal["social", "action", "plot"] = "social"
     state: Literal["running", "paused", "finished"]
     privacy: Literal["open", "private"]
     people: tuple[str, ...] = ()  # its participants, by name ("owner": the database's owner)

@@ -356,6 +356,17 @@ class SceneInvite:
 
 
 @dataclass(frozen=True)
+class SceneSet:
+    """``scene/set [N] location=PLACE`` or ``scene/set [N] type=social|action|plot``: where a
+    scene happens and what kind it is; its starter or the Storyteller."""
+
+    game: str | None
+    key: Literal["location", "type"]
+    value: str
+    number: int | None = None
+
+
+@dataclass(frozen=True)
 class SceneOrder:
     """``scene/order free|round-robin [N]``: how the scene waits on its people (rulings S20,
     S21); its starter or the Storyteller."""
@@ -434,9 +445,8 @@ class Reveal:
 Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
     | AwardTable | RaiseSkill | ShowSheet | SetSheet | Approve | SendBack | CombatStart
-    | CombatJoin
-    | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus | CombatStop
-    | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin | ScenePause
-    | SceneResume | SceneStop | SceneInvite | SceneOrder | Pose | RequestRoll | CancelRequest
-    | AnswerRequest | PoseEdit | PoseDelete | Reveal | Help
+    | CombatJoin | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus
+    | CombatStop | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin
+    | ScenePause | SceneResume | SceneStop | SceneInvite | SceneOrder | SceneSet | Pose
+    | RequestRoll | CancelRequest | AnswerRequest | PoseEdit | PoseDelete | Reveal | Help
 )  # fmt: skip

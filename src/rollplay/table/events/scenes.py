@@ -56,6 +56,14 @@ class SceneInvited(SceneStep):
     user: str
 
 
+class SceneSet(SceneStep):
+    """Where a scene happens (``location``) or what kind it is (``scene_kind``), as set."""
+
+    kind: ClassVar[str] = "scene_set"
+    location: str | None = None
+    scene_kind: SceneKind | None = None
+
+
 class SceneOrdered(SceneStep):
     """The scene's pose order set: free or round-robin (rulings S20, S21)."""
 
@@ -86,4 +94,4 @@ class Posed(Payload):
 
 
 SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,
-                  SceneInvited, SceneOrdered, Posed)  # fmt: skip
+                  SceneInvited, SceneOrdered, SceneSet, Posed)  # fmt: skip

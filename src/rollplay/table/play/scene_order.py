@@ -1,5 +1,6 @@
-"""``scene/order free|round-robin [N]`` (issue 30): how a scene waits on its people
-(pose_order.py; rulings S20 to S22)."""
+"""A scene's settings (issue 30): ``scene/order free|round-robin [N]``, how it waits on its
+people (pose_order.py; rulings S20 to S22), and ``scene/set [N] location=...|type=...``,
+where it happens and what kind of scene it is."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from rollplay.table.events import scenes as sc
 from rollplay.table.handlers import handles
 
 # scenes.py's own helpers (the scene its starter or the Storyteller runs, its answer, where)
-from rollplay.table.play.scenes import _at, _ran, _shown
+from rollplay.table.limits import MAX_TITLE
+from rollplay.table.play.scenes import _at, _line, _ran, _shown
 
 
 @handles(c.SceneOrder, act=Act.POSE, writes=(sc.SceneOrdered,))
@@ -28,4 +30,23 @@ def run_scene_order(t: ServiceBase, cmd: c.SceneOrder, dice: Dice | None) -> Sce
         s.flush()
         t.record(s, game, sc.SceneOrdered(scene=scene.number, title=scene.title,
                                           order=cmd.order), scene=_at(scene))  # fmt: skip
+        return _shown(s, game, scene)
+
+
+@handles(c.SceneSet, act=Act.POSE, writes=(sc.SceneSet,))
+def run_scene_set(t: ServiceBase, cmd: c.SceneSet, dice: Dice | None) -> SceneShown:
+    """Set where a scene happens or what kind it is (its starter or the Storyteller)."""
+    with t.transaction() as s:
+        game, scene = _ran(t, s, cmd, "set", "set up")
+        if cmd.key == "location":
+            scene.location = _line(cmd.value, "a scene's location", MAX_TITLE, empty=True)
+            said = sc.SceneSet(scene=scene.number, title=scene.title, location=scene.location)
+        else:
+            if cmd.value not in ("social", "action", "plot"):
+                raise RollplayError(f"a scene's type is social, action or plot, not "
+                                    f"{cmd.value[:40]!r}")  # fmt: skip
+            scene.kind = cmd.value
+            said = sc.SceneSet(scene=scene.number, title=scene.title, scene_kind=cmd.value)
+        s.flush()
+        t.record(s, game, said, scene=_at(scene))
         return _shown(s, game, scene)

@@ -87,7 +87,8 @@ def _people(s: Session, scene: Scene, role: str = "participant") -> list[str]:
 def _shown(s: Session, game: Game, scene: Scene, order: bool = True) -> SceneShown:
     return SceneShown(
         game=game.name, number=scene.number, title=scene.title, summary=scene.summary,
-        state=scene.state, privacy=scene.privacy, people=tuple(_people(s, scene)),
+        location=scene.location, scene_kind=scene.kind, state=scene.state,
+        privacy=scene.privacy, people=tuple(_people(s, scene)),
         order=pose_order(s, scene) if order else None, starter=_starter(s, scene),
     )  # fmt: skip
 

@@ -71,7 +71,9 @@ def test_the_pages_are_finished_on_a_phone(people: Callable[..., Page]) -> None:
     expect(odds).to_contain_text("any success")
     expect(odds.locator("li", has_text=re.compile(r"^Success "))).to_have_count(1)
 
-    seed = page.locator("#feed details.card.quiet").first  # the game's first seed
+    # A seed's commitment (the feed's last hundred cards may begin with other quiet ones:
+    # a client seed, the rules in force).
+    seed = page.locator("#feed details.card.quiet", has_text="dice seed committed").first
     summary = seed.locator("summary")
     expect(summary).to_contain_text("dice seed committed")
     assert not HASH.search(summary.inner_text())  # shortened on its one line

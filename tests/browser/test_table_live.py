@@ -9,7 +9,7 @@ players' trackers follow."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -49,23 +49,15 @@ class Wire:
         return "\n".join(self.parts)
 
 
-@pytest.fixture(scope="module")
-def _screens(browser: Browser, live_server: str) -> Iterator[dict[str, Page]]:
-    """The three screens, signed in and open at the table once for the module's tests (as
-    a table stays open through an evening); each test reads the cards it makes by number."""
-    opened = {name: person(browser, live_server, name) for name in ("Stella", "Pia", "Otto")}
-    yield {name: p.page for name, p in opened.items()}
-    for p in opened.values():
-        p.context.close()
-
-
 @pytest.fixture
-def table(_screens: dict[str, Page]) -> dict[str, Page]:
-    for page in _screens.values():
-        if not page.url.endswith("/games/Pegasus"):
-            page.goto("/games/Pegasus")
+def table(people: Callable[..., Page]) -> dict[str, Page]:
+    """Three fresh screens for each test: a card still arriving from an earlier test's last
+    command cannot be taken for this test's."""
+    pages = {name: people(name) for name in ("Stella", "Pia", "Otto")}
+    for page in pages.values():
+        page.goto("/games/Pegasus")
         expect(page.locator("#live")).to_have_text("Live")
-    return _screens
+    return pages
 
 
 def newest(page: Page) -> int:
@@ -218,3 +210,8 @@ def test_a_roll_request_is_answered_and_a_pose_edited_live(table: dict[str, Page
     roll(pia, f"pose/edit {posed}=leans out.")
     expect(otto.locator(f"#e{posed}")).to_contain_text("leans out. (edited)")
     roll(pia, "scene/stop")
+    # Its card in, so that no later test on these screens takes it for its own roll's.
+    for page in table.values():
+        expect(
+            page.locator("#feed > li").filter(has_text="Requested Docks is over")
+        ).not_to_have_count(0)

@@ -14,6 +14,31 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rollplay.errors import RollplayError
+from rollplay.table.combat_commands import CombatAction as CombatAction
+from rollplay.table.combat_commands import CombatJoin as CombatJoin
+from rollplay.table.combat_commands import CombatLeave as CombatLeave
+from rollplay.table.combat_commands import CombatMoveWound as CombatMoveWound
+from rollplay.table.combat_commands import CombatRecover as CombatRecover
+from rollplay.table.combat_commands import CombatStance as CombatStance
+from rollplay.table.combat_commands import CombatStart as CombatStart
+from rollplay.table.combat_commands import CombatStatus as CombatStatus
+from rollplay.table.combat_commands import CombatStop as CombatStop
+from rollplay.table.combat_commands import CombatTurn as CombatTurn
+from rollplay.table.scene_commands import AnswerRequest as AnswerRequest
+from rollplay.table.scene_commands import CancelRequest as CancelRequest
+from rollplay.table.scene_commands import Pose as Pose
+from rollplay.table.scene_commands import PoseDelete as PoseDelete
+from rollplay.table.scene_commands import PoseEdit as PoseEdit
+from rollplay.table.scene_commands import PoseStyle as PoseStyle
+from rollplay.table.scene_commands import Reveal as Reveal
+from rollplay.table.scene_commands import SceneInvite as SceneInvite
+from rollplay.table.scene_commands import SceneJoin as SceneJoin
+from rollplay.table.scene_commands import SceneOrder as SceneOrder
+from rollplay.table.scene_commands import ScenePause as ScenePause
+from rollplay.table.scene_commands import SceneResume as SceneResume
+from rollplay.table.scene_commands import SceneSet as SceneSet
+from rollplay.table.scene_commands import SceneStart as SceneStart
+from rollplay.table.scene_commands import SceneStop as SceneStop
 from rollplay.table.systems import Request
 
 Visibility = Literal["public", "private", "secret"]
@@ -181,103 +206,6 @@ class SendBack:
     comment: str
 
 
-# -- combat (FS3) -----------------------------------------------------------------------------
-# ``combat`` None: the one combat under way in the game (or the one the actor's character is in).
-
-
-@dataclass(frozen=True)
-class CombatStart:
-    game: str | None
-    combat: str
-
-
-@dataclass(frozen=True)
-class CombatJoin:
-    game: str | None
-    combat: str | None
-    who: str | None  # None: the actor's own character
-    team: str = "A"
-    rating: int | None = None  # an NPC's single rating (004)
-    weapon: str = "Unarmed"
-    armor: str = "None"
-    kind: str = "Human"
-    crew: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class CombatLeave:
-    game: str | None
-    combat: str | None
-    who: str | None
-
-
-@dataclass(frozen=True)
-class CombatStance:
-    game: str | None
-    combat: str | None
-    who: str | None
-    stance: str
-
-
-@dataclass(frozen=True)
-class CombatAction:
-    """Set a combatant's action for this turn (002 Combat Turns): ``kind`` attack, aim,
-    suppress, reload, subdue, escape, rally, treat or pass, with its details."""
-
-    game: str | None
-    combat: str | None
-    who: str | None
-    kind: str
-    target: str | None = None
-    called: str | None = None
-    range: str = "short"
-    luck: str | None = None
-    luck_spend: str | None = None
-    luck_on: str | None = None
-    stance: str | None = None
-    weapon: str | None = None
-    burst: tuple[str, ...] = ()
-    near: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class CombatTurn:
-    game: str | None
-    combat: str | None
-
-
-@dataclass(frozen=True)
-class CombatStatus:
-    game: str | None
-    combat: str | None
-
-
-@dataclass(frozen=True)
-class CombatStop:
-    game: str | None
-    combat: str | None
-
-
-@dataclass(frozen=True)
-class CombatMoveWound:
-    """002 Luck: move an injury just taken to another location."""
-
-    game: str | None
-    combat: str | None
-    who: str | None
-    wound: int
-    location: str
-
-
-@dataclass(frozen=True)
-class CombatRecover:
-    """002 Luck: recover from a knockout the last turn dealt."""
-
-    game: str | None
-    combat: str | None
-    who: str | None
-
-
 # -- the game ---------------------------------------------------------------------------------
 
 
@@ -305,89 +233,7 @@ class ShowLog:
     limit: int = 20
 
 
-# -- scenes (issue 30) ------------------------------------------------------------------------
-
-PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
-
-
-@dataclass(frozen=True)
-class SceneStart:
-    """``scene/start TITLE[=SUMMARY]`` (``scene/private``: a private one): its starter joins."""
-
-    game: str | None
-    title: str
-    summary: str = ""
-    private: bool = False
-
-
-@dataclass(frozen=True)
-class SceneJoin:
-    """``scene/join [N]``: None, the game's only running scene."""
-
-    game: str | None
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class ScenePause:
-    game: str | None
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class SceneResume:
-    game: str | None
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class SceneStop:
-    game: str | None
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class SceneInvite:
-    """``scene/invite NAME``: a user of the game invited to the actor's current scene."""
-
-    game: str | None
-    user: str
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class SceneSet:
-    """``scene/set [N] location=PLACE`` or ``scene/set [N] type=social|action|plot``: where a
-    scene happens and what kind it is; its starter or the Storyteller."""
-
-    game: str | None
-    key: Literal["location", "type"]
-    value: str
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class SceneOrder:
-    """``scene/order free|round-robin [N]``: how the scene waits on its people (rulings S20,
-    S21); its starter or the Storyteller."""
-
-    game: str | None
-    order: Literal["free", "round-robin"]
-    number: int | None = None
-
-
-@dataclass(frozen=True)
-class Pose:
-    """A pose in the running scene the actor joined last (rulings S2): as their character,
-    or (a Storyteller's ``pose/as``) as ``name``."""
-
-    game: str | None
-    text: str
-    style: PoseStyle = "pose"
-    name: str | None = None
-
-
-# -- requests, edits and reveals (issue 30) -----------------------------------------------
+# -- roll requests (issue 30) ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -398,48 +244,6 @@ class RequestRoll:
     game: str | None
     side: Side
     secret: bool = False
-
-
-@dataclass(frozen=True)
-class CancelRequest:
-    """``request/cancel N``: the Storyteller withdraws an open request."""
-
-    game: str | None
-    number: int
-
-
-@dataclass(frozen=True)
-class AnswerRequest:
-    """``answer N`` (a request card's Roll button): the roll request N asks, made by the
-    character it names, answering it."""
-
-    game: str | None
-    number: int
-
-
-@dataclass(frozen=True)
-class PoseEdit:
-    """``pose/edit N=TEXT``: a pose's author gives it new text, within the game's window."""
-
-    game: str | None
-    number: int
-    text: str
-
-
-@dataclass(frozen=True)
-class PoseDelete:
-    """``pose/delete N``: a pose's author takes it back, within the game's window."""
-
-    game: str | None
-    number: int
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """``reveal N``: the Storyteller shows a secret roll to the scene it was made in."""
-
-    game: str | None
-    number: int
 
 
 Command = (

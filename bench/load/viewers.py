@@ -27,6 +27,8 @@ class Viewer:
     ids: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     frames: list[bytes] = field(default_factory=list)
+    # a scene page's pose order panels: each one's arrival and the newest event id before it
+    panels: list[tuple[float, int]] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     heartbeats: int = 0
     reconnects: int = 0
@@ -96,6 +98,8 @@ async def watch(viewer: Viewer, port: int, shared: dict[bytes, bytes], stop: asy
                         # Viewers of the same standing get identical bytes: keep one copy.
                         viewer.frames.append(shared.setdefault(frame, frame))
                         viewer.last_id = max(viewer.last_id, event)
+                    elif frame.startswith(b"event: order\n"):
+                        viewer.panels.append((now, viewer.last_id))
                     elif frame.startswith(b":"):
                         viewer.heartbeats += 1
                     elif frame.startswith(b"retry:"):

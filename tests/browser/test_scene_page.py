@@ -88,12 +88,20 @@ def test_three_people_play_a_scene(
         expect(stella).to_have_title("Your turn · Lighthouse · Pegasus · rollplay")
         expect(pia).to_have_title("Lighthouse · Pegasus · rollplay")
 
+        # The pose order comes with the pose: the pages of those who did not post ask for
+        # nothing (200 open pages asking after each pose was issue 30's slow part).
+        asked: list[str] = []
+        for page in (pia, otto):
+            page.on("request", lambda r: asked.append(r.url) if "/order" in r.url else None)
         _post(stella, "The fog\nthickens.")
         line = pia.locator("#feed > li").filter(has_text="The fog")
         expect(line.locator("p")).to_have_count(2)  # the line break kept
         expect(pia.locator("#waiting")).to_contain_text("Your turn")  # hers is the oldest
+        expect(pia).to_have_title("Your turn · Lighthouse · Pegasus · rollplay")
         expect(stella).to_have_title("Lighthouse · Pegasus · rollplay")
         expect(otto.locator("#waiting")).to_contain_text("Waiting on Nikos")
+        expect(otto.locator("#order-people time").first).not_to_contain_text("UTC")  # "ago"
+        assert asked == []
 
         # The sound and the notification are off until turned on, and then remembered.
         expect(otto.get_by_label("Play a sound")).not_to_be_checked()

@@ -64,3 +64,67 @@ def test_a_private_scene_stays_off_an_outsiders_stream(tmp_path: Path) -> None:
         assert invited["kind"] == "scene_invite"
         assert posed["kind"] == "pose"
         assert "smiles at Otto." in str(posed)
+
+
+def _frames(client: httpx.Client, path: str, wanted: int, found: list[str],
+            ready: threading.Event) -> None:  # fmt: skip
+    """The first ``wanted`` SSE messages (blank-line separated) of ``path``, as text."""
+    with client.stream("GET", path, headers={"Accept": "text/event-stream"}) as stream:
+        lines: list[str] = []
+        for line in stream.iter_lines():
+            if line.startswith("retry:"):
+                ready.set()
+            elif line:
+                lines.append(line)
+            elif lines:
+                found.append("\n".join(lines))
+                lines = []
+                if len(found) == wanted:
+                    return
+
+
+def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> None:
+    """Issue 30's fan-out: after a pose, the scene page's feed carries the panel's new pose
+    order itself (drawn once, the same for every viewer), so no page asks for it; a roll
+    changes no order and sends none, and a change to the scene's state tells pages to ask
+    again for their controls."""
+    db = f"sqlite:///{tmp_path / 'order.db'}"
+    seat_people(db)
+    with serving(db) as (base, _):
+        pia, pia_headers = signed_in(base, "Pia")
+        stella, st_headers = signed_in(base, "Stella")
+        otto, _ = signed_in(base, "Otto")
+        for client, headers, line in ((stella, st_headers, "scene/start Dock=Rain"),
+                                      (pia, pia_headers, "scene/join 1")):  # fmt: skip
+            done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                               headers=headers)  # fmt: skip
+            assert done.status_code == 200, done.text
+        feed = "/games/Pegasus/scenes/1/feed?after=" + str(
+            stella.get("/api/v1/games/Pegasus/events?format=json&limit=1000").json()[-1]["id"]
+        )
+        seen: dict[str, list[str]] = {"Stella": [], "Otto": []}
+        readers = []
+        for name, client in (("Stella", stella), ("Otto", otto)):
+            ready = threading.Event()
+            reader = threading.Thread(target=_frames, args=(client, feed, 6, seen[name], ready))
+            reader.start()
+            assert ready.wait(30)
+            readers.append(reader)
+        for line in (":checks the mooring.", "roll Alertness", "scene/pause 1"):
+            done = pia.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                            headers=pia_headers)  # fmt: skip
+            if line.startswith("scene/pause"):  # hers to start: Stella pauses it
+                done = stella.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                                   headers=st_headers)  # fmt: skip
+            assert done.status_code == 200, done.text
+        for reader in readers:
+            reader.join(30)
+    for frames in seen.values():
+        kinds = [f.split("event: ", 1)[1].split("\n", 1)[0] for f in frames]
+        assert kinds == ["card", "order", "card", "card", "controls", "order"], frames
+        posed, paused = frames[1], frames[5]
+        assert "Waiting on Stella" in posed
+        assert "Nikos" in posed
+        assert 'data-your-turn="false"' in posed  # each page marks its own turn
+        assert "Paused" in paused
+    assert seen["Stella"][1] == seen["Otto"][1]  # one drawing for every viewer

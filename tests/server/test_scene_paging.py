@@ -86,7 +86,7 @@ def test_the_order_panel_follows_each_pose_and_only_poses_redraw_it(
 ) -> None:
     """The panel's pose order is worked out once per scene and newest event (web_scenes.py
     ``_order``): each pose shows at once, none is served stale; and the feed tells pages to
-    redraw it after a pose, not after a roll."""
+    ask again for its controls after a change to the scene, not after a pose or a roll."""
     table = Table(server_db)
     stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
     stella.execute(c.SceneStart("Pegasus", "The long watch"))
@@ -101,8 +101,8 @@ def test_the_order_panel_follows_each_pose_and_only_poses_redraw_it(
     stella.execute(c.Pose("Pegasus", "The fog thickens."))
     assert 'data-your-turn="true"' in server.get(panel).text  # hers is the oldest pose
     ledger, _ = pia.scene_ledger("Pegasus", 1)
-    said = {e.kind: sse_card(e) for e in ledger}
-    assert "event: order" in said["pose"]
-    assert "event: order" in said["scene_join"]
-    assert "event: order" not in said["roll"]
+    said = {e.kind: sse_card(e) for e in ledger}  # the controls change with the scene alone
+    assert "event: controls" in said["scene_join"]
+    assert "event: controls" not in said["pose"]
+    assert "event: controls" not in said["roll"]
     table.close()

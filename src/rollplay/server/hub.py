@@ -31,9 +31,11 @@ from starlette.concurrency import run_in_threadpool
 from rollplay.errors import RollplayError
 from rollplay.server.streams import Caps, Slots
 from rollplay.table.access.authz import Standing
+from rollplay.table.answers import SceneShown
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.views import EventView
 from rollplay.table.events.watching import STANDING_KINDS
+from rollplay.table.play.scene_reads import ORDER_KINDS
 from rollplay.table.service import Service
 from rollplay.table.store.ordering import CHANNEL
 
@@ -60,6 +62,9 @@ class Viewer:
     write: Callable[[EventView], str]  # an event, as the text this feed sends
     credential: str | None = None
     scene: tuple[int, int] | None = None  # a scene page's feed: the scene's (id, number)
+    # A scene page's feed: the scene's pose order as the text this feed sends, after any
+    # event that changes it (the page redraws its panel from it, asking nothing more).
+    panel: Callable[[SceneShown], str] | None = None
     queue: asyncio.Queue[list[tuple[int, str]] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE)
     )
@@ -92,11 +97,13 @@ class Hub:
     # -- viewers -----------------------------------------------------------------------------
 
     async def join(self, service: Service, game: str, write: Callable[[EventView], str] = sse,
-                   credential: str | None = None, scene: int | None = None) -> Viewer:  # fmt: skip
+                   *, credential: str | None = None, scene: int | None = None,
+                   panel: Callable[[SceneShown], str] | None = None) -> Viewer:  # fmt: skip
         """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
         event sent as ``write`` makes it (JSON, or the web page's HTML cards); it ends when
         ``credential`` (the hash of the secret that opened it) stops signing in. ``scene``:
-        only that scene's ledger (refused unless they may see the scene)."""
+        only that scene's ledger (refused unless they may see the scene), and ``panel`` its
+        pose order after each event that changes it."""
         game_id, name, standing = await run_in_threadpool(service.watch, game)
         where = None
         if scene is not None:
@@ -104,7 +111,7 @@ class Hub:
         self._start()
         if game_id not in self.last:
             self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
-        viewer = Viewer(service, game_id, name, standing, write, credential, where)
+        viewer = Viewer(service, game_id, name, standing, write, credential, where, panel)
         self.viewers[game_id].add(viewer)
         return viewer
 
@@ -215,15 +222,30 @@ class Hub:
             await self.vet(list(self.viewers.get(game_id, ())))
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
-            self._hand_out(game_id, rows)
+            self._hand_out(game_id, rows, await self._orders(game_id, rows))
             self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return
 
-    def _hand_out(self, game_id: int, rows: list[Any]) -> None:
+    async def _orders(self, game_id: int, rows: list[Any]) -> dict[int, tuple[int, SceneShown]]:
+        """For each scene whose page is open here and whose pose order ``rows`` change: the
+        last such row's number and the order as it stands (one read for them all)."""
+        watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
+        changed = {row.scene_id: row.number for row in rows
+                   if row.scene_id in watched and row.kind in ORDER_KINDS}  # fmt: skip
+        if not changed:
+            return {}
+        orders = await run_in_threadpool(self.service.scene_orders, game_id, list(changed))
+        return {scene: (changed[scene], order) for scene, order in orders.items()}
+
+    def _hand_out(self, game_id: int, rows: list[Any],
+                  orders: dict[int, tuple[int, SceneShown]]) -> None:  # fmt: skip
         """Each viewer's share of ``rows``, in one batch: each event projected once per view
-        and written once per view and format."""
+        and written once per view and format; a scene page's pose order (``orders``) written
+        once per scene and format, after the last event that changed it, for every viewer of
+        the scene (the order is the same for all who may see the scene)."""
         shown: dict[tuple[int, tuple[bool, bool, bool], Any], str | None] = {}
+        panels: dict[tuple[int, Any], str] = {}
         for viewer in self.viewers.get(game_id, ()):
             if viewer.cut:
                 continue
@@ -235,8 +257,13 @@ class Hub:
                 if key not in shown:
                     event = project(row, viewer.game, viewer.standing)
                     shown[key] = None if event is None else viewer.write(event)
-                text = shown[key]
-                if text is not None:
+                text = shown[key] or ""
+                order = orders.get(row.scene_id)
+                if viewer.panel is not None and order is not None and order[0] == row.number:
+                    if (row.scene_id, viewer.panel) not in panels:
+                        panels[row.scene_id, viewer.panel] = viewer.panel(order[1])
+                    text += panels[row.scene_id, viewer.panel]
+                if text:
                     batch.append((row.number, text))
             if batch:
                 viewer.offer(batch)

@@ -22,6 +22,7 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.server.hub import Hub, Viewer, sse
+from rollplay.table.answers import SceneShown
 from rollplay.table.events.log import MAX_EVENTS
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
@@ -32,13 +33,17 @@ HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
                        address: str, credential: str | None,
                        write: Callable[[EventView], str] = sse, scene: int | None = None,
+                       panel: Callable[[SceneShown], str] | None = None,
                        ) -> StreamingResponse:  # fmt: skip
     """``credential``: the hash of the secret the request signed in with (auth.credential);
-    ``scene``: only that scene's ledger (the web scene page)."""
+    ``scene``: only that scene's ledger (the web scene page), with ``panel``, its pose order
+    as sent after each change."""
     free = hub.slots.take(user, address)
     try:
         # refused here, before the stream starts
-        viewer = await hub.join(service, game, write, credential, scene)
+        viewer = await hub.join(
+            service, game, write, credential=credential, scene=scene, panel=panel
+        )
     except BaseException:
         free()
         raise

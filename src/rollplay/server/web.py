@@ -44,6 +44,7 @@ from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
 from rollplay.table.info import GameInfo
+from rollplay.table.play.scene_reads import ORDER_KINDS
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
@@ -61,11 +62,10 @@ POINTS = frozenset(
         "combat_turn",
     }
 )  # a turn spends luck and deals wounds
-# What changes a scene's pose order panel (who is in it, who posed, its state or order): its
-# page redraws the panel on these alone, not after every card (each redraw is a request from
-# every open page: 200 viewers, 200 requests).
-ORDER = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "scene_resume",
-                   "scene_stop", "scene_invite", "scene_order"})  # fmt: skip
+# What changes a scene page's controls (join, pause, resume, stop, the order's mode): its
+# page asks for them again after these alone, which are rare (each ask is a request from every
+# open page); after a pose the hub sends the panel's new pose order itself (hub.py).
+CONTROLS = ORDER_KINDS - {"pose"}
 
 
 def card(event: EventView) -> Markup:
@@ -79,7 +79,7 @@ def card_tools(event: EventView) -> Markup:
     the Tab order (a hundred cards would stand between a keyboard and the roll box): the
     feed is one stop, and its arrow keys move between the cards' tools (static/cards.js)."""
     text = "\n".join(text_of(line) for line in event_card(event))
-    kept = str(escape(text)).replace("\n", "&#10;")  # one SSE data line (_one_line)
+    kept = str(escape(text)).replace("\n", "&#10;")  # one SSE data line (one_line)
     where = f"/games/{quote(event.game, safe='')}/log/{event.id}#e{event.id}"
     return Markup(
         '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card" '
@@ -133,20 +133,20 @@ def _later(event: EventView) -> Markup:
 def sse_card(event: EventView) -> str:
     """An event as the feed's SSE message: its id, and its card as HTML (one data line). A
         combat's event also tells an open tracker to redraw (``combat``, naming the combat), and a
-    change to points the viewer's own panel (``points``), and one to a scene's people or
-    turns its page's order panel (``order``)."""
-    html = _one_line(str(card(event) + _later(event)))
+    change to points the viewer's own panel (``points``), and one to a scene's state its
+    page's controls (``controls``)."""
+    html = one_line(str(card(event) + _later(event)))
     out = f"id: {event.id}\nevent: card\ndata: {html}\n\n"
     if isinstance(event.data, Step_):
-        out += f"event: combat\ndata: {_one_line(event.data.combat)}\n\n"
+        out += f"event: combat\ndata: {one_line(event.data.combat)}\n\n"
     if event.kind in POINTS:
         out += "event: points\ndata: \n\n"
-    if event.kind in ORDER:
-        out += "event: order\ndata: \n\n"
+    if event.kind in CONTROLS:
+        out += "event: controls\ndata: \n\n"
     return out
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     """Text for one SSE data line: any line break (CR too, which SSE also ends lines on)
     becomes a space, so no text in an event can forge an id or an event of its own."""
     return re.sub(r"\r\n|[\r\n\u2028\u2029\x85]", " ", text)

@@ -23,7 +23,7 @@ from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
 from rollplay.server.parts import parts
-from rollplay.server.web import card, sse_card
+from rollplay.server.web import card, one_line, sse_card
 from rollplay.table import commands as c
 from rollplay.table.answers import SceneShown
 from rollplay.table.info import GameInfo
@@ -127,7 +127,16 @@ async def feed(game: str, number: Number, request: Request, service: Viewer,
     return await event_stream(
         parts(request).hub, service, game, start_at, write=sse_card, user=service.actor.name,
         address=client_address(request), credential=credential(request), scene=number,
+        panel=sse_order,
     )  # fmt: skip
+
+
+def sse_order(shown: SceneShown) -> str:
+    """The pose order's shared part as a scene page's SSE message (``order``): drawn once
+    per change for every viewer of the scene (hub.py), who marks "Your turn" itself."""
+    people = templates.get_template("_scene_people.html")
+    html = people.render(scene=shown, your_turn=False)
+    return f"event: order\ndata: {one_line(html)}\n\n"
 
 
 @router.post("/games/{game}/scenes/{number}/pose", response_class=HTMLResponse)

@@ -40,7 +40,7 @@ from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Collection, Mapping
     from datetime import datetime
     from typing import Any
 
@@ -278,6 +278,9 @@ class Service(AccessService):
 
     def scene_panel(self, game_name: str, number: int) -> _scene_reads.ScenePanel:
         return _scene_reads.scene_panel(self, game_name, number)
+
+    def scene_orders(self, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:
+        return _scene_reads.scene_orders(self, game_id, scene_ids)
 
     def current_scene(self, game_name: str) -> int | None:
         return _scene_reads.current_scene(self, game_name)

@@ -80,6 +80,7 @@
     if (verb && verb !== "get") wrote = Date.now();
   });
   document.addEventListener("htmx:afterSettle", check);
+  document.addEventListener("rollplay:order", check);  // scene.js drew the pose order
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { unseen = 0; retitle(); }
   });

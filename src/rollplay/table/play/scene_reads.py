@@ -6,6 +6,7 @@ scene" (a 404), so a private scene's title never leaks."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from sqlalchemy import func, select
@@ -103,6 +104,23 @@ class ScenePanel(NamedTuple):
 
 
 ORDERS_KEPT = 256  # pose orders a service remembers (a scene's, as of an event)
+
+# The kinds of event that change a scene's pose order panel (who is in it, who posed, its
+# state or order): the live hub sends a scene page the panel's new shared part after them.
+ORDER_KINDS = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "scene_resume",
+                         "scene_stop", "scene_invite", "scene_order"})  # fmt: skip
+
+
+def scene_orders(t: ServiceBase, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:
+    """The scenes' pose orders as they stand, for the live hub (hub.py) to send each scene
+    page's feed. No permission check here: the hub asked, when each feed joined, whether its
+    viewer may see the scene, and it sends a scene's order only to that scene's feeds."""
+    with t.reading() as s:
+        game = s.get(Game, game_id)
+        if game is None:
+            return {}
+        rows = s.scalars(select(Scene).where(Scene.game_id == game_id, Scene.id.in_(scene_ids)))
+        return {row.id: _shown(s, game, row) for row in rows}
 
 
 def scene_panel(t: ServiceBase, game_name: str, number: int) -> ScenePanel:

@@ -243,7 +243,8 @@ class Hub:
         """Each viewer's share of ``rows``, in one batch: each event projected once per view
         and written once per view and format; a scene page's pose order (``orders``) written
         once per scene and format, after the last event that changed it, for every viewer of
-        the scene (the order is the same for all who may see the scene)."""
+        the scene who may see that event (the order is the same for all who may see the
+        scene)."""
         shown: dict[tuple[int, tuple[bool, bool, bool], Any], str | None] = {}
         panels: dict[tuple[int, Any], str] = {}
         for viewer in self.viewers.get(game_id, ()):
@@ -257,14 +258,15 @@ class Hub:
                 if key not in shown:
                     event = project(row, viewer.game, viewer.standing)
                     shown[key] = None if event is None else viewer.write(event)
-                text = shown[key] or ""
+                text = shown[key]
+                if text is None:  # not theirs to see: nor is what it changed
+                    continue
                 order = orders.get(row.scene_id)
                 if viewer.panel is not None and order is not None and order[0] == row.number:
                     if (row.scene_id, viewer.panel) not in panels:
                         panels[row.scene_id, viewer.panel] = viewer.panel(order[1])
                     text += panels[row.scene_id, viewer.panel]
-                if text:
-                    batch.append((row.number, text))
+                batch.append((row.number, text))
             if batch:
                 viewer.offer(batch)
 

@@ -118,13 +118,17 @@ def test_three_people_play_a_scene(
                 expect(dropped.locator("#live")).to_have_text("Live")
                 plug.unplug()
                 expect(dropped.locator("#live")).to_have_text("Reconnecting…")
+                expect(dropped.locator("#waiting")).to_contain_text("Your turn")
+                _post(pia, "nods.")  # from her other page: the turn moves on
                 _post(otto, "waits.", "roll Alertness")
                 expect(stella.locator("#feed > li").last).to_contain_text("Alertness")
-                missed = stella.locator("#feed > li").evaluate_all(IDS)[-2:]
+                missed = stella.locator("#feed > li").evaluate_all(IDS)[-3:]
                 plug.plug()
                 for event in missed:
                     dropped.locator(f"#e{event}").wait_for(timeout=15_000)
                 expect(dropped.locator("#live")).to_have_text("Live")
+                # the pose order as it stands came with what it missed
+                expect(dropped.locator("#waiting")).to_contain_text("Waiting on Stella")
                 shown = dropped.locator("#feed > li").evaluate_all(IDS)
                 assert shown == stella.locator("#feed > li").evaluate_all(IDS)  # all, once
                 assert shown == sorted(shown)

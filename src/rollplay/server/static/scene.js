@@ -38,8 +38,8 @@
     if (said) said.textContent = mine ? waiting.dataset.mine : waiting.dataset.others;
   }
   // Ask the server for the whole panel (its controls too), a moment of this page's own
-  // later: after a change to the scene's state ("controls", rare) or a dropped stream, 200
-  // viewers' asks are spread over a second, not all made at once.
+  // later, after a change to the scene's state ("controls", rare; a stream that comes back
+  // replays what it missed, these too): 200 viewers' asks are spread over a second.
   function refresh() {
     if (redraw !== null) return;  // one a burst
     redraw = setTimeout(function () {
@@ -61,11 +61,6 @@
     mark();
     times();
     document.dispatchEvent(new CustomEvent("rollplay:order"));
-  });
-  let opened = 0;
-  document.addEventListener("htmx:sseOpen", function () {
-    opened += 1;
-    if (opened > 1) refresh();  // what changed while the stream was down
   });
   document.addEventListener("htmx:afterSwap", function (ev) {
     if (ev.target && ev.target.id === "order") times();

@@ -53,6 +53,23 @@ RECIPES: dict[str, Callable[[str], None]] = {
 }
 
 
+def template(name: str, build: Callable[[Table], object]) -> str:
+    """A test module's own starting table: the example games with ``build`` run on them,
+    made once a session like the rest and copied for each test (``opened``). Registered when
+    the module is imported, which every xdist worker does while collecting."""
+
+    def recipe(url: str) -> None:
+        table = Table(url)
+        try:
+            table.add_examples()
+            build(table)
+        finally:
+            table.close()
+
+    RECIPES[name] = recipe
+    return name
+
+
 def _pg_url(name: str) -> str:
     assert POSTGRES
     return sa.make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
@@ -115,6 +132,17 @@ class Databases:
             for template in self._postgres.values():
                 conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)'))
         self._admin.dispose()
+
+
+@contextmanager
+def opened(databases: Databases, backend: str, recipe: str, folder: Path) -> Iterator[Table]:
+    """A ``Table`` on the test's own copy of ``recipe``, closed afterwards."""
+    with database(databases, backend, recipe, folder) as url:
+        table = Table(url)
+        try:
+            yield table
+        finally:
+            table.close()
 
 
 @contextmanager

@@ -11,6 +11,19 @@ PEOPLE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),
           "Otto": ("player", ("Mavros",)), "Olly": ("observer", ())}  # fmt: skip
 
 
+# Stella tells the story, Pia plays Nikos and Olly watches: the table tests' usual three.
+THREE = {"Stella": ("storyteller", ()), "Pia": ("player", ("Nikos",)),
+         "Olly": ("observer", ())}  # fmt: skip
+
+
+def seat(table: Table, game: str, people: dict[str, tuple[str, tuple[str, ...]]]) -> Table:
+    """``people`` (name: role and characters) made users and seated in ``game``."""
+    for name, (role, characters) in people.items():
+        table.add_user(name)
+        table.add_member(game, name, role, characters)
+    return table
+
+
 def seat_people(db: str) -> None:
     """The example games, with the Storyteller, players and observer of PEOPLE."""
     table = Table(db)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).parents[1] / "src"
@@ -26,12 +27,15 @@ MODULES = _modules()
 
 
 def _nodes(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node, but what is imported only for the type checker."""
-    for child in ast.iter_child_nodes(node):
+    """Every node, but what is imported only for the type checker (a stack, not nested
+    generators: this walks every module of the source)."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
         if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
             continue
         yield child
-        yield from _nodes(child)
+        stack.extend(ast.iter_child_nodes(child))
 
 
 def _imports(name: str) -> set[str]:
@@ -59,7 +63,11 @@ def _imports(name: str) -> set[str]:
     return out
 
 
-GRAPH = {name: _imports(name) for name in MODULES}
+@cache
+def _graph() -> dict[str, set[str]]:
+    """Each module's rollplay imports: read when a test asks, not while pytest collects
+    (every xdist worker collects this module; one of them runs its tests)."""
+    return {name: _imports(name) for name in MODULES}
 
 
 def _circles() -> list[list[str]]:
@@ -70,11 +78,13 @@ def _circles() -> list[list[str]]:
     on: set[str] = set()
     found: list[list[str]] = []
 
+    graph = _graph()
+
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
         stack.append(v)
         on.add(v)
-        for w in sorted(GRAPH[v]):
+        for w in sorted(graph[v]):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -91,7 +101,7 @@ def _circles() -> list[list[str]]:
             if len(component) > 1:
                 found.append(sorted(component))
 
-    for v in sorted(GRAPH):
+    for v in sorted(graph):
         if v not in index:
             visit(v)
     return found
@@ -102,21 +112,23 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
 
 
 def test_the_layers_below_the_surfaces_import_no_surface() -> None:
-    below = [m for m in GRAPH if not m.startswith(SURFACES) and m != "rollplay.__main__"]
-    wrong = {m: sorted(i for i in GRAPH[m] if i.startswith(SURFACES)) for m in below}
+    graph = _graph()
+    below = [m for m in graph if not m.startswith(SURFACES) and m != "rollplay.__main__"]
+    wrong = {m: sorted(i for i in graph[m] if i.startswith(SURFACES)) for m in below}
     assert {m: i for m, i in wrong.items() if i} == {}
 
 
 def test_the_checker_sees_what_it_checks() -> None:
     """The graph above is real: it finds the imports a module is known to have, lazy ones
     too, and a circle where one is made."""
-    assert "rollplay.table.access.facade" in GRAPH["rollplay.table.service"]
-    assert "rollplay.table.combat.tracker" in GRAPH["rollplay.table.combat.healing"]  # lazy
-    GRAPH["rollplay.table.base"].add("rollplay.table.service")
+    graph = _graph()
+    assert "rollplay.table.access.facade" in graph["rollplay.table.service"]
+    assert "rollplay.table.combat.tracker" in graph["rollplay.table.combat.healing"]  # lazy
+    graph["rollplay.table.base"].add("rollplay.table.service")
     try:
         assert any("rollplay.table.service" in c for c in _circles())
     finally:
-        GRAPH["rollplay.table.base"].discard("rollplay.table.service")
+        graph["rollplay.table.base"].discard("rollplay.table.service")
 
 
 def test_render_signatures_name_types_not_any() -> None:

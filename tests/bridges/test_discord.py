@@ -5,7 +5,8 @@ messages), the ephemeral flags, the deferral, and what reached the table's log."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +16,13 @@ from rollplay.bridges.discord.table import LINK_FIRST, UNBOUND, DiscordTable
 from rollplay.render.fs3 import result_line
 from rollplay.render.spans import text_of
 from rollplay.table import commands as c
+from rollplay.table.answers import CombatStatus
 from rollplay.table.events.outcomes import FS3Roll
 from rollplay.table.events.views import LogEntry, SeenEntry
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.bridges.fake_discord import Courier, Interaction
+from tests.databases import Databases, opened, template
 from tests.typed import of
 
 IDS = {"Stella": 1, "Pia": 2, "Otto": 3, "Olly": 4}
@@ -32,22 +35,24 @@ def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coroutine)
 
 
-@pytest.fixture
-def table(examples_url: str) -> Table:
-    return seated(examples_url)
-
-
-def seated(url: str) -> Table:
-    """The example games, Stella their Storyteller, Pia playing Nikos, Otto Mavros, Olly
-    watching, each linked to their Discord account (IDS)."""
-    t = Table(url)
+def _seat(t: Table) -> None:
     seats = (("Stella", "storyteller", ()), ("Pia", "player", ("Nikos",)),
              ("Otto", "player", ("Mavros",)), ("Olly", "observer", ()))  # fmt: skip
     for name, role, plays in seats:
         t.add_user(name)
         t.add_member("Pegasus", name, role, plays)
         t.link_account("discord", str(IDS[name]), t.acting_as(name).link_code().code, name)
-    return t
+
+
+# The example games, Stella their Storyteller, Pia playing Nikos, Otto Mavros, Olly watching,
+# each linked to their Discord account (IDS): seated once a session, copied for each test.
+SEATED = template("discord", _seat)
+
+
+@pytest.fixture
+def table(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, SEATED, tmp_path) as t:
+        yield t
 
 
 @pytest.fixture
@@ -261,6 +266,24 @@ def test_a_combat_through_the_bot(bot: DiscordTable, table: Table) -> None:
     status = as_(bot, "Otto", lambda i: bot.combat(i, "status"))
     assert status.record.places() == {"me"}
     assert "Nikos [" in status.record.to("me")  # each combatant, with team and stance
+
+
+def test_the_storyteller_orders_the_npcs_through_the_bot(bot: DiscordTable, table: Table) -> None:
+    """``/combat orders`` (rulings W80): every NPC's action at once, kept from the channel as
+    one NPC's is; a player is refused in a line only she sees."""
+    as_(bot, "Stella", lambda i: bot.combat(i, "start", "Hangar Fight"))
+    as_(bot, "Pia", lambda i: bot.combat(i, "join", "Nikos"))
+    for npc in ("Guard", "Thug"):
+        as_(bot, "Stella", lambda i: bot.combat(i, "join", f"{npc}/npc=4,team=2"))  # noqa: B023
+    i = as_(bot, "Pia", lambda i: bot.combat(i, "orders", "Guard=pass"))
+    assert i.record.places() == {"me"}
+    assert "only the Storyteller" in i.record.to("me")
+    i = as_(bot, "Stella", lambda i: bot.combat(i, "orders", "Guard=attack Nikos, Thug=reload"))
+    assert "attack" not in i.record.to("channel")  # the NPCs' plans stay the Storyteller's
+    assert "Guard: attack Nikos" in copies(bot).to("gm")
+    assert "Thug: reload" in copies(bot).to("gm")
+    status = of(CombatStatus, table.execute(c.CombatStatus("Pegasus", "Hangar Fight")))
+    assert {k: a.kind for k, a in status.actions.items()} == {"Guard": "attack", "Thug": "reload"}
 
 
 def test_autocomplete_finishes_the_word_being_typed(bot: DiscordTable) -> None:

@@ -5,6 +5,8 @@ channel, bad input and the rate limit get one line, and nothing is posted twice.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,13 +20,15 @@ from rollplay.table import commands as c
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier
-from tests.bridges.test_discord import as_, copies, run, seated
+from tests.bridges.test_discord import SEATED, as_, copies, run
+from tests.databases import Databases, opened
 from tests.typed import of
 
 
 @pytest.fixture
-def table(examples_url: str) -> Table:
-    return seated(examples_url)
+def table(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, SEATED, tmp_path) as t:
+        yield t
 
 
 @pytest.fixture

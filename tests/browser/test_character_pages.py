@@ -1,6 +1,8 @@
-"""Making a character in a real Chromium (issue 31): Pia types a new character's sheet and
-watches the character-creation problems follow her typing, submits it, the Storyteller sends
-it back with a comment that appears on Pia's open sheet, she fixes it, and it is approved."""
+"""Making a character in a real Chromium (issue 31): Pia fills the new-character form on a
+phone-sized screen and watches the points spent and the character-creation problems follow
+her typing, adds and removes rows from the keyboard, submits it, the Storyteller sends it back
+with a comment that appears on Pia's open sheet, she fixes it, and it is approved; then the
+Storyteller makes an NPC from a sheet pasted as text."""
 
 from __future__ import annotations
 
@@ -34,27 +36,42 @@ def apart(browser: Browser, tmp_path: Path) -> Iterator[Callable[[str], Page]]:
             context.close()
 
 
-def test_a_player_makes_a_character_and_it_is_sent_back_then_approved(
+def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     apart: Callable[[str], Page],
 ) -> None:
     stella, pia = apart("Stella"), apart("Pia")
+    pia.set_viewport_size({"width": 390, "height": 844})  # a phone
     pia.goto("/games/Pegasus/characters")
     pia.get_by_role("link", name="Create a character").click()
     problems = pia.locator("#problems")
     expect(problems).to_contain_text("name must be some text")  # checked on load
     pia.get_by_label("Name", exact=True).fill("Wren")
-    expect(problems).to_contain_text("No problems")  # the starting sheet, named
-    sheet = pia.get_by_label("Sheet (YAML, as a sheet file")
-    typed = sheet.input_value()
-    sheet.fill(typed.replace("Brawn: 2", "Brawn: 0"))
-    expect(problems).to_contain_text("Brawn must be at least 1")  # as she types
-    sheet.fill(typed.replace("Brawn: 2", "Brawn: 0\n  oops"))
-    expect(problems).to_contain_text("Brawn must be a whole number")  # half typed: one line
-    sheet.fill(typed.replace("Brawn: 2", "Brawn: 0"))
+    # Every attribute at 2 and English at 3 (2 points a rating, rulings R26): 16 of 60.
+    expect(problems).to_contain_text("Ability points: 16 of 60 points")
+    expect(problems).to_contain_text("No problems")
+    for skill in ("Firearms", "Piloting", "Melee", "Athletics", "Stealth"):
+        pia.get_by_label(skill).fill("8")
+    expect(problems).to_contain_text("Ability points: 56 of 60 points")
+    pia.get_by_label("Medicine").fill("8")  # past the game's 60 (002 Abilities)
+    expect(problems).to_contain_text("64 ability points spent")
+    pia.get_by_label("Medicine").fill("0")
+    expect(problems).to_contain_text("Ability points: 56 of 60 points")
+    expect(problems).not_to_contain_text("ability points spent")
+    pia.get_by_label("Brawn", exact=True).fill("0")  # below 002's least, as she types
     expect(problems).to_contain_text("Brawn must be at least 1")
+    pia.get_by_role("button", name="Add a background skill").click()
+    pia.keyboard.type("Singing")  # the new row's name has the focus
+    expect(problems).to_contain_text("Background skills: 2 points")
+    pia.get_by_role("button", name="Add a quirk").click()
+    pia.keyboard.type("Never Forgets a Face")
+    pia.get_by_role("button", name="Remove this background skill").click()
+    expect(problems).to_contain_text("Background skills: 0 points")
+    width = pia.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # no sideways scrolling on a phone
     pia.get_by_role("button", name="Submit for approval").click()
     pia.wait_for_url("**/games/Pegasus/characters/Wren")
     expect(pia.locator("#sheet")).to_contain_text("not yet approved")
+    expect(pia.locator("#sheet")).to_contain_text("Never Forgets a Face")
     expect(pia.get_by_role("button", name="Send back")).to_have_count(0)
 
     stella.goto("/games/Pegasus/characters/Wren")
@@ -74,3 +91,16 @@ def test_a_player_makes_a_character_and_it_is_sent_back_then_approved(
     expect(stella.locator("#sheet")).to_contain_text("approved")
     expect(pia.locator("#sheet")).not_to_contain_text("not yet approved", timeout=5000)
     expect(pia.locator("#sheet")).not_to_contain_text("Brawn 0 is too weak")
+
+    # The Storyteller pastes an NPC's sheet as text; a field of the form left blank does
+    # not stop it.
+    stella.goto("/games/Pegasus/new-character")
+    stella.get_by_label("Name", exact=True).fill("Raider")
+    stella.get_by_label("Brawn", exact=True).fill("")
+    stella.get_by_text("Sheet as text").click()
+    text = stella.get_by_label("Sheet (YAML, as a sheet file")
+    text.fill(text.input_value().replace("action: {}", "action: {Firearms: 4}"))
+    expect(stella.locator("#problems")).to_contain_text("Action skills: 4 points")
+    stella.get_by_role("button", name="Make it from the text").click()
+    stella.wait_for_url("**/games/Pegasus/characters/Raider")
+    expect(stella.locator("#sheet")).to_contain_text("Firearms")

@@ -1,17 +1,19 @@
 """The combat tracker's page in a real Chromium, with the Storyteller and a player each in
 their own browser context: the Storyteller starts a combat and adds Nikos and an NPC, Pia
 sets Nikos's action, the Storyteller resolves the turn, and Pia's tracker and feed follow
-without a reload; and the page fits a phone's width."""
+without a reload; and the page, combatants and all, reads on a phone without scrolling
+sideways."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import DESKTOP
 from tests.server.process import signed_in
 
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
 NEWEST = "() => { const l = document.querySelector('#feed > li:last-child'); " \
          "return l ? +l.id.slice(1) : 0 }"  # fmt: skip
 
@@ -62,7 +64,19 @@ def test_a_turn_the_storyteller_resolves_reaches_the_player_live(
     assert "Web Raider" in pia.locator("#tracker").inner_text()
 
 
+# Every combatant's cell, where it is drawn: [left, right, width, height] each (static/
+# rollplay.css draws the table as cards on a phone: rulings W82).
+CELLS = """() => Array.from(document.querySelectorAll('#tracker .combatants tbody :is(th, td)'))
+  .map(c => { const r = c.getBoundingClientRect();
+              return [r.left, r.right, r.width, r.height]; })"""
+INNER = "() => { const d = document.querySelector('#tracker .combatants'); " \
+        "return [d.scrollWidth, d.clientWidth]; }"  # fmt: skip
+
+
 def test_the_tracker_fits_a_phone(people: Callable[..., Page], live_server: str) -> None:
+    """Four combatants on a 390 px phone: the page does not scroll sideways, nor does the
+    combatants' table inside it, and every cell of every combatant is on the screen; on a
+    desktop it is a table again."""
     client, headers = signed_in(live_server, "Stella")
     try:
         for line in ("combat/start Web Phone",
@@ -70,6 +84,10 @@ def test_the_tracker_fits_a_phone(people: Callable[..., Page], live_server: str)
                      "combat=Web Phone",
                      "combat/join A Raider With A Rather Long Name/npc=3,team=Second Squad,"
                      "weapon=Assault Rifle,armor=Tactical Armor,combat=Web Phone",
+                     "combat/join Web Phone Thug/npc=2,team=Second Squad,weapon=Knife,"
+                     "combat=Web Phone",
+                     "combat/join Web Phone Sniper/npc=4,team=Second Squad,weapon=Rifle,"
+                     "combat=Web Phone",
                      "combat/newturn Web Phone"):  # fmt: skip
             done = client.post("/api/v1/games/Pegasus/commands", json={"text": line},
                                headers=headers)  # fmt: skip
@@ -77,13 +95,25 @@ def test_the_tracker_fits_a_phone(people: Callable[..., Page], live_server: str)
     finally:
         client.close()
     for name in ("Stella", "Pia"):
-        page = people(name, PHONE)
+        page = people(name, PHONE_390)
         page.goto("/games/Pegasus/combats/Web Phone")
         expect(page.locator("#tracker")).to_contain_text("Turn 2")
         expect(page.locator("#live")).to_have_text("Live")
-        wide, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert screen == PHONE["width"]
+        wide, screen = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+        assert screen == PHONE_390["width"]
         assert wide <= screen, f"{name}: the tracker is {wide} px wide on a {screen} px screen"
+        inner, shown = page.evaluate(INNER)
+        assert inner <= shown, f"{name}: the combatants scroll sideways ({inner} > {shown} px)"
+        cells = page.evaluate(CELLS)
+        assert len(cells) == 4 * 8  # four combatants, a name and seven cells each
+        drawn = [(left, right) for left, right, width, height in cells if width and height]
+        assert len(drawn) == len(cells), f"{name}: a cell is not drawn"
+        off = [(left, right) for left, right in drawn if left < 0 or right > screen]
+        assert not off, f"{name}: cells off-screen: {off}"
+        page.set_viewport_size(DESKTOP)
+        assert page.evaluate("getComputedStyle(document.querySelector("
+                             "'#tracker .combatants table')).display") == "table"  # fmt: skip
         page.goto("/games/Pegasus/combats")
-        wide, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        page.set_viewport_size(PHONE_390)
+        wide, screen = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
         assert wide <= screen, f"{name}: the list is {wide} px wide on a {screen} px screen"

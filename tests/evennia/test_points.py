@@ -67,6 +67,25 @@ class PointsTest(TableTest):
         wrong = self.heard(CmdCombat(), "/stance Sideways")[self.char1]
         assert wrong.startswith("rollplay: unknown stance 'Sideways'")
 
+    def test_the_storyteller_orders_the_npcs_at_once(self) -> None:
+        """``+combat/orders`` (rulings W80): the NPCs' plans reach the Storyteller only; a
+        player is refused in a line only she reads."""
+        self.heard(CmdCombat(), "/start Fight", caller=self.char2)
+        self.heard(CmdCombat(), "/join")
+        for npc in ("Raider", "Thug"):
+            self.heard(CmdCombat(), f"/join {npc}/npc=4,team=B", caller=self.char2)
+        refused = self.heard(CmdCombat(), "/orders Raider=pass")
+        assert "only the Storyteller may run a combat" in refused[self.char1], refused
+        self.quiet_but(refused, self.char1)
+        heard = self.heard(CmdCombat(), "/orders Raider=attack Nikos, Thug=reload",
+                           caller=self.char2)  # fmt: skip
+        assert "Fight: Raider: attack Nikos" in heard[self.char2]
+        assert "Fight: Thug: reload" in heard[self.char2]
+        assert "Raider has chosen an action" in heard[self.char1]
+        assert "attack Nikos" not in heard[self.char1]  # an NPC's plan stays the Storyteller's
+        wrong = self.heard(CmdCombat(), "/orders Nikos=pass", caller=self.char2)[self.char2]
+        assert wrong.startswith("rollplay: Nikos is not an NPC"), wrong
+
     def test_the_log_shows_the_caller_what_they_may_see(self) -> None:
         self.heard(CmdLuck(), "/spend")
         self.heard(CmdRoll(), "/secret Mavros/Alertness", caller=self.char2)

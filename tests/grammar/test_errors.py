@@ -97,6 +97,18 @@ BAD: list[tuple[str, str, str]] = [
     ("fs3", "combat/join /npc=0", "npc 0: at least 1"),
     ("fs3", "combat/join /team=", "team needs a value: team=..."),
     ("fs3", "combat/join team=B", "options go after a slash"),
+    ("fs3", "combat/orders", "no orders given: combat/orders NPC=ACTION [TARGET], ..., like "
+     "combat/orders Raider=attack Nikos, Thug=reload"),
+    ("fs3", "combat/orders Raider attack Bo", "'Raider attack Bo' is not an order: combat/orders "
+     "NPC=ACTION [TARGET]"),
+    ("fs3", "combat/orders Raider=shoot Bo", "Raider: unknown action 'shoot'; accepted: attack, "
+     "aim, suppress, reload, subdue, escape, rally, treat, pass"),
+    ("fs3", "combat/orders Raider=a Bo", "Raider: action 'a' is ambiguous: it begins attack, aim"),
+    ("fs3", "combat/orders Raider=attack", "Raider=attack: attack needs a target"),
+    ("fs3", "combat/orders Thug=reload Bo", "Thug=reload Bo: reload takes no target"),
+    ("fs3", "combat/orders Thug=pass, thug=reload", "thug is given two orders: one each"),
+    ("fs3", "combat/orders Thug=pass,,Raider=pass", "an empty order between commas"),
+    ("fs3", "combat/orders Thug=pass/team=B", "unknown combat/orders option 'team'"),
     ("fs3", "heal/day 1/doctor=Nikos", "bad doctor 'Nikos': write PATIENT=DOCTOR"),
     ("fs3", "heal/day 1/repair=Viper", "bad repair 'Viper': write COMBAT:VEHICLE=MECHANIC"),
     ("fs3", "heal/day 0", "the day 0: at least 1"),

@@ -19,8 +19,10 @@ from rollplay.table.commands import (
     AwardLuck,
     AwardXP,
     CombatAction,
+    CombatOrders,
     Command,
     Help,
+    NpcOrder,
     NpcRoll,
     Opposed,
     Pose,
@@ -29,7 +31,7 @@ from rollplay.table.commands import (
     Side,
     SpendLuck,
 )
-from rollplay.table.play.scenes import BIDI
+from rollplay.table.play.scene_text import BIDI
 from rollplay.table.systems import Request
 from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
@@ -200,6 +202,15 @@ def _d6() -> st.SearchStrategy[Request]:
     )
 
 
+# The Storyteller's orders: NPCs named once each (any case), each action with a target when
+# it needs one and without when it takes none.
+_ORDER = st.one_of(
+    st.builds(NpcOrder, NAMES, st.sampled_from(["attack", "aim", "suppress", "subdue", "rally",
+                                                "treat"]), NAMES),
+    st.builds(NpcOrder, NAMES, st.sampled_from(["reload", "escape", "pass"])),
+)  # fmt: skip
+ORDERS = st.lists(_ORDER, min_size=1, max_size=4,
+                  unique_by=lambda o: o.who.casefold()).map(tuple)  # fmt: skip
 REQUESTS = {"fs3": _fs3(), "gurps": _gurps(), "d6": _d6()}
 VISIBILITY = st.sampled_from(["public", "private", "secret"])
 
@@ -228,6 +239,7 @@ def commands(draw: st.DrawFn, system: str) -> Command:
             st.builds(CombatAction, st.none(), st.none() | NAMES, who, st.just("attack"),
                       NAMES, called=st.none() | NAMES,
                       luck=st.sampled_from([None, "attack", "defense"])),
+            st.builds(CombatOrders, st.none(), st.none() | NAMES, ORDERS),
         ]  # fmt: skip
     made: Command = draw(st.one_of(choices))
     return made

@@ -32,6 +32,14 @@ def test_the_tracker_asks_orders_and_reports_as_cards(server: TestClient) -> Non
     assert refused.status_code == 400
     assert "cannot attack themself" in refused.text
     assert "not set" in server.get(f"{HANGAR}/tracker").text
+    # The same orders typed in the roll box: the combat/orders command the form sends.
+    typed = server.post(
+        "/games/Pegasus/roll",
+        headers=st,
+        data={"text": "combat/orders Raider=pass, thug=reload/combat=Hangar"},
+    )
+    assert typed.status_code == 200, typed.text
+    assert "reload" in server.get(f"{HANGAR}/tracker").text
     said = server.post(
         f"{HANGAR}/npcs",
         headers=st,

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from rollplay.server.access import LOG
 from rollplay.server.app import create_app
 from rollplay.server.parts import Parts
-from tests.databases import POSTGRES
+from tests.databases import POSTGRES, Databases
 from tests.people import seat_people
 from tests.server.conftest import sign_in
 from tests.server.process import serving, token_for
@@ -80,11 +80,12 @@ def test_a_roll_while_postgresql_refuses_gets_a_503_logged(pg_url: str, tmp_path
     assert "Traceback" not in log.read_text()
 
 
-def test_a_request_while_the_sqlite_file_is_gone_gets_a_503_logged(tmp_path: Path) -> None:
+def test_a_request_while_the_sqlite_file_is_gone_gets_a_503_logged(
+    databases: Databases, tmp_path: Path
+) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
-    db = f"sqlite:///{folder / 'table.db'}"
-    seat_people(db)
+    db = databases.sqlite("seated", folder / "table.db")
     app = create_app(db, access_log=True)
     with _access_lines() as heard, TestClient(app, base_url="http://testserver") as server:
         headers = sign_in(server, "Pia")
@@ -103,10 +104,8 @@ def test_a_request_while_the_sqlite_file_is_gone_gets_a_503_logged(tmp_path: Pat
     ]
 
 
-def test_an_unexpected_error_is_one_line_and_logged_too(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'table.db'}"
-    seat_people(db)
-    app = create_app(db, access_log=True)
+def test_an_unexpected_error_is_one_line_and_logged_too(server_db: str) -> None:
+    app = create_app(server_db, access_log=True)
 
     @app.get("/boom")
     def explode() -> None:

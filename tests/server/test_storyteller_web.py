@@ -5,6 +5,7 @@ back with a comment and fixed, and the NPC roster with its quick roll and "add t
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -159,6 +160,8 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     assert '<option value="secret" selected>' in page  # a quick roll is secret by default
     assert "Add Raider to Hangar" in page
     assert 'hx-post="/games/Pegasus/combats/Hangar/npc"' in page  # the combat's own join
+    assert 'aria-label="Raider\'s armor"><option>None</option><option>Flak Vest' in page
+    assert '<a href="/games/Pegasus/combats/Hangar">Hangar</a>' in page  # the way to it
     rolled = server.post(
         "/games/Pegasus/npc",
         headers=stella,
@@ -166,9 +169,14 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     )
     assert rolled.status_code == 200, rolled.text
     joined = server.post("/games/Pegasus/combats/Hangar/npc", headers=stella,
-                         data={"name": "Raider", "rating": "5"})  # fmt: skip
+                         data={"name": "Raider", "rating": "5", "weapon": "Rifle",
+                               "armor": "Flak Vest"})  # fmt: skip
     assert joined.status_code == 200, joined.text
-    assert "Raider" in server.get("/games/Pegasus/combats/Hangar/tracker").text
+    assert "Raider joins Hangar" in joined.text
+    tracker = server.get("/games/Pegasus/combats/Hangar/tracker").text
+    cell = r"\s*<td[^>]*>"
+    assert re.search(rf"Raider <span[^>]*>\(NPC\)</span></th>{cell}B</td>{cell}Normal</td>"
+                     rf"{cell}Rifle \(\d+\)</td>{cell}Flak Vest</td>", tracker)  # fmt: skip
     removed = server.post("/games/Pegasus/npcs/Raider/remove", headers=stella)
     assert removed.status_code == 200
     assert "No NPCs yet" in server.get("/games/Pegasus/npcs").text

@@ -12,14 +12,16 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
+import pytest
 
-from tests.people import seat_people
+from tests.databases import Databases
 from tests.server.process import serving, token_for
 
+pytestmark = pytest.mark.live  # rollplay serve processes
 
-def test_streams_are_capped_per_user_and_per_address(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'table.db'}"
-    seat_people(db)
+
+def test_streams_are_capped_per_user_and_per_address(databases: Databases, tmp_path: Path) -> None:
+    db = databases.sqlite("seated", tmp_path / "table.db")
     caps = {"ROLLPLAY_STREAMS_PER_USER": "3", "ROLLPLAY_STREAMS_PER_ADDRESS": "5"}
     with serving(db, env=caps) as (base, _), httpx.Client(base_url=base, timeout=10) as client:
         tokens = {n: token_for(base, n) for n in ("Pia", "Otto", "Stella")}

@@ -110,7 +110,7 @@ def test_a_player_sees_no_npc_secrets_and_acts_for_her_character(server: TestCli
     post(server, f"{HANGAR}/stance", pia, who="Nikos", stance="cover")
     tracker = server.get(f"{HANGAR}/tracker").text
     assert "attack Raider, long range" in tracker
-    assert "<td>Cover</td>" in tracker
+    assert 'data-label="Stance">Cover</td>' in tracker
     # The Storyteller's writes and other people's combatants are refused, in one line.
     for path, form in ((f"{HANGAR}/turn", {}), (f"{HANGAR}/stop", {}),
                        (f"{HANGAR}/npc", {"name": "Thug", "rating": "3"}),
@@ -137,7 +137,7 @@ def test_a_player_joins_her_own_character(server: TestClient) -> None:
     post(server, f"{HANGAR}/join", otto, who="Mavros", team="Blue", weapon="Rifle")
     tracker = server.get(f"{HANGAR}/tracker").text
     assert "Rifle (30)" in tracker
-    assert "<td>Blue</td>" in tracker
+    assert 'data-label="Team">Blue</td>' in tracker
     assert "Mavros: left" in post(server, f"{HANGAR}/leave", otto, who="mavros")
     assert "Nobody has joined yet" in server.get(f"{HANGAR}/tracker").text
 

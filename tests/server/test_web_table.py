@@ -10,8 +10,14 @@ import re
 
 from fastapi.testclient import TestClient
 
-from rollplay.table.events.combat import Turn
-from rollplay.table.events.payloads import HiddenRoll, LuckAwarded, Membership, Raised
+from rollplay.table.events.combat import CombatStarted, Turn
+from rollplay.table.events.payloads import (
+    CharacterMade,
+    HiddenRoll,
+    LuckAwarded,
+    Membership,
+    Raised,
+)
 from rollplay.table.events.requests import PoseDeleted, PoseEdited
 from rollplay.table.events.views import AnyPayload, EventView
 from rollplay.table.service import Table
@@ -158,6 +164,18 @@ def _view(data: AnyPayload, event_id: int = 7) -> EventView:
                      data=data)  # fmt: skip
 
 
+def test_a_new_fights_card_and_a_new_characters_lead_to_their_pages() -> None:
+    from rollplay.server.web import card
+
+    fight = card(_view(CombatStarted(combat="Hangar Deck")))
+    assert '<a href="/games/Pegasus/combats/Hangar%20Deck" tabindex="-1">Go to Hangar Deck' in fight
+    made = card(_view(CharacterMade(name="Walk Zoe", sheet={})))
+    assert '<a href="/games/Pegasus/characters/Walk%20Zoe" tabindex="-1">Open Walk Zoe' in made
+    awarded = card(_view(LuckAwarded(amount=1, luck=2)))
+    assert "Go to" not in awarded  # the rest lead nowhere new
+    assert "Open " not in awarded
+
+
 def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
     server: TestClient,
 ) -> None:
@@ -178,6 +196,11 @@ def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
     assert "Raider 1 attacks Nikos" in page  # what happened, to everyone
     assert "dice kept by the Storyteller" in page
     assert "rating 5" not in page  # the NPC's rating and dice are not
+    said = re.sub(r"<[^>]+>", "", page)
+    # Nikos's own side of each attack keeps its dice: his ratings alone drew them (W71).
+    assert re.search(r"Nikos attacks Raider 1: \w+\s*Attack: Nikos: FS3.3: Firearms", said)
+    assert re.search(r"Raider 1 attacks Nikos: \w+\s*Attack: \d+ hits?, dice kept by the "
+                     r"Storyteller\s*Defense: Nikos: FS3.3: ", said)  # fmt: skip
 
 
 def test_the_roll_box_shows_what_a_command_answers(server: TestClient) -> None:

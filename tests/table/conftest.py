@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rollplay.table.service import Table
-from tests.databases import Databases, database
+from tests.databases import Databases, opened
 from tests.gurps.fixtures import GCS, ROOT, needs_fixtures
 
 __all__ = ["GCS", "ROOT", "needs_fixtures"]
@@ -23,12 +23,8 @@ def table(
     """The test's table: empty, or holding the example games where the test (or its module)
     is marked ``examples`` (a copy of their template: tests/databases.py)."""
     examples = request.node.get_closest_marker("examples") is not None
-    with database(databases, backend, "examples" if examples else "empty", tmp_path) as url:
-        t = Table(url)
-        try:
-            yield t
-        finally:
-            t.close()
+    with opened(databases, backend, "examples" if examples else "empty", tmp_path) as t:
+        yield t
 
 
 NIKOS: dict[str, Any] = {

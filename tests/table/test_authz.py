@@ -8,7 +8,8 @@ role; an allowed command must work, a refused one must change nothing and say wh
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +19,10 @@ from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import D6Rolled
 from rollplay.table.combat.healing import heal_day
-from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.databases import Databases, opened, template
 from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
@@ -197,8 +198,8 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "combat npc orders": (
         ST,
         _combat,
-        lambda t, n: npc_orders(
-            Tracker(t), "Pegasus", f"Fight{n}", {f"Raider{n}": Action("attack", "Nikos")}
+        lambda t, n: t.execute(
+            c.CombatOrders("Pegasus", f"Fight{n}", (c.NpcOrder(f"Raider{n}", "attack", "Nikos"),))
         ),
     ),
     "combat stance own": (
@@ -254,8 +255,7 @@ CASES: dict[str, tuple[set[str], Setup, Run]] = {
 }
 
 
-@pytest.fixture
-def tables(table: Table) -> dict[str, Table]:
+def _seat(table: Table) -> None:
     for name in USERS.values():
         table.add_user(name)
     table.add_member("Pegasus", "Stella", "storyteller")
@@ -263,7 +263,15 @@ def tables(table: Table) -> dict[str, Table]:
     table.add_member("Pegasus", "Pia", "player", ("Nikos",))
     table.add_member("Stars", "Pia", "player", ("Kara Voss",))
     table.add_member("Pegasus", "Olly", "observer")
-    return {role: table if role == "owner" else table.acting_as(USERS[role]) for role in ROLES}
+
+
+SEATED = template("authz", _seat)  # seated once a session, copied for each test
+
+
+@pytest.fixture
+def tables(databases: Databases, backend: str, tmp_path: Path) -> Iterator[dict[str, Table]]:
+    with opened(databases, backend, SEATED, tmp_path) as table:
+        yield {r: table if r == "owner" else table.acting_as(USERS[r]) for r in ROLES}
 
 
 def _events(owner: Table) -> int:

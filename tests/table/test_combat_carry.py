@@ -1,5 +1,5 @@
-"""Actions carry into the next turn unless changed (rulings W40), and the Storyteller sets
-every NPC's action in one form (one transaction), on both databases."""
+"""Actions carry into the next turn unless changed (rulings W40), on both databases (the
+Storyteller's orders for every NPC at once: test_combat_orders.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ from typing import Any
 import pytest
 
 from rollplay.dice import ScriptedDice
-from rollplay.errors import RollplayError
 from rollplay.systems.fs3.combat.turn import Action
-from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from rollplay.table.systems import ruleset_version, system
@@ -64,27 +62,6 @@ def test_an_aim_does_not_carry_and_a_game_may_carry_nothing(db_url: str) -> None
     none.act("Fresh", "Dock", "Nikos", Action("attack", "Raider"))
     none.turn("Fresh", "Dock", ScriptedDice(QUIET[:10] + [2] * 17))
     assert none.status("Fresh", "Dock").actions == {}
-
-
-def test_every_npc_is_ordered_at_once_or_none_is(db_url: str) -> None:
-    tracker = fight(db_url)
-    tracker.join("Pegasus", "Hangar", "Thug", team="B", rating=3, weapon="Knife")
-    status = npc_orders(tracker, "Pegasus", "Hangar", {
-        "raider": Action("suppress", "Nikos"), "Thug": Action("attack", "Nikos"),
-    })  # fmt: skip
-    assert {k: (a.kind, a.target) for k, a in status.actions.items()} == {
-        "Raider": ("suppress", "Nikos"), "Thug": ("attack", "Nikos")}  # fmt: skip
-    # One refused order (an NPC cannot attack itself) leaves every order as it was.
-    with pytest.raises(RollplayError, match="cannot attack themself"):
-        npc_orders(tracker, "Pegasus", "Hangar", {
-            "Raider": Action("attack", "Nikos"), "Thug": Action("attack", "Thug"),
-        })  # fmt: skip
-    kept = tracker.status("Pegasus", "Hangar").actions
-    assert (kept["Raider"].kind, kept["Thug"].kind) == ("suppress", "attack")
-    # The form is for NPCs: a character's action is their player's to set.
-    with pytest.raises(RollplayError, match="not an NPC"):
-        npc_orders(tracker, "Pegasus", "Hangar", {"Nikos": Action("attack", "Raider")})
-    assert "Nikos" not in tracker.status("Pegasus", "Hangar").actions
 
 
 def test_the_setting_leaves_the_rulesets_fingerprint_alone() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,8 +34,7 @@ from rollplay.table.handlers import HANDLERS
 from rollplay.table.service import Table
 from rollplay.table.store.models import Character, Event, Game
 from rollplay.table.systems import Request
-
-pytestmark = pytest.mark.examples
+from tests.databases import Databases, opened, template
 
 ROLES = ("owner", "storyteller", "player", "other player", "observer", "outsider")
 USERS = {"storyteller": "Stella", "player": "Pia", "other player": "Otto", "observer": "Olly",
@@ -142,6 +142,8 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.CombatStance: (_combat, lambda _: c.CombatStance("Pegasus", "Hangar", "Nikos", "Cover")),
     c.CombatAction: (_combat, lambda _: c.CombatAction("Pegasus", "Hangar", "Nikos", "attack",
                                                        target="Raider")),
+    c.CombatOrders: (_combat, lambda _: c.CombatOrders("Pegasus", "Hangar", (
+        c.NpcOrder("Raider", "suppress", "Nikos"),))),
     c.CombatTurn: (_combat, lambda _: c.CombatTurn("Pegasus", "Hangar")),
     c.CombatStatus: (_combat, lambda _: c.CombatStatus("Pegasus", "Hangar")),
     c.CombatStop: (_combat, lambda _: c.CombatStop("Pegasus", "Hangar")),
@@ -177,8 +179,7 @@ def test_every_registered_command_has_a_sample() -> None:
     assert {h.command for h in HANDLERS.all()} == set(SAMPLES)
 
 
-@pytest.fixture
-def seated(table: Table) -> Table:
+def _seat(table: Table) -> None:
     for name in USERS.values():
         table.add_user(name)
     for game in ("Pegasus", "Stars"):
@@ -187,7 +188,15 @@ def seated(table: Table) -> Table:
     table.add_member("Stars", "Pia", "player", ("Kara Voss",))
     table.add_member("Pegasus", "Otto", "player", ("Mavros",))
     table.add_member("Pegasus", "Olly", "observer")
-    return table
+
+
+SEATED = template("matrix", _seat)  # seated once a session, copied for each of the cases
+
+
+@pytest.fixture
+def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, SEATED, tmp_path) as table:
+        yield table
 
 
 def _state(t: Table) -> tuple[Any, ...]:

@@ -89,3 +89,30 @@ def test_000_a_skill_not_on_the_sheet_rolls_from_the_roll_box(
     code, out, _ = run(capsys, "do", "roll Nikos/Pokr", "--game", "Pegasus", "--db", db)
     assert code == 0
     assert "Pokr is not listed on the sheet (did you mean Poker?)" in out
+
+
+def test_the_storyteller_orders_every_npc_in_one_line(
+    capsys: pytest.CaptureFixture[str], db: str
+) -> None:
+    """``combat/orders`` (rulings W80): the NPC form's orders typed, all or none."""
+    do(capsys, db, "combat/start Hangar", "Pegasus")
+    do(capsys, db, "combat/join Nikos/weapon=Pistol", "Pegasus")
+    for npc in ("Raider 1", "Thug"):
+        do(capsys, db, f"combat/join {npc}/npc=4,team=B,weapon=Rifle", "Pegasus")
+    where = ("--game", "Pegasus", "--db", db)
+    refused = fails_cleanly(capsys, "do", "combat/orders Raider 1=attack Nikos, Thug=attack Thug",
+                            *where)  # fmt: skip
+    assert "Thug cannot attack themself" in refused
+    assert "not an NPC" in fails_cleanly(capsys, "do", "combat/orders Nikos=pass", *where)
+    assert "attack needs a target" in fails_cleanly(capsys, "do", "combat/orders Thug=attack",
+                                                    *where)  # fmt: skip
+    assert "only the Storyteller" in fails_cleanly(
+        capsys, "--as", "Pia", "do", "combat/orders Thug=pass", *where)  # fmt: skip
+    assert do(capsys, db, "combat/status", "Pegasus")["actions"] == {}
+    done = do(capsys, db, "combat/orders Raider 1=attack Nikos, thug=suppress nikos", "Pegasus")
+    assert done["command"] == "CombatOrders"
+    actions = do(capsys, db, "combat/status", "Pegasus")["actions"]
+    assert {k: (a["kind"], a["target"]) for k, a in actions.items()} == {
+        "Raider 1": ("attack", "Nikos"), "Thug": ("suppress", "Nikos")}  # fmt: skip
+    code, out, _ = run(capsys, "do", "combat/orders Thug=reload", *where)
+    assert (code, out.strip()) == (0, "Hangar: done (turn 1)")

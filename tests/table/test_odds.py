@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from rollplay.table.answers import (
 )
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.databases import Databases, opened, template
 from tests.table.paths import d6_faces, every_roll, exact, tally
 from tests.table.test_combat_fs32 import ADA, BRAM
 from tests.typed import dumped, of
@@ -208,8 +210,7 @@ CASES: dict[str, tuple[set[str], c.Command]] = {
 }  # fmt: skip
 
 
-@pytest.fixture
-def roles(table: Table) -> dict[str, Table]:
+def _seat(table: Table) -> None:
     for user in ("Stella", "Pia", "Perry", "Olly", "Gil", "Nora"):
         table.add_user(user)
     for game in ("Pegasus", "Stars", "Dungeon"):
@@ -220,6 +221,18 @@ def roles(table: Table) -> dict[str, Table]:
     table.add_member("Pegasus", "Olly", "observer")
     table.add_member("Stars", "Olly", "observer")
     table.add_member("Dungeon", "Gil", "player", ("Inspector Vance",))
+
+
+SEATED = template("odds_roles", _seat)  # seated once a session, copied for each case
+
+
+@pytest.fixture
+def roles(databases: Databases, backend: str, tmp_path: Path) -> Iterator[dict[str, Table]]:
+    with opened(databases, backend, SEATED, tmp_path) as table:
+        yield _roles(table)
+
+
+def _roles(table: Table) -> dict[str, Table]:
     users = {"storyteller": "Stella", "player": "Pia", "other player": "Perry",
              "observer": "Olly", "other game": "Gil", "outsider": "Nora"}  # fmt: skip
     out = {role: table.acting_as(user) for role, user in users.items()}
@@ -242,7 +255,6 @@ def outcome(run: Callable[[], Any]) -> tuple[str, str]:
     return "allowed", ""
 
 
-@pytest.mark.examples
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_odds_are_refused_exactly_as_the_roll(case: str, roles: dict[str, Table]) -> None:
     """Every role: the odds are given to whoever may make the roll and refused, with the

@@ -18,7 +18,7 @@ from rollplay.table.answers import PoseOrder, SceneShown
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run, run_json
-from tests.databases import Databases, database
+from tests.databases import Databases, opened
 
 pytestmark = pytest.mark.storage
 
@@ -27,12 +27,8 @@ pytestmark = pytest.mark.storage
 def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
     """The example games with tests/people.py's people (Stella, Pia as Nikos, Otto as
     Mavros)."""
-    with database(databases, backend, "everyone", tmp_path) as url:
-        table = Table(url)
-        try:
-            yield table
-        finally:
-            table.close()
+    with opened(databases, backend, "everyone", tmp_path) as table:
+        yield table
 
 
 def _order(t: Table, number: int = 1) -> PoseOrder:

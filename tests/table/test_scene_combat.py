@@ -5,24 +5,25 @@ those outside it here too."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
 from rollplay.table.service import Table
+from tests.databases import Databases, opened
 
 pytestmark = [pytest.mark.examples, pytest.mark.storage]
 
 
 @pytest.fixture
-def seated(table: Table) -> Table:
-    for name in ("Stella", "Pia", "Otto", "Olly"):
-        table.add_user(name)
-    table.add_member("Pegasus", "Stella", "storyteller")
-    table.add_member("Pegasus", "Pia", "player", ("Nikos",))
-    table.add_member("Pegasus", "Otto", "player", ("Mavros",))
-    table.add_member("Pegasus", "Olly", "observer")
-    return table
+def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    """The example games with tests/people.py's people: Stella their Storyteller, Pia playing
+    Nikos, Otto Mavros, Olly watching (a copy of the session's template)."""
+    with opened(databases, backend, "seated", tmp_path) as table:
+        yield table
 
 
 def _plays(t: Table, number: int) -> dict[str, str | None]:

@@ -6,6 +6,8 @@ no query as the database's syntax."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -21,14 +23,14 @@ from rollplay.table.service import Table
 from rollplay.table.store.db import HEAD, migrate, open_engine, upgrade
 from rollplay.table.store.models import Event, Scene
 from rollplay.table.systems import Request
+from tests.databases import Databases, opened, template
 
 pytestmark = [pytest.mark.examples, pytest.mark.storage]
 
 FORMATS = ("markdown", "html", "jsonl")
 
 
-@pytest.fixture
-def played(table: Table) -> Table:
+def _played(table: Table) -> None:
     """Scene 1 (open): Pia's poses and rolls as Nikos, and the Storyteller's secret roll for
     an NPC; a roll of Otto's outside it; scene 2 (private, Pia's): a pose no one else reads."""
     for name in ("Stella", "Pia", "Otto"):
@@ -49,7 +51,15 @@ def played(table: Table) -> Table:
     pia.execute(c.Pose("Pegasus", "hides the stolen codes."))
     for chain in ("public", "hidden"):
         table.rotate_seed("Pegasus", chain)
-    return table
+
+
+SCENE_RECORD = template("scene_record", _played)  # made once a session, copied for each test
+
+
+@pytest.fixture
+def played(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, SCENE_RECORD, tmp_path) as table:
+        yield table
 
 
 def _lines(text: str) -> list[dict[str, object]]:

@@ -5,7 +5,9 @@ Storyteller reveals a secret roll; the combat tracker's turns land in the scene.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -25,12 +27,12 @@ from rollplay.table.events.scenes import Posed
 from rollplay.table.play import poses, requests
 from rollplay.table.service import Table
 from rollplay.table.store.models import now
+from tests.databases import Databases, opened, template
 
 pytestmark = [pytest.mark.examples, pytest.mark.storage]
 
 
-@pytest.fixture
-def seated(table: Table) -> Table:
+def _seat(table: Table) -> None:
     for name in ("Stella", "Pia", "Otto", "Olly"):
         table.add_user(name)
     for game in ("Pegasus", "Stars", "Dungeon"):
@@ -38,7 +40,15 @@ def seated(table: Table) -> Table:
     table.add_member("Pegasus", "Pia", "player", ("Nikos",))
     table.add_member("Pegasus", "Otto", "player", ("Mavros",))
     table.add_member("Pegasus", "Olly", "observer")
-    return table
+
+
+SEATED = template("scene_requests", _seat)  # seated once a session, copied for each test
+
+
+@pytest.fixture
+def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, SEATED, tmp_path) as table:
+        yield table
 
 
 def _do(t: Table, line: str, game: str = "Pegasus", system: str = "fs3", seed: int = 3) -> object:

@@ -4,6 +4,9 @@ feed's projection); bad input gets one clear line and writes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 import sqlalchemy as sa
 
@@ -19,6 +22,7 @@ from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
+from tests.databases import Databases, opened
 
 pytestmark = [pytest.mark.examples, pytest.mark.storage]
 
@@ -26,14 +30,11 @@ SECRET_POSE = "Nikos slips the stolen codes under the console."
 
 
 @pytest.fixture
-def seated(table: Table) -> Table:
-    for name in ("Stella", "Pia", "Otto", "Olly"):
-        table.add_user(name)
-    table.add_member("Pegasus", "Stella", "storyteller")
-    table.add_member("Pegasus", "Pia", "player", ("Nikos",))
-    table.add_member("Pegasus", "Otto", "player", ("Mavros",))
-    table.add_member("Pegasus", "Olly", "observer")
-    return table
+def seated(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    """The example games with tests/people.py's people: Stella their Storyteller, Pia playing
+    Nikos, Otto Mavros, Olly watching (a copy of the session's template)."""
+    with opened(databases, backend, "seated", tmp_path) as table:
+        yield table
 
 
 def _events(t: Table) -> int:

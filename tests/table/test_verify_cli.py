@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from rollplay.table.play.after import add_character_points
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 from tests.clirun import fails_cleanly, run
+from tests.databases import Databases, opened, template
 from tests.typed import of
 
 pytestmark = pytest.mark.examples  # every test starts from the example games
@@ -32,8 +33,7 @@ ADA = {"name": "Ada", "system": "fs3", "concept": "A medic with a steady hand.",
 Line = dict[str, Any]
 
 
-@pytest.fixture
-def played(table: Table) -> Table:
+def _played(table: Table) -> None:
     """Every kind of logged roll, each drawn from the seeds (but one typed in)."""
     for name in ("Stella", "Pia", "Otto"):
         table.add_user(name)
@@ -66,7 +66,15 @@ def played(table: Table) -> Table:
     table.award_luck("Caprica", "Ada", 3)
     for _ in range(3):
         table.roll("Caprica", "Ada", Request("Firearms", luck="reroll"))
-    return table
+
+
+VERIFY_PLAYED = template("verify_played", _played)  # made once a session, copied for each test
+
+
+@pytest.fixture
+def played(databases: Databases, backend: str, tmp_path: Path) -> Iterator[Table]:
+    with opened(databases, backend, VERIFY_PLAYED, tmp_path) as table:
+        yield table
 
 
 def _export(capsys: pytest.CaptureFixture[str], db: str, path: Path, *who: str) -> list[Line]:

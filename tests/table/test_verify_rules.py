@@ -52,6 +52,18 @@ def test_a_house_rulesets_data_judges_every_count_as_the_engine() -> None:
                         )
 
 
+def test_a_files_band_far_up_is_looked_up_not_listed() -> None:
+    """A log's ruleset may put a level at any count; the verifier judges by looking the
+    bands up, never by listing a level for every count up to it (FS3Preset.level_of)."""
+    far = FS3_PRESETS[next(iter(FS3_PRESETS))]._replace(
+        levels=((0, "Failure"), (1, "Success"), (10**15, "Legend"))
+    )
+    assert len(far.level_of) == 10**15 + 1
+    assert fs3_judged(3, 0, 5, None, far) == ("Success", False)
+    assert fs3_judged(10**15, 0, 10**15, None, far) == ("Legend", False)
+    assert fs3_judged(0, 4, 5, None, far) == (far.embarrassing_title, True)
+
+
 def _altered(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A ruleset's data, and each field that a reader takes removed or of another type."""
     out = [data]

@@ -7,6 +7,7 @@
     combat/ACTION [WHO=]TARGET[/OPTIONS]   (attack, aim, suppress, subdue, rally, treat)
     combat/ACTION [WHO][/OPTIONS]          (reload, escape, pass)
     combat/move [WHO=]WOUND/LOCATION[/combat=C]
+    combat/orders NPC=ACTION [TARGET], NPC=ACTION [TARGET]...[/combat=C]   (the Storyteller)
     heal/day [DAY][/doctor=PATIENT=DOCTOR,hospital=NAME,repair=COMBAT:VEHICLE=MECHANIC]
 
 WHO left out is the actor's own character; ``combat=C`` names the combat when more than one
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from rollplay.errors import RollplayError
-from rollplay.grammar.errors import GrammarError, clip, reworded
+from rollplay.grammar.errors import GrammarError, clip, pick, reworded
 from rollplay.grammar.options import Spec, looks_like_options, read
 from rollplay.grammar.words import Context, name, number
 from rollplay.table.commands import (
@@ -26,6 +27,7 @@ from rollplay.table.commands import (
     CombatJoin,
     CombatLeave,
     CombatMoveWound,
+    CombatOrders,
     CombatRecover,
     CombatStance,
     CombatStart,
@@ -34,10 +36,11 @@ from rollplay.table.commands import (
     CombatTurn,
     Command,
     HealDay,
+    NpcOrder,
 )
 
 _IN = Spec("combat", "combat")
-_PLAIN = ("leave", "recover", "hero", "stance")  # commands whose one option is combat=
+_PLAIN = ("leave", "recover", "hero", "stance", "orders")  # commands whose one option is combat=
 JOIN = (Spec("team", "team"), Spec("npc", "rating", "number", low=1),
         Spec("weapon", "weapon"), Spec("armor", "armor"), Spec("type", "kind"),
         Spec("crew", "crew", "many"), _IN)  # fmt: skip
@@ -83,6 +86,8 @@ def combat(switch: str, args: str, ctx: Context) -> Command:
     if switch == "stance":
         who, stance = _pair(main, "combat/stance [WHO=]STANCE", "the stance")
         return CombatStance(ctx.game, got.get("combat"), who, stance)
+    if switch == "orders":
+        return CombatOrders(ctx.game, got.get("combat"), _orders(main, ctx))
     return _action(switch, main, options if slash else "", ctx)
 
 
@@ -126,6 +131,43 @@ def _action(kind: str, main: str, options: str, ctx: Context) -> Command:
             raise GrammarError(f"burst fire needs a target: combat/{kind} TARGET/burst", main)
         got["burst"] = (target, *got["burst"])
     return CombatAction(ctx.game, got.pop("combat", None), who, kind, target, **got)
+
+
+ORDERS = (
+    "combat/orders NPC=ACTION [TARGET], ..., like combat/orders Raider=attack Nikos, Thug=reload"
+)
+
+
+def _orders(text: str, ctx: Context) -> tuple[NpcOrder, ...]:
+    """'Raider=attack Nikos, Thug=reload': each NPC's action, its first word, then any target
+    (an action is one word, so a target may hold spaces)."""
+    from rollplay.systems.fs3.combat.state import NEEDS_TARGET
+
+    if not text.strip():
+        raise GrammarError(f"no orders given: {ORDERS}", text)
+    orders: list[NpcOrder] = []
+    for entry in text.split(","):
+        if not entry.strip():
+            raise GrammarError(f"an empty order between commas: {ORDERS}", text)
+        who, equals, said = entry.partition("=")
+        if not equals or not who.strip() or "=" in said or not said.strip():
+            raise GrammarError(f"{clip(entry.strip())!r} is not an order: {ORDERS}", entry)
+        npc = name(who, "the NPC")
+        word, _, rest = said.strip().partition(" ")
+        try:
+            kind = pick(word, ctx.combat_actions, "action")
+        except GrammarError as e:
+            raise GrammarError(f"{npc}: {e}", entry, e.suggestions) from None
+        target = name(rest, "the target") if rest.strip() else None
+        if kind in NEEDS_TARGET and target is None:
+            raise GrammarError(f"{npc}={kind}: {kind} needs a target, like {npc}={kind} NAME",
+                               entry)  # fmt: skip
+        if kind not in NEEDS_TARGET and target is not None:
+            raise GrammarError(f"{npc}={kind} {target}: {kind} takes no target", entry)
+        if any(o.who.casefold() == npc.casefold() for o in orders):
+            raise GrammarError(f"{npc} is given two orders: one each", entry)
+        orders.append(NpcOrder(npc, kind, target))
+    return tuple(orders)
 
 
 def _move(args: str, ctx: Context) -> Command:

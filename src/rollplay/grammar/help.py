@@ -44,6 +44,8 @@ _REST = {
         Usage("luck", "luck/spend  or  luck/award Nikos=1/a great scene", "spend or award luck"),
         Usage("xp", "xp/award Nikos=2  or  xp/raise Firearms", "award XP; spend it on a skill"),
         Usage("combat", "combat/attack Raider  or  combat/status", "act in a combat; see it"),
+        Usage("combat", "combat/orders Raider=attack Nikos, Thug=reload",
+              "every NPC's action at once (the Storyteller)"),
         Usage("heal", "heal/day", "a day of healing (the Storyteller)"),
     ),
     "gurps": (),

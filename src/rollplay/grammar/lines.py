@@ -130,6 +130,10 @@ def _combat(command: c.Command) -> str:
             return _join(f"/{switch}", who or "", where)
         case c.CombatStance(who=who, stance=stance):
             return _join("/stance", f"{_whose(who)}{stance}", where)
+        case c.CombatOrders(orders=orders):
+            said = ", ".join(f"{o.who}={o.kind}" + (f" {o.target}" if o.target else "")
+                             for o in orders)  # fmt: skip
+            return _join("/orders", said, where)
         case c.CombatMoveWound(who=who, wound=wound, location=location):
             return _join("/move", f"{_whose(who)}{wound}/{location}", where)
         case c.CombatAction():

@@ -81,7 +81,7 @@ def pose_line(line: object, ctx: Context) -> Pose | PoseEdit | None:
 
 
 def _pose(ctx: Context, text: str, style: PoseStyle, who: str | None = None) -> Pose:
-    from rollplay.table.play.scenes import pose_text
+    from rollplay.table.play.scene_text import pose_text
 
     try:
         checked = pose_text(text)

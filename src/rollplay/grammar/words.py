@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "xp": ("award", "raise"),
     "sheet": ("", "approve", "sendback", "set"),
     "combat": ("", "start", "join", "leave", "stance", "newturn", "status", "stop", "move",
-               "recover", "hero"),
+               "recover", "hero", "orders"),
     "heal": ("day",),
     "log": ("",),
     "scene": ("start", "private", "join", "pause", "resume", "stop", "invite", "order", "set"),

@@ -25,6 +25,7 @@ from rollplay.server.auth import client_address, credential
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
+from rollplay.server.onward import onward
 from rollplay.server.pages import templates
 from rollplay.server.parts import parts
 from rollplay.server.spending import (
@@ -68,25 +69,29 @@ POINTS = frozenset(
 CONTROLS = ORDER_KINDS - {"pose"}
 
 
-def card(event: EventView) -> Markup:
-    drawn = (event_html(event), card_tools(event), roll_button(event))
+def card(event: EventView, playing: bool = True) -> Markup:
+    """An event's card for a page; ``playing`` False (an archived game): without the roll
+    request's Roll button, which the service would refuse (rulings W81)."""
+    drawn = (event_html(event), card_tools(event),
+             roll_button(event) if playing else Markup(""))  # fmt: skip
     return Markup('<li id="e{}">{}{}{}</li>').format(event.id, *drawn)
 
 
 def card_tools(event: EventView) -> Markup:
     """A card's permalink (web_permalink.py) and its "Copy as text" button, which copies the
-    card's lines as the CLI draws them (static/cards.js), for a forum post. They are out of
-    the Tab order (a hundred cards would stand between a keyboard and the roll box): the
-    feed is one stop, and its arrow keys move between the cards' tools (static/cards.js)."""
+    card's lines as the CLI draws them (static/cards.js), for a forum post, and where the
+    card's news leads (onward.py). They are out of the Tab order (a hundred cards would
+    stand between a keyboard and the roll box): the feed is one stop, and its arrow keys
+    move between the cards' tools (static/cards.js)."""
     text = "\n".join(text_of(line) for line in event_card(event))
     kept = str(escape(text)).replace("\n", "&#10;")  # one SSE data line (one_line)
     where = f"/games/{quote(event.game, safe='')}/log/{event.id}#e{event.id}"
     return Markup(
         '<div class="card-tools"><a class="permalink" href="{0}" title="A link to this card" '
         'tabindex="-1">Link</a> <button type="button" class="link" data-copy="{1}" '
-        'tabindex="-1">Copy as text</button>'
+        'tabindex="-1">Copy as text</button>{2}'
         '<span class="copied" role="status"></span></div>'
-    ).format(where, Markup(kept))
+    ).format(where, Markup(kept), onward(event.data, event.game))
 
 
 def roll_button(event: EventView) -> Markup:
@@ -174,7 +179,7 @@ def _table(service: Service, info: GameInfo) -> dict[str, Any]:
         words = service.vocabulary(info.name)
         rollers = [service.character(info.name, name) for name in words.characters]
     lines = _lines(rollers)
-    return {"cards": [card(e) for e in events], "mine": mine, "lines": lines,
+    return {"cards": [card(e, not info.archived) for e in events], "mine": mine, "lines": lines,
             "example": _example(mine, lines),
             "last": events[-1].id if events else max(0, newest - RECENT)}  # fmt: skip
 

@@ -6,8 +6,9 @@ controls only to the Storyteller; the service refuses anyone else anyway)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePath
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request, UploadFile
@@ -20,16 +21,27 @@ from rollplay.public_url import invite_link
 from rollplay.rulesfile import MAX_FILE, SUFFIXES, parse_text
 from rollplay.server.htmx import Viewer, game_page, problem
 from rollplay.table.access.authz import ROLES
-from rollplay.table.info import GameInfo
+from rollplay.table.info import GameInfo, NewInvite
 from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 Name = Annotated[str, Form(max_length=100)]
+Done = TypeVar("Done")
 
 
 def said(text: str, **headers: str) -> HTMLResponse:
     return HTMLResponse(Markup('<p class="answer" role="status">{}</p>').format(text),
                         headers={"HX-Trigger": "done", **headers})  # fmt: skip
+
+
+def answered(change: Callable[[], Done], say: Callable[[Done], HTMLResponse]) -> HTMLResponse:
+    """A form's change made by the service and ``say``'s fragment for what it answers, or
+    the service's refusal as the form's one line."""
+    try:
+        done = change()
+    except RollplayError as exc:
+        return problem(exc)
+    return say(done)
 
 
 def _game_url(name: str) -> str:
@@ -87,58 +99,46 @@ def invite(game: str, request: Request, service: Viewer, *,
            character: Annotated[str, Form(max_length=100)] = "",
            hours: Annotated[float, Form(gt=0, le=720)] = 72) -> HTMLResponse:  # fmt: skip
     """A single-use link to join the game, shown once, to copy and send."""
-    try:
-        made = service.new_invite(game, role, character or None, hours)
-    except RollplayError as exc:
-        return problem(exc)
     public: str | None = request.app.state.public_url
-    link = (invite_link(public, made.token) if public
-            else str(request.url_for("invite_page", token=made.token)))  # fmt: skip
-    who = f"the player of {made.character}" if made.character else made.role
-    return HTMLResponse(Markup(
-        '<div class="answer" role="status"><p>A link for {} (it works once, until {}):</p>'
-        '<p><input id="invite-link" readonly value="{}" aria-label="Invite link"> '
-        '<button type="button" data-copy="#invite-link">Copy</button></p></div>'
-    ).format(who, made.expires_at, link), headers={"HX-Trigger": "done"})  # fmt: skip
+
+    def shown(made: NewInvite) -> HTMLResponse:
+        link = (invite_link(public, made.token) if public
+                else str(request.url_for("invite_page", token=made.token)))  # fmt: skip
+        who = f"the player of {made.character}" if made.character else made.role
+        return HTMLResponse(Markup(
+            '<div class="answer" role="status"><p>A link for {} (it works once, until {}):</p>'
+            '<p><input id="invite-link" readonly value="{}" aria-label="Invite link"> '
+            '<button type="button" data-copy="#invite-link">Copy</button></p></div>'
+        ).format(who, made.expires_at, link), headers={"HX-Trigger": "done"})  # fmt: skip
+
+    return answered(lambda: service.new_invite(game, role, character or None, hours), shown)
 
 
 @router.post("/games/{game}/members/role", response_class=HTMLResponse)
 def change_role(game: str, service: Viewer, user: Name,
                 role: Annotated[str, Form(max_length=20)]) -> HTMLResponse:  # fmt: skip
     """Give a member another role (a player's characters stay theirs)."""
-    try:
-        member = service.add_member(game, user, role)
-    except RollplayError as exc:
-        return problem(exc)
-    return said(f"{member.user} is now {member.role}.")
+    return answered(lambda: service.add_member(game, user, role),
+                    lambda member: said(f"{member.user} is now {member.role}."))  # fmt: skip
 
 
 @router.post("/games/{game}/members/remove", response_class=HTMLResponse)
 def remove(game: str, service: Viewer, user: Name) -> HTMLResponse:
     """Take someone out of the game: their open feeds close when the hub reads the event."""
-    try:
-        member = service.remove_member(game, user)
-    except RollplayError as exc:
-        return problem(exc)
-    return said(f"{member.user} is out of {game}.")
+    return answered(lambda: service.remove_member(game, user),
+                    lambda member: said(f"{member.user} is out of {game}."))  # fmt: skip
 
 
 @router.post("/games/{game}/rename", response_class=HTMLResponse)
 def rename(game: str, service: Viewer, name: Name) -> HTMLResponse:
-    try:
-        renamed = service.rename_game(game, name)
-    except RollplayError as exc:
-        return problem(exc)
-    where = _game_url(renamed.name) + "/members"
-    return said(f"The game is now {renamed.name}.", **{"HX-Redirect": where})
+    return answered(lambda: service.rename_game(game, name), lambda renamed: said(
+        f"The game is now {renamed.name}.",
+        **{"HX-Redirect": _game_url(renamed.name) + "/members"}))  # fmt: skip
 
 
 @router.post("/games/{game}/archive", response_class=HTMLResponse)
 def archive(game: str, service: Viewer,
             archived: Annotated[bool, Form()] = True) -> HTMLResponse:  # fmt: skip
-    try:
-        info = service.archive_game(game, archived)
-    except RollplayError as exc:
-        return problem(exc)
-    state = "archived: kept to read" if info.archived else "out of the archive"
-    return said(f"{info.name} is {state}.", **{"HX-Refresh": "true"})
+    return answered(lambda: service.archive_game(game, archived), lambda info: said(
+        f"{info.name} is {'archived: kept to read' if info.archived else 'out of the archive'}.",
+        **{"HX-Refresh": "true"}))  # fmt: skip

@@ -6,7 +6,9 @@ Who may do each is the service's to decide; the pages leave out what would be re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -19,19 +21,22 @@ from rollplay.errors import RollplayError
 from rollplay.rulesfile import parse_text
 from rollplay.server.access import MAX_UPLOAD
 from rollplay.server.htmx import Viewer, game_page, problem, run
+from rollplay.server.pages import templates
+from rollplay.server.web_chargen import MAX_FIELD, MAX_ROWS, read_form
+from rollplay.server.web_chargen_fields import Fields, fields_of
 from rollplay.table import commands as c
 from rollplay.table.info import GameInfo
+from rollplay.table.play.characters import DraftCheck
 from rollplay.table.service import Service
+from rollplay.table.systems import system
 
 router = APIRouter(include_in_schema=False)
 NEW = "/games/{game}/new-character"
 MAX_SHEET = 20_000  # characters of a typed sheet
 
-# What the form starts from: the sheet file format of `rollplay char new` (docs/table.md).
+# What the text box starts from: the sheet file format of `rollplay char new` (docs/table.md);
+# FS3's is the form's starting sheet, in the game's own attributes and languages (_starter).
 STARTERS = {
-    "fs3": "system: fs3\n# concept: who they are, in a line\n"
-           "attributes: {Brawn: 2, Reflexes: 2, Grit: 2, Wits: 2, Presence: 2}\n"
-           "action: {}\nbackground: {}\nlanguages: {English: 3}\nquirks: []\n",
     "gurps": "system: gurps\nattributes: {ST: 10, DX: 10, IQ: 10, HT: 10}\nskills: {}\n",
     "d6": "system: d6\nattributes: {Dexterity: 3D, Knowledge: 3D, Mechanical: 3D, "
           "Perception: 3D, Strength: 3D, Technical: 3D}\nskills: {}\n",
@@ -42,31 +47,79 @@ STARTERS = {
 def new_page(game: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         service.draft_problems(info.name, {})  # refused here, not on the first key pressed
-        return {"starter": STARTERS.get(info.system, "")}
+        fields = fields_of(info.system, _ruleset(info))
+        return {"starter": _starter(info.system, fields), "max_rows": MAX_ROWS,
+                "fields": fields}  # fmt: skip
 
     return game_page(request, game, "new_character.html", "new-character", fill)
 
 
 @router.post(NEW + "/check", response_class=HTMLResponse)
-def check(game: str, service: Viewer, name: Annotated[str, Form(max_length=100)] = "",
-          sheet: Annotated[str, Form(max_length=MAX_SHEET)] = "") -> HTMLResponse:  # fmt: skip
-    """The problems of the sheet being typed, at once (a read: nothing is kept)."""
+async def check(game: str, request: Request, service: Viewer) -> HTMLResponse:
+    """The form's (or the text box's) sheet checked as it is typed: the points it spends and
+    its problems (a read: nothing is kept)."""
     try:
-        problems = service.draft_problems(game, _typed(name, sheet))
-    except RollplayError as exc:  # the sheet's text does not read yet, or a refusal
-        return HTMLResponse(_problems([str(exc)]), 403 if _refused(exc) else 200)
-    return HTMLResponse(_problems(problems))
+        draft = service.draft_check(game, _posted_sheet(service, game, await _fields(request)))
+    except RollplayError as exc:  # a field no sheet could hold, or a refusal
+        return _checked(request, DraftCheck((str(exc),)), 403 if _refused(exc) else 200)
+    return _checked(request, draft)
 
 
 @router.post(NEW, response_class=HTMLResponse)
-def create(game: str, service: Viewer, name: Annotated[str, Form(max_length=100)] = "",
-           sheet: Annotated[str, Form(max_length=MAX_SHEET)] = "") -> HTMLResponse:  # fmt: skip
+async def create(game: str, request: Request, service: Viewer) -> HTMLResponse:
     """Make the character: a player's is submitted for approval; the page goes to its sheet."""
     try:
-        made = service.new_character(game, _typed(name, sheet))
+        made = service.new_character(game, _posted_sheet(service, game, await _fields(request)))
     except RollplayError as exc:
         return problem(exc)
     return _to_sheet(game, made.name)
+
+
+async def _fields(request: Request) -> list[tuple[str, str]]:
+    """The posted fields, in order; a file among them is no field of this form."""
+    form = await request.form()
+    return [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
+
+
+def _posted_sheet(service: Service, game: str, fields: list[tuple[str, str]]) -> dict[str, Any]:
+    """The sheet the page sent: the text box's when its button or box sent it (``source``
+    text; a post with a sheet and no source, as before the form, is the text too), else the
+    form's, read into its system's form model."""
+    given = dict(fields)  # name, sheet and source come once each
+    if given.get("source", "text" if "sheet" in given else "form") == "text":
+        if len(given.get("sheet", "")) > MAX_SHEET:
+            raise RollplayError(f"the sheet is past {MAX_SHEET:,} characters")
+        return _typed(given.get("name", "")[:MAX_FIELD], given.get("sheet", ""))
+    info = service.game(game)
+    return read_form(info.system, _ruleset(info), fields).sheet()
+
+
+def _starter(system_name: str, fields: Fields) -> str:
+    """The text box's first sheet: FS3's the form's, so that a 3.2 game's names its own
+    attributes (a sheet of 3.3's would not read there)."""
+    if system_name != "fs3":
+        return STARTERS.get(system_name, "")
+    attributes = ", ".join(f"{json.dumps(a.name)}: {a.value}" for a in fields.attributes)
+    first, rated = json.dumps(fields.first_language), fields.language
+    languages = "{}" if not fields.first_language else (
+        f"{{{first}: {rated.hi}}}" if rated else f"[{first}]")  # fmt: skip
+    return (f"system: fs3\n# concept: who they are, in a line\nattributes: {{{attributes}}}\n"
+            f"action: {{}}\nbackground: {{}}\nlanguages: {languages}\nquirks: []\n")  # fmt: skip
+
+
+def _ruleset(info: GameInfo) -> Any:
+    return _rules(info.system, info.edition, json.dumps(info.rules, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _rules(system_name: str, edition: str, rules: str) -> Any:
+    """A game's ruleset, once per version of its rules (every key pressed reads it)."""
+    return system(system_name).ruleset(edition, json.loads(rules))
+
+
+def _checked(request: Request, draft: DraftCheck, status: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(request, "_chargen_check.html", {"draft": draft},
+                                      status_code=status)  # fmt: skip
 
 
 @router.post(NEW + "/upload", response_class=HTMLResponse)
@@ -146,14 +199,6 @@ def _refused(exc: RollplayError) -> bool:
     from rollplay.table.access.authz import Forbidden
 
     return isinstance(exc, Forbidden)
-
-
-def _problems(problems: list[str]) -> Markup:
-    if not problems:
-        return Markup('<p class="ok">No problems: the sheet can be approved.</p>')
-    items = Markup("").join(Markup("<li>{}</li>").format(p) for p in problems)
-    count = f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
-    return Markup('<p class="alarm">{}</p><ul>{}</ul>').format(count, items)
 
 
 def _to_sheet(game: str, name: str) -> HTMLResponse:

@@ -27,10 +27,9 @@ from rollplay.errors import RollplayError
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web import card
-from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS, Action
+from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
 from rollplay.table import commands as c
 from rollplay.table.answers import CombatStatus
-from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
@@ -101,7 +100,7 @@ def combats_page(game: str, request: Request) -> Response:
 def combat_page(game: str, name: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         status = Tracker(service).status(info.name, name)
-        return {"s": status, **form_choices(info, status), **_recent(service, info.name)}
+        return {"s": status, **form_choices(info, status), **_recent(service, info)}
 
     return game_page(request, game, "combat.html", "combat", fill)
 
@@ -145,9 +144,13 @@ def form_choices(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
     joinable = [n for n in pool if _key(n) not in inside]
     rules = json.dumps(info.rules or {}, sort_keys=True)
     seen = json.dumps([status.active, fighters, mine, joinable, info.role, rules])
-    return {"fighters": fighters, "mine": mine, "joinable": joinable,
-            "gear": _gear(info.system, info.edition, rules),
+    return {"fighters": fighters, "mine": mine, "joinable": joinable, "gear": gear_of(info),
             "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
+
+
+def gear_of(info: GameInfo) -> dict[str, tuple[str, ...]]:
+    """The weapons, armor and the rest a game's combat forms offer (the NPC roster's too)."""
+    return _gear(info.system, info.edition, json.dumps(info.rules or {}, sort_keys=True))
 
 
 @lru_cache(maxsize=64)
@@ -160,13 +163,14 @@ def _gear(system_name: str, edition: str, rules: str) -> dict[str, tuple[str, ..
             "actions": ACTIONS, "luck": LUCK_ROLLS}  # fmt: skip
 
 
-def _recent(service: Service, game: str) -> dict[str, Any]:
+def _recent(service: Service, info: GameInfo) -> dict[str, Any]:
     """The game's recent events as cards, projected for the viewer, and where the feed
     picks up."""
-    game_id, _, _ = service.watch(game)
+    game_id, _, _ = service.watch(info.name)
     after = max(0, service.latest_event(game_id) - RECENT)
-    events = service.events_for(game, after, RECENT)
-    return {"cards": [card(e) for e in events], "last": events[-1].id if events else after}
+    events = service.events_for(info.name, after, RECENT)
+    return {"cards": [card(e, not info.archived) for e in events],
+            "last": events[-1].id if events else after}  # fmt: skip
 
 
 def _key(name: str) -> str:
@@ -192,7 +196,7 @@ def join(game: str, name: str, service: Viewer, form: Annotated[JoinForm, Form()
     """A character joins: the player's own, or any the Storyteller adds."""
     command = c.CombatJoin(game, name, form.who.strip() or None, team=form.team,
                            weapon=form.weapon, armor=form.armor)  # fmt: skip
-    return run(service, command, Markup("{} joins").format(form.who))
+    return run(service, command, Markup("{} joins {}").format(form.who, name))
 
 
 @router.post(COMBAT + "/npc", response_class=HTMLResponse)
@@ -203,7 +207,7 @@ def npc(game: str, name: str, service: Viewer, form: Annotated[NpcForm, Form()])
         return problem(RollplayError(f"an NPC's rating is a whole number, like 4; not {text!r}"))
     command = c.CombatJoin(game, name, form.name, team=form.team, rating=int(text),
                            weapon=form.weapon, armor=form.armor)  # fmt: skip
-    return run(service, command, Markup("{} joins").format(form.name))
+    return run(service, command, Markup("{} joins {}").format(form.name, name))
 
 
 @router.post(COMBAT + "/stance", response_class=HTMLResponse)
@@ -236,20 +240,16 @@ def action(
 @router.post(COMBAT + "/npcs", response_class=HTMLResponse)
 def npcs(game: str, name: str, service: Viewer,
          form: Annotated[NpcOrders, Form()]) -> HTMLResponse:  # fmt: skip
-    """The Storyteller's orders for every NPC at once (one transaction: all or none); an NPC
-    left on "the tracker chooses" is left out, and the tracker picks its action."""
+    """The Storyteller's orders for every NPC at once: the ``combat/orders`` command (one
+    transaction: all or none). A row left on "the tracker chooses" is left out, and the
+    tracker picks that NPC's action."""
     rows = list(zip(form.who, form.kind, form.target, strict=False))
-    orders = {w.strip(): Action(k.strip().lower(), target=t.strip() or None)
-              for w, k, t in rows if k.strip()}  # fmt: skip
-    if len(rows) != len(form.who) or not orders:
-        return problem(RollplayError("choose an action for at least one NPC"))
-    try:
-        npc_orders(Tracker(service), service.game(game).name, name, orders)
-    except RollplayError as exc:
-        return problem(exc)
-    said = Markup("Actions set for {}").format(", ".join(orders))
-    return HTMLResponse(Markup('<div class="answer" role="status"><p>{}</p></div>').format(said),
-                        headers={"HX-Trigger": "done"})  # fmt: skip
+    if len(rows) != len(form.who):
+        return problem(RollplayError("every NPC's row needs its action and its target"))
+    orders = tuple(c.NpcOrder(w.strip(), k.strip().lower(), t.strip() or None)
+                   for w, k, t in rows if k.strip())  # fmt: skip
+    said = Markup("Actions set for {}").format(", ".join(o.who for o in orders))
+    return run(service, c.CombatOrders(game, name, orders), said)
 
 
 @router.post(COMBAT + "/leave", response_class=HTMLResponse)

@@ -1,6 +1,7 @@
 """The Storyteller's NPC roster page (``/games/{game}/npcs``, issue 31): each NPC with its
 rating, a quick roll (secret unless said otherwise, through the table's NPC roll) and in FS3
-"add to combat" for each combat under way (through the combat's join). Adding and removing
+"add to combat" for each combat under way (through the combat's join), with the weapon and
+armor it carries, and a link to each of those combats. Adding and removing
 NPCs are the roster's own routes; the service refuses anyone but the Storyteller."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from markupsafe import Markup
 
 from rollplay.errors import RollplayError
 from rollplay.server.htmx import Viewer, game_page, problem
+from rollplay.server.web_combat import gear_of
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
@@ -24,9 +26,10 @@ NPCS = "/games/{game}/npcs"
 @router.get(NPCS, response_class=HTMLResponse, response_model=None)
 def roster(game: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
+        if info.system != "fs3":
+            return {"npcs": service.npcs(info.name), "running": []}
         running = [k.combat for k in Tracker(service).combats(info.name) if k.active]
-        return {"npcs": service.npcs(info.name),
-                "running": running if info.system == "fs3" else []}  # fmt: skip
+        return {"npcs": service.npcs(info.name), "running": running, "gear": gear_of(info)}
 
     return game_page(request, game, "npcs.html", "npcs", fill)
 

@@ -27,6 +27,6 @@ def permalink(game: str, number: Annotated[int, Path(ge=1, le=2**62)],
         events = service.events_for(info.name, max(0, number - AROUND - 1), 2 * AROUND + 1)
         if not any(e.id == number for e in events):
             raise StorageError(f"{info.name} has no card {number}")
-        return {"number": number, "cards": [card(e) for e in events]}
+        return {"number": number, "cards": [card(e, not info.archived) for e in events]}
 
     return game_page(request, game, "card.html", "log", fill)

@@ -80,17 +80,19 @@ def scene_page(game: str, number: Number, request: Request) -> Response:
 def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
     ledger, earlier = service.scene_ledger(info.name, number, limit=PAGE)
     last = ledger[-1].id if ledger else 0
-    return {"cards": [card(e) for e in ledger], "last": last, "earlier": earlier,
-            **_order(service, info.name, number)}  # fmt: skip
+    return {"cards": [card(e, not info.archived) for e in ledger], "last": last,
+            "earlier": earlier, **_order(service, info, number)}  # fmt: skip
 
 
-def _order(service: Service, game: str, number: Number) -> dict[str, Any]:
-    """What the people-and-order panel shows the viewer, and which controls they get."""
-    shown, role, current = service.scene_panel(game, number)
+def _order(service: Service, info: GameInfo, number: Number) -> dict[str, Any]:
+    """What the people-and-order panel shows the viewer, and which controls they get (none
+    in an archived game: rulings W81)."""
+    shown, role, current = service.scene_panel(info.name, number)
     me = service.actor.name
-    runs = role == "storyteller" or shown.starter == me
+    playing = not info.archived
+    runs = playing and (role == "storyteller" or shown.starter == me)
     return {"scene": shown, "me": me, "runs": runs, "here": current == number,
-            "may_pose": role != "observer" and shown.state != "finished",
+            "may_pose": playing and role != "observer" and shown.state != "finished",
             "your_turn": shown.order is not None and me in shown.order.waiting}  # fmt: skip
 
 
@@ -98,10 +100,11 @@ def _order(service: Service, game: str, number: Number) -> dict[str, Any]:
 def order(game: str, number: Number, request: Request, service: Viewer) -> Response:
     """The scene's people, pose order and controls, redrawn as its ledger grows."""
     try:
-        context = _order(service, game, number)
+        info = service.game(game)
+        context = _order(service, info, number)
     except RollplayError as exc:
         return problem(exc)
-    context["game"] = {"name": context["scene"].game}  # all the panel uses of the game
+    context["game"] = info
     return templates.TemplateResponse(request, "_scene_order.html", context)
 
 
@@ -111,11 +114,13 @@ def earlier(game: str, number: Number, request: Request, service: Viewer,
     """The page of the ledger before event ``before``, oldest first, after the button that
     asks for the page before it (if any): it takes the place of the button that asked."""
     try:
-        ledger, sooner = service.scene_ledger(game, number, before, PAGE)
+        info = service.game(game)
+        ledger, sooner = service.scene_ledger(info.name, number, before, PAGE)
     except RollplayError as exc:
         return problem(exc)
     return templates.TemplateResponse(request, "_scene_earlier.html", {
-        "game": game, "number": number, "earlier": sooner, "cards": [card(e) for e in ledger],
+        "game": info.name, "number": number, "earlier": sooner,
+        "cards": [card(e, not info.archived) for e in ledger],
     })  # fmt: skip
 
 

@@ -72,12 +72,14 @@ def approve(game: str, name: str, service: Viewer) -> HTMLResponse:
 
 def _sheet(service: Service, info: GameInfo, name: str) -> dict[str, Any]:
     character = service.character(info.name, name)
-    mine = character.name in info.yours or info.role == "storyteller"
+    # An archived game's sheet is to read: no control, as the service refuses every change
+    # (rulings W81).
+    mine = not info.archived and (character.name in info.yours or info.role == "storyteller")
     fs3 = info.system == "fs3"
     typed = _yaml(character.sheet) if mine and not character.approved else ""
     return {"c": character, "sections": sheet_sections(character),
-            "may_raise": mine and fs3, "learnable": learnable(character) if fs3 else [],
-            "storyteller": info.role == "storyteller", "may_fix": mine,
+            "may_raise": mine and fs3, "learnable": learnable(character) if fs3 and mine else [],
+            "storyteller": info.role == "storyteller" and not info.archived, "may_fix": mine,
             "sheet_text": typed}  # fmt: skip
 
 

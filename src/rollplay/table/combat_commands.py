@@ -65,6 +65,24 @@ class CombatAction:
 
 
 @dataclass(frozen=True)
+class NpcOrder:
+    """One NPC's action in ``CombatOrders``: its kind and, for those that need one, a target."""
+
+    who: str
+    kind: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class CombatOrders:
+    """The Storyteller sets several NPCs' actions for this turn at once, all or none (W80)."""
+
+    game: str | None
+    combat: str | None
+    orders: tuple[NpcOrder, ...]
+
+
+@dataclass(frozen=True)
 class CombatTurn:
     game: str | None
     combat: str | None

@@ -18,12 +18,14 @@ from rollplay.table.combat_commands import CombatAction as CombatAction
 from rollplay.table.combat_commands import CombatJoin as CombatJoin
 from rollplay.table.combat_commands import CombatLeave as CombatLeave
 from rollplay.table.combat_commands import CombatMoveWound as CombatMoveWound
+from rollplay.table.combat_commands import CombatOrders as CombatOrders
 from rollplay.table.combat_commands import CombatRecover as CombatRecover
 from rollplay.table.combat_commands import CombatStance as CombatStance
 from rollplay.table.combat_commands import CombatStart as CombatStart
 from rollplay.table.combat_commands import CombatStatus as CombatStatus
 from rollplay.table.combat_commands import CombatStop as CombatStop
 from rollplay.table.combat_commands import CombatTurn as CombatTurn
+from rollplay.table.combat_commands import NpcOrder as NpcOrder
 from rollplay.table.scene_commands import AnswerRequest as AnswerRequest
 from rollplay.table.scene_commands import CancelRequest as CancelRequest
 from rollplay.table.scene_commands import Pose as Pose
@@ -250,7 +252,8 @@ Command = (
     Roll | NpcRoll | Opposed | Teamwork | PointsAfter | AwardLuck | SpendLuck | AwardXP
     | AwardTable | RaiseSkill | ShowSheet | SetSheet | Approve | SendBack | CombatStart
     | CombatJoin | CombatLeave | CombatStance | CombatAction | CombatTurn | CombatStatus
-    | CombatStop | CombatMoveWound | CombatRecover | HealDay | ShowLog | SceneStart | SceneJoin
-    | ScenePause | SceneResume | SceneStop | SceneInvite | SceneOrder | SceneSet | Pose
-    | RequestRoll | CancelRequest | AnswerRequest | PoseEdit | PoseDelete | Reveal | Help
+    | CombatStop | CombatMoveWound | CombatRecover | CombatOrders | HealDay | ShowLog
+    | SceneStart | SceneJoin | ScenePause | SceneResume | SceneStop | SceneInvite | SceneOrder
+    | SceneSet | Pose | RequestRoll | CancelRequest | AnswerRequest | PoseEdit | PoseDelete
+    | Reveal | Help
 )  # fmt: skip

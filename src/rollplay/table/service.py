@@ -145,6 +145,11 @@ class Service(AccessService):
         """A sheet not yet made, checked as it is typed (issue 31)."""
         return _characters.draft_problems(self, game_name, sheet)
 
+    def draft_check(self, game_name: str, sheet: Mapping[str, Any]) -> _characters.DraftCheck:
+        """A sheet not yet made: its problems and the points it spends, as its form is
+        filled (issue 31)."""
+        return _characters.draft_check(self, game_name, sheet)
+
     def npcs(self, game_name: str) -> list[NpcInfo]:
         """The Storyteller's NPC roster (issue 31)."""
         return _npc_roster.npcs(self, game_name)

@@ -35,7 +35,7 @@ SECRECY = [Choice(name="everyone", value="public"),
            Choice(name="me and the Storyteller", value="private"),
            Choice(name="the Storyteller only", value="secret")]  # fmt: skip
 COMBAT = ("status", "start", "join", "leave", "stance", "attack", "aim", "suppress", "subdue",
-          "rally", "treat", "reload", "escape", "pass", "newturn", "stop")  # fmt: skip
+          "rally", "treat", "reload", "escape", "pass", "orders", "newturn", "stop")  # fmt: skip
 
 
 class ClientCourier:

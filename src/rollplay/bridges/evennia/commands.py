@@ -116,6 +116,7 @@ class CmdCombat(LineCommand):
                                               rally, treat, reload, escape, pass
       +combat/leave, +combat/move, +combat/recover
       +combat/start COMBAT, +combat/newturn, +combat/stop   Storytellers
+      +combat/orders NPC=ACTION [TARGET], NPC=ACTION...    Storytellers: NPCs' actions
 
     Example:
       +combat/attack Raider/called=Head

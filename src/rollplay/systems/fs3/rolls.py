@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import DiceError, RollplayError, RuleError
@@ -128,8 +128,31 @@ def judge(
     return successes, ones, level, embarrassing
 
 
+class Levels(Protocol):
+    """Each count of successes' level title (the last for any count past it)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, count: int, /) -> str: ...
+
+
+class CountRules(Protocol):
+    """What judge_counts reads of a ruleset: an FS3Ruleset, or the numbers a verifier reads
+    from a log's ruleset (table/dice/provable_fs3.FS3Preset)."""
+
+    @property
+    def majority_ones(self) -> bool: ...
+    @property
+    def embarrassing_only_on_failure(self) -> bool: ...
+    @property
+    def default_attribute(self) -> int: ...
+    @property
+    def embarrassing_title(self) -> str: ...
+    @property
+    def level_of(self) -> Levels: ...
+
+
 def judge_counts(
-    successes: int, ones: int, dice: int, attribute: int | None, ruleset: FS3Ruleset
+    successes: int, ones: int, dice: int, attribute: int | None, ruleset: CountRules
 ) -> tuple[str, bool]:
     """(level title, embarrassing) from the counts that decide them: the one place the
     edition's embarrassing-failure rule lives (the roller, odds tests and simulator use it)."""

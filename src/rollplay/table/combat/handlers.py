@@ -13,13 +13,15 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import CombatStatus, DayHealed, TurnResolved
 from rollplay.table.base import ServiceBase
 from rollplay.table.combat.healing import heal_day
+from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.events import combat as cb
 from rollplay.table.events.payloads import SeedCommitted
 from rollplay.table.handlers import handles
 
 Where = c.CombatJoin | c.CombatLeave | c.CombatStance | c.CombatAction | c.CombatTurn
-Asked = Where | c.CombatStatus | c.CombatStop | c.CombatMoveWound | c.CombatRecover
+Asked = (Where | c.CombatStatus | c.CombatStop | c.CombatMoveWound | c.CombatRecover
+         | c.CombatOrders)  # fmt: skip
 
 
 def _where(t: ServiceBase, cmd: Asked) -> tuple[str, str]:
@@ -69,6 +71,13 @@ def act(t: ServiceBase, cmd: c.CombatAction, dice: Dice | None) -> CombatStatus:
     if fields.get("luck_spend") is None:
         fields.pop("luck_spend")
     return Tracker(t).act(game, combat, _who(t, game, cmd.who), Action(**fields))
+
+
+@handles(c.CombatOrders, act=Act.RUN_COMBAT, writes=(cb.ActionChosen,))
+def orders(t: ServiceBase, cmd: c.CombatOrders, dice: Dice | None) -> CombatStatus:
+    """The Storyteller sets several NPCs' actions at once, all or none (W80)."""
+    game, combat = _where(t, cmd)
+    return npc_orders(Tracker(t), game, combat, cmd.orders)
 
 
 @handles(c.CombatTurn, act=Act.RUN_COMBAT, writes=(cb.Turn, SeedCommitted))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from rollplay.systems.fs3.rolls import judge_counts
 from rollplay.table.dice.provable_cards import (
     Line,
     contest_sides,
@@ -62,7 +63,7 @@ class FS3Preset(NamedTuple):
     success_at: int
     levels: tuple[tuple[int, str], ...]  # (at least this many successes, the level's title)
     majority_ones: bool  # embarrassing: more than half the dice ones (000), or ones >= attribute
-    only_on_failure: bool  # ...and only with no success (002)
+    embarrassing_only_on_failure: bool  # ...and only with no success (002)
     default_attribute: int  # the attribute a roll with none is judged by (002's rule)
     embarrassing_title: str
     counts_embarrassing: bool  # a contest counts an embarrassing side's successes (not R2)
@@ -71,6 +72,27 @@ class FS3Preset(NamedTuple):
     # first (it earns the failure's), then the cap on their sum.
     assists: tuple[tuple[str, int], ...]
     assist_cap: int
+
+    @property
+    def level_of(self) -> _Levels:
+        """The levels by count of successes, as judge_counts reads an FS3Ruleset's."""
+        return _Levels(self.levels)
+
+
+class _Levels:
+    """A preset's level bands looked up by count, not listed count by count as FS3Ruleset
+    lists them: a file's bands may start at any count (a billion successes is one row)."""
+
+    __slots__ = ("bands",)
+
+    def __init__(self, bands: tuple[tuple[int, str], ...]) -> None:
+        self.bands = bands
+
+    def __len__(self) -> int:
+        return self.bands[-1][0] + 1
+
+    def __getitem__(self, count: int, /) -> str:
+        return _band(self.bands, count) if count >= 0 else self.bands[-1][1]
 
 
 _LEVELS_33 = ((0, "Failure"), (1, "Success"), (3, "Good Success"), (5, "Great Success"),
@@ -139,16 +161,8 @@ def fs3_preset_of(line: Line, rules: Rules | None) -> FS3Preset | None:
 def fs3_judged(
     successes: int, ones: int, dice: int, attribute: int | None, rules: FS3Preset
 ) -> tuple[str, bool]:
-    """(level, embarrassing), as rolls.judge_counts judges them on a preset's numbers."""
-    if rules.majority_ones:
-        embarrassing = 2 * ones > dice  # 000: "more than half your dice are 1's"
-    else:  # 002: "the number of 1's is equal to or greater than your Attribute rating"
-        embarrassing = ones >= (rules.default_attribute if attribute is None else attribute or 1)
-    if embarrassing and successes and rules.only_on_failure:
-        embarrassing = False
-    if embarrassing:
-        return rules.embarrassing_title, True
-    return _band(rules.levels, successes), False
+    """(level, embarrassing), judged by rolls.judge_counts on a preset's numbers."""
+    return judge_counts(successes, ones, dice, attribute, rules)
 
 
 def _band(rows: tuple[tuple[int, str], ...], count: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rollplay.dice import Dice
@@ -13,10 +14,11 @@ from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
-from rollplay.table.play.names import character_dict, merge
+from rollplay.table.play.names import character_dict, character_name, merge
 from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
+from rollplay.table.systems.protocol import Tally
 
 MAX_COMMENT = 1000  # the review_note column's length
 
@@ -107,18 +109,35 @@ def send_back(t: ServiceBase, game_name: str | None, name: str, comment: str) ->
         return character_dict(row, game)
 
 
-def draft_problems(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> list[str]:
-    """A sheet not yet made, checked as it is typed: what would stop it being made (one
-    line), or its character-creation problems (002); empty when it could be approved."""
+@dataclass(frozen=True)
+class DraftCheck:
+    """A sheet not yet made, as its form shows it while it is typed: its problems (what
+    would stop it being made, in one line, or its character-creation problems) and what it
+    spends of the game's points."""
+
+    problems: tuple[str, ...]
+    tallies: tuple[Tally, ...] = ()
+
+
+def draft_check(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> DraftCheck:
+    """A sheet not yet made, checked as it is typed (002); no problems: it could be approved."""
     with t.reading() as s:
         game = t.game_row(s, game_name)
         t.require(s, game, Act.CREATE)
         rules, _ = t.ruleset_of(game)
+        sys_ = system(game.system)
         try:
             stored = stored_sheet(game.system, dict(sheet), rules)
-            return system(game.system).problems(stored, rules)
+            character_name(stored["name"])  # refused when made: say so while it is typed
+            tallies = tuple(sys_.tallies(stored, rules))
+            return DraftCheck(tuple(sys_.problems(stored, rules)), tallies)
         except RollplayError as exc:
-            return [str(exc)]
+            return DraftCheck((str(exc),))
+
+
+def draft_problems(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> list[str]:
+    """A draft's problems alone (draft_check)."""
+    return list(draft_check(t, game_name, sheet).problems)
 
 
 def set_player(

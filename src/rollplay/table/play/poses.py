@@ -20,7 +20,7 @@ from rollplay.table.events import scenes as sc
 from rollplay.table.events.ledger import later_events, pose_now
 from rollplay.table.handlers import handles
 from rollplay.table.play import requests as r
-from rollplay.table.play.scenes import pose_text
+from rollplay.table.play.scene_text import pose_text
 from rollplay.table.store.models import Event, Game, now
 
 NEVER = {"roll": "a roll", "roll_request": "a roll request", "combat_turn": "a combat turn"}

@@ -19,7 +19,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
 from rollplay.table.events.views import EventView
 from rollplay.table.info import ChannelBinding
-from rollplay.table.play.scenes import _may_see, _run_by
+from rollplay.table.play.scene_rows import may_see, run_by
 from rollplay.table.store.models import (
     ChatChannel,
     ChatLink,
@@ -72,9 +72,9 @@ def bind_scene(
         row = t.game_row(s, game)
         standing = t.require(s, row, Act.POSE)
         scene = s.scalar(select(Scene).where(Scene.game_id == row.id, Scene.number == number))
-        if scene is None or not _may_see(scene, standing):
+        if scene is None or not may_see(scene, standing):
             raise RollplayError(f"no scene {number} in {row.name} for {standing.actor}")
-        _run_by(scene, standing, t.actor.user_id, "play in a channel")
+        run_by(scene, standing, t.actor.user_id, "play in a channel")
         if scene.state == "finished":
             raise RollplayError(f"scene {scene.number} ({scene.title}) is over: start another")
         bound = s.scalar(select(ChatChannel).where(

@@ -12,34 +12,33 @@ from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import scenes as sc
 from rollplay.table.handlers import handles
-
-# scenes.py's own helpers (the scene its starter or the Storyteller runs, its answer, where)
 from rollplay.table.limits import MAX_TITLE
-from rollplay.table.play.scenes import _at, _line, _ran, _shown
+from rollplay.table.play.scene_rows import at, scene_they_run, shown
+from rollplay.table.play.scene_text import one_line
 
 
 @handles(c.SceneOrder, act=Act.POSE, writes=(sc.SceneOrdered,))
 def run_scene_order(t: ServiceBase, cmd: c.SceneOrder, dice: Dice | None) -> SceneShown:
     """Set a scene's pose order (its starter or the Storyteller)."""
     with t.transaction() as s:
-        game, scene = _ran(t, s, cmd, "order", "set the pose order of")
+        game, scene = scene_they_run(t, s, cmd, "order", "set the pose order of")
         if scene.state == "finished":
             raise RollplayError(f"scene {scene.number} ({scene.title}) is over: its order "
                                 f"is kept as it was")  # fmt: skip
         scene.pose_order = cmd.order
         s.flush()
         t.record(s, game, sc.SceneOrdered(scene=scene.number, title=scene.title,
-                                          order=cmd.order), scene=_at(scene))  # fmt: skip
-        return _shown(s, game, scene)
+                                          order=cmd.order), scene=at(scene))  # fmt: skip
+        return shown(s, game, scene)
 
 
 @handles(c.SceneSet, act=Act.POSE, writes=(sc.SceneSet,))
 def run_scene_set(t: ServiceBase, cmd: c.SceneSet, dice: Dice | None) -> SceneShown:
     """Set where a scene happens or what kind it is (its starter or the Storyteller)."""
     with t.transaction() as s:
-        game, scene = _ran(t, s, cmd, "set", "set up")
+        game, scene = scene_they_run(t, s, cmd, "set", "set up")
         if cmd.key == "location":
-            scene.location = _line(cmd.value, "a scene's location", MAX_TITLE, empty=True)
+            scene.location = one_line(cmd.value, "a scene's location", MAX_TITLE, empty=True)
             said = sc.SceneSet(scene=scene.number, title=scene.title, location=scene.location)
         else:
             if cmd.value not in ("social", "action", "plot"):
@@ -48,5 +47,5 @@ def run_scene_set(t: ServiceBase, cmd: c.SceneSet, dice: Dice | None) -> SceneSh
             scene.kind = cmd.value
             said = sc.SceneSet(scene=scene.number, title=scene.title, scene_kind=cmd.value)
         s.flush()
-        t.record(s, game, said, scene=_at(scene))
-        return _shown(s, game, scene)
+        t.record(s, game, said, scene=at(scene))
+        return shown(s, game, scene)

@@ -5,7 +5,6 @@ the Storyteller (authz.py ``Standing.in_scene``, decided where events are projec
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
@@ -14,7 +13,7 @@ from sqlalchemy.orm import Session
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
-from rollplay.table.access.actors import OWNER, Actor
+from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import Act, Forbidden, Standing
 from rollplay.table.access.members import user_row
 from rollplay.table.answers import PoseMade, SceneShown
@@ -24,14 +23,24 @@ from rollplay.table.events.audiences import project
 from rollplay.table.events.ledger import fold
 from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
-from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
+from rollplay.table.limits import MAX_SUMMARY, MAX_TITLE
 from rollplay.table.play.names import clean_name
-from rollplay.table.play.pose_order import pose_order
+from rollplay.table.play.scene_rows import (
+    at,
+    find_scene,
+    may_see,
+    person_is,
+    run_by,
+    scene_they_run,
+    shown,
+)
+from rollplay.table.play.scene_text import one_line
+from rollplay.table.play.scene_text import pose_text as pose_text  # noqa: PLC0414 - web_scenes.py
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, User, now
+from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, now
 
-# Characters that reorder how text is shown (Trojan Source): refused in a pose.
-BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Where server/web_scenes.py and scene_reads.py still take them (scene_text.py, scene_rows.py).
+_shown = shown
 START_FIRST = "join or start a scene first: scene/start TITLE"
 
 
@@ -42,114 +51,21 @@ class _Who(NamedTuple):
     name: str
 
 
-def pose_text(text: object, what: str = "a pose") -> str:
-    """A pose's text, checked (rulings S4): 1 to MAX_POSE characters, line breaks kept (as
-    ``\\n``), no other control character and no bidi control."""
-    if not isinstance(text, str):
-        raise RollplayError(f"{what} is text, not {type(text).__name__}")
-    if len(text) > MAX_POSE:
-        raise RollplayError(f"{what} is {len(text):,} characters long; at most {MAX_POSE:,}")
-    tidy = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n")
-    tidy = tidy.replace("\u2029", "\n").replace("\t", " ").strip()
-    if not tidy:
-        raise RollplayError(f"{what} is empty: say what happens")
-    for ch in tidy:
-        if ch in BIDI:
-            raise RollplayError(f"{what} holds a bidi control (U+{ord(ch):04X}), which is refused")
-        if ch != "\n" and unicodedata.category(ch) in ("Cc", "Cs"):
-            raise RollplayError(
-                f"{what} holds a control character (U+{ord(ch):04X}); only line breaks are kept"
-            )
-    return tidy
-
-
-def _line(text: str, what: str, most: int, empty: bool = False) -> str:
-    if empty and isinstance(text, str) and not text.strip():
-        return ""
-    tidy = " ".join(pose_text(text, what).split())  # one line
-    if len(tidy) > most:
-        raise RollplayError(f"{what} is {len(tidy):,} characters long; at most {most:,}")
-    return tidy
-
-
-def _user_is(user_id: int | None) -> Any:
-    return ScenePerson.user_id.is_(None) if user_id is None else ScenePerson.user_id == user_id
-
-
-def _people(s: Session, scene: Scene, role: str = "participant") -> list[str]:
-    query = (select(User.name).select_from(ScenePerson)
-             .outerjoin(User, User.id == ScenePerson.user_id)
-             .where(ScenePerson.scene_id == scene.id, ScenePerson.role == role)
-             .order_by(ScenePerson.id))  # fmt: skip
-    return [name or OWNER.name for name in s.scalars(query)]
-
-
-def _shown(s: Session, game: Game, scene: Scene, order: bool = True) -> SceneShown:
-    return SceneShown(
-        game=game.name, number=scene.number, title=scene.title, summary=scene.summary,
-        location=scene.location, scene_kind=scene.kind, state=scene.state,
-        privacy=scene.privacy, people=tuple(_people(s, scene)),
-        order=pose_order(s, scene) if order else None, starter=_starter(s, scene),
-    )  # fmt: skip
-
-
-def _starter(s: Session, scene: Scene) -> str | None:
-    """Who started it, by name (no id: the database's owner; None: a user since removed)."""
-    if scene.started_by is None:
-        return OWNER.name
-    return s.scalar(select(User.name).where(User.id == scene.started_by))
-
-
-def _may_see(scene: Scene, standing: Standing) -> bool:
-    return standing.in_scene(scene.id, scene.privacy == "private")
-
-
-def _scene(s: Session, game: Game, number: int | None, standing: Standing, *,
-           user_id: int | None, states: tuple[str, ...], verb: str) -> Scene:  # fmt: skip
-    """The scene ``number`` (None: the one the actor joined last in ``states``), if they may
-    see it; one that is not theirs to see is "no scene", so its title never leaks."""
-    if number is None:
-        query = (select(Scene).join(ScenePerson, ScenePerson.scene_id == Scene.id)
-                 .where(Scene.game_id == game.id, _user_is(user_id),
-                        ScenePerson.role == "participant", Scene.state.in_(states))
-                 .order_by(ScenePerson.id.desc()).limit(1))  # fmt: skip
-        found = s.scalar(query)
-        if found is None:
-            raise RollplayError(f"{standing.actor} is in no scene to {verb} in {game.name}: "
-                                f"name it (scene/{verb} N)")  # fmt: skip
-        return found
-    found = s.scalar(select(Scene).where(Scene.game_id == game.id, Scene.number == number))
-    if found is None or not _may_see(found, standing):
-        raise StorageError(f"no scene {number} in {game.name} for {standing.actor}")
-    return found
-
-
-def _run_by(scene: Scene, standing: Standing, user_id: int | None, what: str) -> None:
-    """Only a scene's starter or the Storyteller pauses, resumes, stops or invites to it."""
-    if not standing.storyteller and scene.started_by != user_id:
-        raise Forbidden(f"{standing.actor} may not {what} scene {scene.number}: only its "
-                        f"starter or the Storyteller may")  # fmt: skip
-
-
 def _join(s: Session, scene: Scene, user_id: int | None) -> None:
     """Join (again): the last scene joined is the one poses and rolls go to (rulings S2)."""
     for row in s.scalars(select(ScenePerson).where(ScenePerson.scene_id == scene.id,
-                                                   _user_is(user_id))):  # fmt: skip
+                                                   person_is(user_id))):  # fmt: skip
         s.delete(row)
     s.flush()
     s.add(ScenePerson(scene_id=scene.id, user_id=user_id, role="participant"))
     s.flush()
 
 
-def _at(scene: Scene) -> tuple[int, bool]:
-    return scene.id, scene.privacy == "private"
-
-
 @handles(c.SceneStart, act=Act.POSE, writes=(sc.SceneStarted,))
 def run_scene_start(t: ServiceBase, cmd: c.SceneStart, dice: Dice | None) -> SceneShown:
     """A new scene, running, its starter in it."""
-    title = _line(cmd.title, "a scene's title", MAX_TITLE)
-    summary = _line(cmd.summary, "a scene's summary", MAX_SUMMARY, empty=True)
+    title = one_line(cmd.title, "a scene's title", MAX_TITLE)
+    summary = one_line(cmd.summary, "a scene's summary", MAX_SUMMARY, empty=True)
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         t.require(s, game, Act.POSE)
@@ -162,8 +78,8 @@ def run_scene_start(t: ServiceBase, cmd: c.SceneStart, dice: Dice | None) -> Sce
         s.flush()
         _join(s, scene, t.actor.user_id)
         t.record(s, game, sc.SceneStarted(scene=number, title=title, summary=summary,
-                                          privacy=scene.privacy), scene=_at(scene))  # fmt: skip
-        return _shown(s, game, scene)
+                                          privacy=scene.privacy), scene=at(scene))  # fmt: skip
+        return shown(s, game, scene)
 
 
 @handles(c.SceneJoin, act=Act.POSE, writes=(sc.SceneJoined,))
@@ -176,7 +92,7 @@ def run_scene_join(t: ServiceBase, cmd: c.SceneJoin, dice: Dice | None) -> Scene
         if cmd.number is None:
             open_ = [sc_ for sc_ in s.scalars(select(Scene).where(
                 Scene.game_id == game.id, Scene.state == "running").order_by(Scene.number))
-                if _may_see(sc_, standing)]  # fmt: skip
+                if may_see(sc_, standing)]  # fmt: skip
             if len(open_) != 1:
                 listed = ", ".join(f"{x.number} {x.title}" for x in open_)
                 raise RollplayError(
@@ -186,13 +102,13 @@ def run_scene_join(t: ServiceBase, cmd: c.SceneJoin, dice: Dice | None) -> Scene
                 )
             scene = open_[0]
         else:
-            scene = _scene(s, game, cmd.number, standing, user_id=uid, states=(), verb="join")
+            scene = find_scene(s, game, cmd.number, standing, user_id=uid, states=(), verb="join")
         if scene.state == "finished":
             raise RollplayError(f"scene {scene.number} ({scene.title}) is over: {START_FIRST}")
         _join(s, scene, uid)
         t.record(s, game, sc.SceneJoined(scene=scene.number, title=scene.title,
-                                         user=t.actor.name), scene=_at(scene))  # fmt: skip
-        return _shown(s, game, scene)
+                                         user=t.actor.name), scene=at(scene))  # fmt: skip
+        return shown(s, game, scene)
 
 
 def _change(t: ServiceBase, cmd: Any, states: tuple[str, ...], verb: str, *, to: str,
@@ -200,10 +116,10 @@ def _change(t: ServiceBase, cmd: Any, states: tuple[str, ...], verb: str, *, to:
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         standing = t.require(s, game, Act.POSE)
-        scene = _scene(
+        scene = find_scene(
             s, game, cmd.number, standing, user_id=t.actor.user_id, states=states, verb=verb
         )
-        _run_by(scene, standing, t.actor.user_id, verb)
+        run_by(scene, standing, t.actor.user_id, verb)
         if scene.state not in states:
             raise RollplayError(f"scene {scene.number} ({scene.title}) is {scene.state}: "
                                 f"it cannot {verb}")  # fmt: skip
@@ -211,8 +127,8 @@ def _change(t: ServiceBase, cmd: Any, states: tuple[str, ...], verb: str, *, to:
         if to == "finished":
             scene.finished_at = now()
         s.flush()
-        t.record(s, game, payload(scene=scene.number, title=scene.title), scene=_at(scene))
-        return _shown(s, game, scene)
+        t.record(s, game, payload(scene=scene.number, title=scene.title), scene=at(scene))
+        return shown(s, game, scene)
 
 
 @handles(c.ScenePause, act=Act.POSE, writes=(sc.ScenePaused,))
@@ -233,22 +149,11 @@ def run_scene_stop(t: ServiceBase, cmd: c.SceneStop, dice: Dice | None) -> Scene
     return _change(t, cmd, ("running", "paused"), "stop", to="finished", payload=sc.SceneStopped)
 
 
-def _ran(t: ServiceBase, s: Session, cmd: Any, verb: str, what: str) -> tuple[Game, Scene]:
-    """The game, and the scene (running or paused) a command only its starter or the
-    Storyteller may give names, once they are found to be one of them."""
-    game = t.game_row(s, t.game_for(cmd.game))
-    standing = t.require(s, game, Act.POSE)
-    scene = _scene(s, game, cmd.number, standing, user_id=t.actor.user_id,
-                   states=("running", "paused"), verb=verb)  # fmt: skip
-    _run_by(scene, standing, t.actor.user_id, what)
-    return game, scene
-
-
 @handles(c.SceneInvite, act=Act.POSE, writes=(sc.SceneInvited,))
 def run_scene_invite(t: ServiceBase, cmd: c.SceneInvite, dice: Dice | None) -> SceneShown:
     """Invite a member of the game to a scene (to read and join a private one)."""
     with t.transaction() as s:
-        game, scene = _ran(t, s, cmd, "invite", "invite to")
+        game, scene = scene_they_run(t, s, cmd, "invite", "invite to")
         guest = user_row(s, cmd.user)
         if t.acting(Actor(guest.name, guest.id)).standing(s, game).role is None:
             raise RollplayError(f"{guest.name} is not in {game.name}: add them to the game first")
@@ -261,8 +166,8 @@ def run_scene_invite(t: ServiceBase, cmd: c.SceneInvite, dice: Dice | None) -> S
             s.add(ScenePerson(scene_id=scene.id, user_id=guest.id, role="invited"))
             s.flush()
         t.record(s, game, sc.SceneInvited(scene=scene.number, title=scene.title,
-                                          user=guest.name), scene=_at(scene))  # fmt: skip
-        return _shown(s, game, scene)
+                                          user=guest.name), scene=at(scene))  # fmt: skip
+        return shown(s, game, scene)
 
 
 @handles(c.Pose, act=Act.POSE, writes=(sc.Posed,))
@@ -274,7 +179,7 @@ def run_pose(t: ServiceBase, cmd: c.Pose, dice: Dice | None) -> PoseMade:
         standing = t.require(s, game, Act.POSE)
         uid = t.actor.user_id
         latest = s.scalar(select(Scene).join(ScenePerson, ScenePerson.scene_id == Scene.id)
-                          .where(Scene.game_id == game.id, _user_is(uid),
+                          .where(Scene.game_id == game.id, person_is(uid),
                                  ScenePerson.role == "participant")
                           .order_by((Scene.state == "running").desc(), ScenePerson.id.desc())
                           .limit(1))  # fmt: skip
@@ -288,7 +193,7 @@ def run_pose(t: ServiceBase, cmd: c.Pose, dice: Dice | None) -> PoseMade:
                                 f"{START_FIRST}")  # fmt: skip
         who = _as(s, game, standing, cmd.name)
         posed = sc.Posed(scene=latest.number, style=cmd.style, who=who.name, text=text)
-        number = t.record(s, game, posed, character=who, scene=_at(latest))
+        number = t.record(s, game, posed, character=who, scene=at(latest))
         return PoseMade(game=game.name, scene=latest.number, log_id=number, pose=posed)
 
 
@@ -328,7 +233,7 @@ def scenes(t: ServiceBase, game_name: str) -> list[SceneShown]:
         standing = t.require(s, game, Act.READ)
         rows = s.scalars(select(Scene).where(Scene.game_id == game.id)
                          .order_by(Scene.number.desc()))  # fmt: skip
-        return [_shown(s, game, r, order=False) for r in rows
+        return [shown(s, game, r, order=False) for r in rows
                 if standing.in_scene(r.id, r.privacy == "private")]  # fmt: skip
 
 
@@ -344,4 +249,4 @@ def scene(t: ServiceBase, game_name: str, number: int) -> tuple[SceneShown, list
                                                Event.scene_id == row.id)
                            .order_by(Event.number))  # fmt: skip
         ledger = [v for v in (project(e, game.name, standing) for e in events) if v is not None]
-        return _shown(s, game, row), fold(s, game.id, standing, ledger)
+        return shown(s, game, row), fold(s, game.id, standing, ledger)

@@ -1,25 +1,55 @@
-"""The idempotency keys' table (models.IdempotencyKey): claiming a key for a write, keeping
+"""The idempotency keys' table (IdempotencyKey): claiming a key for a write, keeping
 its answer, and forgetting keys a day old, or older than a user's LIVE newest. The server's
 middleware (server/idempotency.py) decides what to do with each outcome."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import Engine
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
 
-from rollplay.table.store.models import IdempotencyKey as Key
-from rollplay.table.store.models import aware, now
+from rollplay.table.store.base import Base, aware, now
 
 KEEP = timedelta(hours=24)  # how long a key's answer is kept
 ABANDONED = timedelta(minutes=2)  # a claim this old, still unanswered, was cut off
 # The most keys one user holds: a new key past it forgets that user's oldest, so no player can
 # fill the database with keys (docs/rulings.md, H8). A key a thousand writes old is no retry.
 LIVE = 1000
+
+
+class IdempotencyKey(Base):
+    """A signed-in write's answer under the Idempotency-Key its client sent (server/
+    idempotency.py): ``request`` fingerprints the write, ``status`` is None while it is
+    being answered. Kept for a day."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("user_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(200))
+    request: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    headers: Mapped[Any] = mapped_column(JSON, nullable=True)
+    body: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+Key = IdempotencyKey  # the short name the queries below use
 
 
 @dataclass(frozen=True)

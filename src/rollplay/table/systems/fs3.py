@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table.systems.envelope import contest, single
-from rollplay.table.systems.protocol import BaseSystem
+from rollplay.table.systems.protocol import BaseSystem, Tally
 from rollplay.table.systems.request import Points, Request, no_points
 
 
@@ -33,9 +33,24 @@ class FS3(BaseSystem):
         return sheet_from_mapping(data, rules, source).to_mapping()
 
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
-        from rollplay.systems.fs3.sheet import chargen_problems, sheet_from_mapping
+        from rollplay.systems.fs3.chargen import chargen_problems
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
 
         return chargen_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
+
+    def tallies(self, sheet: Mapping[str, Any], rules: Any) -> list[Tally]:
+        """002 Abilities: the ability points spent, in all and on each kind."""
+        from rollplay.systems.fs3.chargen import spent
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        points, c = spent(sheet_from_mapping(sheet, rules, "sheet"), rules), rules.chargen
+        return [
+            Tally("Ability points", points.total, c.ability_points),
+            Tally("Attributes", points.attributes, c.max_attribute_points),
+            Tally("Action skills", points.action, c.max_action_points),
+            Tally("Background skills", points.background),
+            Tally("Languages", points.languages),
+        ]
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
         from rollplay.systems.fs3.experience import raise_costs

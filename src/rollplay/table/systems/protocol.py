@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -24,6 +24,16 @@ CAPABILITIES = (
 )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Tally:
+    """A running total a character form shows as it is filled: the points spent on one kind
+    of ability, and the most the game allows (None: no limit of its own)."""
+
+    label: str
+    spent: int
+    limit: int | None = None
+
+
 class System(Protocol):
     name: str
     options: tuple[str, ...]  # the Request fields its rolls use
@@ -33,6 +43,7 @@ class System(Protocol):
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]: ...
     def read_sheet(self, path: str) -> dict[str, Any]: ...
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]: ...
+    def tallies(self, sheet: Mapping[str, Any], rules: Any) -> list[Tally]: ...
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]: ...
     def points_shown(self, row: Any) -> dict[str, Any]: ...
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points: ...
@@ -104,6 +115,10 @@ class BaseSystem:
         return read(path, "sheet", RollplayError)
 
     def problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        return []
+
+    def tallies(self, sheet: Mapping[str, Any], rules: Any) -> list[Tally]:
+        """What a stored sheet spends of the game's character-creation points."""
         return []
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:

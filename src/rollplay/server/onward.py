@@ -1,0 +1,25 @@
+"""Where a card's news leads, for someone new to the table (issue 31): a new fight's card
+links to its tracker, a new character's card to its sheet, where the Storyteller approves
+it. Drawn among the card's tools (web.card_tools)."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from markupsafe import Markup
+
+from rollplay.table.events.combat import CombatStarted
+from rollplay.table.events.payloads import CharacterMade
+
+
+def onward(data: object, game: str) -> Markup:
+    """The link, or nothing."""
+    if isinstance(data, CombatStarted):
+        where, said = f"combats/{quote(data.combat, safe='')}", f"Go to {data.combat}"
+    elif isinstance(data, CharacterMade):
+        where, said = f"characters/{quote(data.name, safe='')}", f"Open {data.name}'s sheet"
+    else:
+        return Markup("")
+    return Markup(' <a href="/games/{}/{}" tabindex="-1">{}</a>').format(
+        quote(game, safe=""), where, said
+    )

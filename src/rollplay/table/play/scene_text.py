@@ -1,0 +1,45 @@
+"""The text of a scene and its poses, checked (rulings S4): a pose keeps its line breaks;
+a title, summary or location is one line; neither holds a control character or a bidi
+control."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rollplay.errors import RollplayError
+from rollplay.table.limits import MAX_POSE
+
+# Characters that reorder how text is shown (Trojan Source): refused in a pose.
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def pose_text(text: object, what: str = "a pose") -> str:
+    """A pose's text, checked (rulings S4): 1 to MAX_POSE characters, line breaks kept (as
+    ``\\n``), no other control character and no bidi control."""
+    if not isinstance(text, str):
+        raise RollplayError(f"{what} is text, not {type(text).__name__}")
+    if len(text) > MAX_POSE:
+        raise RollplayError(f"{what} is {len(text):,} characters long; at most {MAX_POSE:,}")
+    tidy = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u2028", "\n")
+    tidy = tidy.replace("\u2029", "\n").replace("\t", " ").strip()
+    if not tidy:
+        raise RollplayError(f"{what} is empty: say what happens")
+    for ch in tidy:
+        if ch in BIDI:
+            raise RollplayError(f"{what} holds a bidi control (U+{ord(ch):04X}), which is refused")
+        if ch != "\n" and unicodedata.category(ch) in ("Cc", "Cs"):
+            raise RollplayError(
+                f"{what} holds a control character (U+{ord(ch):04X}); only line breaks are kept"
+            )
+    return tidy
+
+
+def one_line(text: str, what: str, most: int, empty: bool = False) -> str:
+    """A title, summary or location: a pose's text on one line, at most ``most`` long
+    (``empty``: nothing is allowed too)."""
+    if empty and isinstance(text, str) and not text.strip():
+        return ""
+    tidy = " ".join(pose_text(text, what).split())  # one line
+    if len(tidy) > most:
+        raise RollplayError(f"{what} is {len(tidy):,} characters long; at most {most:,}")
+    return tidy

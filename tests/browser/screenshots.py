@@ -12,6 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+from rollplay.table.service import Table
 from tests.browser.conftest import DESKTOP, PHONE, person
 from tests.people import seat_people
 from tests.server.process import lines_as, serving, signed_in
@@ -60,6 +61,32 @@ def play_scene(base: str) -> None:
         lines_as(base, name, line)
 
 
+# The Storyteller's roster (issue 31): a few NPCs with their ratings and notes.
+ROSTER = [("Harbourmaster", "3", "Knows every ship in port"),
+          ("Raider Captain", "6", "Leads the boarding party"), ("Dock Guard", "2", "")]
+
+
+def fill_roster(db: str) -> None:
+    table = Table(db)
+    try:
+        stella = table.acting_as("Stella")
+        for name, rating, note in ROSTER:
+            stella.add_npc("Pegasus", name, rating, note)
+    finally:
+        table.close()
+
+
+def new_character(page: Page, out: Path) -> None:
+    """A player's new character on the form, part filled: its totals as they type."""
+    page.goto("/games/Pegasus/new-character")
+    page.get_by_label("Name", exact=True).first.fill("Calla")
+    for attribute, rating in (("Brawn", "3"), ("Reflexes", "4"), ("Presence", "2")):
+        page.get_by_label(attribute, exact=True).fill(rating)
+    page.wait_for_timeout(500)  # the totals redraw
+    page.screenshot(path=str(out), full_page=False)
+    print(f"wrote {out}")
+
+
 def shoot(page: Page, path: str, out: Path, *, whole: bool = False) -> None:
     page.goto(path)
     page.wait_for_timeout(500)  # the live feed connects (and a scene's combat panel loads)
@@ -72,6 +99,7 @@ def main(folder: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{tmp}/table.db"
         seat_people(db)
+        fill_roster(db)
         with serving(db) as (base, _), sync_playwright() as p:
             play(base)
             play_scene(base)
@@ -83,11 +111,17 @@ def main(folder: Path) -> None:
                 ("Pia", PHONE, "dark", [("/games/Pegasus", "table-phone.png")]),
                 ("Stella", DESKTOP, "light", [("/games/Pegasus/scenes/1", "scene.png")]),
                 ("Otto", PHONE, "dark", [("/games/Pegasus/scenes/1", "scene-phone.png")]),
+                ("Stella", DESKTOP, "light", [("/games/Pegasus/npcs", "npcs.png"),
+                                              ("/games/Pegasus/members", "members.png")]),
+                ("Pia", PHONE, "light", [("/games/Pegasus/combats/Ambush", "combat-phone.png")]),
             ):  # fmt: skip
                 context, page = person(browser, base, name, size, color_scheme=scheme)  # type: ignore[arg-type]
                 for path, file in shots:
                     shoot(page, path, folder / file)
                 context.close()
+            context, page = person(browser, base, "Pia", DESKTOP)
+            new_character(page, folder / "character-form.png")
+            context.close()
             # Last, so the shots above stay as they were: the Storyteller, in scene 1,
             # resolves Ambush's next turn there, and the scene's page shows its combat panel.
             lines_as(base, "Stella", "combat/newturn Ambush")

@@ -64,6 +64,39 @@ def test_a_turn_the_storyteller_resolves_reaches_the_player_live(
     assert "Web Raider" in pia.locator("#tracker").inner_text()
 
 
+def test_a_stopped_combat_is_deleted_from_its_page_and_its_name_used_again(
+    people: Callable[..., Page],
+) -> None:
+    """Stop, then start again under the same name (refused, saying how to free it), delete
+    from the combat's page, and start it again: all without a terminal. A player sees no
+    Delete."""
+    stella, pia = people("Stella"), people("Pia")
+    stella.on("dialog", lambda dialog: dialog.accept())  # the confirmations
+    stella.goto("/games/Pegasus/combats")
+    stella.get_by_label("Name of the combat").fill("Web Again")
+    stella.get_by_role("button", name="Start").click()
+    stella.wait_for_url("**/games/Pegasus/combats/Web%20Again")
+    expect(stella.get_by_role("button", name="Delete the combat")).to_have_count(0)
+    stella.get_by_role("button", name="Stop the combat").click()
+    expect(stella.locator("#tracker")).to_contain_text("over (stopped at turn 1)")
+    pia.goto("/games/Pegasus/combats/Web Again")
+    expect(pia.locator("#tracker")).to_contain_text("over (stopped at turn 1)")
+    expect(pia.get_by_role("button", name="Delete the combat")).to_have_count(0)
+
+    stella.goto("/games/Pegasus/combats")
+    stella.get_by_label("Name of the combat").fill("Web Again")
+    stella.get_by_role("button", name="Start").click()
+    expect(stella.get_by_role("alert")).to_contain_text("it is stopped: delete it first")
+    stella.goto("/games/Pegasus/combats/Web Again")
+    stella.get_by_role("button", name="Delete the combat").click()
+    stella.wait_for_url("**/games/Pegasus/combats")
+    stella.get_by_label("Name of the combat").fill("Web Again")
+    stella.get_by_role("button", name="Start").click()
+    stella.wait_for_url("**/games/Pegasus/combats/Web%20Again")
+    expect(stella.locator("#tracker")).to_contain_text("under way")
+    expect(stella.get_by_role("button", name="Stop the combat")).to_be_visible()
+
+
 # Every combatant's cell, where it is drawn: [left, right, width, height] each (static/
 # rollplay.css draws the table as cards on a phone: rulings W82).
 CELLS = """() => Array.from(document.querySelectorAll('#tracker .combatants tbody :is(th, td)'))

@@ -159,6 +159,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/combats/Hangar/leave", {"form": {"who": "Nikos"}}, NIKOS),
     ("POST", "/games/{game}/combats/{name}/stop"): (
         "/games/Pegasus/combats/Web Start/stop", None, STORYTELLER),
+    ("POST", "/games/{game}/combats/{name}/delete"): (
+        "/games/Pegasus/combats/Web Start/delete", None, STORYTELLER),
     # The web table's log (web_log.py).
     ("GET", "/games/{game}/log"): ("/games/Pegasus/log?character=Nikos", None,
                                    MEMBERS | {"anonymous"}),

@@ -90,7 +90,9 @@ def test_a_stopped_combat_no_longer_changes(db_url: str) -> None:
         with pytest.raises(RuleError, match="Hangar is over"):
             refused()
     assert tracker.status("Pegasus", "Hangar").active is False  # still shown
-    with pytest.raises(StorageError, match="stopped: `combat delete` it first"):
+    with pytest.raises(
+        StorageError, match=r"stopped: delete it first \(its page's Delete, or `combat delete`\)"
+    ):
         tracker.start("Pegasus", "Hangar")
     assert tracker.delete("Pegasus", "hangar").deleted is True
     assert tracker.start("Pegasus", "Hangar").turn == 1  # the name is free again

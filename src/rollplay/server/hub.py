@@ -218,11 +218,14 @@ class Hub:
             if not rows or game_id not in self.last:
                 return
             # A credential revoked by another worker or the command line: no event read
-            # here (perhaps committed after the revocation) reaches its feed.
-            await self.vet(list(self.viewers.get(game_id, ())))
+            # here (perhaps committed after the revocation) reaches its feed. The two reads
+            # go side by side (each a thread and a round trip to the database).
+            _, orders = await asyncio.gather(
+                self.vet(list(self.viewers.get(game_id, ()))), self._orders(game_id, rows)
+            )
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
-            self._hand_out(game_id, rows, await self._orders(game_id, rows))
+            self._hand_out(game_id, rows, orders)
             self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return

@@ -268,6 +268,19 @@ def stop(game: str, name: str, service: Viewer) -> HTMLResponse:
     return run(service, c.CombatStop(game, name), "The combat is over")
 
 
+@router.post(COMBAT + "/delete", response_class=HTMLResponse)
+def delete(game: str, name: str, service: Viewer) -> HTMLResponse:
+    """The Storyteller deletes a stopped combat, freeing its name (as `rollplay combat
+    delete` does); the page goes back to the game's combats, as this one is gone."""
+    try:
+        Tracker(service).delete(game, name)
+    except RollplayError as exc:
+        return problem(exc)
+    combats = f"/games/{quote(game, safe='')}/combats"
+    return HTMLResponse(Markup('<p role="status">{} is deleted.</p>').format(name),
+                        headers={"HX-Redirect": combats})  # fmt: skip
+
+
 def _for(service: Service, game: str, name: str, who: str,
          build: Callable[[str | None], Any], *, said: str) -> HTMLResponse:  # fmt: skip
     """A command for one combatant. One the combat does not hold (as the viewer sees it) is

@@ -47,6 +47,9 @@ from rollplay.table.systems import require
 Change = Callable[[Combatant, int, CombatRules], Combatant]  # (combatant, turn, rules)
 
 
+STOPPED_HINT = "; it is stopped: delete it first (its page's Delete, or `combat delete`)"
+
+
 class Tracker(CombatBase):
     """Combats of the games in one service's database."""
 
@@ -58,7 +61,7 @@ class Tracker(CombatBase):
             self.table.require(s, game, Act.RUN_COMBAT)
             for other in s.scalars(select(Combat).where(Combat.game_id == game.id)):
                 if same_name(other.name, name):
-                    hint = "" if other.active else "; it is stopped: `combat delete` it first"
+                    hint = "" if other.active else STOPPED_HINT
                     raise StorageError(f"{game.name} already has a combat called {other.name!r}"
                                        f"{hint}")  # fmt: skip
             combat = Combat(game_id=game.id, name=name, turn=1, combatants=[], actions={},

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from rollplay.table.access.actors import OWNER
@@ -66,25 +66,31 @@ Poser = tuple[int | None, str]  # a pose's maker: their user id, and the name th
 def _last_poses(
     s: Session, scene: Scene, people: list[_Person]
 ) -> tuple[dict[int | None, _Pose], Poser | None]:
-    """Each person's last pose that takes a turn, and who made the scene's last one, read
-    from the newest back until all are found."""
-    query = (select(Event.number, Event.actor_id, Event.created_at, Event.payload)
-             .where(Event.game_id == scene.game_id, Event.scene_id == scene.id,
-                    Event.kind == sc.Posed.kind)
-             .order_by(Event.number.desc()))  # fmt: skip
+    """Each person's last pose that takes a turn, and who made the scene's last one: the
+    newest of each maker's found in the database along the scene's index, then those few
+    read (a long scene's poses never cross to Python: someone in it who never posed used
+    to cost a read of all of them, at every pose; docs/performance.md "Scenes")."""
+    newest = dict(s.execute(
+        select(Event.actor_id, func.max(Event.number))
+        .where(Event.scene_id == scene.id, Event.kind == sc.Posed.kind,
+               Event.payload["style"].as_string().in_(TAKES_A_TURN))
+        .group_by(Event.actor_id)).all())  # fmt: skip
+    if not newest:
+        return {}, None
     wanted = {p.user_id for p in people}
+    numbers = {number for uid, number in newest.items() if uid in wanted}
+    numbers.add(max(newest.values()))
     found: dict[int | None, _Pose] = {}
     first: Poser | None = None
-    for number, actor_id, at, payload in s.execute(query.execution_options(yield_per=200)):
-        if payload.get("style") not in TAKES_A_TURN:
-            continue
-        who = str(payload.get("who", ""))
+    rows = s.execute(select(Event.number, Event.actor_id, Event.created_at,
+                            Event.payload["who"].as_string())
+                     .where(Event.game_id == scene.game_id, Event.number.in_(numbers))
+                     .order_by(Event.number.desc()))  # fmt: skip
+    for number, actor_id, at, who in rows:
         if first is None:
-            first = (actor_id, who)
-        if actor_id in wanted and actor_id not in found:
-            found[actor_id] = _Pose(number, at, who)
-            if len(found) == len(wanted):
-                break
+            first = (actor_id, who or "")
+        if actor_id in wanted and newest[actor_id] == number:
+            found[actor_id] = _Pose(number, at, who or "")
     return found, first
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE, person
+from tests.browser.conftest import DESKTOP, PHONE, person
 from tests.server.process import lines_as, signed_in
 
 PAGES = ("/", "/games/Pegasus", "/games/Pegasus/characters", "/games/Pegasus/characters/Nikos",
@@ -55,6 +55,17 @@ def cards(live_server: str) -> None:
             client.close()
 
 
+# Each shown select whose chosen option's text is wider than the box has room for (its
+# width, less its padding and about 20 px of arrow): "the Storyteller o" (issue 31, 5).
+CLIPPED = """() => Array.from(document.querySelectorAll('select')).filter(s => s.offsetParent)
+  .map(s => { const st = getComputedStyle(s), pen = document.createElement('canvas').getContext('2d');
+    pen.font = st.font; const text = s.options[s.selectedIndex]?.text ?? '';
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+    return {box: s.getAttribute('aria-label') || s.id || s.name, text,
+            need: Math.ceil(pen.measureText(text).width), room: Math.floor(room)}; })
+  .filter(x => x.need > x.room)"""
+
+
 @pytest.mark.usefixtures("cards")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["Stella", "Pia"])
@@ -76,12 +87,34 @@ def test_every_page_fits_a_phone_and_reads_clearly(
                 "[document.documentElement.scrollWidth, window.innerWidth]"
             )
             assert wide <= screen, f"{path} is {wide} px wide on a {screen} px screen"
+            clipped = page.evaluate(CLIPPED)
+            assert not clipped, f"{path}: a choice is cut off in its box: {clipped[:3]}"
             texts = page.evaluate(CONTRAST)
             assert texts, path
             low = [t for t in texts if t["ratio"] < (3.0 if t["large"] else 4.5)]
             assert not low, f"{path} in the {scheme} theme: {low[:5]}"
             background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
             assert background == ("rgb(18, 18, 18)" if scheme == "dark" else "rgb(255, 255, 255)")
+    finally:
+        context.close()
+
+
+@pytest.mark.usefixtures("cards")
+@pytest.mark.parametrize("name", ["Stella", "Pia"])
+def test_no_choice_is_cut_off_on_a_desktop(
+    browser: Browser, live_server: str, name: str, scene: str
+) -> None:
+    """The roster's "the Storyteller only" was cut to "the Storyteller o" at a desktop's
+    width: a table's column squeezed its select (issue 31, 5)."""
+    context, page = person(browser, live_server, name, DESKTOP)
+    try:
+        roster = ("/games/Pegasus/npcs",) if name == "Stella" else ()
+        for path in (*PAGES, *roster, "/games/Pegasus/scenes", scene):
+            page.goto(path)
+            if path == scene:
+                expect(page.locator("#scene-combat #tracker")).to_contain_text("Mavros")
+            clipped = page.evaluate(CLIPPED)
+            assert not clipped, f"{path}: a choice is cut off in its box: {clipped[:3]}"
     finally:
         context.close()
 

@@ -38,8 +38,10 @@ def measure(backend: str, pg: str | None, poses: int) -> None:
                 times.append((time.perf_counter() - began) * 1000)
         finally:
             table.close()
-    print(f"{backend}: {poses} poses: the pose order's read median "
-          f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+    print(
+        f"{backend}: {poses} poses: the pose order's read median "
+        f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms"
+    )
 
 
 def main() -> None:

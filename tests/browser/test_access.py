@@ -58,7 +58,8 @@ def cards(live_server: str) -> None:
 # Each shown select whose chosen option's text is wider than the box has room for (its
 # width, less its padding and about 20 px of arrow): "the Storyteller o" (issue 31, 5).
 CLIPPED = """() => Array.from(document.querySelectorAll('select')).filter(s => s.offsetParent)
-  .map(s => { const st = getComputedStyle(s), pen = document.createElement('canvas').getContext('2d');
+  .map(s => { const st = getComputedStyle(s);
+    const pen = document.createElement('canvas').getContext('2d');
     pen.font = st.font; const text = s.options[s.selectedIndex]?.text ?? '';
     const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
     return {box: s.getAttribute('aria-label') || s.id || s.name, text,

@@ -62,8 +62,11 @@ def play_scene(base: str) -> None:
 
 
 # The Storyteller's roster (issue 31): a few NPCs with their ratings and notes.
-ROSTER = [("Harbourmaster", "3", "Knows every ship in port"),
-          ("Raider Captain", "6", "Leads the boarding party"), ("Dock Guard", "2", "")]
+ROSTER = [
+    ("Harbourmaster", "3", "Knows every ship in port"),
+    ("Raider Captain", "6", "Leads the boarding party"),
+    ("Dock Guard", "2", ""),
+]
 
 
 def fill_roster(db: str) -> None:

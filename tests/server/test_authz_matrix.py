@@ -158,9 +158,9 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("POST", "/games/{game}/combats/{name}/leave"): (
         "/games/Pegasus/combats/Hangar/leave", {"form": {"who": "Nikos"}}, NIKOS),
     ("POST", "/games/{game}/combats/{name}/stop"): (
-        "/games/Pegasus/combats/Web Start/stop", None, STORYTELLER),
+        "/games/Pegasus/combats/Brawl/stop", None, STORYTELLER),
     ("POST", "/games/{game}/combats/{name}/delete"): (
-        "/games/Pegasus/combats/Web Start/delete", None, STORYTELLER),
+        "/games/Pegasus/combats/Over/delete", None, STORYTELLER),
     # The web table's log (web_log.py).
     ("GET", "/games/{game}/log"): ("/games/Pegasus/log?character=Nikos", None,
                                    MEMBERS | {"anonymous"}),
@@ -242,7 +242,11 @@ def test_the_matrix_lists_every_route(server: TestClient) -> None:
 @pytest.mark.parametrize("role", ROLES)
 def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role: str) -> None:
     table = Table(server_db)
-    Tracker(table).start("Pegasus", "Hangar")
+    tracker = Tracker(table)
+    tracker.start("Pegasus", "Hangar")
+    tracker.start("Pegasus", "Brawl")  # stopped below, by the Storyteller only
+    tracker.start("Pegasus", "Over")
+    tracker.stop("Pegasus", "Over")  # deleted below, by the Storyteller only
     table.acting_as("Stella").execute(SceneStart("Pegasus", "Docks"))
     table.award_xp("Pegasus", "Nikos", 10)  # for the sheet page's raise
     stella = table.acting_as("Stella")

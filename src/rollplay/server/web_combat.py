@@ -273,11 +273,11 @@ def delete(game: str, name: str, service: Viewer) -> HTMLResponse:
     """The Storyteller deletes a stopped combat, freeing its name (as `rollplay combat
     delete` does); the page goes back to the game's combats, as this one is gone."""
     try:
-        Tracker(service).delete(game, name)
+        gone = Tracker(service).delete(game, name)
     except RollplayError as exc:
         return problem(exc)
     combats = f"/games/{quote(game, safe='')}/combats"
-    return HTMLResponse(Markup('<p role="status">{} is deleted.</p>').format(name),
+    return HTMLResponse(Markup('<p role="status">{} is deleted.</p>').format(gone.combat),
                         headers={"HX-Redirect": combats})  # fmt: skip
 
 

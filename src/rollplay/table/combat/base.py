@@ -63,7 +63,7 @@ class CombatBase:
         if active and not combat.active:
             raise RuleError(
                 f"{combat.name} is over (stopped at turn {combat.turn}): it no longer changes; "
-                f"deleting it frees its name (its page's Delete, or `combat delete`)"
+                "the Storyteller frees its name by deleting it"
             )
         return game, combat
 

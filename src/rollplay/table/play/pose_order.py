@@ -72,7 +72,8 @@ def _last_poses(
     to cost a read of all of them, at every pose; docs/performance.md "Scenes")."""
     newest = dict(s.execute(
         select(Event.actor_id, func.max(Event.number))
-        .where(Event.scene_id == scene.id, Event.kind == sc.Posed.kind,
+        .where(Event.game_id == scene.game_id, Event.scene_id == scene.id,
+               Event.kind == sc.Posed.kind,
                Event.payload["style"].as_string().in_(TAKES_A_TURN))
         .group_by(Event.actor_id)).all())  # fmt: skip
     if not newest:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -66,6 +68,14 @@ def test_a_private_scene_stays_off_an_outsiders_stream(tmp_path: Path) -> None:
         assert "smiles at Otto." in str(posed)
 
 
+def _until(done: Callable[[], bool]) -> None:
+    """Wait for what another thread reads (a safety bound, not a measure of speed)."""
+    deadline = time.monotonic() + 30
+    while not done():
+        assert time.monotonic() < deadline, "nothing arrived in 30 s"
+        time.sleep(0.01)
+
+
 def _frames(client: httpx.Client, path: str, wanted: int, found: list[str],
             ready: threading.Event) -> None:  # fmt: skip
     """The first ``wanted`` SSE messages (blank-line separated) of ``path``, as text."""
@@ -111,6 +121,8 @@ def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> No
             assert ready.wait(30)
             readers.append(reader)
         for line in (":checks the mooring.", "roll Alertness", "scene/pause 1"):
+            if line == "roll Alertness":  # the pose's order first (rulings S52: an order is
+                _until(lambda: all(len(f) >= 2 for f in seen.values()))  # as of its event)
             done = pia.post("/api/v1/games/Pegasus/commands", json={"text": line},
                             headers=pia_headers)  # fmt: skip
             if line.startswith("scene/pause"):  # hers to start: Stella pauses it
@@ -119,7 +131,7 @@ def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> No
             assert done.status_code == 200, done.text
         for reader in readers:
             reader.join(30)
-    for frames in seen.values():
+    for frames in seen.values():  # a pose's order is as of the pose: not yet paused
         kinds = [f.split("event: ", 1)[1].split("\n", 1)[0] for f in frames]
         assert kinds == ["card", "order", "card", "card", "controls", "order"], frames
         posed, paused = frames[1], frames[5]

@@ -137,3 +137,68 @@ def test_the_command_line_shows_the_pose_order(
     assert "Pia posed as Nikos at" in out
     said = fails_cleanly(capsys, "--as", "Pia", "do", "scene/order sometimes", *pegasus)
     assert "say the pose order" in said
+
+
+def _game_id(t: Table) -> int:
+    return t.watch("Pegasus")[0]
+
+
+def test_the_live_read_sees_the_order_as_of_its_events_not_a_later_one(
+    seated: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37 (rulings S52): the hub's read of a batch of events and of the pose order
+    they leave is one moment. A pause committed between its two statements (the race that
+    made a pose's panel read "Paused" on a busy machine) is not in what it reads."""
+    from rollplay.table.play import scene_reads
+
+    stella, pia, _ = _three(seated)
+    before = seated.latest_event(_game_id(seated))
+    pia.execute(c.Pose("Pegasus", "checks the mooring."))
+    real = scene_reads._orders
+    paused: list[bool] = []
+
+    def pause_then_read(*args: object) -> dict[int, SceneShown]:
+        if not paused:  # another connection commits between the events and the order
+            paused.append(True)
+            stella.execute(c.ScenePause("Pegasus", 1))
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene_reads, "_orders", pause_then_read)
+    scene = seated.scene_id("Pegasus", 1)
+    rows, orders = seated.live_batch(_game_id(seated), before, 500, [scene])
+    assert paused
+    assert [row.kind for row in rows] == ["pose"]
+    assert orders[scene].state == "running"
+    order = orders[scene].order
+    assert order is not None
+    assert order.waiting == ("Stella", "Otto")
+    monkeypatch.setattr(scene_reads, "_orders", real)
+    rows, orders = seated.live_batch(_game_id(seated), before, 500, [scene])
+    assert [row.kind for row in rows] == ["pose", "scene_pause"]  # the next read: the pause
+    assert orders[scene].state == "paused"
+
+
+def test_a_page_cut_short_sends_no_order_a_later_event_changes(seated: Table) -> None:
+    """A batch cut off by its limit before a later change of the same scene's order carries
+    no order (it would be ahead of the batch); the batch with the change carries it."""
+    _stella, pia, otto = _three(seated)
+    before = seated.latest_event(_game_id(seated))
+    pia.execute(c.Pose("Pegasus", "checks the mooring."))
+    otto.execute(c.Pose("Pegasus", "shrugs."))
+    scene = seated.scene_id("Pegasus", 1)
+    rows, orders = seated.live_batch(_game_id(seated), before, 1, [scene])
+    assert [row.kind for row in rows] == ["pose"]
+    assert orders == {}
+    rows, orders = seated.live_batch(_game_id(seated), rows[-1].number, 1, [scene])
+    order = orders[scene].order
+    assert order is not None
+    assert order.last == "Mavros"
+    caught = pia.scene_catch_up("Pegasus", 1, before, 1)
+    assert caught.order is None
+    assert caught.more is not None
+    caught = pia.scene_catch_up("Pegasus", 1, caught.more, 1)
+    assert caught.order is not None
+    assert caught.more is not None
+    assert caught.order.order is not None
+    assert caught.order.order.last == "Mavros"
+    assert pia.scene_catch_up("Pegasus", 1, caught.more, 1) == ([], None, None)

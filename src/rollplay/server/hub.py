@@ -214,32 +214,30 @@ class Hub:
     async def _read(self, game_id: int) -> None:
         while game_id in self.viewers:
             after = self.last[game_id]
-            rows = await run_in_threadpool(self.service.events_after, game_id, after, BATCH)
+            # A scene page's pose order is read in the same moment as the events it follows,
+            # so it is the order as of the last of them (rulings S52), never a later one.
+            watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
+            rows, orders = await run_in_threadpool(
+                self.service.live_batch, game_id, after, BATCH, watched
+            )
             if not rows or game_id not in self.last:
                 return
             # A credential revoked by another worker or the command line: no event read
-            # here (perhaps committed after the revocation) reaches its feed. The two reads
-            # go side by side (each a thread and a round trip to the database).
-            _, orders = await asyncio.gather(
-                self.vet(list(self.viewers.get(game_id, ()))), self._orders(game_id, rows)
-            )
+            # here (perhaps committed after the revocation) reaches its feed.
+            await self.vet(list(self.viewers.get(game_id, ())))
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
-            self._hand_out(game_id, rows, orders)
+            self._hand_out(game_id, rows, self._after(rows, orders))
             self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return
 
-    async def _orders(self, game_id: int, rows: list[Any]) -> dict[int, tuple[int, SceneShown]]:
-        """For each scene whose page is open here and whose pose order ``rows`` change: the
-        last such row's number and the order as it stands (one read for them all)."""
-        watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
-        changed = {row.scene_id: row.number for row in rows
-                   if row.scene_id in watched and row.kind in ORDER_KINDS}  # fmt: skip
-        if not changed:
-            return {}
-        orders = await run_in_threadpool(self.service.scene_orders, game_id, list(changed))
-        return {scene: (changed[scene], order) for scene, order in orders.items()}
+    @staticmethod
+    def _after(rows: list[Any], orders: dict[int, SceneShown]) -> dict[int, tuple[int, SceneShown]]:
+        """Each scene's order and the number of the last of ``rows`` that changed it."""
+        last = {row.scene_id: row.number for row in rows
+                if row.scene_id in orders and row.kind in ORDER_KINDS}  # fmt: skip
+        return {scene: (last[scene], order) for scene, order in orders.items() if scene in last}
 
     def _hand_out(self, game_id: int, rows: list[Any],
                   orders: dict[int, tuple[int, SceneShown]]) -> None:  # fmt: skip

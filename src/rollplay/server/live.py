@@ -25,7 +25,6 @@ from rollplay.server.hub import Hub, Viewer, sse
 from rollplay.table.answers import SceneShown
 from rollplay.table.events.log import MAX_EVENTS
 from rollplay.table.events.views import EventView
-from rollplay.table.play.scene_reads import ORDER_KINDS
 from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
@@ -104,29 +103,27 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tup
     """Every event after ``last`` the viewer may see, a page at a time, from the table (the
     service projects them, as it does for any reader), each page only while the viewer's
     credential still signs in (checked after the page is read); a scene page's, with its
-    pose order after the page if the page changed it."""
+    pose order as of the page's last event if the page changed it (read in the same moment
+    as the page: rulings S52)."""
     while True:
+        order = None
         if viewer.scene is None:
             page = await run_in_threadpool(viewer.service.events_for, viewer.game, last,
                                            MAX_EVENTS)  # fmt: skip
+            more = page[-1].id if len(page) == MAX_EVENTS else None
         else:
-            page = await run_in_threadpool(viewer.service.scene_events, viewer.game,
-                                           viewer.scene[1], last, MAX_EVENTS)  # fmt: skip
+            page, order, more = await run_in_threadpool(
+                viewer.service.scene_catch_up, viewer.game, viewer.scene[1], last, MAX_EVENTS
+            )
         await hub.vet([viewer])
         if viewer.cut:
             return
         if page:
             sent = [(e.id, viewer.write(e)) for e in page]
-            changed = any(e.kind in ORDER_KINDS for e in page)
-            if viewer.panel is not None and viewer.scene is not None and changed:
-                # the pose order as it stands, after what the viewer missed of it
-                scene_id = viewer.scene[0]
-                orders = await run_in_threadpool(hub.service.scene_orders, viewer.game_id,
-                                                 [scene_id])  # fmt: skip
-                if scene_id in orders:
-                    event_id, text = sent[-1]
-                    sent[-1] = (event_id, text + viewer.panel(orders[scene_id]))
+            if viewer.panel is not None and order is not None:
+                event_id, text = sent[-1]
+                sent[-1] = (event_id, text + viewer.panel(order))
             yield sent
-        if len(page) < MAX_EVENTS:
+        if more is None:
             return
-        last = page[-1].id
+        last = more

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Self
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, text
 from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError, RuleError, suggest
@@ -101,6 +101,17 @@ class Core:
         readers (live viewers catching up) run beside the one writer."""
         bind = self.engine.execution_options(reading=True)
         with Session(bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A read that sees one moment in all its statements: SQLite's read transaction does
+        already (WAL); PostgreSQL's default sees each statement's own, so a live feed that
+        read a batch of events and then the state they left could see a later state (a
+        pose's order already paused). Costs PostgreSQL one statement more."""
+        with self.reading() as session:
+            if self.engine.dialect.name == "postgresql":
+                session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))
             yield session
 
     # -- who acts ----------------------------------------------------------------------------

@@ -287,6 +287,14 @@ class Service(AccessService):
     def scene_orders(self, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:
         return _scene_reads.scene_orders(self, game_id, scene_ids)
 
+    def live_batch(self, game_id: int, after: int, limit: int,
+                   watched: Collection[int]) -> _scene_reads.LiveBatch:  # fmt: skip
+        return _scene_reads.live_batch(self, game_id, after, limit, watched)
+
+    def scene_catch_up(self, game_name: str, number: int, after: int,
+                       limit: int) -> _scene_reads.CaughtUp:  # fmt: skip
+        return _scene_reads.scene_catch_up(self, game_name, number, after, limit)
+
     def current_scene(self, game_name: str) -> int | None:
         return _scene_reads.current_scene(self, game_name)
 

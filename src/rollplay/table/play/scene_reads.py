@@ -7,7 +7,7 @@ scene" (a 404), so a private scene's title never leaks."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -112,15 +112,80 @@ ORDER_KINDS = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "sc
 
 
 def scene_orders(t: ServiceBase, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:
-    """The scenes' pose orders as they stand, for the live hub (hub.py) to send each scene
-    page's feed. No permission check here: the hub asked, when each feed joined, whether its
-    viewer may see the scene, and it sends a scene's order only to that scene's feeds."""
+    """The scenes' pose orders as they stand (bench/pose_order_read.py times this read)."""
     with t.reading() as s:
-        game = s.get(Game, game_id)
-        if game is None:
-            return {}
-        rows = s.scalars(select(Scene).where(Scene.game_id == game_id, Scene.id.in_(scene_ids)))
-        return {row.id: _shown(s, game, row) for row in rows}
+        return _orders(s, game_id, scene_ids)
+
+
+def _orders(s: Session, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:
+    game = s.get(Game, game_id)
+    if game is None or not scene_ids:
+        return {}
+    rows = s.scalars(select(Scene).where(Scene.game_id == game_id, Scene.id.in_(scene_ids)))
+    return {row.id: _shown(s, game, row) for row in rows}
+
+
+def _settled(s: Session, game_id: int, changed: set[int], last: int) -> set[int]:
+    """Of the scenes in ``changed``, those whose order no event after ``last`` changes: a
+    page of events cut short by its limit leaves the rest for the page that holds the change."""
+    later = s.scalars(select(Event.scene_id).distinct().where(
+        Event.game_id == game_id, Event.number > last, Event.scene_id.in_(changed),
+        Event.kind.in_(ORDER_KINDS)))  # fmt: skip
+    return changed - set(later)
+
+
+class LiveBatch(NamedTuple):
+    """A game's events after a number, whole, and, for each watched scene whose pose order
+    they change, the order as of the last of them (read in the same moment: rulings S52)."""
+
+    rows: list[Any]
+    orders: dict[int, SceneShown]
+
+
+def live_batch(t: ServiceBase, game_id: int, after: int, limit: int,
+               watched: Collection[int]) -> LiveBatch:  # fmt: skip
+    """What the live hub (hub.py) hands out next: at most ``limit`` events of the game after
+    ``after`` and the pose orders of the ``watched`` scenes (those with a page open) that
+    they change. No permission check here: the hub asked, when each feed joined, whether its
+    viewer may see the scene, and it sends a scene's order only to that scene's feeds, each
+    with an event its viewer may see."""
+    with t.snapshot() as s:
+        rows = list(s.scalars(select(Event).where(Event.game_id == game_id, Event.number > after)
+                              .order_by(Event.number).limit(limit)))  # fmt: skip
+        changed = {r.scene_id for r in rows if r.kind in ORDER_KINDS and r.scene_id is not None
+                   and r.scene_id in watched}  # fmt: skip
+        if changed and len(rows) == limit:
+            changed = _settled(s, game_id, changed, rows[-1].number)
+        return LiveBatch(rows, _orders(s, game_id, changed))
+
+
+class CaughtUp(NamedTuple):
+    """A page of a scene's ledger as its reader may see it, the scene's pose order as of
+    the page's last event when the page changed it (else None), and the number of the last
+    event read when the page was cut short by its limit (None: nothing more to read)."""
+
+    events: list[EventView]
+    order: SceneShown | None
+    more: int | None
+
+
+def scene_catch_up(t: ServiceBase, game_name: str, number: int, after: int,
+                   limit: int) -> CaughtUp:  # fmt: skip
+    """A scene page's feed catching up: its ledger after ``after`` and, read in the same
+    moment, the pose order the page should show after it (rulings S52)."""
+    with t.snapshot() as s:
+        game = t.game_row(s, game_name)
+        standing = t.require(s, game, Act.READ)
+        row = _seen(s, game, number, standing)
+        read = list(s.scalars(select(Event).where(Event.game_id == game.id,
+                                                  Event.scene_id == row.id, Event.number > after)
+                              .order_by(Event.number).limit(limit)))  # fmt: skip
+        events = [v for v in (project(e, game.name, standing) for e in read) if v is not None]
+        changed = {row.id} if any(e.kind in ORDER_KINDS for e in events) else set()
+        if changed and len(read) == limit:
+            changed = _settled(s, game.id, changed, read[-1].number)
+        order = _orders(s, game.id, changed).get(row.id)
+        return CaughtUp(events, order, read[-1].number if len(read) == limit else None)
 
 
 def scene_panel(t: ServiceBase, game_name: str, number: int) -> ScenePanel:

@@ -161,6 +161,23 @@ def test_search_finds_titles_summaries_poses_and_rolls(played: Table) -> None:
     assert _found(played.acting_as("Stella"), "whistles") == [(2, "pose")]
 
 
+def test_search_finds_a_word_by_its_start(played: Table) -> None:
+    """Issue 37, "search is forgiving": a word searched for finds the words it begins
+    ("crow" finds "crowbar"), never a word it is only inside of or longer than; every word
+    must still be in one event."""
+    pia, otto = played.acting_as("Pia"), played.acting_as("Otto")
+    pia.execute(c.SceneJoin("Pegasus", 1))  # the open scene
+    pia.execute(c.Pose("Pegasus", "pries the crate open with a crowbar."))
+    [crowbar] = otto.search_scenes("Pegasus", "crow")
+    assert (crowbar.kind, crowbar.said) == ("pose", "Nikos: pries the crate open with a crowbar.")
+    assert [h.id for h in otto.search_scenes("Pegasus", "CROW cra")] == [crowbar.id]  # "crate"
+    assert _found(otto, "harb") == [(1, "scene_start")]  # "harbour"
+    crane = otto.search_scenes("Pegasus", "crane")[0].id
+    assert [h.id for h in otto.search_scenes("Pegasus", "cra")] == [crane, crowbar.id]
+    for query in ("rowbar", "crowbars", "crow docks"):
+        assert _found(otto, query) == [], query
+
+
 def test_search_finds_a_pose_by_its_words_now(played: Table) -> None:
     """An edited pose is found by its new words, not its old; a deleted one, not at all."""
     pia, otto = played.acting_as("Pia"), played.acting_as("Otto")
@@ -197,7 +214,8 @@ INJECTIONS = {
     "'docks'": [(1, "scene_start")], "{docks}": [(1, "scene_start")],
     "-docks": [(1, "scene_start")], "^docks": [(1, "scene_start")],
     "!docks": [(1, "scene_start")], "docks:*": [(1, "scene_start")],
-    "title:docks": [], "docks NEAR crane": [], "NEAR(docks crane)": [], "doc*": [],
+    "title:docks": [], "docks NEAR crane": [], "NEAR(docks crane)": [],
+    "doc*": [(1, "scene_start")], "*docks": [(1, "scene_start")],  # a word's start (S61)
     "docks OR crane": [], "docks AND NOT crane": [], "docks & crane": [],
     "docks | crane": [], "'; DROP TABLE events; --": [],
     '"': None, "*": None, "\\": None, "(*)": None, '")': None,

@@ -6,7 +6,8 @@ Who may see a hit is decided by the event itself, as everywhere: a hit is an eve
 sees whole (``sees_all``) in a scene they may read (``in_scene``), so a private scene they are
 not in, or a secret whose words they may not read, finds nothing. The words searched for are
 read by rollplay, never by the database's query syntax: quotes, NEAR, ``*`` and parentheses
-are only separators, so no query can fail in the database (rulings S32)."""
+are only separators, so no query can fail in the database (rulings S32); each finds the
+words it begins (rulings S61)."""
 
 from __future__ import annotations
 
@@ -110,16 +111,19 @@ def _superseded(row: Event, latest: dict[int, int]) -> bool:
 
 
 def _matching(dialect: str, asked: list[str]) -> Any:
-    """The ids of the events whose words hold every one asked, as a subquery (any game: the
-    caller keeps its own). The words are one bound parameter; on SQLite each is quoted as an
-    FTS5 string, which holds no operator (a word is letters, digits and underscores)."""
+    """The ids of the events holding, for every word asked, a word that begins with it
+    ("crow" finds "crowbar": rulings S61), as a subquery (any game: the caller keeps its
+    own). The words are one bound parameter, each quoted as a string of the database's
+    syntax with only the prefix mark after it: an FTS5 string (``"crow"*``) on SQLite, a
+    quoted lexeme (``'crow':*``) on PostgreSQL; a word is letters, digits and underscores,
+    so it holds no quote and no operator."""
     if dialect == "sqlite":
-        match = " ".join(f'"{w}"' for w in asked)
+        match = " ".join(f'"{w}"*' for w in asked)
         query = text("SELECT rowid FROM scene_search WHERE scene_search MATCH :q")
     else:
-        match = " ".join(asked)
+        match = " & ".join(f"'{w}':*" for w in asked)
         query = text("SELECT event_id FROM scene_search "
-                     "WHERE words @@ plainto_tsquery('simple', :q)")  # fmt: skip
+                     "WHERE words @@ to_tsquery('simple', :q)")  # fmt: skip
     return query.bindparams(q=match).columns(column("id", Integer))
 
 

@@ -209,6 +209,18 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/scenes/1/pose", {"form": {"text": "scene/join"}}, PLAYERS),
     ("POST", "/games/{game}/scenes/{number}/{control}"): (
         "/games/Pegasus/scenes/1/round-robin", None, STORYTELLER),
+    # The scene page's controls (issue 37, web_scene_controls.py): scene 1 is Stella's.
+    ("POST", "/games/{game}/scenes/{number}/set"): (
+        "/games/Pegasus/scenes/1/set", {"form": {"location": "Matrix deck", "kind": "plot"}},
+        STORYTELLER),
+    ("GET", "/games/{game}/scenes/{number}/ask"): (
+        "/games/Pegasus/scenes/1/ask?character=Nikos&ability=Reflexes&modifier=1", None,
+        STORYTELLER),
+    ("POST", "/games/{game}/scenes/{number}/ask"): (
+        "/games/Pegasus/scenes/1/ask", {"form": {"character": "Nikos", "ability": "Reflexes"}},
+        STORYTELLER),
+    ("POST", "/games/{game}/scenes/{number}/combat"): (
+        "/games/Pegasus/scenes/1/combat", {"form": {"name": "Matrix Brawl"}}, STORYTELLER),
     ("GET", "/api/v1/games/{game}/scenes/{number}"): ("/api/v1/games/Pegasus/scenes/1", None,
                                                       MEMBERS),
     # The Storyteller's pages (issue 31), before an invite taken makes Dora a member.

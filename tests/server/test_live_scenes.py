@@ -95,9 +95,9 @@ def _frames(client: httpx.Client, path: str, wanted: int, found: list[str],
 
 def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> None:
     """Issue 30's fan-out: after a pose, the scene page's feed carries the panel's new pose
-    order itself (drawn once, the same for every viewer), so no page asks for it; a roll
-    changes no order and sends none, and a change to the scene's state tells pages to ask
-    again for their controls."""
+    order itself (drawn once, the same for every viewer), so no page asks for it, and its
+    header (issue 37); a roll changes neither and sends none, and a change to the scene's
+    state tells pages to ask again for their controls."""
     db = f"sqlite:///{tmp_path / 'order.db'}"
     seat_people(db)
     with serving(db) as (base, _):
@@ -116,13 +116,13 @@ def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> No
         readers = []
         for name, client in (("Stella", stella), ("Otto", otto)):
             ready = threading.Event()
-            reader = threading.Thread(target=_frames, args=(client, feed, 6, seen[name], ready))
+            reader = threading.Thread(target=_frames, args=(client, feed, 8, seen[name], ready))
             reader.start()
             assert ready.wait(30)
             readers.append(reader)
         for line in (":checks the mooring.", "roll Alertness", "scene/pause 1"):
             if line == "roll Alertness":  # the pose's order first (rulings S52: an order is
-                _until(lambda: all(len(f) >= 2 for f in seen.values()))  # as of its event)
+                _until(lambda: all(len(f) >= 3 for f in seen.values()))  # as of its event)
             done = pia.post("/api/v1/games/Pegasus/commands", json={"text": line},
                             headers=pia_headers)  # fmt: skip
             if line.startswith("scene/pause"):  # hers to start: Stella pauses it
@@ -133,10 +133,12 @@ def test_each_scene_page_gets_the_pose_order_with_the_pose(tmp_path: Path) -> No
             reader.join(30)
     for frames in seen.values():  # a pose's order is as of the pose: not yet paused
         kinds = [f.split("event: ", 1)[1].split("\n", 1)[0] for f in frames]
-        assert kinds == ["card", "order", "card", "card", "controls", "order"], frames
-        posed, paused = frames[1], frames[5]
+        assert kinds == ["card", "order", "head", "card", "card", "controls", "order", "head"]
+        posed, paused = frames[1], frames[6]
         assert "Waiting on Stella" in posed
         assert "Nikos" in posed
         assert 'data-your-turn="false"' in posed  # each page marks its own turn
         assert "Paused" in paused
+        assert 'data-state="running"' in frames[2]
+        assert 'data-state="paused"' in frames[7]
     assert seen["Stella"][1] == seen["Otto"][1]  # one drawing for every viewer

@@ -223,3 +223,31 @@ def test_a_scene_has_a_place_and_a_kind_set_by_who_runs_it(seated: Table) -> Non
     with pytest.raises(RollplayError, match="social, action or plot"):
         pia.execute(c.SceneSet("Pegasus", "type", "heist", 1))
     assert _events(seated) == before
+
+
+def test_a_scene_starts_with_its_place_and_kind(seated: Table) -> None:
+    """Issue 37: the scenes page's Start form gives a scene its location and type at once;
+    the start is one transaction (a bad location starts nothing), its ledger tells both, and
+    its starter still changes them after (scene/set)."""
+    pia = seated.acting_as("Pia")
+    before = _events(seated)
+    with pytest.raises(RollplayError, match="location") as refused:
+        pia.execute(c.SceneStart("Pegasus", "Docks", location="Pier\x009", kind="action"))
+    assert "\n" not in str(refused.value)
+    assert _events(seated) == before
+    assert seated.scenes("Pegasus") == []
+    shown = pia.execute(c.SceneStart("Pegasus", "Docks", "Rain", location="Pier 9", kind="action"))
+    assert isinstance(shown, SceneShown)
+    assert (shown.title, shown.summary, shown.location, shown.scene_kind) == (
+        "Docks", "Rain", "Pier 9", "action")  # fmt: skip
+    said = [text_of(event_card(v)[0]) for v in seated.scene("Pegasus", 1)[1]]
+    assert said[0].endswith("Scene 1: Docks begins")
+    assert said[1].endswith("Scene 1: Docks takes place at Pier 9")
+    assert len(said) == 2
+    quiet = pia.execute(c.SceneStart("Pegasus", "Hangar"))  # no place: no second event
+    assert isinstance(quiet, SceneShown)
+    assert (quiet.location, quiet.scene_kind) == ("", "social")
+    assert len(seated.scene("Pegasus", 2)[1]) == 1
+    moved = pia.execute(c.SceneSet("Pegasus", "location", "Pier 10", 1))
+    assert isinstance(moved, SceneShown)
+    assert (moved.location, moved.scene_kind) == ("Pier 10", "action")

@@ -35,6 +35,7 @@ from rollplay.server import (
     web_permalink,
     web_record,
     web_scene_combat,
+    web_scene_controls,
     web_scenes,
     web_sheets,
 )
@@ -77,6 +78,7 @@ ROUTERS = (
     web_combat.router,
     web_log.router,
     web_permalink.router,
+    web_scene_controls.router,  # before web_scenes's POST .../scenes/{number}/{control}
     web_scenes.router,
     web_scene_combat.router,
     scenes_api.router,

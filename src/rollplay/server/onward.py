@@ -1,6 +1,7 @@
 """Where a card's news leads, for someone new to the table (issue 31): a new fight's card
 links to its tracker, a new character's card to its sheet, where the Storyteller approves
-it. Drawn among the card's tools (web.card_tools)."""
+it, and a scene's start to the scene's page (issue 37), where it is played. Drawn among the
+card's tools (web.card_tools)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from markupsafe import Markup
 
 from rollplay.table.events.combat import CombatStarted
 from rollplay.table.events.payloads import CharacterMade
+from rollplay.table.events.scenes import SceneStarted
 
 
 def onward(data: object, game: str) -> Markup:
@@ -18,6 +20,8 @@ def onward(data: object, game: str) -> Markup:
         where, said = f"combats/{quote(data.combat, safe='')}", f"Go to {data.combat}"
     elif isinstance(data, CharacterMade):
         where, said = f"characters/{quote(data.name, safe='')}", f"Open {data.name}'s sheet"
+    elif isinstance(data, SceneStarted):
+        where, said = f"scenes/{data.scene}", f"Go to scene {data.scene}"
     else:
         return Markup("")
     return Markup(' <a href="/games/{}/{}" tabindex="-1">{}</a>').format(

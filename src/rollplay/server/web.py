@@ -65,8 +65,9 @@ POINTS = frozenset(
 )  # a turn spends luck and deals wounds
 # What changes a scene page's controls (join, pause, resume, stop, the order's mode): its
 # page asks for them again after these alone, which are rare (each ask is a request from every
-# open page); after a pose the hub sends the panel's new pose order itself (hub.py).
-CONTROLS = ORDER_KINDS - {"pose"}
+# open page); after a pose the hub sends the panel's new pose order itself, and after a
+# change of place or type the new header (hub.py), which change no control.
+CONTROLS = ORDER_KINDS - {"pose", "scene_set"}
 
 
 def card(event: EventView, playing: bool = True) -> Markup:

@@ -12,7 +12,7 @@ import dataclasses
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Path, Query, Request
+from fastapi import APIRouter, Depends, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
@@ -23,6 +23,7 @@ from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
 from rollplay.server.parts import parts
+from rollplay.server.spending import Spend, spend_form
 from rollplay.server.web import card, one_line, sse_card
 from rollplay.table import commands as c
 from rollplay.table.answers import SceneShown
@@ -42,6 +43,7 @@ _THIS_SCENE = (c.SceneJoin, c.ScenePause, c.SceneResume, c.SceneStop, c.SceneInv
 _ANYWHERE = (*_THIS_SCENE, c.SceneStart, c.ShowSheet, c.ShowLog, c.CombatStatus)
 Number = Annotated[int, Path(ge=1, le=1_000_000_000)]  # a scene's number in its game
 Control = Literal["join", "pause", "resume", "stop", "free", "round-robin"]
+Kind = Literal["social", "action", "plot"]
 
 
 @router.get("/games/{game}/scenes", response_class=HTMLResponse, response_model=None)
@@ -57,12 +59,15 @@ def _scenes(service: Service, info: GameInfo) -> dict[str, Any]:
 
 
 @router.post("/games/{game}/scenes", response_class=HTMLResponse)
-def start(game: str, service: Viewer, title: Annotated[str, Form(max_length=MAX_TITLE)],
+def start(game: str, service: Viewer, *, title: Annotated[str, Form(max_length=MAX_TITLE)],
           summary: Annotated[str, Form(max_length=MAX_SUMMARY)] = "",
-          private: Annotated[str, Form(max_length=10)] = "") -> HTMLResponse:  # fmt: skip
-    """Start a scene and go to its page."""
+          private: Annotated[str, Form(max_length=10)] = "",
+          location: Annotated[str, Form(max_length=MAX_TITLE + 100)] = "",
+          kind: Annotated[Kind, Form()] = "social") -> HTMLResponse:  # fmt: skip
+    """Start a scene (its place and type too, issue 37) and go to its page."""
     try:
-        shown = service.execute(c.SceneStart(game, title, summary, private=bool(private)))
+        shown = service.execute(c.SceneStart(game, title, summary, private=bool(private),
+                                             location=location, kind=kind))  # fmt: skip
     except RollplayError as exc:
         return problem(exc)
     assert isinstance(shown, SceneShown)
@@ -78,10 +83,17 @@ def scene_page(game: str, number: Number, request: Request) -> Response:
 
 
 def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
+    from rollplay.server.web_scene_controls import ask_context
+
     ledger, earlier = service.scene_ledger(info.name, number, limit=PAGE)
     last = ledger[-1].id if ledger else 0
+    order = _order(service, info, number)
+    # The Storyteller's controls while the scene goes on (issue 37): asking for a roll, and
+    # a combat (FS3's tracker) started here.
+    tells = order["may_pose"] and info.role == "storyteller"
     return {"cards": [card(e, not info.archived) for e in ledger], "last": last,
-            "earlier": earlier, **_order(service, info, number)}  # fmt: skip
+            "earlier": earlier, **order, **ask_context(service, info, tells),
+            "may_fight": tells and info.system == "fs3"}  # fmt: skip
 
 
 def _order(service: Service, info: GameInfo, number: Number) -> dict[str, Any]:
@@ -137,27 +149,42 @@ async def feed(game: str, number: Number, request: Request, service: Viewer,
 
 
 def sse_order(shown: SceneShown) -> str:
-    """The pose order's shared part as a scene page's SSE message (``order``): drawn once
-    per change for every viewer of the scene (hub.py), who marks "Your turn" itself."""
-    people = templates.get_template("_scene_people.html")
-    html = people.render(scene=shown, your_turn=False)
-    return f"event: order\ndata: {one_line(html)}\n\n"
+    """The scene page's shared parts as its SSE messages, drawn once per change for every
+    viewer of the scene (hub.py): its pose order (``order``), each page marking "Your turn"
+    itself, and its header (``head``: its place and type, and whether it is over)."""
+    people = templates.get_template("_scene_people.html").render(scene=shown, your_turn=False)
+    head = templates.get_template("_scene_head.html").render(scene=shown)
+    return f"event: order\ndata: {one_line(people)}\n\nevent: head\ndata: {one_line(head)}\n\n"
 
 
 @router.post("/games/{game}/scenes/{number}/pose", response_class=HTMLResponse)
-def pose(game: str, number: Number, service: Viewer,
-         text: Annotated[str, Form(max_length=MAX_POSE + 100)]) -> HTMLResponse:  # fmt: skip
+def pose(game: str, number: Number, service: Viewer, *,
+         text: Annotated[str, Form(max_length=MAX_POSE + 100)],
+         spend: Annotated[Spend, Depends(spend_form)],
+         visibility: Annotated[str, Form(max_length=20)] = "") -> HTMLResponse:  # fmt: skip
     """A line from the pose box: a command when its first word is a command's whole word
-    (rulings S23), else a pose; what lands in a scene must land in this one."""
+    (rulings S23), else a pose; what lands in a scene must land in this one. Luck and who
+    sees it, chosen beside the box, are for a roll typed there, as in the table's roll box
+    (rulings S62)."""
     try:
-        command = box_command(service, game, number, text)
+        command = spend.on(box_command(service, game, number, text, visibility or None))
     except RollplayError as exc:
         return problem(exc)
     return run(service, command)
 
 
-def box_command(service: Service, game: str, number: Number, text: str) -> c.Command:
-    """The command a pose box's line asks for (rulings S23)."""
+def here_only(service: Service, game: str, number: Number) -> None:
+    """Refused unless the viewer's poses and rolls land in scene ``number`` (rulings S2):
+    what the page writes must land in this scene."""
+    if service.current_scene(game) != number:
+        raise RollplayError(f"your poses and rolls go to another scene: join scene {number} "
+                            f"first (the Join button)")  # fmt: skip
+
+
+def box_command(service: Service, game: str, number: Number, text: str,
+                visibility: str | None = None) -> c.Command:  # fmt: skip
+    """The command a pose box's line asks for (rulings S23); ``visibility``: who sees the
+    roll it asks for (a pose has none to set)."""
     from rollplay.grammar.scenes import PREFIXES
     from rollplay.grammar.words import COMMANDS
     from rollplay.table.play.scenes import pose_text
@@ -166,14 +193,16 @@ def box_command(service: Service, game: str, number: Number, text: str) -> c.Com
     line = text.lstrip()
     word = line.split(maxsplit=1)[0].removeprefix("+").split("/")[0].casefold() if line else ""
     if word in COMMANDS or line.startswith(tuple(p for p, _ in PREFIXES)):
-        command = parsed(service, game, CommandLine(text=text))
+        command = parsed(service, game, CommandLine(text=text, visibility=visibility))
+    elif visibility is not None:
+        raise RollplayError("who sees it is for a roll (roll Firearms), not for a pose: "
+                            "everyone in the scene reads a pose")  # fmt: skip
     else:
         command = c.Pose(game, pose_text(text))
     if isinstance(command, _THIS_SCENE) and command.number is None:
         return dataclasses.replace(command, number=number)
-    if not isinstance(command, _ANYWHERE) and service.current_scene(game) != number:
-        raise RollplayError(f"your poses and rolls go to another scene: join scene {number} "
-                            f"first (the Join button)")  # fmt: skip
+    if not isinstance(command, _ANYWHERE):
+        here_only(service, game, number)
     return command
 
 

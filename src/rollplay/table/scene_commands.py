@@ -10,16 +10,21 @@ from typing import Literal
 # -- scenes (issue 30) ------------------------------------------------------------------------
 
 PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
+SceneKind = Literal["social", "action", "plot"]
 
 
 @dataclass(frozen=True)
 class SceneStart:
-    """``scene/start TITLE[=SUMMARY]`` (``scene/private``: a private one): its starter joins."""
+    """``scene/start TITLE[=SUMMARY]`` (``scene/private``: a private one): its starter joins.
+    The web's Start form also gives where it happens and what kind it is (issue 37), as
+    ``scene/set`` would just after."""
 
     game: str | None
     title: str
     summary: str = ""
     private: bool = False
+    location: str = ""
+    kind: SceneKind = "social"
 
 
 @dataclass(frozen=True)

@@ -44,11 +44,13 @@
   document.addEventListener("htmx:sseOpen", function () { live("Live"); });
   document.addEventListener("htmx:sseError", function () { live("Reconnecting…"); });
   // A roll sent: its line and its odds are cleared for the next (a static handler, as the
-  // Content-Security-Policy runs no inline script).
+  // Content-Security-Policy runs no inline script). A line refused is kept to be mended:
+  // htmx calls a 4xx it swaps in "successful", so the status is read (issue 37).
   document.addEventListener("htmx:afterRequest", function (ev) {
     const form = ev.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-clear-after")) return;
     if (!ev.detail.successful || ev.detail.elt !== form) return;
+    if (!ev.detail.xhr || ev.detail.xhr.status >= 300) return;
     const text = form.querySelector("#text");
     if (text) text.value = "";
     const odds = document.getElementById("odds");

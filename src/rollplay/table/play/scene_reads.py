@@ -105,10 +105,11 @@ class ScenePanel(NamedTuple):
 
 ORDERS_KEPT = 256  # pose orders a service remembers (a scene's, as of an event)
 
-# The kinds of event that change a scene's pose order panel (who is in it, who posed, its
-# state or order): the live hub sends a scene page the panel's new shared part after them.
+# The kinds of event that change a scene page's shared parts (its pose order panel: who is
+# in it, who posed, its state or order; its header: its place and type, issue 37): the live
+# hub sends a scene page their new drawing after them.
 ORDER_KINDS = frozenset({"pose", "scene_start", "scene_join", "scene_pause", "scene_resume",
-                         "scene_stop", "scene_invite", "scene_order"})  # fmt: skip
+                         "scene_stop", "scene_invite", "scene_order", "scene_set"})  # fmt: skip
 
 
 def scene_orders(t: ServiceBase, game_id: int, scene_ids: Collection[int]) -> dict[int, SceneShown]:

@@ -61,24 +61,32 @@ def _join(s: Session, scene: Scene, user_id: int | None) -> None:
     s.flush()
 
 
-@handles(c.SceneStart, act=Act.POSE, writes=(sc.SceneStarted,))
+@handles(c.SceneStart, act=Act.POSE, writes=(sc.SceneStarted, sc.SceneSet))
 def run_scene_start(t: ServiceBase, cmd: c.SceneStart, dice: Dice | None) -> SceneShown:
-    """A new scene, running, its starter in it."""
+    """A new scene, running, its starter in it; its type in its start, and a location given
+    told by a ``scene_set`` after it, in the same transaction (issue 37's Start form)."""
     title = one_line(cmd.title, "a scene's title", MAX_TITLE)
     summary = one_line(cmd.summary, "a scene's summary", MAX_SUMMARY, empty=True)
+    location = one_line(cmd.location, "a scene's location", MAX_TITLE, empty=True)
+    if cmd.kind not in ("social", "action", "plot"):
+        raise RollplayError(f"a scene's type is social, action or plot, not {cmd.kind[:40]!r}")
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         t.require(s, game, Act.POSE)
         number = (s.scalar(select(func.max(Scene.number)).where(Scene.game_id == game.id))
                   or 0) + 1  # fmt: skip
         scene = Scene(game_id=game.id, number=number, title=title, summary=summary,
-                      privacy="private" if cmd.private else "open",
-                      started_by=t.actor.user_id)  # fmt: skip
+                      privacy="private" if cmd.private else "open", kind=cmd.kind,
+                      location=location, started_by=t.actor.user_id)  # fmt: skip
         s.add(scene)
         s.flush()
         _join(s, scene, t.actor.user_id)
         t.record(s, game, sc.SceneStarted(scene=number, title=title, summary=summary,
-                                          privacy=scene.privacy), scene=at(scene))  # fmt: skip
+                                          scene_kind=cmd.kind, privacy=scene.privacy),
+                 scene=at(scene))  # fmt: skip
+        if location:
+            t.record(s, game, sc.SceneSet(scene=number, title=title, location=location),
+                     scene=at(scene))  # fmt: skip
         return shown(s, game, scene)
 
 

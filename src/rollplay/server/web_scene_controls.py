@@ -1,0 +1,194 @@
+"""The scene page's controls for what was typed before (issue 37): its header's location and
+type edited in place (``scene/set``), the Storyteller's "Ask for a roll" (``request``) with
+its exact odds before it is sent, and "Start a combat" (``combat/start``) in this scene.
+
+Each builds the command the typed line would and runs it as the viewer: the service decides
+who may (the header: the scene's starter or the Storyteller; a request and a combat: the
+Storyteller), and what lands in a scene must land in this one (rulings S23, S60)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NamedTuple
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+from rollplay.errors import RollplayError
+from rollplay.render.html import odds_html
+from rollplay.server.htmx import Viewer, problem, run
+from rollplay.server.pages import templates
+from rollplay.server.web import quick_rolls
+from rollplay.server.web_scenes import Number, box_command, here_only
+from rollplay.table import commands as c
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.info import GameInfo
+from rollplay.table.limits import MAX_TITLE
+from rollplay.table.service import Service
+
+router = APIRouter(include_in_schema=False)
+SCENE = "/games/{game}/scenes/{number}"
+Kind = Literal["social", "action", "plot"]
+Modifier = Annotated[int, Query(ge=-20, le=20)]
+Name = Annotated[str, Query(max_length=100)]
+
+
+# -- the header, edited in place -------------------------------------------------------------
+
+
+@router.post(SCENE + "/set", response_class=HTMLResponse)
+def set_header(game: str, number: Number, service: Viewer,
+               location: Annotated[str, Form(max_length=MAX_TITLE + 100)],
+               kind: Annotated[Kind, Form()]) -> HTMLResponse:  # fmt: skip
+    """Where the scene happens and what kind it is, as ``scene/set N location=...`` and
+    ``scene/set N type=...`` (only what changed; the location first, the one that may be
+    refused for its text). Every open page of the scene redraws its header from the feed."""
+    try:
+        shown = service.scene_shown(game, number)
+    except RollplayError as exc:
+        return problem(exc)
+    location = " ".join(location.split())
+    commands = [c.SceneSet(game, "location", location, number)] if location != shown.location \
+        else []  # fmt: skip
+    if kind != shown.scene_kind:
+        commands.append(c.SceneSet(game, "type", kind, number))
+    if not commands:
+        return problem(RollplayError("nothing to change: the location and the type are "
+                                     "as they were"))  # fmt: skip
+    answer = HTMLResponse("")
+    for command in commands:
+        answer = run(service, command, "Saved.")
+        if answer.status_code >= 400:
+            break
+    return answer
+
+
+# -- "Ask for a roll" --------------------------------------------------------------------------
+
+
+class Asked(NamedTuple):
+    """The ask form as drawn: the characters to choose from, the one chosen, what it rolls
+    (ability, label), the ability chosen, and the odds of the roll (or why there are none)."""
+
+    characters: tuple[str, ...]
+    character: str
+    abilities: list[tuple[str, str]]
+    ability: str
+    odds: Markup
+
+
+def asking(service: Service, info: GameInfo, *, character: str = "", ability: str = "",
+           modifier: int = 0, secret: bool = False) -> Asked:  # fmt: skip
+    """The form's choices and odds for the Storyteller: the character named (or the game's
+    first), an ability it rolls (the one named, or its first)."""
+    if not info.characters:
+        return Asked((), "", [], "", Markup('<p class="muted">No character to ask yet.</p>'))
+    if character and character not in info.characters:
+        raise RollplayError(f"no character {character[:40]!r} in {info.name}; accepted: "
+                            f"{', '.join(info.characters)}")  # fmt: skip
+    name = character or info.characters[0]
+    rolled = _rolled(service, info, name)
+    chosen = ability if any(a == ability for a, _ in rolled) else rolled[0][0] if rolled else ""
+    if not chosen:
+        odds = Markup('<p class="muted">{} has nothing to roll yet.</p>').format(name)
+        return Asked(info.characters, name, rolled, "", odds)
+    try:
+        asked = _request(service, info.name, _line(name, chosen, modifier, secret))
+        said = odds_html(service.odds(c.Roll(info.name, asked.side,
+                                             "secret" if secret else "public")))  # fmt: skip
+    except RollplayError as exc:
+        said = Markup('<p class="muted">{}</p>').format(str(exc))
+    return Asked(info.characters, name, rolled, chosen, said)
+
+
+def _rolled(service: Service, info: GameInfo, name: str) -> list[tuple[str, str]]:
+    """What a character rolls, from their sheet (the table's quick rolls): (ability, label)."""
+    own = f"roll {name}/"
+    return [(line.removeprefix(own), label) for label, line in
+            quick_rolls(service.character(info.name, name))]  # fmt: skip
+
+
+def _line(character: str, ability: str, modifier: int, secret: bool) -> str:
+    """The request's line, as typed: ``request/secret NAME/ABILITY+2``."""
+    mod = f"{modifier:+d}" if modifier else ""
+    return f"request{'/secret' if secret else ''} {character}/{ability}{mod}"
+
+
+def _request(service: Service, game: str, line: str) -> c.RequestRoll:
+    """The ``request`` command the form's line makes, read by the command language."""
+    from rollplay.server.games import CommandLine, parsed
+
+    command = parsed(service, game, CommandLine(text=line))
+    if not isinstance(command, c.RequestRoll):
+        raise RollplayError(f"{line!r} is not a roll to ask for")
+    return command
+
+
+def _storyteller(service: Service, game: str, what: str) -> GameInfo:
+    """The game, if the viewer is its Storyteller (the service refuses anyone else's request
+    or combat anyway: this says so before the scene is looked at)."""
+    info = service.game(game)
+    if info.role != "storyteller":
+        raise Forbidden(f"{service.actor.name} may not {what} in {info.name}: only the "
+                        f"Storyteller may")  # fmt: skip
+    return info
+
+
+@router.get(SCENE + "/ask", response_class=HTMLResponse)
+def ask_choices(game: str, number: Number, request: Request, service: Viewer, *,
+                character: Name = "", ability: Name = "", modifier: Modifier = 0,
+                secret: Annotated[bool, Query()] = False) -> Response:  # fmt: skip
+    """The ask form's ability list for the character chosen, and the odds of the roll."""
+    try:
+        info = _storyteller(service, game, "ask for a roll")
+        service.scene_id(info.name, number)  # a scene they may see
+        asked = asking(
+            service, info, character=character, ability=ability, modifier=modifier, secret=secret
+        )
+    except RollplayError as exc:
+        return problem(exc)
+    return templates.TemplateResponse(request, "_scene_ask_choice.html",
+                                      {"ask": asked, "fresh": True})  # fmt: skip
+
+
+@router.post(SCENE + "/ask", response_class=HTMLResponse)
+def ask(game: str, number: Number, service: Viewer, *,
+        character: Annotated[str, Form(max_length=100)],
+        ability: Annotated[str, Form(max_length=100)],
+        modifier: Annotated[int, Form(ge=-20, le=20)] = 0,
+        secret: Annotated[bool, Form()] = False) -> HTMLResponse:  # fmt: skip
+    """Ask the character for the roll: the ``request`` command, landing in this scene. The
+    character and the ability are ones the lists offer, so the line holds nothing else."""
+    try:
+        info = _storyteller(service, game, "ask for a roll")
+        if character not in info.characters:
+            raise RollplayError(f"no character {character[:40]!r} in {info.name}")
+        rolled = [a for a, _ in _rolled(service, info, character)]
+        if ability not in rolled:
+            raise RollplayError(f"{character} does not roll {ability[:40]!r}; accepted: "
+                                f"{', '.join(rolled[:20])}")  # fmt: skip
+        command = box_command(service, game, number, _line(character, ability, modifier, secret))
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, command)
+
+
+# -- "Start a combat" ------------------------------------------------------------------------
+
+
+@router.post(SCENE + "/combat", response_class=HTMLResponse)
+def start_combat(game: str, number: Number, service: Viewer,
+                 name: Annotated[str, Form(max_length=100)]) -> HTMLResponse:  # fmt: skip
+    """``combat/start NAME``, in this scene: its panel appears on every open page of it
+    (the feed's ``combat`` message, web_scene_combat.py)."""
+    try:
+        _storyteller(service, game, "start a combat")
+        here_only(service, game, number)
+    except RollplayError as exc:
+        return problem(exc)
+    return run(service, c.CombatStart(game, name), Markup("Started {}").format(name.strip()))
+
+
+def ask_context(service: Service, info: GameInfo, may: bool) -> dict[str, Any]:
+    """The scene page's ask form, for the Storyteller (``may``), as it first draws."""
+    return {"ask": asking(service, info) if may else None}

@@ -239,16 +239,17 @@ def test_a_finished_scene_shows_it_everywhere_and_leads_to_its_record(
     once and say it is over, with its record's link; the scenes list links it to its record;
     its "begins" card on the table's feed leads to its page."""
     with _scene(live_server, "Controls Over", "Pia") as number:
-        pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Olly": people("Olly")}
-        stella, pia = pages["Stella"], pages["Pia"]
+        pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Otto": people("Otto")}
+        stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
         pia.goto("/games/Pegasus")
         begins = pia.locator("#feed > li").filter(has_text=f"Scene {number}: Controls Over begins")
         begins.get_by_role("link", name=f"Go to scene {number}").click()
         pia.wait_for_url(f"**{_url(number)}")
         _open(pages, _url(number))
         expect(pia.locator("#text")).to_be_visible()
+        expect(otto.get_by_role("button", name="Join")).to_be_visible()  # he is not in it
         stella.on("dialog", lambda dialog: dialog.accept())
-        stella.get_by_role("button", name="Stop").click()
+        stella.get_by_role("button", name="Stop", exact=True).click()
         for page in pages.values():
             over = page.locator("#scene-over")
             expect(over).to_contain_text("This scene is over.")
@@ -257,7 +258,7 @@ def test_a_finished_scene_shows_it_everywhere_and_leads_to_its_record(
             expect(page.locator("#text")).to_have_count(0)
             expect(page.locator("#scene-acts")).to_have_count(0)
             assert page.evaluate(KEPT)
-        expect(pia.get_by_role("button", name="Join")).to_have_count(0)
+        expect(otto.get_by_role("button", name="Join")).to_have_count(0)  # the controls too
         pia.locator("#scene-over").get_by_role("link", name="Read its record").click()
         expect(pia.locator("#record-title")).to_have_text(f"Scene {number}: Controls Over")
         pia.goto(SCENES)

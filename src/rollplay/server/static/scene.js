@@ -72,6 +72,18 @@
     }
   }
 
+  // Ask the server for the whole panel (its controls too), a moment of this page's own
+  // later, after a change to the scene's state ("controls", rare; a stream that comes back
+  // replays what it missed, these too): 200 viewers' asks are spread over a second.
+  function refresh() {
+    if (redraw !== null) return;  // one a burst
+    redraw = setTimeout(function () {
+      redraw = null;
+      const order = document.getElementById("order");
+      if (order && window.htmx) window.htmx.trigger(order, "refresh");
+    }, 150 + Math.random() * 850);
+  }
+
   document.addEventListener("htmx:sseMessage", function (ev) {
     if (!ev.detail) return;
     if (ev.detail.type === "controls") refresh();

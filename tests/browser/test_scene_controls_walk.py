@@ -1,0 +1,137 @@
+"""Issue 37's "Done means": a scene walked from start to export with the scene page's
+controls only, no typed command, by the Storyteller and two players in three browsers at
+once, each seeing the others' moves live (no page is reloaded), on a desktop and on a phone.
+
+Stella starts the scene from the scenes page's form (title, location, type, summary); Pia and
+Otto join with the Join button and pose; Stella asks Nikos for a roll with "Ask for a roll"
+and Pia answers with the request card's Roll button; Stella edits the header in place,
+starts a combat from the scene page and stops the scene; every page then says the scene is
+over, without its pose box, and each reader downloads its record from the page. Every line
+sent from a pose box is a pose: the page's requests are checked for a command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+from tests.browser.conftest import DESKTOP
+from tests.browser.test_scene_controls import KEPT, MARK, PHONE, SCENES
+from tests.browser.test_scene_page import _post
+from tests.browser.test_scene_walk import _card, _downloads
+from tests.server.process import signed_in
+
+POSES = {"Pia": "leans on the wet rail.", "Otto": "counts the crates twice."}
+
+
+def _lines_sent(page: Page, sent: list[str]) -> None:
+    """Keep each line the page's pose box sends (its form's ``text``)."""
+
+    def kept(request: Request) -> None:
+        if request.method == "POST" and request.url.endswith("/pose"):
+            sent.extend(parse_qs(request.post_data or "").get("text", []))
+
+    page.on("request", kept)
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_scene_walked_with_its_controls_only(
+    people: Callable[..., Page], live_server: str, tmp_path: Path, screen: str
+) -> None:
+    viewport = DESKTOP if screen == "desktop" else PHONE
+    title, fight = f"Walk Controls {screen}", f"Walk Controls Fight {screen}"
+    names = ("Stella", "Pia", "Otto")
+    pages = {name: people(name, viewport) for name in names}
+    stella, pia, otto = (pages[n] for n in names)
+    sent: list[str] = []
+    number = None
+    for page in pages.values():
+        _lines_sent(page, sent)
+    try:
+        stella.goto(SCENES)
+        stella.get_by_label("Title").fill(title)
+        stella.get_by_label("Location").fill("The quay")
+        stella.get_by_label("Type").select_option("action")
+        stella.get_by_label("Summary").fill("Smugglers at low tide")
+        stella.get_by_role("button", name="Start", exact=True).click()
+        stella.wait_for_url("**/games/Pegasus/scenes/*")
+        url = stella.url
+        number = int(url.rsplit("/", 1)[1])
+        for page in (pia, otto):
+            page.goto(url)
+            page.get_by_role("button", name="Join").click()
+            expect(page.get_by_role("button", name="Join")).to_have_count(0)
+        stella.evaluate(MARK)
+        for page in pages.values():
+            expect(page.locator("#live")).to_have_text("Live")
+            expect(_card(page, "Otto joins")).to_have_count(1)
+            expect(page.locator("#scene-where")).to_have_text("An action scene at The quay")
+            page.evaluate(MARK)  # from here on, nothing is reloaded
+
+        # Poses, each seen by the others.
+        _post(pia, POSES["Pia"])
+        _post(otto, POSES["Otto"])
+        for page in pages.values():
+            expect(_card(page, "Nikos leans on the wet rail.")).to_have_count(1)
+            expect(_card(page, "Mavros counts the crates twice.")).to_have_count(1)
+
+        # Stella asks Nikos for a roll with the form, its odds shown before she asks.
+        ask = stella.locator("#ask")
+        ask.get_by_label("Character").select_option("Nikos")
+        ask.get_by_label("Ability").select_option("Piloting")
+        ask.get_by_label("Modifier").fill("1")
+        expect(ask.locator("#ask-odds .check")).to_contain_text("Piloting")
+        expect(ask.locator("#ask-odds .odds li").first).to_contain_text("%")
+        ask.get_by_role("button", name="Ask").click()
+        for page in pages.values():
+            expect(_card(page, "asks Nikos for a roll: Piloting+1")).to_have_count(1)
+        roll = "Roll Piloting+1 for Nikos"
+        expect(otto.get_by_role("button", name=roll, include_hidden=True)).to_be_hidden()
+        pia.get_by_role("button", name=roll).click()
+        for page in pages.values():
+            expect(page.locator("#feed")).to_contain_text("Answered: #")
+
+        # The header, edited in place.
+        stella.get_by_text("Edit where and what kind").click()
+        stella.get_by_label("Location", exact=True).fill("The lighthouse")
+        stella.get_by_label("Type", exact=True).select_option("plot")
+        stella.get_by_role("button", name="Save").click()
+        for page in pages.values():
+            expect(page.locator("#scene-where")).to_have_text("A plot scene at The lighthouse")
+
+        # A combat, started from the scene page, lands in the scene's panel.
+        stella.get_by_label("Name of the combat").fill(fight)
+        stella.get_by_role("button", name="Start the combat").click()
+        for page in pages.values():
+            expect(page.locator("#scene-combat")).to_contain_text(f"Combat: {fight}")
+
+        # The scene stopped: every page says so, without its pose box.
+        stella.on("dialog", lambda dialog: dialog.accept())
+        stella.get_by_role("button", name="Stop", exact=True).click()
+        for page in pages.values():
+            expect(page.locator("#scene-over")).to_contain_text("This scene is over.")
+            expect(page.locator("#text")).to_have_count(0)
+            assert page.evaluate(KEPT), page  # every move came live
+        assert sent == [POSES["Pia"], POSES["Otto"]]  # poses, no command typed
+
+        # Each reader's record, from the page.
+        for name, page in pages.items():
+            (tmp_path / name).mkdir()
+            got = _downloads(page, tmp_path / name)
+            for fmt, text in got.items():
+                for said in ("leans on the wet rail.", "counts the crates twice.",
+                             "The lighthouse", "Piloting+1", fight):  # fmt: skip
+                    assert said in text, (name, fmt, said)
+        pia.locator("#scene-over").get_by_role("link", name="Read its record").click()
+        expect(pia.locator("#record-title")).to_contain_text(title)
+    finally:  # for the shared server's next tests, whatever became of this one
+        client, headers = signed_in(live_server, "Stella")
+        try:
+            for line in (f"combat/stop {fight}", f"scene/stop {number}" if number else ""):
+                client.post("/api/v1/games/Pegasus/commands", json={"text": line},
+                            headers=headers)  # fmt: skip
+        finally:
+            client.close()

@@ -24,6 +24,7 @@ from rollplay.table.combat.tracker import Tracker
 from rollplay.table.events import payloads as p
 from rollplay.table.events.requests import RollRequested
 from rollplay.table.events.scenes import Posed
+from rollplay.table.events.views import SeenEntry
 from rollplay.table.play import poses, requests
 from rollplay.table.service import Table
 from rollplay.table.store.models import now
@@ -233,8 +234,8 @@ def test_the_storyteller_reveals_a_secret_roll_to_the_scene(seated: Table) -> No
     # Its event is unchanged, but a player who learns of the reveal is handed the roll
     # whole where it was made, in the log too (rulings S73).
     (entry,) = [e for e in pia.log(game_name="Pegasus") if e.id == number]
-    assert not entry.hidden
-    assert entry.dice is not None
+    assert isinstance(entry, SeenEntry)
+    assert entry.dice
     (seen,) = [v for v in pia.events_for("Pegasus", limit=1000) if v.id == number]
     assert (seen.hidden, isinstance(seen.data, p.Roll)) == (False, True)
     with pytest.raises(RollplayError, match="already revealed"):

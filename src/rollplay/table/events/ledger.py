@@ -70,6 +70,12 @@ class Changes:
                 update["data"] = request_now(data, self.later[view.id], self.game, standing)
             case p.HiddenRoll():
                 return self._revealed(view, standing)
+            case p.Roll() if view.visibility == "secret" and data.revealed is None:
+                shown = self._reveal_of(view.id)
+                if shown is not None:
+                    update["data"] = data.model_copy(update={"revealed": shown.number})
+            case rq.RollRevealed():
+                update["data"] = data.model_copy(update={"rolled": self._posed(data.roll)})
             case _:
                 pass
         return view.model_copy(update=update) if update else view
@@ -90,6 +96,10 @@ class Changes:
         return edit.model_copy(update={"text": "" if deleted else text, "deleted": deleted,
                                        "posed": self._posed(edit.pose)})  # fmt: skip
 
+    def _reveal_of(self, number: int) -> Any:
+        """The event that revealed secret roll ``number``, if one did."""
+        return next((r for r in self.later.get(number, ()) if r.kind == "roll_reveal"), None)
+
     def _revealed(self, view: EventView, standing: Standing) -> EventView:
         """A secret roll seen hidden, whole once the Storyteller revealed it to a reader who
         learns of the reveal (rulings S73): the roll as its event holds it, with its roller."""
@@ -102,6 +112,7 @@ class Changes:
                 continue
             whole = decode(row.kind, row.payload, True)
             if isinstance(whole, p.Roll):
+                whole = whole.model_copy(update={"revealed": later.number})
                 return view.model_copy(update={"data": whole, "hidden": False,
                                                "actor": row.actor,
                                                "character": row.character})  # fmt: skip
@@ -109,26 +120,32 @@ class Changes:
 
 
 def referred(views: Iterable[EventView]) -> set[int]:
-    """The numbers of the events whose later events change what ``views`` show: each pose
-    and request, the pose each edit or deletion is of, each roll seen hidden."""
+    """The numbers of the events whose later events change what ``views`` show: each pose,
+    request and secret roll, the pose each edit or deletion is of, the roll each reveal
+    shows."""
     out = set()
     for view in views:
         data = view.data
-        if isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll):
+        if isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll) or (
+            isinstance(data, p.Roll) and view.visibility == "secret"
+        ):
             out.add(view.id)
         elif isinstance(data, rq.PoseEdited | rq.PoseDeleted):
             out.add(data.pose)
+        elif isinstance(data, rq.RollRevealed):
+            out.add(data.roll)
     return out
 
 
 def kinds_referred(rows: Iterable[Any]) -> set[int]:
-    """``referred`` for rows not yet projected (the live hub's): each pose and roll, and
-    the pose each edit or deletion is of (a request is not folded there)."""
+    """``referred`` for rows not yet projected (the live hub's): each pose and secret roll,
+    the pose each edit or deletion is of, the roll each reveal shows (a request is not
+    folded there)."""
     out = set()
     for row in rows:
-        if row.kind in ("pose", "roll"):
+        if row.kind == "pose" or (row.kind == "roll" and row.visibility == "secret"):
             out.add(row.number)
-        elif row.kind in ("pose_edit", "pose_delete") and row.refers is not None:
+        elif row.kind in ("pose_edit", "pose_delete", "roll_reveal") and row.refers is not None:
             out.add(row.refers)
     return out
 

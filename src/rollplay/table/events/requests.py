@@ -98,6 +98,13 @@ class RollRevealed(p.Payload):
     roll: int
     character: str | None
     shown: p.Roll
+    rolled: str | None = None  # a reader's, never stored: the roll's own time
+
+    @model_serializer(mode="wrap")
+    def _as_revealed(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        said: dict[str, JsonValue] = handler(self)
+        return said if self.rolled is not None else \
+            {k: v for k, v in said.items() if k != "rolled"}  # fmt: skip
 
 
 LEDGER_PAYLOADS = (RollRequested, RequestCancelled, PoseEdited, PoseDeleted, RollRevealed)

@@ -99,6 +99,7 @@ async def run(db: str, args: argparse.Namespace, folder: str) -> dict[str, Any]:
     # The caps on live streams (20 a user, 60 an address) are for people: these 200 come
     # from one address as 11 people.
     os.environ["ROLLPLAY_STREAMS_PER_USER"] = os.environ["ROLLPLAY_STREAMS_PER_ADDRESS"] = "1000"
+    os.environ["ROLLPLAY_POSE_RATE"] = "off"  # a bench posts faster than any player (S72)
     server = Server(db, 1, Path(folder) / "server.log")
     try:
         await server.wait_ready(1)

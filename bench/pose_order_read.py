@@ -8,11 +8,14 @@ Run: .venv/bin/python bench/pose_order_read.py [--poses 5000] [--postgres URL]
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
 
 from load.table import GAME, STORYTELLER, cast_of, fresh_database, seat
+
+os.environ.setdefault("ROLLPLAY_POSE_RATE", "off")  # posts faster than any player (S72)
 
 
 def measure(backend: str, pg: str | None, poses: int) -> None:

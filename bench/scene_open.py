@@ -37,6 +37,8 @@ from rollplay.table import commands as c
 from rollplay.table.service import Table
 from rollplay.table.systems import Request
 
+os.environ.setdefault("ROLLPLAY_POSE_RATE", "off")  # posts faster than any player (S72)
+
 BAR_MS = 300.0
 READS = (("page", "/games/Pegasus/scenes/1"),
          ("its earliest page", "/games/Pegasus/scenes/1/earlier?before=200"),

@@ -165,7 +165,7 @@ def test_the_live_read_sees_the_order_as_of_its_events_not_a_later_one(
 
     monkeypatch.setattr(scene_reads, "_orders", pause_then_read)
     scene = seated.scene_id("Pegasus", 1)
-    rows, orders = seated.live_batch(_game_id(seated), before, 500, [scene])
+    rows, orders, _ = seated.live_batch(_game_id(seated), before, 500, [scene])
     assert paused
     assert [row.kind for row in rows] == ["pose"]
     assert orders[scene].state == "running"
@@ -173,7 +173,7 @@ def test_the_live_read_sees_the_order_as_of_its_events_not_a_later_one(
     assert order is not None
     assert order.waiting == ("Stella", "Otto")
     monkeypatch.setattr(scene_reads, "_orders", real)
-    rows, orders = seated.live_batch(_game_id(seated), before, 500, [scene])
+    rows, orders, _ = seated.live_batch(_game_id(seated), before, 500, [scene])
     assert [row.kind for row in rows] == ["pose", "scene_pause"]  # the next read: the pause
     assert orders[scene].state == "paused"
 
@@ -186,10 +186,10 @@ def test_a_page_cut_short_sends_no_order_a_later_event_changes(seated: Table) ->
     pia.execute(c.Pose("Pegasus", "checks the mooring."))
     otto.execute(c.Pose("Pegasus", "shrugs."))
     scene = seated.scene_id("Pegasus", 1)
-    rows, orders = seated.live_batch(_game_id(seated), before, 1, [scene])
+    rows, orders, _ = seated.live_batch(_game_id(seated), before, 1, [scene])
     assert [row.kind for row in rows] == ["pose"]
     assert orders == {}
-    rows, orders = seated.live_batch(_game_id(seated), rows[-1].number, 1, [scene])
+    rows, orders, _ = seated.live_batch(_game_id(seated), rows[-1].number, 1, [scene])
     order = orders[scene].order
     assert order is not None
     assert order.last == "Mavros"

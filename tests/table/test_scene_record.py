@@ -179,16 +179,18 @@ def test_search_finds_a_word_by_its_start(played: Table) -> None:
 
 
 def test_search_finds_a_pose_by_its_words_now(played: Table) -> None:
-    """An edited pose is found by its new words, not its old; a deleted one, not at all."""
+    """An edited pose is found by its new words, not its old, and the hit is the pose (its
+    number: where a reader lands, rulings S75); a deleted one is found not at all."""
     pia, otto = played.acting_as("Pia"), played.acting_as("Otto")
     crane = otto.search_scenes("Pegasus", "crane")[0].id
     pia.execute(c.PoseEdit("Pegasus", crane, "ducks behind the gantry."))
     assert _found(otto, "crane") == []
     [edit] = otto.search_scenes("Pegasus", "gantry")
-    assert (edit.kind, edit.said) == ("pose_edit", "Nikos: ducks behind the gantry.")
+    assert (edit.id, edit.kind, edit.said) == (crane, "pose", "Nikos: ducks behind the gantry.")
     pia.execute(c.PoseEdit("Pegasus", crane, "waits by the bollard."))
     assert _found(otto, "gantry") == []
-    assert _found(otto, "bollard") == [(1, "pose_edit")]
+    assert _found(otto, "bollard") == [(1, "pose")]
+    assert [h.id for h in otto.search_scenes("Pegasus", "bollard")] == [crane]
     pia.execute(c.PoseDelete("Pegasus", crane))
     for reader in (otto, pia):
         assert _found(reader, "bollard") == []

@@ -24,6 +24,7 @@ from rollplay.table.combat.tracker import Tracker
 from rollplay.table.events import payloads as p
 from rollplay.table.events.requests import RollRequested
 from rollplay.table.events.scenes import Posed
+from rollplay.table.events.views import SeenEntry
 from rollplay.table.play import poses, requests
 from rollplay.table.service import Table
 from rollplay.table.store.models import now
@@ -230,14 +231,49 @@ def test_the_storyteller_reveals_a_secret_roll_to_the_scene(seated: Table) -> No
     text = _text(pia)
     assert f"reveals secret roll #{number}" in text
     assert "successes" in text
-    # The roll stays as it was: still hidden to players, in the log too.
+    # Its event is unchanged, but a player who learns of the reveal is handed the roll
+    # whole where it was made, in the log too (rulings S73).
     (entry,) = [e for e in pia.log(game_name="Pegasus") if e.id == number]
-    assert entry.hidden
+    assert isinstance(entry, SeenEntry)
+    assert entry.dice
+    (seen,) = [v for v in pia.events_for("Pegasus", limit=1000) if v.id == number]
+    assert (seen.hidden, isinstance(seen.data, p.Roll)) == (False, True)
     with pytest.raises(RollplayError, match="already revealed"):
         _do(stella, f"reveal {number}")
     public = getattr(_do(pia, "roll Piloting"), "log_id", 0)
     with pytest.raises(RollplayError, match="only a secret roll is revealed"):
         _do(stella, f"reveal {public}")
+
+
+def test_a_revealed_secret_roll_verifies_in_a_players_export(seated: Table) -> None:
+    """Rulings S73: a player's export marks a secret roll "hidden from you" (exit 3) until
+    the Storyteller reveals it; then it is whole there, and once its seed is revealed,
+    ``rollplay verify`` proves every roll for the players too (exit 0): Pia, and Otto and
+    Olly, who learn of a reveal in an open scene as every member does."""
+    from rollplay.table.dice.provable_log import verify_log
+    from rollplay.table.dice.provable_read import read_log
+
+    stella, pia = _scene(seated)
+    rolled = [stella.execute(parse(line, system="fs3", game="Pegasus"))
+              for line in ("roll/secret Nikos/Alertness", "roll/secret Zorblax/5")]  # fmt: skip
+    pia.execute(parse("roll Piloting", system="fs3", game="Pegasus"))
+    for chain in ("public", "hidden"):
+        seated.rotate_seed("Pegasus", chain)
+
+    def verified(who: Table) -> tuple[int, str]:
+        report = verify_log(read_log(who.export_log("jsonl", game_name="Pegasus")))
+        return report.code, report.summary()
+
+    code, said = verified(pia)
+    assert code == 3, said
+    assert said.endswith("2 hidden from you"), said
+    assert verified(stella)[0] == 0
+    for answer in rolled:
+        stella.execute(c.Reveal("Pegasus", getattr(answer, "log_id", 0)))
+    for reader in (pia, seated.acting_as("Otto"), seated.acting_as("Olly")):
+        code, said = verified(reader)
+        assert code == 0, said
+        assert "hidden" not in said, said
 
 
 def test_combat_turns_land_in_the_scene_and_a_private_one_stays_private(seated: Table) -> None:

@@ -145,7 +145,11 @@ def test_poses_are_drawn_as_the_mushes_draw_them(seated: Table) -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [("", "empty"), ("  \n ", "empty"), ("x" * 8_001, "at most 8,000"),
-     ("a\x07b", "control character"), ("a\u202eb", "bidi control")],
+     ("a\x07b", "control character"), ("a\u202eb", "bidi control"),
+     # Rulings S71: what shows nothing is empty (zero-width characters, a BOM, a soft
+     # hyphen, a Hangul filler, a variation selector, a blank Braille cell, a tag).
+     ("\u200b", "empty"), ("\u200b\u200c\u200d \u2060\ufeff", "empty"),
+     ("\u00ad\n\u3164\ufe0f\u2800", "empty"), ("\U000e0020\u180e", "empty")],
 )  # fmt: skip
 def test_a_bad_pose_is_one_clear_line_and_writes_nothing(
     seated: Table, text: str, said: str

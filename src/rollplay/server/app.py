@@ -33,6 +33,7 @@ from rollplay.server import (
     web_log,
     web_npcs,
     web_permalink,
+    web_poses,
     web_record,
     web_scene_combat,
     web_scene_controls,
@@ -81,6 +82,7 @@ ROUTERS = (
     web_scene_controls.router,  # before web_scenes's POST .../scenes/{number}/{control}
     web_scenes.router,
     web_scene_combat.router,
+    web_poses.router,
     scenes_api.router,
     seeds.router,
     seeds.pages,

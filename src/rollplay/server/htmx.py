@@ -23,6 +23,7 @@ from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.pages import templates
 from rollplay.table.access.accounts import csrf_for
 from rollplay.table.access.authz import Forbidden
+from rollplay.table.access.throttle import TryLater
 from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError
 
@@ -73,15 +74,18 @@ def run(service: Service, command: Any, done: str | None = None) -> HTMLResponse
 
 def problem(exc: RollplayError) -> HTMLResponse:
     """An error as the fragment a form shows, with its status."""
+    later = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TryLater) else None
     return HTMLResponse(Markup('<p class="error" role="alert">{}</p>').format(str(exc)),
-                        status_of(exc))  # fmt: skip
+                        status_of(exc), headers=later)  # fmt: skip
 
 
 def status_of(exc: RollplayError) -> int:
-    """403 for what the viewer may not do, 404 for a game or character that is not there,
-    400 for the rest."""
+    """403 for what the viewer may not do, 429 for too fast, 404 for a game or character
+    that is not there, 400 for the rest."""
     if isinstance(exc, Forbidden):
         return 403
+    if isinstance(exc, TryLater):  # too fast (a pose flood: rulings S72)
+        return exc.status
     if isinstance(exc, StorageError) and (str(exc).startswith("no ") or " has no " in str(exc)):
         return 404
     return 400

@@ -33,6 +33,7 @@ from rollplay.server.streams import Caps, Slots
 from rollplay.table.access.authz import Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.events.audiences import project, view_key
+from rollplay.table.events.ledger import Changes
 from rollplay.table.events.views import EventView
 from rollplay.table.events.watching import STANDING_KINDS
 from rollplay.table.play.scene_reads import ORDER_KINDS
@@ -217,7 +218,7 @@ class Hub:
             # A scene page's pose order is read in the same moment as the events it follows,
             # so it is the order as of the last of them (rulings S52), never a later one.
             watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
-            rows, orders = await run_in_threadpool(
+            rows, orders, later = await run_in_threadpool(
                 self.service.live_batch, game_id, after, BATCH, watched
             )
             if not rows or game_id not in self.last:
@@ -227,7 +228,7 @@ class Hub:
             await self.vet(list(self.viewers.get(game_id, ())))
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
-            self._hand_out(game_id, rows, self._after(rows, orders))
+            self._hand_out(game_id, rows, self._after(rows, orders), later)
             self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return
@@ -240,13 +241,16 @@ class Hub:
         return {scene: (last[scene], order) for scene, order in orders.items() if scene in last}
 
     def _hand_out(self, game_id: int, rows: list[Any],
-                  orders: dict[int, tuple[int, SceneShown]]) -> None:  # fmt: skip
+                  orders: dict[int, tuple[int, SceneShown]],
+                  later: Changes | None = None) -> None:  # fmt: skip
         """Each viewer's share of ``rows``, in one batch: each event projected once per view
-        and written once per view and format; a scene page's pose order (``orders``) written
-        once per scene and format, after the last event that changed it, for every viewer of
-        the scene who may see that event (the order is the same for all who may see the
-        scene)."""
-        shown: dict[tuple[int, tuple[bool, bool, bool], Any], str | None] = {}
+        (and as it stands: ``later``, its pose's edits, rulings S70; what the Storyteller
+        is shown of a pose differs, so the view says whether it is theirs) and written once
+        per view and format; a scene page's pose order (``orders``) written once per scene
+        and format, after the last event that changed it, for every viewer of the scene who
+        may see that event (the order is the same for all who may see the scene)."""
+        later = later or Changes()
+        shown: dict[tuple[int, tuple[bool, bool, bool], bool, Any], str | None] = {}
         panels: dict[tuple[int, Any], str] = {}
         for viewer in self.viewers.get(game_id, ()):
             if viewer.cut:
@@ -255,9 +259,12 @@ class Hub:
             for row in rows:
                 if viewer.scene is not None and row.scene_id != viewer.scene[0]:
                     continue
-                key = (row.number, view_key(row, viewer.standing), viewer.write)
+                teller = viewer.standing.storyteller
+                key = (row.number, view_key(row, viewer.standing), teller, viewer.write)
                 if key not in shown:
                     event = project(row, viewer.game, viewer.standing)
+                    if event is not None:
+                        event = later.now(event, viewer.standing, requests=False)
                     shown[key] = None if event is None else viewer.write(event)
                 text = shown[key]
                 if text is None:  # not theirs to see: nor is what it changed

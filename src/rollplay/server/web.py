@@ -36,11 +36,18 @@ from rollplay.server.spending import (
     spend_form,
     spend_query,
 )
+from rollplay.server.web_poses import pose_tools, reveal_button
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.answers import Character
 from rollplay.table.events.combat import Step_
 from rollplay.table.events.payloads import HiddenRoll, Roll
-from rollplay.table.events.requests import PoseDeleted, PoseEdited, RequestCancelled, RollRequested
+from rollplay.table.events.requests import (
+    PoseDeleted,
+    PoseEdited,
+    RequestCancelled,
+    RollRequested,
+    RollRevealed,
+)
 from rollplay.table.events.scenes import Posed
 from rollplay.table.events.sheets import D6Skill, FS3Sheet
 from rollplay.table.events.views import EventView
@@ -70,12 +77,17 @@ POINTS = frozenset(
 CONTROLS = ORDER_KINDS - {"pose", "scene_set"}
 
 
-def card(event: EventView, playing: bool = True) -> Markup:
+def card(event: EventView, playing: bool = True, oob: bool = False) -> Markup:
     """An event's card for a page; ``playing`` False (an archived game): without the roll
-    request's Roll button, which the service would refuse (rulings W81)."""
-    drawn = (event_html(event), card_tools(event),
-             roll_button(event) if playing else Markup(""))  # fmt: skip
-    return Markup('<li id="e{}">{}{}{}</li>').format(event.id, *drawn)
+    request's Roll button, a pose's Edit and Delete and a secret roll's Reveal, which the
+    service would refuse (rulings W81); ``oob``: to take the place of the card drawn before
+    (a pose edited, a roll revealed: web._later)."""
+    controls = Markup("")
+    if playing:
+        controls = roll_button(event) + pose_tools(event) + reveal_button(event)
+    swap = Markup(' hx-swap-oob="outerHTML"') if oob else Markup("")
+    return Markup('<li id="e{}"{}>{}{}{}</li>').format(event.id, swap, event_html(event),
+                                                      card_tools(event), controls)  # fmt: skip
 
 
 def card_tools(event: EventView) -> Markup:
@@ -117,14 +129,25 @@ def _later(event: EventView) -> Markup:
     place; a pose's edit or deletion redraws the pose (as the ledger now shows it)."""
     data = event.data
     if isinstance(data, PoseEdited | PoseDeleted):
-        edited = isinstance(data, PoseEdited)
-        pose = Posed(scene=data.scene, style=data.style if isinstance(data, PoseEdited)
-                     else "pose", who=data.who, text=data.text if isinstance(data, PoseEdited)
-                     else "", edited=edited, deleted=not edited)  # fmt: skip
-        shown = event.model_copy(update={"id": data.pose, "kind": "pose", "data": pose})
-        return Markup('<li id="e{}" hx-swap-oob="outerHTML">{}</li>').format(
-            data.pose, event_html(shown)
-        )
+        # The pose as it stands (the edit's text is the text in force: rulings S70), where
+        # and when it was posed, with its tools (rulings S74).
+        gone = isinstance(data, PoseDeleted) or data.deleted
+        pose = Posed(scene=data.scene, style="pose" if isinstance(data, PoseDeleted)
+                     else data.style, who=data.who,
+                     text="" if isinstance(data, PoseDeleted) else data.text,
+                     edited=not gone, deleted=gone)  # fmt: skip
+        shown = event.model_copy(update={"id": data.pose, "kind": "pose", "data": pose,
+                                         "time": data.posed or event.time})  # fmt: skip
+        return card(shown, oob=True)
+    if isinstance(data, RollRevealed):
+        # The secret roll's own card opens, where it was, for everyone who sees the reveal
+        # (rulings S73); the Storyteller's loses its Reveal button.
+        whole = data.shown.model_copy(update={"revealed": event.id})
+        shown = event.model_copy(update={"id": data.roll, "kind": "roll", "data": whole,
+                                         "visibility": "secret", "hidden": False,
+                                         "character": data.character,
+                                         "time": data.rolled or event.time})  # fmt: skip
+        return card(shown, oob=True)
     if isinstance(data, Roll | HiddenRoll) and data.request is not None:
         number, said = data.request, f"Answered: #{event.id}"
     elif isinstance(data, RequestCancelled):

@@ -18,3 +18,7 @@ MAX_POSE = 8_000  # characters in one pose: a long paragraph or a few (issue 30)
 MAX_TITLE = 200  # characters in a scene's title
 MAX_SUMMARY = 2_000  # characters in a scene's summary
 MAX_POSE_WINDOW = 10_080  # minutes a pose may be edited in: at most a week (issue 30)
+# Poses (and their edits and deletions) one user may write in a game in any POSE_SPAN
+# seconds, from every surface together (rulings S72); ROLLPLAY_POSE_RATE=N/SECONDS or off.
+POSE_RATE = 10
+POSE_SPAN = 30.0

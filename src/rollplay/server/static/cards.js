@@ -34,8 +34,43 @@
   // Escape back to the feed.
   const KEYS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"];
   function tools(card) {
-    return card ? Array.from(card.querySelectorAll(".card-tools a, .card-tools button")) : [];
+    if (!card) return [];
+    return Array.from(card.querySelectorAll(
+      ".card-tools a, .card-tools button, .pose-tools:not([hidden]) > button"));
   }
+  // A pose's Edit and Delete (server/web_poses.py) show to its author alone, while the
+  // game's edit window lasts (rulings S11, S74): the card is drawn alike for every reader,
+  // and the service refuses anyone else anyway.
+  function mine(root) {
+    const nav = document.querySelector("nav[data-user]");
+    if (!nav || !root || !root.querySelectorAll) return;
+    const minutes = Number(nav.dataset.poseWindow || "0");
+    root.querySelectorAll(".pose-tools").forEach(function (box) {
+      const posed = new Date(box.dataset.posed || "").getTime();
+      const open = box.dataset.author === nav.dataset.user && minutes > 0 &&
+        !isNaN(posed) && Date.now() < posed + minutes * 60000;
+      if (box.hidden === open) box.hidden = !open;
+    });
+  }
+  document.addEventListener("htmx:load", function (ev) { mine(ev.detail.elt); });
+  document.addEventListener("DOMContentLoaded", function () {
+    mine(document);
+    setInterval(function () { mine(document); }, 30000);
+  });
+  // Edit opens the pose's form in place, its text as it stands; Cancel (or Edit again)
+  // closes it.
+  document.addEventListener("click", function (ev) {
+    const button = ev.target instanceof Element ? ev.target.closest("[data-edit]") : null;
+    if (!button) return;
+    const form = document.getElementById(button.getAttribute("data-edit") || "");
+    if (!form) return;
+    form.hidden = !form.hidden;
+    const opener = form.parentElement && form.parentElement.querySelector("button[aria-controls]");
+    if (opener) opener.setAttribute("aria-expanded", String(!form.hidden));
+    const box = form.querySelector("textarea");
+    if (!form.hidden && box) box.focus();
+    else if (opener instanceof HTMLElement) opener.focus();
+  });
   function cards(feed) {
     return Array.from(feed.children).filter(function (c) { return tools(c).length > 0; });
   }

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import defaultdict
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,7 +25,7 @@ from rollplay.table.answers import LogPage
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import iso, project
 from rollplay.table.events.combat import HealDay, Turn
-from rollplay.table.events.ledger import fold
+from rollplay.table.events.ledger import changes, fold
 from rollplay.table.events.views import EventView, LogEntry, entry
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LOG_LIMIT
@@ -114,14 +115,30 @@ def log(
             query = query.where(Event.created_at < until_at)
         if limit:
             query = query.limit(limit)
-        out = []
+        out: list[EventView] = []
         for row, game in s.execute(query):
             seen = project(row, game, standings[row.game_id])
             # Asked for a character's rolls, a viewer is not told which hidden ones were
             # theirs (the filter would say whose a secret roll was).
             if seen is not None and not (character and seen.character is None):
-                out.append(entry(seen))
-        return out
+                out.append(seen)
+        return [entry(e) for e in _revealed(s, out, standings)]
+
+
+def _revealed(s: Session, seen: list[EventView], standings: dict[int, Standing]) -> list[EventView]:
+    """The rolls a viewer sees hidden that the Storyteller has since revealed to them (the
+    reveal is theirs to see), whole: so a player's log and export hold the roll with its
+    dice and proof, and ``rollplay verify`` proves it for them too (rulings S73)."""
+    hidden: dict[str, list[int]] = defaultdict(list)
+    for view in seen:
+        if view.hidden:
+            hidden[view.game].append(view.id)
+    if not hidden:
+        return seen
+    ids = {str(name): int(gid) for name, gid in
+           s.execute(select(Game.name, Game.id).where(Game.name.in_(list(hidden))))}  # fmt: skip
+    now = {game: changes(s, ids[game], game, numbers) for game, numbers in hidden.items()}
+    return [now[v.game].now(v, standings[ids[v.game]]) if v.hidden else v for v in seen]
 
 
 def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[dict[str, Any]]:

@@ -89,10 +89,14 @@ class Roll(Payload):
     provable: Provable | None = None
     npc: str | None = None  # who rolled, for a roll with no sheet
     request: int | None = None  # the roll request it answers (issue 30), by its number
+    # A reader's, never stored: the reveal that showed this secret roll (events/ledger.py).
+    revealed: int | None = None
 
     @model_serializer(mode="wrap")
     def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        return unasked(handler(self))
+        said = unasked(handler(self))
+        return said if self.revealed is not None else \
+            {k: v for k, v in said.items() if k != "revealed"}  # fmt: skip
 
     @field_validator("outcome", mode="wrap")
     @classmethod

@@ -48,7 +48,10 @@ class RequestCancelled(p.Payload):
 
 
 class PoseEdited(p.Payload):
-    """A pose's new text (its author's, within the game's window): what the pose shows."""
+    """A pose's new text (its author's, within the game's window): what the pose shows. A
+    reader is handed it as the ledger stands (events/ledger.py, rulings S70): ``text`` the
+    pose's text now (a later edit's), none once it is ``deleted``; ``posed`` the pose's own
+    time. Those two are never stored."""
 
     kind: ClassVar[str] = "pose_edit"
     scene: int
@@ -56,13 +59,36 @@ class PoseEdited(p.Payload):
     style: PoseStyle
     who: str
     text: str
+    deleted: bool = False
+    posed: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _as_edited(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        """Stored as typed: what the ledger says of it later is never the row's."""
+        return _unfolded(handler(self), self.deleted)
 
 
 class PoseDeleted(p.Payload):
+    """A pose taken back; ``posed``, the pose's own time, is a reader's (never stored)."""
+
     kind: ClassVar[str] = "pose_delete"
     scene: int
     pose: int
     who: str
+    posed: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _as_deleted(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        return _unfolded(handler(self), False)
+
+
+def _unfolded(said: dict[str, JsonValue], deleted: bool) -> dict[str, JsonValue]:
+    """A pose's edit or deletion without what a reader's fold added while it is unset."""
+    return {
+        k: v
+        for k, v in said.items()
+        if not (k == "posed" and v is None) and not (k == "deleted" and not deleted)
+    }
 
 
 class RollRevealed(p.Payload):
@@ -72,6 +98,13 @@ class RollRevealed(p.Payload):
     roll: int
     character: str | None
     shown: p.Roll
+    rolled: str | None = None  # a reader's, never stored: the roll's own time
+
+    @model_serializer(mode="wrap")
+    def _as_revealed(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        said: dict[str, JsonValue] = handler(self)
+        return said if self.rolled is not None else \
+            {k: v for k, v in said.items() if k != "rolled"}  # fmt: skip
 
 
 LEDGER_PAYLOADS = (RollRequested, RequestCancelled, PoseEdited, PoseDeleted, RollRevealed)

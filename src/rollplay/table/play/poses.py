@@ -20,6 +20,7 @@ from rollplay.table.events import scenes as sc
 from rollplay.table.events.ledger import later_events, pose_now
 from rollplay.table.handlers import handles
 from rollplay.table.play import requests as r
+from rollplay.table.play.pace import keep_pace
 from rollplay.table.play.scene_text import pose_text
 from rollplay.table.store.models import Event, Game, now
 
@@ -56,6 +57,7 @@ def run_pose_edit(t: ServiceBase, cmd: c.PoseEdit, dice: Dice | None) -> LedgerW
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         row, pose = _own_pose(t, s, game, cmd.number)
+        keep_pace(t, s, game)  # rulings S72: an edit or a deletion is a pose's change
         edit = rq.PoseEdited(scene=pose.scene, pose=row.number, style=pose.style, who=pose.who,
                              text=text)  # fmt: skip
         number = t.record(
@@ -76,6 +78,7 @@ def run_pose_delete(t: ServiceBase, cmd: c.PoseDelete, dice: Dice | None) -> Led
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         row, pose = _own_pose(t, s, game, cmd.number)
+        keep_pace(t, s, game)  # rulings S72: an edit or a deletion is a pose's change
         gone = rq.PoseDeleted(scene=pose.scene, pose=row.number, who=pose.who)
         number = t.record(
             s,

@@ -17,6 +17,7 @@ from rollplay.table.access.authz import Act, Forbidden, Standing
 from rollplay.table.access.links import _external, _platform, keep_gm_channels_apart
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
+from rollplay.table.events.ledger import changes, kinds_referred
 from rollplay.table.events.views import EventView
 from rollplay.table.info import ChannelBinding
 from rollplay.table.play.scene_rows import may_see, run_by
@@ -146,9 +147,15 @@ def _game_posts(
             rows = [r for r in rows if r[0].number != cursor]
             cursor -= 1
     posts = []
+    # Each pose as it stands now: a pose deleted (or edited) before the relay read it is
+    # posted as it stands, its old words nowhere (rulings S70).
+    name = str(rows[0][2]) if rows else ""
+    later = changes(s, game_id, name, kinds_referred(r[0] for r in rows))
     for event, channel, game, number in rows:
-        view = project(event, game, readers(game, event.scene_id or 0, event.scene_private))
+        sees = readers(game, event.scene_id or 0, event.scene_private)
+        view = project(event, game, sees)
         if view is not None:
+            view = later.now(view, sees)
             posts.append(Relayed(channel=channel, game=game, scene=number, view=view,
                                  scene_id=event.scene_id or 0,
                                  private=event.scene_private))  # fmt: skip

@@ -16,7 +16,7 @@ from rollplay.table.access.authz import Act, Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
-from rollplay.table.events.ledger import fold
+from rollplay.table.events.ledger import Changes, changes, fold, kinds_referred
 from rollplay.table.events.views import EventView
 from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
 from rollplay.table.store.db import StorageError
@@ -58,7 +58,8 @@ def scene_events(
         events = s.scalars(select(Event).where(Event.game_id == game.id,
                                                Event.scene_id == row.id, Event.number > after)
                            .order_by(Event.number).limit(limit))  # fmt: skip
-        return [v for v in (project(e, game.name, standing) for e in events) if v is not None]
+        seen = [v for v in (project(e, game.name, standing) for e in events) if v is not None]
+        return fold(s, game.id, standing, seen)
 
 
 class LedgerPage(NamedTuple):
@@ -137,10 +138,14 @@ def _settled(s: Session, game_id: int, changed: set[int], last: int) -> set[int]
 
 class LiveBatch(NamedTuple):
     """A game's events after a number, whole, and, for each watched scene whose pose order
-    they change, the order as of the last of them (read in the same moment: rulings S52)."""
+    they change, the order as of the last of them (read in the same moment: rulings S52),
+    and what later events did to them (their poses' edits and deletions, their rolls'
+    reveals), read in that moment too, which the hub folds into each viewer's view
+    (rulings S70)."""
 
     rows: list[Any]
     orders: dict[int, SceneShown]
+    changes: Changes = Changes()
 
 
 def live_batch(t: ServiceBase, game_id: int, after: int, limit: int,
@@ -157,7 +162,9 @@ def live_batch(t: ServiceBase, game_id: int, after: int, limit: int,
                    and r.scene_id in watched}  # fmt: skip
         if changed and len(rows) == limit:
             changed = _settled(s, game_id, changed, rows[-1].number)
-        return LiveBatch(rows, _orders(s, game_id, changed))
+        game = s.get(Game, game_id)
+        later = changes(s, game_id, "" if game is None else game.name, kinds_referred(rows))
+        return LiveBatch(rows, _orders(s, game_id, changed), later)
 
 
 class CaughtUp(NamedTuple):
@@ -182,6 +189,7 @@ def scene_catch_up(t: ServiceBase, game_name: str, number: int, after: int,
                                                   Event.scene_id == row.id, Event.number > after)
                               .order_by(Event.number).limit(limit)))  # fmt: skip
         events = [v for v in (project(e, game.name, standing) for e in read) if v is not None]
+        events = fold(s, game.id, standing, events)  # as each pose stands (rulings S70)
         changed = {row.id} if any(e.kind in ORDER_KINDS for e in events) else set()
         if changed and len(read) == limit:
             changed = _settled(s, game.id, changed, read[-1].number)

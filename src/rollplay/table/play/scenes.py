@@ -25,6 +25,7 @@ from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_SUMMARY, MAX_TITLE
 from rollplay.table.play.names import clean_name
+from rollplay.table.play.pace import keep_pace
 from rollplay.table.play.scene_rows import (
     at,
     find_scene,
@@ -185,6 +186,7 @@ def run_pose(t: ServiceBase, cmd: c.Pose, dice: Dice | None) -> PoseMade:
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         standing = t.require(s, game, Act.POSE)
+        keep_pace(t, s, game)  # rulings S72
         uid = t.actor.user_id
         latest = s.scalar(select(Scene).join(ScenePerson, ScenePerson.scene_id == Scene.id)
                           .where(Scene.game_id == game.id, person_is(uid),

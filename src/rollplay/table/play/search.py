@@ -35,7 +35,8 @@ _WORD = re.compile(r"\w+")
 
 class SceneHit(BaseModel):
     """One event that matched: its scene, its number in the game, its kind, and the words
-    it was found by, as its reader may see them."""
+    it was found by, as its reader may see them. A pose found by the words an edit gave it
+    is the pose (its number and kind), which is where a reader lands (rulings S75)."""
 
     scene: int
     title: str
@@ -80,9 +81,13 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
                 continue  # words a later edit replaced, or a pose deleted (rulings S11)
             learns, whole, _ = view_key(row, standing)  # the SQL's decision, checked again
             seen = project(row, game.name, standing) if learns and whole else None
-            if seen is not None:
-                out.append(SceneHit(scene=scene.number, title=scene.title, state=scene.state,
-                                    id=seen.id, kind=seen.kind, said=said(seen)))  # fmt: skip
+            if seen is None:
+                continue
+            number, kind = seen.id, seen.kind
+            if isinstance(seen.data, PoseEdited):  # the pose its words are now (rulings S75)
+                number, kind = seen.data.pose, "pose"
+            out.append(SceneHit(scene=scene.number, title=scene.title, state=scene.state,
+                                id=number, kind=kind, said=said(seen)))  # fmt: skip
         return out
 
 

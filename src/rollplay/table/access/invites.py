@@ -27,6 +27,7 @@ from rollplay.table.events import payloads as ev
 from rollplay.table.info import Invite as InviteInfo
 from rollplay.table.info import Joined, NewInvite
 from rollplay.table.play.names import user_name
+from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
 MAX_HOURS = 24 * 30
@@ -102,7 +103,7 @@ def revoke_invite(t: ServiceBase, invite_id: int) -> InviteInfo:
         # name is not theirs to learn (issue 37), nor that the number is in use.
         outside = game is not None and t.standing(s, game).role is None
         if row is None or outside or (game is None and not t.actor.owner):
-            raise RollplayError(f"no invite #{invite_id}")
+            raise StorageError(f"no invite #{invite_id}")  # a 404, like any unknown number
         if game is not None:
             t.require(s, t.game_row(s, game.name), Act.MANAGE)
         row.revoked = True

@@ -107,7 +107,8 @@ def test_the_pages_sign_out_everywhere_ends_tokens_too(server: TestClient) -> No
     headers = sign_in(server, "Pia")
     token = server.post("/api/v1/tokens", json={"label": "bot"}, headers=headers).json()["token"]
     assert "Sign out everywhere" in server.get("/").text
-    out = server.post("/logout", data={"everywhere": "1"}, follow_redirects=False)
+    out = server.post("/logout", data={"everywhere": "1", "csrf": headers["X-CSRF-Token"]},
+                      follow_redirects=False)  # fmt: skip
     assert out.status_code == 303
     assert _game(TestClient(server.app), _bearer(token)) == 401
 

@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from rollplay.server.access import DOWN, database_down, database_trouble, send_error
 from rollplay.server.auth import caller
 from rollplay.server.parts import parts
+from rollplay.table.access.shown_once import SHOWN_ONCE
 from rollplay.table.store import idempotency as keys
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
@@ -31,10 +32,6 @@ HEADER = b"idempotency-key"
 _KEY = re.compile(r"[\x21-\x7e]{1,200}")  # visible ASCII: a UUID, a counter, a hash
 # An answer's headers that belong to its moment, not to the answer itself.
 _NOT_KEPT = {"content-length", "date", "server", "set-cookie"}
-# Writes whose answer shows a secret once (an API token, an invite link, a link code): the
-# answer is not kept in the database, so the key's retry is told the write was done.
-_SECRET_ANSWERS = re.compile(r"/api/v1/tokens|/api/v1/games/[^/]+/invites|/api/v1/link-codes"
-                             r"|/link-code")  # fmt: skip
 # Writes whose body holds a password (signing in, taking an invite, changing a password) take
 # no key at all: a fingerprint of the body is a fast, unsalted hash of the password, and
 # would sit in the database for a day (docs/rulings.md, H7).
@@ -112,37 +109,58 @@ class Idempotency:
         body = bytearray()
         read = False
         out = _unmarked(send)
+        # The answer is held until it is kept, then sent: a client that has it can retry
+        # and be answered again at once (no 409 "still being answered" in between). One
+        # too large to keep goes out as it comes.
+        held: list[Message] = []
+        passing = False
 
         async def kept(message: Message) -> None:
-            nonlocal status, read
+            nonlocal status, read, passing
+            if passing:
+                await out(message)
+                return
             if message["type"] == "http.response.start":
                 status = message["status"]
                 headers.extend((k.decode("latin-1").lower(), v.decode("latin-1"))
                                for k, v in message.get("headers", ()))  # fmt: skip
                 read = any(k == READ_ONLY.decode() for k, _ in headers)
-            elif message["type"] == "http.response.body" and len(body) <= LARGEST:
+            elif message["type"] == "http.response.body":
                 body.extend(message.get("body", b""))
-            await out(message)
+            held.append(message)
+            if len(body) > LARGEST:
+                passing = True
+                for waiting in held:
+                    await out(waiting)
+                held.clear()
 
+        # Whatever route it is, an answer holding a secret shown once (an API token, an
+        # invite link, a link code) is not kept: the service says when it makes one.
+        secrets: list[str] = []
+        mark = SHOWN_ONCE.set(secrets)
         try:
             await self.app(scope, receive, kept)
         except BaseException:
             await run_in_threadpool(keys.drop, engine, row)
             raise
+        finally:
+            SHOWN_ONCE.reset(mark)
         try:
             # A server error or a throttle did not happen, and a read may run again: the key
             # stays free for the retry.
             if status >= 500 or status in (408, 429) or status == 0 or read:
                 await run_in_threadpool(keys.drop, engine, row)
-                return
-            shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
-            if _SECRET_ANSWERS.fullmatch(scope["path"]) and status < 300:
-                shown, body = [(WITHHELD, _SECRET)], bytearray()
-            elif len(body) > LARGEST:
-                shown, body = [(WITHHELD, _TOO_LARGE)], bytearray()
-            await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
-        except DOWN as exc:  # answered already; the claim stays and is taken over later
+            else:
+                shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
+                if secrets:
+                    shown, body = [(WITHHELD, _SECRET)], bytearray()
+                elif len(body) > LARGEST:
+                    shown, body = [(WITHHELD, _TOO_LARGE)], bytearray()
+                await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
+        except DOWN as exc:  # the claim stays and is taken over later
             database_trouble(exc)
+        for message in held:
+            await out(message)
 
     async def _sweep(self, engine: Engine) -> None:
         moment = time.monotonic()

@@ -5,11 +5,12 @@ refused by its Origin (and the session cookie is SameSite=Lax, so such a post ca
 
 from __future__ import annotations
 
+import hmac
 from pathlib import Path
 from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -75,11 +76,20 @@ def login_form(
 
 @router.post("/logout")
 def logout_form(
-    request: Request, everywhere: Annotated[str, Form(max_length=10)] = ""
+    request: Request,
+    everywhere: Annotated[str, Form(max_length=10)] = "",
+    csrf: Annotated[str, Form(max_length=200)] = "",
 ) -> RedirectResponse:
-    """Sign out (``everywhere``: every session and API token of yours)."""
+    """Sign out (``everywhere``: every session and API token of yours). The form carries the
+    session's CSRF token (or the X-CSRF-Token header), as every write does: without it
+    another site's page could sign its visitor out (a post with no Origin header passes
+    ``check_origin``)."""
     check_origin(request)
     cookie = request.cookies.get(COOKIE)
+    sent = csrf or request.headers.get("x-csrf-token", "")
+    if cookie and not hmac.compare_digest(sent, csrf_for(cookie)):
+        raise HTTPException(403, "signing out needs the form's CSRF token: sign out from "
+                                 "this site's own page")  # fmt: skip
     if cookie:
         parts(request).service.sign_out(cookie, everywhere=bool(everywhere))
         revoked(request)

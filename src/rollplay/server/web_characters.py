@@ -16,6 +16,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
 from rollplay.rulesfile import parse_text
@@ -58,8 +59,11 @@ def new_page(game: str, request: Request) -> Response:
 async def check(game: str, request: Request, service: Viewer) -> HTMLResponse:
     """The form's (or the text box's) sheet checked as it is typed: the points it spends and
     its problems (a read: nothing is kept)."""
-    try:
-        draft = service.draft_check(game, _posted_sheet(service, game, await _fields(request)))
+    fields = await _fields(request)
+    try:  # parsing YAML and the database both off the event loop (rulings H13)
+        draft = await run_in_threadpool(
+            lambda: service.draft_check(game, _posted_sheet(service, game, fields))
+        )
     except RollplayError as exc:  # a field no sheet could hold, or a refusal
         return _checked(request, DraftCheck((str(exc),)), 403 if _refused(exc) else 200)
     return _checked(request, draft)
@@ -68,8 +72,11 @@ async def check(game: str, request: Request, service: Viewer) -> HTMLResponse:
 @router.post(NEW, response_class=HTMLResponse)
 async def create(game: str, request: Request, service: Viewer) -> HTMLResponse:
     """Make the character: a player's is submitted for approval; the page goes to its sheet."""
+    fields = await _fields(request)
     try:
-        made = service.new_character(game, _posted_sheet(service, game, await _fields(request)))
+        made = await run_in_threadpool(
+            lambda: service.new_character(game, _posted_sheet(service, game, fields))
+        )
     except RollplayError as exc:
         return problem(exc)
     return _to_sheet(game, made.name)
@@ -129,8 +136,10 @@ async def upload(game: str, service: Viewer,
     a sheet file (YAML, TOML, JSON) as `char new` reads one."""
     label = " ".join((file.filename or "the file").split())[:100] or "the file"
     data = await file.read(MAX_UPLOAD + 1)
-    try:
-        made = service.new_character(game, _uploaded(service.game(game).system, label, data))
+    try:  # a 2 MiB YAML file takes seconds to read: never on the event loop (rulings H13)
+        made = await run_in_threadpool(
+            lambda: service.new_character(game, _uploaded(service.game(game).system, label, data))
+        )
     except RollplayError as exc:
         return problem(exc)
     return _to_sheet(game, made.name)

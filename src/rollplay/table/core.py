@@ -164,8 +164,8 @@ class Core:
         False keeps it out of the command's answer (what chat bridges post): a record for the
         log alone."""
         writer = CoreWriter(w.connection()) if isinstance(w, Session) else w
-        if scene is None and self.actor.as_character is None and payload.kind not in GAME_KINDS:
-            scene = writer.scene(game.id, self.actor.user_id)
+        if scene is None and payload.kind not in GAME_KINDS:
+            scene = self.landing(writer, game)
             self.in_scene_here(None if scene is None else scene[0])
         values = event_values(
             game.id, self.actor, payload, visibility=visibility,
@@ -178,6 +178,13 @@ class Core:
         if written is not None and announce:
             written.append(number)
         return number
+
+    def landing(self, w: Writer, game: Any) -> tuple[int, bool] | None:
+        """The scene (its id, and whether it is private) an event the actor writes now lands
+        in when nothing names one: the running scene they joined last (rulings S3)."""
+        if self.actor.as_character is not None:
+            return None
+        return w.scene(game.id, self.actor.user_id)
 
     def in_scene_here(self, scene_id: int | None) -> None:
         """Refuse, in one line, what would land outside the scene the actor's surface plays

@@ -21,6 +21,7 @@ from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.members import user_row
 from rollplay.table.access.passwords import make_hash, matches, needs_rehash
+from rollplay.table.access.shown_once import made
 from rollplay.table.base import ServiceBase
 from rollplay.table.info import NewToken, SignedIn
 from rollplay.table.play.names import user_by_name
@@ -62,6 +63,7 @@ def new_session(s: Session, user_id: int) -> dict[str, str]:
     """A new session for a user: its secret (the cookie) and its CSRF token, shown once."""
     secret = secrets.token_urlsafe(32)
     csrf = csrf_for(secret)
+    made("session")
     s.add(LoginSession(secret_hash=digest(secret), user_id=user_id, csrf_hash=digest(csrf),
                        expires_at=now() + timedelta(days=SESSION_DAYS)))  # fmt: skip
     return {"session": secret, "csrf_token": csrf}
@@ -131,6 +133,7 @@ def new_token(t: ServiceBase, label: str) -> NewToken:
                          label=label.strip()[:100] or "token")  # fmt: skip
         s.add(token)
         s.flush()
+        made("token")
         return NewToken(id=token.id, label=token.label, token=secret)
 
 

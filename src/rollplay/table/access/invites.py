@@ -21,11 +21,13 @@ from rollplay.table.access.accounts import check_password, digest, hash_password
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import ROLES, Act, Forbidden
 from rollplay.table.access.members import name_free, new_user
+from rollplay.table.access.shown_once import made
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.info import Invite as InviteInfo
 from rollplay.table.info import Joined, NewInvite
 from rollplay.table.play.names import user_name
+from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
 MAX_HOURS = 24 * 30
@@ -79,6 +81,7 @@ def new_invite(
                 row.character_id = t.character_row(s, game.name, character)[1].id
         s.add(row)
         s.flush()
+        made("invite")
         return NewInvite(**_invite_dict(s, row).model_dump(), token=token)
 
 
@@ -96,8 +99,11 @@ def revoke_invite(t: ServiceBase, invite_id: int) -> InviteInfo:
     with t.transaction() as s:
         row = s.get(Invite, invite_id) if 0 < invite_id < 2**62 else None
         game = None if row is None or row.game_id is None else s.get(Game, row.game_id)
-        if row is None or (game is None and not t.actor.owner):
-            raise RollplayError(f"no invite #{invite_id}")
+        # Someone outside the invite's game is told what an unknown id tells: its game's
+        # name is not theirs to learn (issue 37), nor that the number is in use.
+        outside = game is not None and t.standing(s, game).role is None
+        if row is None or outside or (game is None and not t.actor.owner):
+            raise StorageError(f"no invite #{invite_id}")  # a 404, like any unknown number
         if game is not None:
             t.require(s, t.game_row(s, game.name), Act.MANAGE)
         row.revoked = True

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from rollplay.errors import RollplayError
 from rollplay.table.access.actors import Actor
 from rollplay.table.access.authz import Act, Forbidden, Standing
+from rollplay.table.access.shown_once import made
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
 from rollplay.table.events.views import EventView
@@ -120,6 +121,7 @@ def link_code(t: ServiceBase) -> LinkCodeInfo:
         expires = now() + timedelta(minutes=CODE_MINUTES)
         s.add(LinkCode(secret_hash=_digest(code), user_id=t.actor.user_id,
                        expires_at=expires))  # fmt: skip
+    made("link code")
     return LinkCodeInfo(code=code, user=t.actor.name, minutes=CODE_MINUTES,
                         expires_at=expires.isoformat(timespec="seconds"))  # fmt: skip
 

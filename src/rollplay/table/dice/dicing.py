@@ -52,13 +52,23 @@ def chain_for(visibility: str) -> str:
     return "public" if visibility == "public" else "hidden"
 
 
-def table_dice(service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dice | None) -> Dice:
+def table_dice(
+    service: ServiceBase, w: Writer, game: Any, chain: str, dice: Dice | None,
+    *, scene: tuple[int, bool] | None = None,
+) -> Dice:  # fmt: skip
     """The dice for one command's roll: ``dice`` if the caller brought some, OS entropy if
-    the game turned verifiable dice off, else the next nonce of ``chain`` (one per command)."""
+    the game turned verifiable dice off, else the next nonce of ``chain`` (one per command).
+    A roll whose events land in a private scene (``scene``, its id and privacy, when the
+    command names where they land; else the actor's running scene) draws from the hidden
+    chain, public or not: a public nonce taken there would tell everyone outside the scene,
+    by the public count, that a roll was made in it (rulings H10)."""
     if dice is not None:
         return dice
     if not game.provable:
         return default_dice()
+    landing = scene if scene is not None else service.landing(w, game)
+    if landing is not None and landing[1]:
+        chain = "hidden"
     ensure_ruleset(service, w, game)
     user = service.actor.user_id
     taken = w.nonce(game.id, chain, user)

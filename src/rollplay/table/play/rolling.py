@@ -100,7 +100,9 @@ def roll(
     with rolling_sides(t, game_name, [(name, request)], visibility, answers=answers) as r:
         (side,) = r.sides
         rules, _ = t.ruleset_of(r.game)
-        source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice)
+        lands = None if r.answers is None else r.answers.scene  # an answer lands by its ask
+        source = table_dice(t, r.w, r.game, chain_for(r.visibility), dice,
+                            scene=lands)  # fmt: skip
         rolled = system(r.game.system).roll(side.check, rules, source, r.visibility == "secret")
         result = {"system": r.game.system, **rolled}
         entry_id = log_roll(t, r, side, result, source)

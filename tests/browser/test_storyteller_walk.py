@@ -97,7 +97,7 @@ def _set_up(base: str, first_link: str, nova: Page, rook: Page) -> None:
     nova.goto(first_link)
     expect(nova.get_by_text("This link makes the table's first Storyteller")).to_be_visible()
     _join(nova, STORYTELLER)
-    expect(nova.get_by_role("heading", name=f"Welcome, {STORYTELLER}")).to_be_visible()
+    expect(nova.get_by_role("heading", name=f"Welcome, {STORYTELLER}: what to do next")).to_be_visible()
 
     nova.goto("/")
     nova.get_by_label("Name", exact=True).fill(GAME)

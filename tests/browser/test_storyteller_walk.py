@@ -97,9 +97,9 @@ def _set_up(base: str, first_link: str, nova: Page, rook: Page) -> None:
     nova.goto(first_link)
     expect(nova.get_by_text("This link makes the table's first Storyteller")).to_be_visible()
     _join(nova, STORYTELLER)
-    expect(nova.get_by_role("heading", name=f"Welcome, {STORYTELLER}")).to_be_visible()
-
-    nova.goto("/")
+    # Home, with what to do next (rulings W90): the game is made there.
+    welcome = nova.get_by_role("heading", name=f"Welcome, {STORYTELLER}: what to do next")
+    expect(welcome).to_be_visible()
     nova.get_by_label("Name", exact=True).fill(GAME)
     nova.get_by_label("System and edition").select_option("fs3 3.3")
     nova.get_by_role("button", name="Make the game").click()

@@ -228,6 +228,8 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
     ("GET", "/games/{game}/members"): ("/games/Pegasus/members", None, MEMBERS | {"anonymous"}),
     ("POST", "/games/{game}/invite"): (
         "/games/Pegasus/invite", {"form": {"character": "Mavros"}}, STORYTELLER),
+    ("POST", "/games/{game}/invites/{invite_id}/revoke"): (
+        "/games/Pegasus/invites/{invite}/revoke", None, STORYTELLER),
     ("POST", "/games/{game}/members/role"): (
         "/games/Pegasus/members/role", {"form": {"user": "Olly", "role": "player"}}, STORYTELLER),
     ("POST", "/games/{game}/members/remove"): (

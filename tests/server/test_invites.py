@@ -246,15 +246,42 @@ def test_serve_prints_the_first_run_link_and_logs_requests_as_json(
         assert link.group(1).startswith(base)
         assert httpx.get(link.group(1)).status_code == 200
         taken = httpx.post(link.group(1), data={"name": "Stella", "password": NEW})
-        assert "Welcome, Stella" in taken.text
+        # Home, which says what to do next (rulings W90), signed in.
+        assert (taken.status_code, taken.headers["location"]) == (303, "/?welcome")
+        home = httpx.get(f"{base}/?welcome", cookies=taken.cookies)
+        assert "Welcome, Stella: what to do next" in home.text
         answer = httpx.post(f"{base}/api/v1/login", json={"name": "Stella", "password": NEW})
         assert answer.status_code == 200
     lines = [json.loads(x) for x in output.read_text().splitlines() if x.startswith("{")]
     invite_lines = [x for x in lines if x["path"].startswith("/invite/")]
-    assert [x["status"] for x in invite_lines] == [200, 200]
+    assert [x["status"] for x in invite_lines] == [200, 303]
     assert all(x["path"] == "/invite/inv_…" for x in invite_lines)  # the secret is masked
     login = next(x for x in lines if x["path"] == "/api/v1/login")
     assert (login["method"], login["status"], login["client"]) == ("POST", 200, "127.0.0.1")
     assert set(login) >= {"time", "ms", "user"}
     assert PASSWORD not in output.read_text()
     assert NEW not in output.read_text()
+
+
+def test_an_invite_is_labelled_with_who_it_is_for(
+    server: TestClient, server_db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 37: the Storyteller's list tells links apart by who each is for, from every
+    # surface that makes one; a label is one tidy line of at most 100 characters.
+    made = _invite(server, label="  for   Rook ")
+    assert made["label"] == "for Rook"
+    table = Table(server_db)
+    table.new_invite("Pegasus", "observer", label="the Thursday group")
+    listed = {i.label for i in table.invites("Pegasus")}
+    assert {"for Rook", "the Thursday group"} <= listed
+    for bad, said in (("x" * 101, "at most 100 characters"), ("a\u200bb", "control character")):
+        with pytest.raises(RollplayError, match=said):
+            table.new_invite("Pegasus", label=bad)
+    from tests.clirun import run
+
+    code, out, err = run(capsys, "invite", "add", "Pegasus", "--label", "Otto's sister",
+                         "--db", server_db)  # fmt: skip
+    assert code == 0, err
+    assert "(Otto's sister) to Pegasus" in out
+    code, out, err = run(capsys, "invite", "list", "Pegasus", "--db", server_db)
+    assert "Otto's sister: player: open" in out

@@ -30,28 +30,35 @@ def invite() -> None:
               default="player", show_default=True, help="What its taker becomes.")  # fmt: skip
 @click.option("--hours", type=click.FloatRange(0, 720, min_open=True), default=72,
               show_default=True, help="How long it stays open.")  # fmt: skip
+@click.option(
+    "--label",
+    default="",
+    metavar="TEXT",
+    help="Who it is for (shown in the list of invites), e.g. 'for Rook'.",
+)
 @click.option("--url", "base", metavar="URL",
               help=f"The server's public URL, for the link (default: env {ENV}, else "
                    "rollplay serve's default address).")  # fmt: skip
 @db_option
 @json_option
 def invite_add(
-    *, game_name: str, character: str | None, role: str, hours: float, base: str | None,
-    db: str | None, as_json: bool,
+    *, game_name: str, character: str | None, role: str, hours: float, label: str,
+    base: str | None, db: str | None, as_json: bool,
 ) -> None:  # fmt: skip
     """A link to join GAME, shown once: send it to one person."""
     try:  # checked before the invite is made: a bad address makes no link
         url = checked(base, "--url") if base is not None else public_url()
     except RollplayError as exc:
         raise click.UsageError(str(exc)) from None
-    made = open_service(db).new_invite(game_name, role, character, hours)
+    made = open_service(db).new_invite(game_name, role, character, hours, label=label)
     link = invite_link(url, made.token)
     data = made.model_copy(update={"link": link})
     if as_json:
         emit_json(data)
         return
     who = f"the player of {data.character}" if data.character else f"{role}"
-    say(f"Invite #{data.id} to {data.game} as {who}, open until {data.expires_at}:")
+    said = f" ({data.label})" if data.label else ""
+    say(f"Invite #{data.id}{said} to {data.game} as {who}, open until {data.expires_at}:")
     say(f"  {bold(link)}")
     say("It works once; it is not shown again.")
 
@@ -84,4 +91,5 @@ def invite_revoke(invite_id: int, db: str | None, as_json: bool) -> None:
 
 def _line(r: Invite) -> str:
     who = f"player of {r.character}" if r.character else r.role
-    return f"#{r.id} {who}: {r.state} (until {r.expires_at})"
+    said = f" {r.label}:" if r.label else ""
+    return f"#{r.id}{said} {who}: {r.state} (until {r.expires_at})"

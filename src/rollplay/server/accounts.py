@@ -46,6 +46,7 @@ class InviteRequest(BaseModel):
     role: str = "player"
     character: str | None = Field(default=None, max_length=100)
     hours: float = 72
+    label: str = Field(default="", max_length=400)  # who it is for (the service tidies it)
 
 
 class Accept(BaseModel):
@@ -179,7 +180,7 @@ def unlink(platform: str, external_id: str, request: Request, service: Acting) -
 def new_invite(game: str, body: InviteRequest, request: Request,
                service: Acting) -> NewInvite:  # fmt: skip
     """A single-use, expiring link to join the game (the Storyteller's); shown once."""
-    data = service.new_invite(game, body.role, body.character, body.hours)
+    data = service.new_invite(game, body.role, body.character, body.hours, label=body.label)
     public: str | None = request.app.state.public_url
     link = (
         invite_link(public, data.token)

@@ -37,6 +37,7 @@ def home(request: Request) -> HTMLResponse:
         return _page(request, "home.html", user=None)
     csrf = csrf_for(request.cookies.get(COOKIE, ""))
     context = {"user": service.actor.name, "games": service.games(), "csrf": csrf,
+               "welcome": "welcome" in request.query_params,
                **_account(request, service)}  # fmt: skip
     return templates.TemplateResponse(request, "home.html", context)
 
@@ -180,9 +181,10 @@ def take_invite(
         invite = service.invite(token)
         return _page(request, "invite.html", status=400, invite=invite, error=None,
                      problem=str(exc))  # fmt: skip
-    response: Response = _page(request, "joined.html", joined=joined)
-    if len(joined.games) == 1:  # straight to the table, as their character
-        response = RedirectResponse(f"/games/{quote(joined.games[0])}", status_code=303)
+    # One game: straight to its table, as their character. The first run's link (every
+    # game, or none yet): the home page, which says what to do next (make a game: W90).
+    where = f"/games/{quote(joined.games[0])}" if len(joined.games) == 1 else "/?welcome"
+    response = RedirectResponse(where, status_code=303)
     if joined.session is not None:
         set_session(request, response, joined.session)
     return response

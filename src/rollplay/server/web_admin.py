@@ -11,7 +11,7 @@ from pathlib import PurePath
 from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi import APIRouter, Form, Path, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
@@ -20,6 +20,7 @@ from rollplay.errors import RollplayError
 from rollplay.public_url import invite_link
 from rollplay.rulesfile import MAX_FILE, SUFFIXES, parse_text
 from rollplay.server.htmx import Viewer, game_page, problem
+from rollplay.server.times import when
 from rollplay.table.access.authz import ROLES
 from rollplay.table.info import GameInfo, NewInvite
 from rollplay.table.service import Service
@@ -99,21 +100,52 @@ def _members(service: Service, info: GameInfo) -> dict[str, Any]:
 def invite(game: str, request: Request, service: Viewer, *,
            role: Annotated[str, Form(max_length=20)] = "player",
            character: Annotated[str, Form(max_length=100)] = "",
-           hours: Annotated[float, Form(gt=0, le=720)] = 72) -> HTMLResponse:  # fmt: skip
-    """A single-use link to join the game, shown once, to copy and send."""
+           hours: Annotated[float, Form(gt=0, le=720)] = 72,
+           label: Annotated[str, Form(max_length=400)] = "") -> HTMLResponse:  # fmt: skip
+    """A single-use link to join the game, shown once, to copy and send; the list of the
+    game's invites is drawn again beside it, the new one labelled as asked."""
     public: str | None = request.app.state.public_url
 
     def shown(made: NewInvite) -> HTMLResponse:
         link = (invite_link(public, made.token) if public
                 else str(request.url_for("invite_page", token=made.token)))  # fmt: skip
         who = f"the player of {made.character}" if made.character else made.role
-        return HTMLResponse(Markup(
+        if made.label:
+            who = f"{made.label} ({who})"
+        said = Markup(
             '<div class="answer" role="status"><p>A link for {} (it works once, until {}):</p>'
             '<p><input id="invite-link" readonly value="{}" aria-label="Invite link"> '
             '<button type="button" data-copy="#invite-link">Copy</button></p></div>'
-        ).format(who, made.expires_at, link), headers={"HX-Trigger": "done"})  # fmt: skip
+        ).format(who, when(made.expires_at), link)
+        listed = _invites_list(request, service, made.game or game, oob=True)
+        return HTMLResponse(said + listed, headers={"HX-Trigger": "done"})
 
-    return answered(lambda: service.new_invite(game, role, character or None, hours), shown)
+    return answered(lambda: service.new_invite(game, role, character or None, hours, label=label),
+                    shown)  # fmt: skip
+
+
+@router.post("/games/{game}/invites/{invite_id}/revoke", response_class=HTMLResponse)
+def revoke(game: str, invite_id: Annotated[int, Path(ge=1, le=2**62)], request: Request,
+           service: Viewer) -> HTMLResponse:  # fmt: skip
+    """Close one of the game's open invites before anyone takes it (issue 37); the list is
+    drawn again, the invite marked revoked."""
+
+    def revoked() -> str:
+        if not any(i.id == invite_id for i in service.invites(game)):  # refused if not ST
+            raise RollplayError(f"{game} has no invite #{invite_id}")
+        return service.revoke_invite(invite_id).game or game
+
+    return answered(revoked, lambda name: HTMLResponse(_invites_list(request, service, name)))
+
+
+def _invites_list(request: Request, service: Service, game: str, oob: bool = False) -> Markup:
+    """The game's invites as members.html draws them (``oob``: to replace the list where it
+    is, beside another answer)."""
+    from rollplay.server.pages import templates
+
+    page = templates.get_template("_invites.html")
+    context = {"invites": service.invites(game), "game": service.game(game), "oob": oob}
+    return Markup(page.render(request=request, **context))
 
 
 @router.post("/games/{game}/members/role", response_class=HTMLResponse)

@@ -175,6 +175,7 @@ class Invite(Record):
     character: str | None = None
     expires_at: str
     state: str
+    label: str = ""  # who it is for, as its maker said (issue 37)
 
 
 class NewInvite(Invite):

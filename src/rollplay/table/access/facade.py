@@ -117,8 +117,10 @@ class AccessService(ServiceBase):
         role: str = "player",
         character: str | None = None,
         hours: float = 72,
+        *,
+        label: str = "",
     ) -> NewInvite:
-        return _invites.new_invite(self, game_name, role, character, hours)
+        return _invites.new_invite(self, game_name, role, character, hours, label=label)
 
     def invites(self, game_name: str) -> list[Invite]:
         """A game's invites, newest first, with their state (never their secrets)."""

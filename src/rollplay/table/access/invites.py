@@ -11,6 +11,7 @@ account and a session in the same transaction as the membership. The first run's
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from datetime import timedelta
 
 from sqlalchemy import select, update
@@ -31,6 +32,7 @@ from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Invite, Membership, User, aware, now
 
 MAX_HOURS = 24 * 30
+MAX_LABEL = 100  # characters in an invite's label (the column's length)
 _RANK = {"observer": 0, "player": 1, "storyteller": 2}  # an invite never lowers a role
 _GONE = ("this invite link is unknown, used, revoked or expired: "
          "ask your Storyteller for a new one")  # fmt: skip
@@ -54,9 +56,13 @@ def new_invite(
     role: str = "player",
     character: str | None = None,
     hours: float = 72,
+    *,
+    label: str = "",
 ) -> NewInvite:
     """A link to join ``game_name`` (the game's Storyteller makes it); its secret
-    (``token``) is shown only here. No game: the first run's Storyteller link."""
+    (``token``) is shown only here. No game: the first run's Storyteller link. ``label``
+    says who it is for, so that the game's list of invites tells them apart."""
+    said = _label(label)
     if role not in ROLES:
         raise RollplayError(f"unknown role {role!r}; accepted: {', '.join(ROLES)}")
     if character is not None and role != "player":
@@ -66,7 +72,7 @@ def new_invite(
     token = "inv_" + secrets.token_urlsafe(32)
     with t.transaction() as s:
         row = Invite(secret_hash=digest(token), role=role, created_by=t.actor.user_id,
-                     expires_at=now() + timedelta(hours=hours))  # fmt: skip
+                     expires_at=now() + timedelta(hours=hours), label=said)  # fmt: skip
         if game_name is None:
             if not t.actor.owner:
                 raise Forbidden("only the database's owner makes a link for every game")
@@ -202,10 +208,23 @@ def _revoke_setup_links(t: ServiceBase, s: Session) -> None:
               .values(revoked=True))  # fmt: skip
 
 
+def _label(text: object) -> str:
+    """An invite's label: one line of at most MAX_LABEL characters, spaces tidied."""
+    if not isinstance(text, str):
+        raise RollplayError("an invite's label is text: who the link is for")
+    tidy = " ".join(text.split())
+    if len(tidy) > MAX_LABEL:
+        raise RollplayError(f"an invite's label is at most {MAX_LABEL} characters, not "
+                            f"{len(tidy)}")  # fmt: skip
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in tidy):
+        raise RollplayError("an invite's label holds a control character; type it without one")
+    return tidy
+
+
 def _invite_dict(s: Session, row: Invite) -> InviteInfo:
     game = None if row.game_id is None else s.get_one(Game, row.game_id)
     character = None if row.character_id is None else s.get_one(Character, row.character_id)
     return InviteInfo(id=row.id, game=None if game is None else game.name, role=row.role,
                       character=None if character is None else character.name,
                       expires_at=aware(row.expires_at).isoformat(timespec="seconds"),
-                      state=_state(row))  # fmt: skip
+                      state=_state(row), label=row.label or "")  # fmt: skip

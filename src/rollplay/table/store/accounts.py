@@ -100,6 +100,8 @@ class Invite(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Who it is for, in the Storyteller's words (issue 37): the list tells links apart.
+    label: Mapped[str] = mapped_column(String(100), default="", server_default="")
 
 
 class Membership(Base):

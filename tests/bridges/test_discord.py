@@ -252,7 +252,9 @@ def test_luck_and_xp_by_role(bot: DiscordTable, table: Table) -> None:
 
 
 def test_a_combat_through_the_bot(bot: DiscordTable, table: Table) -> None:
-    as_(bot, "Stella", lambda i: bot.combat(i, "start", "Hangar Fight"))
+    i = as_(bot, "Stella", lambda i: bot.combat(i, "start", "Hangar Fight"))
+    assert "Hangar Fight: the fight begins" in i.record.to("channel")  # in words (issue 37)
+    assert "done" not in i.record.to("channel")
     i = as_(bot, "Pia", lambda i: bot.combat(i, "join", "Nikos"))
     assert "Nikos joins" in i.record.to("channel")
     as_(bot, "Stella", lambda i: bot.combat(i, "join", "Guard/npc=4,team=2"))

@@ -203,7 +203,7 @@ def test_a_fs32_combat_and_a_week_of_healing(table: Table) -> None:
             "--repair", "Dock:Jeep=Bram")  # fmt: skip
     out = table(*heal, "--faces", faces([7], [7, 2, 2, 2, 2], [7, 2]))
     assert "Caprica: day 1" in out
-    assert "Bram: +3 points a wound; Left_Arm Critical -> Critical" in out
+    assert "Bram: +3 points a wound; Left Arm Critical -> Critical" in out
     assert "toughness: Athletic 3, wounds -2 -> 1 die: 7 = 1 hit" in out
     assert "medicine by Ada: Medicine 3 + Academic 2 -> 5 dice" in out
     assert "Jeep (repaired by Bram): +1 a wound; Hull Moderate -> healed" in out

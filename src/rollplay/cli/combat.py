@@ -57,7 +57,14 @@ def show_status(data: CombatStatus) -> None:
 @json_option
 def start(name: str, game_name: str, db: str | None, as_json: bool) -> None:
     """Open a combat in a game (a name of 1 to 100 characters)."""
-    _status(_tracker(db).start(game_name, name), as_json)
+    data = _tracker(db).start(game_name, name)
+    if as_json:
+        emit_json(data)
+        return
+    from rollplay.render.answers import combat_begins
+    from rollplay.render.text import echo_lines
+
+    echo_lines([combat_begins(data)])  # in words, as every surface answers it (rulings W85)
 
 
 @combat.command()

@@ -57,7 +57,7 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
         case CombatStatus():
             if answer.command in ("CombatStatus", "CombatMoveWound", "CombatRecover", ""):
                 return status_lines(answer)
-            return [[plain(f"{answer.combat}: done (turn {answer.turn})")]]
+            return [combat_done(answer)]
         case TurnResolved():
             first, *rest = turn_lines(answer)
             marks = source_spans(answer.dice_source, answer.provable)
@@ -91,6 +91,25 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             return [summary(c) for c in answer.characters]
         case _:
             assert_never(answer)
+
+
+def combat_done(answer: CombatStatus) -> Line:
+    """What a combat command did, in words: a fight begun or over says so (every surface
+    answers ``combat/start`` alike, rulings W85); a change to one (a join, an action, a
+    stance) is on the feed and the tracker already, so its answer says only that it is done."""
+    match answer.command:
+        case "CombatStart":
+            return combat_begins(answer)
+        case "CombatStop":
+            return [plain("The fight "), bold(f"'{answer.combat}'"),
+                    plain(f" is over: stopped at turn {answer.turn}.")]  # fmt: skip
+    return [plain(f"{answer.combat}: done (turn {answer.turn})")]
+
+
+def combat_begins(answer: CombatStatus) -> Line:
+    """A combat started, empty: "The fight 'Dock' begins: nobody has joined yet"."""
+    return [plain("The fight "), bold(f"'{answer.combat}'"),
+            plain(" begins: nobody has joined yet.")]  # fmt: skip
 
 
 def roll_head(answer: CardAnswer) -> Line:

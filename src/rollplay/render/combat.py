@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from rollplay.render.spans import Line, Span, alarm, bold, plain
 from rollplay.table.answers import CombatStatus
-from rollplay.table.events.combat import Caught, CrewRoll, HealDay, Hit, Shot, Step, Turn
+from rollplay.table.events.combat import (
+    ActionSet,
+    Caught,
+    CrewRoll,
+    HealDay,
+    Hit,
+    Shot,
+    Step,
+    Turn,
+)
 from rollplay.table.events.outcomes import FS3Roll
 
 
@@ -65,13 +74,19 @@ def _rolled(roll: FS3Roll | None, hits: int | None = None) -> str:
     return f"{told}dice kept by the Storyteller"
 
 
+def place(location: str) -> str:
+    """A hit location as people read it: the charts' names are single words for typing
+    (``--called Right_Arm``), shown with their space ("Right Arm") on every surface."""
+    return location.replace("_", " ")
+
+
 def hit_text(h: Hit) -> str:
     """Where a hit landed, what armor did, and the damage: every roll."""
-    text = str(h.location)
+    text = place(str(h.location))
     if h.location_dice:
-        text = f"2d8 {'+'.join(map(str, h.location_dice))} -> {h.location}"
+        text = f"2d8 {'+'.join(map(str, h.location_dice))} -> {place(str(h.location))}"
     if h.moved_from:  # 004: automatic hits each land, each on a location of its own
-        text += f" (the chart's {h.moved_from} moved to the nearest free location)"
+        text += f" (the chart's {place(h.moved_from)} moved to the nearest free location)"
     for layer in h.armor:
         rolled = f" d100 {layer.roll}" if layer.roll is not None else ""
         text += f"; {layer.source} (stop {layer.stop_chance}%){rolled}: "
@@ -179,7 +194,7 @@ def day_lines(report: HealDay) -> list[str]:
     if not report.patients and not report.vehicles:
         lines.append("  nobody is wounded")
     for p in report.patients:
-        changes = ", ".join(f"{w.location} {w.before} -> {w.after}" for w in p.wounds)
+        changes = ", ".join(f"{place(w.location)} {w.before} -> {w.after}" for w in p.wounds)
         care = " in hospital" if p.hospital else ""
         lines.append(f"  {p.name}{care}: +{p.points} points a wound; {changes}")
         lines.append(f"    toughness: {roll_text(p.toughness_roll)}")
@@ -188,11 +203,40 @@ def day_lines(report: HealDay) -> list[str]:
         if p.doctor_problem:
             lines.append(f"    no medicine: {p.doctor_problem}")
     for v in report.vehicles:
-        changes = ", ".join(f"{w.location} {w.before} -> {w.after}" for w in v.wounds)
+        changes = ", ".join(f"{place(w.location)} {w.before} -> {w.after}" for w in v.wounds)
         lines.append(f"  {v.vehicle} (repaired by {v.mechanic}): +{v.points} a wound; {changes}")
         lines.append(f"    repair: {roll_text(v.repair_roll)}")
     lines += [f"  skipped {s.name}: {s.problem}" for s in report.skipped]
     return lines
+
+
+def action_said(a: ActionSet) -> str:
+    """An action set for the coming turn, in words, all of it: 'attack Raider (burst),
+    called Right Arm, long range, luck on attack' (the tracker's Action column and the
+    forms' "in force" line)."""
+    return a.kind + (f" {a.target}" if a.target else "") + action_rest(a)
+
+
+def action_rest(a: ActionSet) -> str:
+    """What an action says after its kind and target: ' (burst), called Right Arm, ...'."""
+    text = ""
+    if a.burst:
+        text += " (burst)" if a.burst == (a.target,) else f" (burst at {', '.join(a.burst)})"
+    if a.called:
+        text += f", called {place(a.called)}"
+    if a.range and a.range != "short":
+        text += f", {a.range} range"
+    if a.near:
+        text += f", near {', '.join(a.near)}"
+    if a.stance:
+        text += f", taking the {a.stance} stance"
+    if a.weapon:
+        text += f", drawing {a.weapon}"
+    if a.luck:
+        text += f", luck on {a.luck}"
+        if a.luck_spend not in (None, "bonus"):  # 3.2's re-roll, or a point on another's
+            text += f" ({a.luck_spend}{' ' + a.luck_on if a.luck_on else ''})"
+    return text
 
 
 def status_lines(data: CombatStatus) -> list[Line]:
@@ -206,7 +250,8 @@ def status_lines(data: CombatStatus) -> list[Line]:
         if isinstance(c, str):
             lines.append([plain(f"  {c}")])
             continue
-        gun = f"{c.weapon} ({c.ammo} rounds)" if c.ammo else c.weapon
+        # No count for a weapon that takes no rounds (a knife); an empty gun says 0.
+        gun = f"{c.weapon} ({c.ammo} rounds)" if c.ammo is not None else c.weapon
         flags: list[Span] = [plain(f"{c.stance}; {gun}; armor {c.armor}")]
         if c.wounds:
             flags.append(plain(f"; wounds {', '.join(w.severity for w in c.wounds)} "

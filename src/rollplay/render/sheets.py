@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, assert_never
 
+from rollplay.render.combat import place
 from rollplay.render.spans import Line, Span, alarm, bold, plain, signed
 from rollplay.table.answers import Character
 from rollplay.table.events.sheets import D6Sheet, D6Skill, FS3Sheet, GurpsSheet
@@ -73,7 +74,7 @@ def _fs3(c: Character, sheet: FS3Sheet) -> list[Line]:
         lines.append(_row("Specialties", said))
     lines.append(_row("Quirks", list(sheet.quirks)))
     if sheet.wounds:
-        said = [f"{w.location} {w.severity}{' (stun)' if w.type == 'stun' else ''}"
+        said = [f"{place(w.location)} {w.severity}{' (stun)' if w.type == 'stun' else ''}"
                 f"{' treated' if w.treated else ''}"
                 f"{' healing' if w.begun_healing else ''}"  # 002 Damage: two states
                 for w in sheet.wounds]  # fmt: skip

@@ -7,7 +7,7 @@ stays one block of text."""
 
 from __future__ import annotations
 
-from rollplay.render.combat import effect_text, event_lines
+from rollplay.render.combat import effect_text, event_lines, place
 from rollplay.render.fs3 import dice_spans, pool_line, result_line
 from rollplay.render.spans import Line, alarm, bold, plain
 from rollplay.table.events.combat import Hit, Shot, Step, Turn
@@ -42,11 +42,11 @@ def turn_cards(report: Turn) -> list[Card]:
 
 def _initiative(report: Turn) -> Card:
     card: Card = [[bold("Initiative"), plain(f" · {report.combat}, turn {report.turn}")]]
-    for place, i in enumerate(report.initiative, 1):
+    for rank, i in enumerate(report.initiative, 1):
         hits = "" if i.hits is None else f" ({i.hits} hit{'s' if i.hits != 1 else ''})"
         ties = f", tie-break d100 {' '.join(map(str, i.tiebreaks))}" if i.tiebreaks else ""
         dice = [plain(": "), *dice_spans(i.roll.dice, i.roll.threshold)] if i.roll else []
-        card.append([plain(f"{place}. "), bold(i.name), plain(hits + ties), *dice])
+        card.append([plain(f"{rank}. "), bold(i.name), plain(hits + ties), *dice])
     return card
 
 
@@ -80,7 +80,7 @@ def _roll(roll: FS3Roll | None) -> Card:
 
 def _hit(h: Hit) -> Card:
     where = f"2d8 {'+'.join(map(str, h.location_dice))} → " if h.location_dice else ""
-    card: Card = [[plain(f"Hit location: {where}"), bold(str(h.location))]]
+    card: Card = [[plain(f"Hit location: {where}"), bold(place(str(h.location)))]]
     for layer in h.armor:
         rolled = f", d100 {layer.roll}" if layer.roll is not None else ""
         did = "stopped" if layer.stopped else "bypassed" if layer.bypassed else ""

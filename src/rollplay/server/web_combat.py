@@ -18,12 +18,13 @@ from functools import lru_cache
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 from pydantic import BaseModel
 
 from rollplay.errors import RollplayError
+from rollplay.render.combat import action_rest, action_said
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web import card
@@ -31,12 +32,17 @@ from rollplay.systems.fs3.combat.state import ACTIONS, LUCK_ROLLS
 from rollplay.table import commands as c
 from rollplay.table.answers import CombatStatus
 from rollplay.table.combat.tracker import Tracker
+from rollplay.table.events.combat import ActionSet
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError
 from rollplay.table.systems import system
 
 router = APIRouter(include_in_schema=False)
+# An action in words, in the tracker's Action column and the forms' "in force" line (the
+# tracker is drawn only by this module's routes and the scene's panel, which imports it).
+templates.env.filters["action_said"] = action_said
+templates.env.filters["action_rest"] = action_rest
 COMBAT = "/games/{game}/combats/{name}"
 RECENT = 50  # events drawn with the page; the feed brings the rest live
 
@@ -117,24 +123,31 @@ def tracker(game: str, name: str, request: Request, service: Viewer) -> Response
 
 
 @router.get(COMBAT + "/forms", response_class=HTMLResponse, response_model=None)
-def forms(game: str, name: str, request: Request, service: Viewer, roster: str = "") -> Response:
+def forms(game: str, name: str, request: Request, service: Viewer, *, roster: str = "",
+          who: Annotated[str, Query(max_length=200)] = "") -> Response:  # fmt: skip
     """The forms, redrawn only when ``roster`` (the key of the ones on the page) is stale:
-    else 204, which the page leaves alone."""
+    else 204, which the page leaves alone. ``who``: whose action the action form shows (the
+    one chosen on the page), so a redraw keeps the choice."""
     try:
         info = service.game(game)
         status = Tracker(service).status(info.name, name)
     except RollplayError as exc:
         return problem(exc)
-    context = form_choices(info, status)
+    context = form_choices(info, status, who)
     if roster == context["roster"]:
         return Response(status_code=204)
     return templates.TemplateResponse(request, "_combat_forms.html",
                                       {"game": info, "s": status, **context})  # fmt: skip
 
 
-def form_choices(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
+def form_choices(info: GameInfo, status: CombatStatus, who: str = "") -> dict[str, Any]:
     """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
-    still join, and the game's gear; ``roster`` keys them, to know when to redraw."""
+    still join, and the game's gear; and what they start from, the orders in force (rulings
+    W84): each combatant's action set (a carried one too) and stance, as the viewer may see
+    them, ``acting`` (``who``, or the first the viewer acts for) drawn filled in. ``roster``
+    keys all of it, to know when to redraw: a turn resolved, an order or a stance changed,
+    someone joining, leaving or knocked out (static/combat_forms.js keeps what the reader
+    was changing across the redraw)."""
     fighters = status.names
     storyteller = info.role == "storyteller"
     yours = {_key(n) for n in info.yours}
@@ -142,10 +155,28 @@ def form_choices(info: GameInfo, status: CombatStatus) -> dict[str, Any]:
     inside = {_key(n) for n in fighters}
     pool = info.characters if storyteller else info.yours
     joinable = [n for n in pool if _key(n) not in inside]
+    standing = [c for c in status.combatants if not isinstance(c, str)]
+    stances = {c.name: {"stance": c.stance} for c in standing if c.name in mine}
+    orders = {n: _filled(status.actions.get(n)) for n in mine}
+    acting = next((n for n in mine if _key(n) == _key(who)), mine[0] if mine else "")
+    npcs = [c.name for c in standing if c.npc and not c.knocked_out] if storyteller else []
     rules = json.dumps(info.rules or {}, sort_keys=True)
-    seen = json.dumps([status.active, fighters, mine, joinable, info.role, rules])
+    seen = json.dumps([status.active, status.turn, fighters, mine, joinable, info.role, rules,
+                       orders, stances, npcs])  # fmt: skip
     return {"fighters": fighters, "mine": mine, "joinable": joinable, "gear": gear_of(info),
+            "orders": orders, "stances": stances, "acting": acting, "npcs": npcs,
             "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
+
+
+def _filled(a: ActionSet | None) -> dict[str, str]:
+    """The action form's fields as an action in force fills them ("" where it sets none:
+    the form's first choice, or none)."""
+    if a is None:
+        return {"kind": "", "target": "", "called": "", "range": "short", "luck": "",
+                "burst": ""}  # fmt: skip
+    return {"kind": a.kind, "target": a.target or "", "called": a.called or "",
+            "range": a.range or "short", "luck": a.luck or "",
+            "burst": "on" if a.burst else ""}  # fmt: skip
 
 
 def gear_of(info: GameInfo) -> dict[str, tuple[str, ...]]:
@@ -184,7 +215,7 @@ def _key(name: str) -> str:
 @router.post("/games/{game}/combats", response_class=HTMLResponse)
 def start(game: str, service: Viewer, name: Annotated[str, Form()] = "") -> HTMLResponse:
     """The Storyteller starts a combat, and the page goes to it."""
-    answer = run(service, c.CombatStart(game, name), Markup("Started {}").format(name.strip()))
+    answer = run(service, c.CombatStart(game, name))  # in words, as everywhere (rulings W85)
     if answer.status_code < 400:
         where = f"/games/{quote(game, safe='')}/combats/{quote(' '.join(name.split()), safe='')}"
         answer.headers["HX-Redirect"] = where
@@ -265,7 +296,7 @@ def new_turn(game: str, name: str, service: Viewer) -> HTMLResponse:
 
 @router.post(COMBAT + "/stop", response_class=HTMLResponse)
 def stop(game: str, name: str, service: Viewer) -> HTMLResponse:
-    return run(service, c.CombatStop(game, name), "The combat is over")
+    return run(service, c.CombatStop(game, name))
 
 
 @router.post(COMBAT + "/delete", response_class=HTMLResponse)

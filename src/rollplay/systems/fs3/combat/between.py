@@ -72,7 +72,9 @@ def summary(c: Combatant, rules: CombatRules) -> dict[str, Any]:
         "weapon": c.weapon,
         "armor": c.armor,
         "stance": c.stance,
-        "ammo": ammo_left(c, rules),
+        # A melee weapon has no rounds (the engine never counts them: a knife is never
+        # empty), so none are told; a gun's 0 is an empty gun.
+        "ammo": None if rules.weapon(c.weapon).melee else ammo_left(c, rules),
         "wounds": [w.to_dict() for w in c.wounds],
         "wound_modifier": -wound_modifier(c.wounds, rules),
         "fresh_wounds": [i + 1 for i in c.fresh],

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from tests.browser.conftest import DESKTOP
+from tests.browser.test_page_finish import CLIPPED
 from tests.browser.test_scene_controls import KEPT, MARK, PHONE, SCENES
 from tests.browser.test_scene_page import _post
 from tests.browser.test_scene_walk import _card, _downloads
@@ -70,6 +71,9 @@ def test_a_scene_walked_with_its_controls_only(
             expect(_card(page, "Otto joins")).to_have_count(1)
             expect(page.locator("#scene-where")).to_have_text("An action scene at The quay")
             page.evaluate(MARK)  # from here on, nothing is reloaded
+
+        for page in pages.values():  # every choice beside the pose box fits its select
+            assert page.evaluate(CLIPPED.replace("#roll select", "#scene-acts select")) == []
 
         # Poses, each seen by the others.
         _post(pia, POSES["Pia"])

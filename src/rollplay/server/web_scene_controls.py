@@ -8,7 +8,7 @@ Storyteller), and what lands in a scene must land in this one (rulings S23, S60)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -19,7 +19,7 @@ from rollplay.render.html import odds_html
 from rollplay.server.htmx import Viewer, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web import quick_rolls
-from rollplay.server.web_scenes import Number, box_command, here_only
+from rollplay.server.web_scenes import Kind, Number, box_command, here_only
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.info import GameInfo
@@ -28,7 +28,6 @@ from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 SCENE = "/games/{game}/scenes/{number}"
-Kind = Literal["social", "action", "plot"]
 Modifier = Annotated[int, Query(ge=-20, le=20)]
 Name = Annotated[str, Query(max_length=100)]
 

@@ -130,9 +130,11 @@ def referred(views: Iterable[EventView]) -> set[int]:
     out = set()
     for view in views:
         data = view.data
-        if isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll) or (
-            isinstance(data, p.Roll) and view.visibility == "secret"
-        ) or (isinstance(data, cb.Turn) and (view.hidden or data.hides())):
+        if (
+            isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll)
+            or (isinstance(data, p.Roll) and view.visibility == "secret")
+            or (isinstance(data, cb.Turn) and (view.hidden or data.hides()))
+        ):
             out.add(view.id)
         elif isinstance(data, rq.PoseEdited | rq.PoseDeleted):
             out.add(data.pose)
@@ -147,8 +149,10 @@ def kinds_referred(rows: Iterable[Any]) -> set[int]:
     folded there)."""
     out = set()
     for row in rows:
-        if row.kind == "pose" or (row.kind == "roll" and row.visibility == "secret") or (
-            row.kind == "combat_turn" and row.audience != "everyone"
+        if (
+            row.kind == "pose"
+            or (row.kind == "roll" and row.visibility == "secret")
+            or (row.kind == "combat_turn" and row.audience != "everyone")
         ):
             out.add(row.number)
         elif row.kind in ("pose_edit", "pose_delete", "roll_reveal") and row.refers is not None:

@@ -17,6 +17,7 @@ from rollplay.bridges.discord.relay import Relay
 from rollplay.bridges.discord.table import DiscordTable
 from rollplay.grammar import parse
 from rollplay.table import commands as c
+from rollplay.table.answers import PoseMade
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier
@@ -247,9 +248,9 @@ def test_the_relay_posts_a_pose_as_it_stands_when_it_reads_it(
     scene(bot, "Pia", "start", "Docks")
     r = relay(bot)
     pia = table.acting_as("Pia")
-    kept = pia.execute(c.Pose("Pegasus", "Quaysidefirst")).log_id  # type: ignore[attr-defined]
+    kept = of(PoseMade, pia.execute(c.Pose("Pegasus", "Quaysidefirst"))).log_id
     pia.execute(c.PoseEdit("Pegasus", kept, "Quaysidenow"))
-    gone = pia.execute(c.Pose("Pegasus", "Dockwordone")).log_id  # type: ignore[attr-defined]
+    gone = of(PoseMade, pia.execute(c.Pose("Pegasus", "Dockwordone"))).log_id
     pia.execute(c.PoseEdit("Pegasus", gone, "Dockwordtwo"))
     pia.execute(c.PoseDelete("Pegasus", gone))
     assert run(r.step()) == 5  # two poses, two edits, a deletion: each once

@@ -340,3 +340,27 @@ def test_two_answers_at_once_cannot_both_be_written(
     with pytest.raises(RollplayError, match=f"request #{number} was answered meanwhile"):
         _do(stella, f"request/cancel {number}")
     assert len(seated.events_for("Pegasus", limit=1000)) == before
+
+
+def test_the_live_feeds_batch_hands_each_pose_as_it_stands(seated: Table) -> None:
+    """Rulings S70: the live hub reads a batch of events and what later events did to them in
+    one moment (``live_batch``), and hands each viewer the pose as it stands: a pose edited
+    and another deleted within one batch reach a player with none of their old words."""
+    from rollplay.table.events.audiences import project
+
+    _, pia = _scene(seated)
+    otto = seated.acting_as("Otto")
+    game_id, game, standing = otto.watch("Pegasus")
+    before = otto.latest_event(game_id)
+    kept = getattr(_do(pia, ":Firstword"), "log_id", 0)
+    _do(pia, f"pose/edit {kept}=Secondword")
+    gone = getattr(_do(pia, ":Thirdword"), "log_id", 0)
+    _do(pia, f"pose/delete {gone}")
+    rows, _, later = seated.live_batch(game_id, before, 500, [])
+    views = [project(row, game, standing) for row in rows]
+    sent = [later.now(v, standing).model_dump_json() for v in views if v is not None]
+    assert len(sent) == 4
+    for word in ("Firstword", "Thirdword"):
+        assert not [said for said in sent if word in said], word
+    assert '"text":"Secondword"' in sent[0]  # the pose, as it stands
+    assert '"deleted":true' in sent[2]  # the deleted pose: no words

@@ -17,6 +17,7 @@ from rollplay.bridges.discord.relay import Relay
 from rollplay.bridges.discord.table import DiscordTable
 from rollplay.grammar import parse
 from rollplay.table import commands as c
+from rollplay.table.answers import PoseMade
 from rollplay.table.events.scenes import Posed
 from rollplay.table.service import Table
 from tests.bridges.fake_discord import Courier
@@ -237,3 +238,24 @@ def test_a_channel_bound_to_another_game_plays_none_of_the_first_games_scenes(
     again = table.bind_channel("discord", "100", names[0])  # the owner, the other game
     assert again.scene is None
     assert table.channel_game("discord", "100").scene is None  # type: ignore[union-attr]
+
+
+def test_the_relay_posts_a_pose_as_it_stands_when_it_reads_it(
+    bot: DiscordTable, table: Table
+) -> None:
+    """Rulings S70: a pose edited, and another deleted, from the web before the relay read
+    them are posted as they stand: the one's text in force, nothing of the other's words."""
+    scene(bot, "Pia", "start", "Docks")
+    r = relay(bot)
+    pia = table.acting_as("Pia")
+    kept = of(PoseMade, pia.execute(c.Pose("Pegasus", "Quaysidefirst"))).log_id
+    pia.execute(c.PoseEdit("Pegasus", kept, "Quaysidenow"))
+    gone = of(PoseMade, pia.execute(c.Pose("Pegasus", "Dockwordone"))).log_id
+    pia.execute(c.PoseEdit("Pegasus", gone, "Dockwordtwo"))
+    pia.execute(c.PoseDelete("Pegasus", gone))
+    assert run(r.step()) == 5  # two poses, two edits, a deletion: each once
+    posted = copies(bot).to("channel:100")
+    assert "Nikos Quaysidenow (edited)" in posted
+    for word in ("Quaysidefirst", "Dockwordone", "Dockwordtwo"):
+        assert word not in posted, posted
+    assert "Nikos's pose was deleted" in posted

@@ -114,6 +114,7 @@ def test_a_player_sets_her_client_seed_and_the_storyteller_reveals_a_seed(
     stella.goto("/games/Pegasus/verify")
     assert _verdicts(stella)[rolled][0] == "awaiting"
     stella.get_by_label("Chain").select_option("public")
+    stella.once("dialog", lambda dialog: dialog.accept())  # asked first (rulings S76)
     stella.get_by_role("button", name="Reveal the seed and commit a new one").click()
     expect(stella.locator("#seed-result")).to_contain_text("The public seed is revealed")
     # The answer tells the page to check the log again: the roll is verified now.

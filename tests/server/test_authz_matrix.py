@@ -17,6 +17,7 @@ from rollplay.table import commands as c
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.commands import SceneStart
 from rollplay.table.service import Table
+from rollplay.table.systems import Request
 from tests.server.conftest import PASSWORD, sign_in
 
 ROLES = ("anonymous", "Dora", "Olly", "Otto", "Pia", "Stella")
@@ -26,6 +27,7 @@ MEMBERS = frozenset({"Olly", "Otto", "Pia", "Stella"})
 PLAYERS = frozenset({"Otto", "Pia", "Stella"})  # the Storyteller may do what players may
 NIKOS = frozenset({"Pia", "Stella"})  # Nikos's player, and the Storyteller
 STORYTELLER = frozenset({"Stella"})
+AUTHOR = frozenset({"Pia"})  # a pose's author alone edits or deletes it (rulings S11)
 
 
 FS3 = "system: fs3\nattributes: {Brawn: 2, Reflexes: 2, Grit: 2, Wits: 2, Presence: 2}\n"
@@ -223,6 +225,14 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/scenes/1/combat", {"form": {"name": "Matrix Brawl"}}, STORYTELLER),
     ("GET", "/api/v1/games/{game}/scenes/{number}"): ("/api/v1/games/Pegasus/scenes/1", None,
                                                       MEMBERS),
+    # A pose's Edit and Delete, a secret roll's Reveal (web_poses.py; issue 37): Pia's pose,
+    # which she alone changes (not even the Storyteller), and the Storyteller's secret roll.
+    ("POST", "/games/{game}/poses/{number}/edit"): (
+        "/games/Pegasus/poses/{pose}/edit", {"form": {"text": "waits, again."}}, AUTHOR),
+    ("POST", "/games/{game}/poses/{number}/delete"): (
+        "/games/Pegasus/poses/{pose}/delete", None, AUTHOR),
+    ("POST", "/games/{game}/rolls/{number}/reveal"): (
+        "/games/Pegasus/rolls/{secret}/reveal", None, STORYTELLER),
     # The Storyteller's pages (issue 31), before an invite taken makes Dora a member.
     ("POST", "/games"): ("/games", "new-game", SIGNED_IN),
     ("GET", "/games/{game}/members"): ("/games/Pegasus/members", None, MEMBERS | {"anonymous"}),
@@ -266,12 +276,18 @@ def test_every_endpoint_for_every_role(server: TestClient, server_db: str, role:
     stella = table.acting_as("Stella")
     stella.execute(c.SceneStart("Pegasus", "Matrix"))  # scene 2, for a scene's record
     stella.execute(c.SceneStop("Pegasus", 2))
+    pia = table.acting_as("Pia")
+    pia.execute(c.SceneJoin("Pegasus", 1))
+    posed = pia.execute(c.Pose("Pegasus", "waits."))
+    secret = stella.execute(c.NpcRoll("Pegasus", Request("5"), name="Lookout",
+                                      visibility="secret"))  # fmt: skip
     for chat in ("matrix-1", "matrix-2"):  # Stella's chat links, which only she may unlink
         table.link_account("discord", chat, stella.link_code().code)
     table.sign_in("Stella", PASSWORD)
     ids = {"token": stella.new_token("Stella's").id,
            "invite": table.new_invite("Pegasus", "observer").id,
-           "session": stella.sessions()[-1].id}  # fmt: skip
+           "session": stella.sessions()[-1].id, "pose": getattr(posed, "log_id", 0),
+           "secret": getattr(secret, "log_id", 0)}  # fmt: skip
     # The live stream is refused before it starts (checked first: taking an invite below
     # makes Dora a member).
     if role != "anonymous":

@@ -246,17 +246,25 @@ def test_the_storyteller_reveals_a_secret_roll_to_the_scene(seated: Table) -> No
 
 
 def test_a_revealed_secret_roll_verifies_in_a_players_export(seated: Table) -> None:
-    """Rulings S73: a player's export marks a secret roll "hidden from you" (exit 3) until
-    the Storyteller reveals it; then it is whole there, and once its seed is revealed,
+    """Rulings S73: a player's export marks a secret roll, and a combat turn an NPC fought
+    in, "hidden from you" (exit 3) until the Storyteller reveals it; then it is whole there
+    (an NPC's turn with its dice), and once its seed is revealed,
     ``rollplay verify`` proves every roll for the players too (exit 0): Pia, and Otto and
     Olly, who learn of a reveal in an open scene as every member does."""
     from rollplay.table.dice.provable_log import verify_log
     from rollplay.table.dice.provable_read import read_log
 
     stella, pia = _scene(seated)
-    rolled = [stella.execute(parse(line, system="fs3", game="Pegasus"))
+    rolled = [getattr(stella.execute(parse(line, system="fs3", game="Pegasus")), "log_id", 0)
               for line in ("roll/secret Nikos/Alertness", "roll/secret Zorblax/5")]  # fmt: skip
     pia.execute(parse("roll Piloting", system="fs3", game="Pegasus"))
+    tracker = Tracker(stella)  # a combat turn an NPC fights in: its dice are the Storyteller's
+    tracker.start("Pegasus", "Alley")
+    tracker.join("Pegasus", "Alley", "Nikos", weapon="Pistol")
+    tracker.join("Pegasus", "Alley", "Thug", rating=4, team="B", weapon="Pistol")
+    tracker.act("Pegasus", "Alley", "Thug", Action("attack", target="Nikos"))
+    tracker.turn("Pegasus", "Alley")
+    (turn,) = [v.id for v in stella.events_for("Pegasus", limit=1000) if v.kind == "combat_turn"]
     for chain in ("public", "hidden"):
         seated.rotate_seed("Pegasus", chain)
 
@@ -266,10 +274,14 @@ def test_a_revealed_secret_roll_verifies_in_a_players_export(seated: Table) -> N
 
     code, said = verified(pia)
     assert code == 3, said
-    assert said.endswith("2 hidden from you"), said
+    assert said.endswith("3 hidden from you"), said  # two secret rolls and the NPC's turn
     assert verified(stella)[0] == 0
-    for answer in rolled:
-        stella.execute(c.Reveal("Pegasus", getattr(answer, "log_id", 0)))
+    with pytest.raises(RollplayError, match="only a secret roll is revealed"):
+        stella.execute(c.Reveal("Pegasus", rolled[0] + 2))  # Pia's public roll
+    for number in (*rolled, turn):
+        stella.execute(c.Reveal("Pegasus", number))
+    (seen,) = [v for v in pia.events_for("Pegasus", limit=1000) if v.id == turn]
+    assert not seen.hidden  # the turn whole, its NPC's dice and proof too
     for reader in (pia, seated.acting_as("Otto"), seated.acting_as("Olly")):
         code, said = verified(reader)
         assert code == 0, said
@@ -328,3 +340,27 @@ def test_two_answers_at_once_cannot_both_be_written(
     with pytest.raises(RollplayError, match=f"request #{number} was answered meanwhile"):
         _do(stella, f"request/cancel {number}")
     assert len(seated.events_for("Pegasus", limit=1000)) == before
+
+
+def test_the_live_feeds_batch_hands_each_pose_as_it_stands(seated: Table) -> None:
+    """Rulings S70: the live hub reads a batch of events and what later events did to them in
+    one moment (``live_batch``), and hands each viewer the pose as it stands: a pose edited
+    and another deleted within one batch reach a player with none of their old words."""
+    from rollplay.table.events.audiences import project
+
+    _, pia = _scene(seated)
+    otto = seated.acting_as("Otto")
+    game_id, game, standing = otto.watch("Pegasus")
+    before = otto.latest_event(game_id)
+    kept = getattr(_do(pia, ":Firstword"), "log_id", 0)
+    _do(pia, f"pose/edit {kept}=Secondword")
+    gone = getattr(_do(pia, ":Thirdword"), "log_id", 0)
+    _do(pia, f"pose/delete {gone}")
+    rows, _, later = seated.live_batch(game_id, before, 500, [])
+    views = [project(row, game, standing) for row in rows]
+    sent = [later.now(v, standing).model_dump_json() for v in views if v is not None]
+    assert len(sent) == 4
+    for word in ("Firstword", "Thirdword"):
+        assert not [said for said in sent if word in said], word
+    assert '"text":"Secondword"' in sent[0]  # the pose, as it stands
+    assert '"deleted":true' in sent[2]  # the deleted pose: no words

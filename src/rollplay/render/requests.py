@@ -5,9 +5,11 @@ the answer as its reader may see it), and a reveal's (the secret roll, whole).""
 from __future__ import annotations
 
 from rollplay.render.cards import outcome_card, source_spans
+from rollplay.render.combat import turn_lines
 from rollplay.render.odds import odds_parts
 from rollplay.render.spans import Line, Span, bold, plain
 from rollplay.table.answers import OddsOf
+from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events import requests as rq
 
@@ -43,8 +45,14 @@ def answered_lines(d: rq.RollRequested) -> list[Line]:
 
 
 def reveal_lines(d: rq.RollRevealed) -> list[Line]:
-    """A secret roll shown to the scene: whose it was, then its card."""
+    """A secret roll shown to the scene: whose it was, then its card; a combat turn shown
+    whole, NPCs' dice and all: its report (rulings S73)."""
     shown = d.shown
+    if isinstance(shown, cb.Turn):
+        said: Line = [plain("The Storyteller reveals "),
+                      bold(f"{shown.combat}: turn {shown.turn}"), plain(f" (#{d.roll})"),
+                      *source_spans(shown.dice_source, shown.provable)]  # fmt: skip
+        return [said, *([plain("  " + line)] for line in turn_lines(shown)[1:])]
     head: Line = [plain("The Storyteller reveals secret roll "), bold(f"#{d.roll}"),
                   plain(f" ({d.character or shown.npc or 'an NPC'}"),
                   plain(f" · {shown.expression})" if shown.expression else ")"),

@@ -140,11 +140,13 @@ def _later(event: EventView) -> Markup:
                                          "time": data.posed or event.time})  # fmt: skip
         return card(shown, oob=True)
     if isinstance(data, RollRevealed):
-        # The secret roll's own card opens, where it was, for everyone who sees the reveal
-        # (rulings S73); the Storyteller's loses its Reveal button.
+        # The secret roll's (or the combat turn's) own card opens, where it was, for everyone
+        # who sees the reveal (rulings S73); the Storyteller's loses its Reveal button.
         whole = data.shown.model_copy(update={"revealed": event.id})
-        shown = event.model_copy(update={"id": data.roll, "kind": "roll", "data": whole,
-                                         "visibility": "secret", "hidden": False,
+        turn = isinstance(whole, Step_)
+        shown = event.model_copy(update={"id": data.roll, "data": whole, "hidden": False,
+                                         "kind": "combat_turn" if turn else "roll",
+                                         "visibility": "public" if turn else "secret",
                                          "character": data.character,
                                          "time": data.rolled or event.time})  # fmt: skip
         return card(shown, oob=True)

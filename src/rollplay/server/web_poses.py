@@ -7,7 +7,8 @@ form that runs the command the typed line would (``pose/edit N=``, ``pose/delete
 A card is drawn once for every viewer who sees it alike (the live hub), so the controls are
 in every such viewer's card: a pose's are hidden by static/cards.js from all but its author
 (``data-author``) and after its window; the service refuses anyone else anyway. A whole
-secret roll is drawn only for the Storyteller, so its Reveal reaches no one else."""
+secret roll, or a whole turn an NPC fought in, is drawn only for the Storyteller, so its
+Reveal reaches no one else."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from markupsafe import Markup
 
 from rollplay.server.htmx import Viewer, run
 from rollplay.table import commands as c
+from rollplay.table.events.combat import Turn
 from rollplay.table.events.payloads import Roll
 from rollplay.table.events.scenes import Posed
 from rollplay.table.events.views import EventView
@@ -58,11 +60,14 @@ def pose_tools(event: EventView) -> Markup:
 
 def reveal_button(event: EventView) -> Markup:
     """A secret roll's Reveal, on the card only the Storyteller is drawn (a whole secret
-    roll), until it is revealed; the reveal's own card then opens this one for everyone
-    (web._later)."""
+    roll), until it is revealed; the same on a combat turn an NPC fought in, whose card
+    players are drawn without the NPCs' dice (hidden), so the whole one is hers alone. The
+    reveal's own card then opens this one for everyone (web._later)."""
     data = event.data
-    if not (isinstance(data, Roll) and event.visibility == "secret" and not event.hidden):
+    secret = isinstance(data, Roll) and event.visibility == "secret"
+    if event.hidden or not (secret or (isinstance(data, Turn) and data.hides())):
         return Markup("")
+    assert isinstance(data, Roll | Turn)
     if data.revealed is not None:
         return Markup('<p id="reveal-{}" class="muted">Revealed: #{}</p>').format(
             event.id, data.revealed

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import (
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 from rollplay.table.events.outcomes import FS3Roll, Record
 from rollplay.table.events.payloads import Payload, Provable
@@ -284,6 +291,19 @@ class Turn(Step_):
     combatants: tuple[Standing, ...] = ()
     dice_source: str | None = None
     provable: Provable | None = None  # the whole event's only: never in the players' part
+    # A reader's, never stored: the reveal that showed the turn whole (events/ledger.py).
+    revealed: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _as_resolved(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
+        said: dict[str, JsonValue] = handler(self)
+        return said if self.revealed is not None else \
+            {k: v for k, v in said.items() if k != "revealed"}  # fmt: skip
+
+    def hides(self) -> bool:
+        """Whether players are shown less of it than the Storyteller (an NPC fought in it:
+        their dice and ratings, 004), so the Storyteller may reveal it (rulings S73)."""
+        return any(c.npc for c in self.combatants)
 
 
 # -- healing (004 Healing Damage, Vehicle Healing) -------------------------------------------

@@ -23,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rollplay.table.access.authz import Standing
+from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
@@ -70,7 +71,9 @@ class Changes:
                 update["data"] = request_now(data, self.later[view.id], self.game, standing)
             case p.HiddenRoll():
                 return self._revealed(view, standing)
-            case p.Roll() if view.visibility == "secret" and data.revealed is None:
+            case cb.Turn() if view.hidden:
+                return self._revealed(view, standing)
+            case p.Roll() | cb.Turn() if data.revealed is None:
                 shown = self._reveal_of(view.id)
                 if shown is not None:
                     update["data"] = data.model_copy(update={"revealed": shown.number})
@@ -101,8 +104,9 @@ class Changes:
         return next((r for r in self.later.get(number, ()) if r.kind == "roll_reveal"), None)
 
     def _revealed(self, view: EventView, standing: Standing) -> EventView:
-        """A secret roll seen hidden, whole once the Storyteller revealed it to a reader who
-        learns of the reveal (rulings S73): the roll as its event holds it, with its roller."""
+        """A secret roll (or a combat turn's players' part) seen hidden, whole once the
+        Storyteller revealed it to a reader who learns of the reveal (rulings S73): as its
+        event holds it, with its roller."""
         row = self.rows.get(view.id)
         for later in self.later.get(view.id, ()):
             if later.kind != "roll_reveal" or row is None:
@@ -111,7 +115,7 @@ class Changes:
             if told is None or told.hidden:
                 continue
             whole = decode(row.kind, row.payload, True)
-            if isinstance(whole, p.Roll):
+            if isinstance(whole, p.Roll | cb.Turn):
                 whole = whole.model_copy(update={"revealed": later.number})
                 return view.model_copy(update={"data": whole, "hidden": False,
                                                "actor": row.actor,
@@ -126,8 +130,10 @@ def referred(views: Iterable[EventView]) -> set[int]:
     out = set()
     for view in views:
         data = view.data
-        if isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll) or (
-            isinstance(data, p.Roll) and view.visibility == "secret"
+        if (
+            isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll)
+            or (isinstance(data, p.Roll) and view.visibility == "secret")
+            or (isinstance(data, cb.Turn) and (view.hidden or data.hides()))
         ):
             out.add(view.id)
         elif isinstance(data, rq.PoseEdited | rq.PoseDeleted):
@@ -143,7 +149,11 @@ def kinds_referred(rows: Iterable[Any]) -> set[int]:
     folded there)."""
     out = set()
     for row in rows:
-        if row.kind == "pose" or (row.kind == "roll" and row.visibility == "secret"):
+        if (
+            row.kind == "pose"
+            or (row.kind == "roll" and row.visibility == "secret")
+            or (row.kind == "combat_turn" and row.audience != "everyone")
+        ):
             out.add(row.number)
         elif row.kind in ("pose_edit", "pose_delete", "roll_reveal") and row.refers is not None:
             out.add(row.refers)

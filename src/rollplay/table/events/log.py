@@ -153,7 +153,14 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
             .where(Event.game_id.in_(list(standings)), kinds)
             .order_by(Event.id)
         )
-        for row, game in s.execute(query):
+        found = list(s.execute(query))
+        # A combat turn's NPCs' dice the Storyteller revealed are the reader's (rulings S73).
+        hidden: dict[tuple[int, str], list[int]] = defaultdict(list)
+        for row, game in found:
+            if row.kind == "combat_turn" and row.audience != "everyone":
+                hidden[row.game_id, game].append(row.number)
+        now = {gid: changes(s, gid, game, numbers) for (gid, game), numbers in hidden.items()}
+        for row, game in found:
             standing = standings[row.game_id]
             head = {"kind": row.kind, "id": row.number, "time": iso(row.created_at), "game": game}
             if row.kind in SEED_KINDS + RULE_KINDS:
@@ -171,6 +178,8 @@ def _dice_events(t: ServiceBase, game_name: str | None, complete: bool) -> list[
                 continue
             if seen is None or "dice_source" not in row.payload:
                 continue
+            if seen.hidden and row.game_id in now:
+                seen = now[row.game_id].now(seen, standing)
             data = seen.data
             if not isinstance(data, Turn | HealDay):
                 continue

@@ -10,6 +10,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, JsonValue, SerializerFunctionWrapHandler, model_serializer
 
+from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events.scenes import PoseStyle
 
@@ -92,12 +93,13 @@ def _unfolded(said: dict[str, JsonValue], deleted: bool) -> dict[str, JsonValue]
 
 
 class RollRevealed(p.Payload):
-    """The Storyteller shows a secret roll to the scene (or the game): the roll, whole."""
+    """The Storyteller shows a secret roll to the scene (or the game), or a combat turn that
+    hid its NPCs' dice (rulings S73): the roll or the turn, whole (``roll``: its number)."""
 
     kind: ClassVar[str] = "roll_reveal"
     roll: int
     character: str | None
-    shown: p.Roll
+    shown: p.Roll | cb.Turn
     rolled: str | None = None  # a reader's, never stored: the roll's own time
 
     @model_serializer(mode="wrap")

@@ -23,6 +23,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.events import requests as rq
 from rollplay.table.events.audiences import project
+from rollplay.table.events.combat import Turn
 from rollplay.table.events.ledger import later_events
 from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import ROLL_WRITES, roll
@@ -163,33 +164,40 @@ def run_cancel(t: ServiceBase, cmd: c.CancelRequest, dice: Dice | None) -> Ledge
 
 @handles(c.Reveal, act=Act.REQUEST, writes=(rq.RollRevealed,))
 def run_reveal(t: ServiceBase, cmd: c.Reveal, dice: Dice | None) -> LedgerWritten:
-    """The Storyteller shows a secret roll, whole, to the scene it was made in (or theirs,
-    or the game's log); the roll itself stays as it was (rulings S12)."""
+    """The Storyteller shows a secret roll (or a combat turn that hid its NPCs' dice), whole,
+    to the scene it was made in (or theirs, or the game's log); its event stays as it was
+    (rulings S12), and those who learn of the reveal are handed it whole (S73)."""
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         standing = t.require(s, game, Act.REQUEST)
         row = numbered(s, game, cmd.number, standing)
-        if row.kind != "roll" or row.visibility != "secret":
+        shown: ev.Roll | Turn
+        if row.kind == "combat_turn" and row.audience != "everyone":
+            shown = Turn.model_validate(row.payload)
+        elif row.kind == "roll" and row.visibility == "secret":
+            shown = ev.Roll.model_validate(row.payload)
+        else:
             what = f"a {row.visibility} roll" if row.kind == "roll" else \
+                "a combat turn that hides nothing" if row.kind == "combat_turn" else \
                 f"a {row.kind.replace('_', ' ')}"  # fmt: skip
-            raise RollplayError(f"#{cmd.number} is {what}: only a secret roll is revealed")
+            raise RollplayError(f"#{cmd.number} is {what}: only a secret roll is revealed, "
+                                f"or a combat turn that hides NPCs' dice")  # fmt: skip
         known = s.scalar(
             select(Event.number).where(
                 Event.game_id == game.id, Event.refers == row.number, Event.kind == "roll_reveal"
             )
         )
         if known is not None:
-            raise RollplayError(f"roll #{cmd.number} is already revealed (#{known})")
-        shown = rq.RollRevealed(roll=row.number, character=row.character,
-                                shown=ev.Roll.model_validate(row.payload))  # fmt: skip
+            raise RollplayError(f"#{cmd.number} is already revealed (#{known})")
+        revealed = rq.RollRevealed(roll=row.number, character=row.character, shown=shown)
         try:
-            number = t.record(s, game, shown, refers=row.number, scene=where(row),
+            number = t.record(s, game, revealed, refers=row.number, scene=where(row),
                               character=None if row.character is None
                               else Named(row.character_id, row.character))  # fmt: skip
             s.flush()
         except ONCE_ERRORS:
-            raise RollplayError(f"roll #{cmd.number} was revealed meanwhile") from None
+            raise RollplayError(f"#{cmd.number} was revealed meanwhile") from None
         found = s.scalar(select(Event.scene_id).where(Event.game_id == game.id,
                                                       Event.number == number))  # fmt: skip
         return LedgerWritten(game=game.name, log_id=number, scene=scene_number(s, found),
-                             event=shown)  # fmt: skip
+                             event=revealed)  # fmt: skip

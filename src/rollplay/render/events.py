@@ -181,7 +181,7 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case rq.RollRequested() | rq.RollRevealed():
             lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
             return lines[0]
-        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
+        case rq.RequestCancelled() | rq.RequestOdds() | rq.PoseEdited() | rq.PoseDeleted():
             return change_line(d)
         case Unreadable():
             said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"

@@ -27,6 +27,12 @@ class FS3(BaseSystem):
     def points_shown(self, row: Any) -> dict[str, Any]:
         return {"luck": row.luck, "xp": row.xp_halves / 2}
 
+    def answer_spends(self, rules: Any) -> tuple[str, ...]:
+        """A luck point on one's own roll, as the edition has it: a bonus (000 Modifiers +3,
+        002 Luck +5), 002's re-roll, and a Hail Mary (000)."""
+        return (*(("bonus",) if rules.luck_bonus else ()),
+                *(("reroll",) if rules.luck_reroll else ()), "hail-mary")  # fmt: skip
+
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
 

@@ -201,3 +201,9 @@ def raise_costs(sheet: FS3Sheet, rules: FS3Ruleset) -> dict[str, dict[str, float
             except RuleError:
                 costs[kind][name] = None
     return costs
+
+
+def learning_cost(sheet: FS3Sheet, rules: FS3Ruleset) -> float:
+    """What learning a background skill the sheet lacks costs in XP: its first level (002
+    Experience; halved, or the 0-3 scale's own: rulings R20, R26)."""
+    return xp_cost(sheet, "background", "", rules)[0] / 2  # no sheet holds a nameless skill

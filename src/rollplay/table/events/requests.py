@@ -55,6 +55,7 @@ class RequestOdds(p.Payload):
     kind: ClassVar[str] = "request_odds"
     request: int
     asked: RollRequested
+    asked_at: str = ""  # when the request was made (ISO 8601), for its card drawn again
 
 
 class RequestCancelled(p.Payload):

@@ -16,6 +16,7 @@ from rollplay.errors import RollplayError
 from rollplay.table.answers import OddsOf
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import requests as rq
+from rollplay.table.events.audiences import iso
 from rollplay.table.events.ledger import later_events
 from rollplay.table.play.requests import Named, asked_request, where
 from rollplay.table.store.models import Character, Event, Game
@@ -39,8 +40,9 @@ def refresh_odds(t: ServiceBase, s: Session, game: Game, row: Character) -> None
                 asked = rq.RequestOdds.model_validate(later.payload).asked
         now = odds_now(t, game, row, asked)
         if _shown(now) != _shown(asked):
-            t.record(s, game, rq.RequestOdds(request=ask.number, asked=now), refers=ask.number,
-                     scene=where(ask), character=Named(row.id, row.name))  # fmt: skip
+            news = rq.RequestOdds(request=ask.number, asked=now, asked_at=iso(ask.created_at))
+            t.record(s, game, news, refers=ask.number, scene=where(ask),
+                     character=Named(row.id, row.name))  # fmt: skip
 
 
 def refresh_each(t: ServiceBase, s: Session, game: Game, rows: list[Character]) -> None:

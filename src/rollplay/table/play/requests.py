@@ -98,8 +98,8 @@ def _asked_odds(t: ServiceBase, asked: c.Roll) -> tuple[OddsOf, str | None]:
         hail = dataclasses.replace(asked.side.request, luck="hail-mary")
         try:
             odds = t.odds(dataclasses.replace(asked, side=c.Side(asked.side.character, hail)))
-        except RollplayError:
-            raise refused from None
+        except RollplayError as why:  # a Hail Mary would allow it, but cannot be had
+            raise RuleError(f"{refused} ({why})") from None
         if not odds.spends:  # a Hail Mary changed nothing: the refusal was another's
             raise
         return odds, "hail-mary"

@@ -59,11 +59,15 @@ class FS3(BaseSystem):
         ]
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
-        from rollplay.systems.fs3.experience import raise_costs
+        from rollplay.systems.fs3.experience import learning_cost, raise_costs
 
+        learning = {
+            "cost": learning_cost(sheet, rules),
+            "attributes": rules.attributes if rules.background_attribute is None else (),
+        }
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
                 "wound_modifier": -sheet.wound_modifier(rules),
-                "raises": raise_costs(sheet, rules)}  # fmt: skip
+                "raises": raise_costs(sheet, rules), "learning": learning}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"

@@ -109,10 +109,10 @@ def roll_button(event: EventView) -> Markup:
     if not isinstance(data, RollRequested) or data.state != "open":
         return Markup("")
     return Markup(
-        '<form id="answer-{0}" class="answer-request row" data-for="{1}" '
+        '<form id="answer-{0}" class="answer-request" data-for="{1}" '
         'hx-post="/games/{2}/roll" hx-target="#answer-{0}-said">'
-        '<input type="hidden" name="text" value="answer {0}">{4}'
-        '<button type="submit">Roll {3} for {1}</button></form>'
+        '<input type="hidden" name="text" value="answer {0}"><div class="row">{4}'
+        '<button type="submit">Roll {3} for {1}</button></div></form>'
         '<div id="answer-{0}-said" aria-live="polite"></div>'
     ).format(event.id, data.character, quote(event.game, safe=""), data.expression,
              answer_spends(event.id, data))  # fmt: skip

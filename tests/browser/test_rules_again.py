@@ -11,10 +11,9 @@ shared server's other tests count on."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, ViewportSize, expect
 
 from rollplay.table.service import Table
 from tests.browser.conftest import DESKTOP, PHONE, person
@@ -162,7 +161,12 @@ def test_a_32_background_skill_is_learned_with_its_ruling_attribute(
     form = pia.locator("#learn-background")
     form.get_by_label("Learn a background skill").fill("Cooking")
     asked: list[str] = []
-    pia.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+
+    def yes(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    pia.on("dialog", yes)
     form.get_by_role("button", name="Learn for 0.5 XP").click()
     expect(pia.locator("#sheet-result")).to_be_empty()  # the browser asks for the attribute
     assert asked == []

@@ -18,6 +18,7 @@ from rollplay.dice import SeededDice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.grammar import parse
 from rollplay.table.answers import D6Rolled, FS3Rolled, LedgerWritten
+from rollplay.table.events.payloads import Raised
 from rollplay.table.events.requests import RequestOdds, RollRequested
 from rollplay.table.service import Table
 from tests.databases import Databases, opened, template
@@ -153,6 +154,9 @@ def test_a_background_skill_learned_with_xp_takes_its_ruling_attribute(seated: T
         _do(pia, "xp/raise Ada=Cooking/background", game="Galactica")
     learned = _do(pia, "xp/raise Ada=Cooking/background,attribute=creative", game="Galactica")
     assert learned.sheet["background"]["Cooking"] == {"rating": 1, "attribute": "Creative"}
+    (logged,) = [v.data for v in seated.events_for("Galactica", 0, 1000)
+                 if isinstance(v.data, Raised)]  # fmt: skip
+    assert (logged.skill, logged.attribute) == ("Cooking", "Creative")  # the log says it too
     assert seated.check("Galactica", "Ada") == []
     again: Any = pia.raise_skill("Galactica", "Ada", "Cooking", "background").sheet
     assert again["background"]["Cooking"] == {"rating": 2, "attribute": "Creative"}  # its own

@@ -110,7 +110,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case p.XPAwarded():
             return [name, plain(f" gains {d.amount:g} XP{reason}, now {d.xp:g}")]
         case p.Raised():
-            return [name, plain(f" raises {d.skill} from {d.before} to {d.after}")]
+            ruled = f", ruled by {d.attribute}" if d.attribute else ""
+            return [name, plain(f" raises {d.skill} from {d.before} to {d.after}{ruled}")]
         case p.SheetChanged():
             return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
         case p.Approved():

@@ -24,6 +24,7 @@ class Raised:
     before: int
     after: int
     cost_halves: int
+    ruling: str | None = None  # the ruling attribute it gave a background skill (R30)
 
 
 def raise_with_xp(
@@ -60,7 +61,7 @@ def raise_with_xp(
             f"raising {canonical} from {current} costs {cost / 2:g} XP; "
             f"{sheet.name} has {xp_halves / 2:g}"
         )
-    return Raised(data, canonical, current, current + 1, cost)
+    return Raised(data, canonical, current, current + 1, cost, ruling)
 
 
 def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> str:

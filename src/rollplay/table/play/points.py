@@ -117,7 +117,8 @@ def raise_skill(
         row.raises_since_award += 1
         row.updated_at = now()
         change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
-                  "cost": raised.cost_halves / 2}  # fmt: skip
+                  "cost": raised.cost_halves / 2,
+                  **({"attribute": raised.ruling} if raised.ruling else {})}  # fmt: skip
         t.record(s, game, ev.Raised.written(change), character=row)
         refresh_odds(t, s, game, row)
         return character_dict(row, game, raised=change)

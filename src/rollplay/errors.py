@@ -47,6 +47,61 @@ def closest(name: str, known: Iterable[str]) -> str | None:
     return choices[close[0]] if close else None
 
 
+# A QWERTY keyboard's rows, for the keys beside a key (a slip of the finger, not a spelling).
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _keys_beside() -> dict[str, frozenset[str]]:
+    beside = {}
+    for r, row in enumerate(_ROWS):
+        for i, key in enumerate(row):
+            near = {row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)}
+            if r > 0:  # the row above sits half a key to the right of this one
+                near |= {_ROWS[r - 1][j] for j in (i, i + 1) if j < len(_ROWS[r - 1])}
+            if r < len(_ROWS) - 1:
+                near |= {_ROWS[r + 1][j] for j in (i - 1, i) if 0 <= j < len(_ROWS[r + 1])}
+            beside[key] = frozenset(near)
+    return beside
+
+
+_BESIDE = _keys_beside()
+MIN_SLIP = 4  # shorter names are one letter apart too often to call it a slip (Art, Arm)
+
+
+def slipped(name: str, known: Iterable[str]) -> str | None:
+    """The first of ``known`` that ``name`` is one typing slip away from, case aside: after
+    the same first letter, a letter left out, typed twice or extra, two neighbouring letters
+    swapped, or a letter typed with the key beside it (rulings R28). Both names have at least
+    MIN_SLIP letters. Words one letter apart otherwise (Painting and Printing, Riding and
+    Hiding, Biking and Hiking) are likely two names, not a slip."""
+    typed = " ".join(name.split()).casefold()
+    if len(typed) < MIN_SLIP:
+        return None
+    for k in known:
+        listed = " ".join(k.split()).casefold()
+        if (len(listed) >= MIN_SLIP and listed != typed and listed[0] == typed[0]
+                and _one_slip(typed, listed)):  # fmt: skip
+            return k
+    return None
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):  # one letter more in b (left out of a, or typed twice or extra)
+        return a[i:] == b[i + 1 :]
+    if a[i + 2 :] != b[i + 2 :]:
+        return False
+    swapped = a[i : i + 2] == b[i : i + 2][::-1]
+    beside = a[i + 1 :] == b[i + 1 :] and b[i] in _BESIDE.get(a[i], frozenset())
+    return swapped or beside
+
+
 def whole(text: str, what: str, limit: int = 999_999_999) -> int:
     """User text as a whole number (a leading sign and a Unicode minus allowed), or one
     error line. Long digit strings are refused before ``int`` sees them: Python raises its

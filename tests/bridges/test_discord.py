@@ -190,6 +190,12 @@ def test_errors_are_one_ephemeral_line(bot: DiscordTable, table: Table) -> None:
     assert i.record.steps == ["defer", "delete", "followup"]
     assert i.record.places() == {"me"}
     assert "only for the characters they play" in i.record.to("me")
+    # A listed name mistyped is not a skill missing from the sheet (rulings R28): the table
+    # refuses it with the name meant, hers alone, and nothing is logged.
+    i = as_(bot, "Pia", lambda i: bot.roll(i, "Pilotting"))
+    assert i.record.places() == {"me"}
+    assert "(did you mean Piloting?)" in i.record.to("me")
+    assert "\n" not in i.record.to("me")
     assert len(table.log(game_name="Pegasus", limit=0)) == before
 
 

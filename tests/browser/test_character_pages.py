@@ -57,8 +57,9 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     pia.get_by_label("Medicine").fill("0")
     expect(problems).to_contain_text("Ability points: 56 of 60 points")
     expect(problems).not_to_contain_text("ability points spent")
-    pia.get_by_label("Brawn", exact=True).fill("0")  # below 002's least, as she types
-    expect(problems).to_contain_text("Brawn must be at least 1")
+    pia.get_by_label("Brawn", exact=True).fill("0")  # below 002's 1-4, as she types
+    expect(problems).to_contain_text("attribute Brawn is 0; FS3.3 rates attributes 1 to 4")
+    pia.get_by_label("Brawn", exact=True).fill("2")
     pia.get_by_role("button", name="Add a background skill").click()
     pia.keyboard.type("Singing")  # the new row's name has the focus
     expect(problems).to_contain_text("Background skills: 2 points")
@@ -75,13 +76,13 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     expect(pia.get_by_role("button", name="Send back")).to_have_count(0)
 
     stella.goto("/games/Pegasus/characters/Wren")
-    stella.get_by_label("Send it back, saying why").fill("Brawn 0 is too weak: at least 1")
+    stella.get_by_label("Send it back, saying why").fill("Brawn 2 is too strong for a clerk: 1")
     stella.get_by_role("button", name="Send back").click()
     expect(stella.locator("#sheet-result")).to_contain_text("Wren")
     # Pia's open sheet shows the comment without a reload, with the fix form open.
-    expect(pia.locator("#sheet")).to_contain_text("Brawn 0 is too weak", timeout=5000)
+    expect(pia.locator("#sheet")).to_contain_text("too strong for a clerk", timeout=5000)
     fix = pia.get_by_label("Sheet (YAML)", exact=True)
-    fix.fill(fix.input_value().replace("Brawn: 0", "Brawn: 1"))
+    fix.fill(fix.input_value().replace("Brawn: 2", "Brawn: 1"))
     expect(pia.locator("#fix-problems")).to_contain_text("No problems")
     pia.get_by_role("button", name="Submit the fix").click()
     expect(pia.locator("#sheet-result")).to_contain_text("Wren")
@@ -90,7 +91,7 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     stella.get_by_role("button", name="Approve this sheet").click()
     expect(stella.locator("#sheet")).to_contain_text("approved")
     expect(pia.locator("#sheet")).not_to_contain_text("not yet approved", timeout=5000)
-    expect(pia.locator("#sheet")).not_to_contain_text("Brawn 0 is too weak")
+    expect(pia.locator("#sheet")).not_to_contain_text("too strong for a clerk")
 
     # The Storyteller pastes an NPC's sheet as text; a field of the form left blank does
     # not stop it.

@@ -133,8 +133,17 @@ class RollTest(TableTest):
             assert "\n" not in said
             assert "Traceback" not in said
             assert all(heard[s] == "" for s in self.listeners() if s != self.char1)
-        # 000 Untrained Rolls: a skill not on the sheet rolls at Everyman, a typo suggested (R7)
-        assert "did you mean Firearms?" in self.heard(CmdRoll(), " Firearm")[self.char1]
+        # 000 Untrained Rolls: a skill not on the sheet rolls at Everyman (R7), but a listed
+        # name mistyped is refused with the name meant, to the caller alone, and nothing is
+        # logged (rulings R28).
+        before = self.last_roll().id
+        heard = self.heard(CmdRoll(), " Firearm")
+        said = heard[self.char1]
+        assert said.startswith("rollplay: "), said
+        assert "(did you mean Firearms?)" in said
+        assert "\n" not in said
+        assert all(heard[s] == "" for s in self.listeners() if s != self.char1)
+        assert self.last_roll().id == before
 
     def test_a_fault_is_logged_for_the_admins_and_one_line_to_the_caller(self) -> None:
         with (

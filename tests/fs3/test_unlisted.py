@@ -1,7 +1,8 @@
 """000 Untrained Rolls: "If a task falls under a skill not listed on your character sheet, you
 are assumed to have the Everyman rating", and "Rolling an unlisted ability rated Everyman will
-effectively roll its related attribute + 1 die". A typo rolls too, so the roll names the skill
-as unlisted and the closest listed name (rulings R7)."""
+effectively roll its related attribute + 1 die". The roll names the skill as unlisted and the
+closest listed name (rulings R7); a name one typing slip from one the character can roll is
+that name mistyped, and refused (R28)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,11 @@ def test_000_a_skill_not_on_the_sheet_rolls_at_everyman() -> None:
 
 
 def test_000_an_unlisted_roll_says_so_and_names_the_closest_listed_skill() -> None:
-    r = roll_check(Check("Pokr", ratings=NIKOS, name="Nikos"), FS3_3, ScriptedDice([6, 2, 2, 2]))
-    assert (r.pool, r.unlisted, r.closest) == (4, "Pokr", "Poker")
-    assert r.to_dict()["unlisted"] == "Pokr"
+    # Poker Face is a name of its own (no typing slip from Poker: rulings R28), so it rolls.
+    r = roll_check(Check("Poker Face", ratings=NIKOS, name="Nikos"), FS3_3,
+                   ScriptedDice([6, 2, 2, 2]))  # fmt: skip
+    assert (r.pool, r.unlisted, r.closest) == (4, "Poker Face", "Poker")
+    assert r.to_dict()["unlisted"] == "Poker Face"
     assert r.to_dict()["closest"] == "Poker"
     far = roll_check(Check("Underwater Basket Weaving", ratings=NIKOS), FS3_3,
                      ScriptedDice([2, 2, 2, 2]))  # fmt: skip
@@ -60,3 +63,46 @@ def test_a_game_may_refuse_unlisted_skills() -> None:
         resolve("Pokr", strict, NIKOS)
     assert resolve("Poker", strict, NIKOS).dice == 6 + 3
     assert FS3_3.unlisted_skills == FS3_2.unlisted_skills == "everyman"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Pilotting", "Piloting"),  # a letter typed twice
+        ("Pokr", "Poker"),  # a letter left out
+        ("Firaerms", "Firearms"),  # two neighbouring letters swapped
+        ("Firearns", "Firearms"),  # the key beside (m, n)
+        ("meleee", "Melee"),  # an extra letter, case aside
+        ("Reflxes", "Reflexes"),  # an attribute mistyped alone
+        ("pokerr+Presence", "Poker"),  # with an attribute named
+    ],
+)
+def test_000_a_misspelt_ability_is_not_a_skill_missing_from_the_sheet(
+    typed: str, meant: str
+) -> None:
+    """000 Untrained Rolls rolls "a skill not listed on your character sheet" at Everyman; a
+    listed name mistyped is not such a skill (rulings R28): refused with the name meant, in
+    one line, before any die is drawn."""
+    with pytest.raises(AbilityError) as caught:
+        roll_check(Check(typed, ratings=NIKOS, name="Nikos"), FS3_3, ScriptedDice([]))
+    said = str(caught.value)
+    assert f"(did you mean {meant}?)" in said
+    assert "\n" not in said
+    assert "rate it 0 on the sheet" in said
+
+
+@pytest.mark.parametrize("typed", ["Painting", "Riding", "Hiking", "Medecine", "Art", "Cooking"])
+def test_000_a_skill_unlike_any_listed_still_rolls_at_everyman(typed: str) -> None:
+    """Names one letter from a listed one by anything but a typing slip are names of their
+    own (Painting beside Printing, Riding beside Hiding, Hiking beside Biking), and so is a
+    short name (Art beside Arts): 000's Everyman roll, the nearest name noted (rulings R28)."""
+    sheet = {**NIKOS, "Printing": 1, "Hiding": 1, "Biking": 1, "Medicine": 1, "Arts": 1}
+    r = roll_check(Check(typed, ratings=sheet), FS3_3, ScriptedDice([2] * 4))
+    assert (r.pool, r.unlisted) == (1 + 3, typed)
+
+
+def test_a_game_may_roll_typos_at_everyman() -> None:
+    loose = from_mapping({"extends": "3.3", "refuse_typos": False})
+    assert resolve("Pokr", loose, NIKOS).unlisted
+    assert FS3_3.refuse_typos
+    assert FS3_2.refuse_typos

@@ -119,7 +119,7 @@ BAD: list[tuple[str, str, str]] = [
     ("fs3", "xp/award Nikos=lots", "an XP award is a number in whole or half points"),
     ("fs3", "xp/award Nikos=nan", "an XP award is a number in whole or half points"),
     ("fs3", "xp/raise Firearms/grand", "unknown kind of skill 'grand'; accepted: action"),
-    ("fs3", "xp/raise", "xp/raise [NAME=]SKILL[/KIND]: say which skill"),
+    ("fs3", "xp/raise", "xp/raise [NAME=]SKILL[/KIND[,attribute=A]]: say which skill"),
     ("fs3", "sheet/set Nikos", "sheet/set NAME=KEY.PATH=VALUE"),
     ("fs3", 'sheet/set Nikos=concept="open', "bad changes 'concept=\"open'"),
     ("fs3", "sheet/set Nikos=a..b=1", "bad key 'a..b': names joined by dots"),

@@ -275,8 +275,8 @@ def test_the_text_button_sends_the_text_and_the_check_reads_the_name(server: Tes
     check = "/games/Pegasus/new-character/check"
     weak = [(k, "0" if k == "attr.Brawn" else v) for k, v in FS3_33_FORM]
     both = [*weak, ("sheet", FS3_33_TEXT)]
-    assert (
-        "Brawn must be at least 1"
+    assert (  # 002 Attributes: rated 1 to 4, refused below as above
+        "attribute Brawn is 0; FS3.3 rates attributes 1 to 4 (002 Attributes)"
         in server.post(check, data=_body([*both, ("source", "form")]), headers=pia).text
     )
     assert "No problems" in server.post(check, data=_body([*both, ("source", "text")]),

@@ -78,17 +78,27 @@ def test_the_storyteller_approves_a_sheet(server: TestClient) -> None:
         headers=headers,
         json={
             "sheet": {
-                "name": "Zero Grit",
+                "name": "Big Spender",
                 "system": "fs3",
-                "attributes": {"Brawn": 2, "Reflexes": 2, "Grit": 0, "Wits": 2, "Presence": 2},
+                "attributes": {"Brawn": 4, "Reflexes": 4, "Grit": 4, "Wits": 4, "Presence": 4},
+                "action": {
+                    "Firearms": 8,
+                    "Melee": 8,
+                    "Athletics": 8,
+                    "Stealth": 8,
+                    "Medicine": 8,
+                    "Alertness": 1,
+                },
             }
         },
     )
     assert new.status_code == 200, new.text
     listed = server.get("/games/Pegasus/characters").text
     assert "1 problem" in listed  # a sheet with character-creation problems says so
-    assert "Grit must be at least 1" in server.get("/games/Pegasus/characters/Zero Grit").text
-    refused = server.post("/games/Pegasus/characters/Zero Grit/approve", headers=headers)
+    said = server.get("/games/Pegasus/characters/Big Spender").text
+    assert "61 ability points spent" in said
+    assert "(002 Abilities)" in said
+    refused = server.post("/games/Pegasus/characters/Big Spender/approve", headers=headers)
     assert refused.status_code == 400
     assert "cannot be approved" in refused.text
 

@@ -86,9 +86,15 @@ def test_000_a_skill_not_on_the_sheet_rolls_from_the_roll_box(
     # and the card says it is unlisted (rulings R7).
     rolled = do(capsys, db, "roll Nikos/Cooking", "Pegasus", "--faces", "6,2,2,2")
     assert (rolled["pool"], rolled["unlisted"], rolled["level"]) == (4, "Cooking", "Success")
-    code, out, _ = run(capsys, "do", "roll Nikos/Pokr", "--game", "Pegasus", "--db", db)
+    code, out, _ = run(capsys, "do", "roll Nikos/Poker Face", "--game", "Pegasus", "--db", db)
     assert code == 0
-    assert "Pokr is not listed on the sheet (did you mean Poker?)" in out
+    assert "Poker Face is not listed on the sheet (did you mean Poker?)" in out
+    # A listed name mistyped is not a skill missing from the sheet (rulings R28): refused,
+    # in one line, and nothing logged.
+    before = run_json(capsys, "log", "--limit", "0", "--db", db)
+    said = fails_cleanly(capsys, "do", "roll Nikos/Pokr", "--game", "Pegasus", "--db", db)
+    assert "(did you mean Poker?)" in said
+    assert run_json(capsys, "log", "--limit", "0", "--db", db) == before
 
 
 def test_the_storyteller_orders_every_npc_in_one_line(

@@ -56,7 +56,9 @@ def test_a_draft_sheet_is_checked_as_typed(table: Table) -> None:
     five = {"Brawn": 2, "Reflexes": 2, "Grit": 2, "Wits": 2, "Presence": 2}
     sheet: dict[str, Any] = {"name": "Ada", "attributes": five}
     weak = {**sheet, "attributes": {**sheet["attributes"], "Brawn": 0}}
-    assert pia.draft_problems("Pegasus", weak) == ["Brawn must be at least 1"]
+    assert pia.draft_problems("Pegasus", weak) == [  # 002 Attributes: 1 to 4
+        "sheet: attribute Brawn is 0; FS3.3 rates attributes 1 to 4 (002 Attributes)"
+    ]
     assert pia.draft_problems("Pegasus", {"name": "Ada", "attributes": "three"})  # one line
     assert table.acting_as("Stella").draft_problems("Pegasus", sheet) == []
     table.add_user("Olly")

@@ -70,15 +70,16 @@ def test_chargen_lists_every_problem_at_once(table: Table) -> None:
         "max_high": 0,
         "min_background": 2,
         "min_quirks": 2,
+        "min_attribute": 2,
     }
     table.new_game("Strict", "fs3", "3.3", {"chargen": limits})
-    sheet = {**NIKOS, "attributes": {**NIKOS["attributes"], "Grit": 0}}
+    sheet = {**NIKOS, "attributes": {**NIKOS["attributes"], "Grit": 1}}
     table.new_character("Strict", sheet)
     problems = table.check("Strict", "Nikos")
     assert len(problems) == 6
     text = " | ".join(problems)
     for needle in (
-        "Grit must be at least 1",
+        "Grit must be at least 2",
         "ability points spent",
         "points in action skills; at most 6",
         "skills at 5 or more (Piloting)",
@@ -130,7 +131,7 @@ def test_xp_costs_follow_the_002_table(table: Table) -> None:
     assert raised.xp == 6
     background = table.raise_skill("Galactica", "Nikos", "Singing", "background")
     assert of(Raise, background.raised).cost == 1  # level 2: 2 XP, halved for background
-    new = table.raise_skill("Galactica", "Nikos", "Cooking", "background")
+    new = table.raise_skill("Galactica", "Nikos", "Cooking", "background", attribute="Creative")
     assert new.raised == Raise.model_validate(
         {"skill": "Cooking", "from": 0, "to": 1, "cost": 0.5}
     )  # half points kept
@@ -186,7 +187,7 @@ def test_fs33_character_creation_costs_scaled_skills_per_rating(table: Table) ->
     table.set_character("Tight", "Nikos", {"languages": {"Spanish": 1}})
     assert table.check("Tight", "Nikos") == [
         "32 ability points spent (attributes 12, action 8, background 4, languages 8); "
-        "the game allows 30"
+        "the game allows 30 (002 Abilities)"
     ]
     table.new_game("Galactica", "fs3", "3.2", {"chargen": {"ability_points": 12 + 8 + 2 + 2}})
     table.new_character("Galactica", NIKOS_32)  # Singing 2 -> 2, one language -> 2
@@ -333,10 +334,10 @@ def test_unknown_names_suggest(table: Table) -> None:
     with pytest.raises(StorageError, match="did you mean Nikos"):
         table.character("Pegasus", "Nikso")
     # 000 Untrained Rolls: a skill not on the sheet rolls at Everyman (Wits 3 + 1), and says
-    # which listed name it is nearest to (rulings R7).
-    r = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firarms"),
+    # which listed name it is nearest to (rulings R7); a listed name mistyped is refused (R28).
+    r = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Firearms Lore"),
                                 dice=ScriptedDice([2] * 4)))  # fmt: skip
-    assert (r.pool, r.unlisted, r.closest) == (4, "Firarms", "Firearms")
+    assert (r.pool, r.unlisted, r.closest) == (4, "Firearms Lore", "Firearms")
     cooking = of(FS3Rolled, table.roll("Pegasus", "Nikos", Request("Cooking"),
                                        dice=ScriptedDice([6, 2, 2, 2])))  # fmt: skip
     assert (cooking.level, cooking.unlisted) == ("Success", "Cooking")

@@ -44,14 +44,21 @@ def xp_award(
     show_default=True,
     help="What kind of skill.",
 )
+@click.option(
+    "--attribute",
+    default=None,
+    metavar="NAME",
+    help="A new background skill's ruling attribute, where each character chooses it (3.2).",
+)
 @game_option()
 @db_option
 @json_option
 def xp_raise(
-    *, name: str, skill: str, kind: str, game_name: str | None, db: str | None, as_json: bool
-) -> None:
+    *, name: str, skill: str, kind: str, attribute: str | None, game_name: str | None,
+    db: str | None, as_json: bool,
+) -> None:  # fmt: skip
     """Spend XP to raise SKILL one level (or learn a language), at the 002 cost."""
-    data = open_table(db).raise_skill(game_name, name, skill, kind)
+    data = open_table(db).raise_skill(game_name, name, skill, kind, attribute)
     if as_json:
         emit_json(data)
         return

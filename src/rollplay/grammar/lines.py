@@ -56,8 +56,10 @@ def _write(command: c.Command, system: str) -> str:
             return f"xp/award {who}={_decimal(amount)}" + (f"/{reason}" if reason else "")
         case c.AwardTable(points=points, amount=amount, reason=reason):
             return f"{points}/award *={_decimal(amount)}" + (f"/{reason}" if reason else "")
-        case c.RaiseSkill(character=who, skill=skill, kind=kind):
-            return f"xp/raise {_whose(who)}{skill}" + ("" if kind == "action" else f"/{kind}")
+        case c.RaiseSkill(character=who, skill=skill, kind=kind, attribute=attribute):
+            said = ",".join([*([kind] if kind != "action" else []),
+                             *([f"attribute={attribute}"] if attribute else [])])  # fmt: skip
+            return f"xp/raise {_whose(who)}{skill}" + (f"/{said}" if said else "")
         case c.ShowSheet(character=who):
             return f"sheet {who or ''}".rstrip()
         case c.Approve(character=who):
@@ -86,8 +88,10 @@ def _write(command: c.Command, system: str) -> str:
             return f"request{'/secret' if secret else ''} {said}"
         case c.CancelRequest(number=n):
             return f"request/cancel {n}"
-        case c.AnswerRequest(number=n):
-            return f"answer {n}"
+        case c.AnswerRequest(number=n, luck=luck, cp=cp, fate=fate):
+            said = ",".join([*([f"luck={luck}"] if luck else []), *([f"cp={cp}"] if cp else []),
+                             *(["fate"] if fate else [])])  # fmt: skip
+            return f"answer {n}" + (f"/{said}" if said else "")
         case c.Reveal(number=n):
             return f"reveal {n}"
         case c.PoseEdit(number=n, text=text):

@@ -1,7 +1,7 @@
 """Points: FS3 luck and experience (002), D6 Character Points after a roll (003).
 
 luck/award NAME[=N][/REASON]       luck/spend [NAME=][REASON]
-xp/award NAME=N[/REASON]           xp/raise [NAME=]SKILL[/KIND]
+xp/award NAME=N[/REASON]           xp/raise [NAME=]SKILL[/KIND[,attribute=A]]
 (NAME ``*``: every character of the table, in one award)
 cp/after LOG_ID=N
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from rollplay.grammar.errors import GrammarError, clip, pick
+from rollplay.grammar.options import items
 from rollplay.grammar.words import Context, name, number
 from rollplay.table.commands import (
     AwardLuck,
@@ -62,16 +63,33 @@ def xp(switch: str, args: str, ctx: Context) -> Command:
         if who.strip() == TABLE:
             return AwardTable(ctx.game, "xp", float(text), reason.strip())
         return AwardXP(ctx.game, ctx.character(name(who, "who")), float(text), reason.strip())
-    left, slash, kind = args.partition("/")
+    left, slash, after = args.partition("/")
     who, equals, skill = left.partition("=") if "=" in left else ("", "", left)
     if not skill.strip():
-        raise GrammarError("xp/raise [NAME=]SKILL[/KIND]: say which skill", args)
-    chosen = pick(kind.strip(), KINDS, "kind of skill") if slash else "action"
+        raise GrammarError("xp/raise [NAME=]SKILL[/KIND[,attribute=A]]: say which skill", args)
+    kind, attribute = _raise_options(after) if slash else (None, None)
+    # A ruling attribute is a background skill's (002 Ruling Attribute).
+    chosen = kind or ("background" if attribute else "action")
     character = ctx.character(name(who, "whose skill")) if equals else None
     skill_name = name(skill, "the skill")
     if chosen == "action":
         ctx.ability(skill_name)
-    return RaiseSkill(ctx.game, character, skill_name, skill_kind(chosen))
+    return RaiseSkill(ctx.game, character, skill_name, skill_kind(chosen), attribute)
+
+
+def _raise_options(text: str) -> tuple[str | None, str | None]:
+    """After xp/raise's slash: the kind of skill (a bare word) and ``attribute=NAME``."""
+    kind = attribute = None
+    for key, value in items(text):
+        if value is None:
+            if kind is not None:
+                raise GrammarError(f"xp/raise takes one kind of skill, not {kind} and {key}", key)
+            kind = pick(key, KINDS, "kind of skill")
+        elif pick(key, ("attribute",), "xp/raise option") and value:
+            attribute = name(value, "the ruling attribute")
+        else:
+            raise GrammarError("attribute needs a value: attribute=NAME", key)
+    return kind, attribute
 
 
 def cp(switch: str, args: str, ctx: Context) -> Command:

@@ -10,7 +10,8 @@
     scene/join [N]  scene/pause [N]  scene/resume [N]  scene/stop [N]  scene/invite NAME
     pose/edit N=TEXT  pose/delete N   a pose's author changes it, for a while
     request NAME ROLL  request/secret NAME ROLL  request/cancel N   the Storyteller's asks
-    answer N     the roll request N asks for      reveal N   a secret roll, to the scene
+    answer N[/luck=L,cp=N,fate]   the roll request N asks for, with the roller's points
+    reveal N     a secret roll, to the scene
     scene/order free|round-robin [N]
 
 A pose line is read before any other: it may hold line breaks and be as long as a pose
@@ -145,7 +146,18 @@ def request(switch: str, args: str, ctx: Context) -> Command:
 
 
 def answer(switch: str, args: str, ctx: Context) -> Command:
-    return AnswerRequest(ctx.game, number(args, "a request's number", 1))
+    """``answer N[/OPTIONS]``: the points a roll of one's own spends, as a roll names them
+    (``luck=bonus``, ``cp=2``, ``fate``)."""
+    from rollplay.grammar.options import read
+    from rollplay.grammar.rolls import specs
+
+    which, slash, options = args.partition("/")
+    spends = read(options, [s for s in specs() if s.field in ANSWER_SPENDS], "answer") \
+        if slash else {}  # fmt: skip
+    return AnswerRequest(ctx.game, number(which, "a request's number", 1), **spends)
+
+
+ANSWER_SPENDS = ("luck", "cp", "fate")  # what a player spends on a requested roll
 
 
 def reveal(switch: str, args: str, ctx: Context) -> Command:

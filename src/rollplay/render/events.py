@@ -110,7 +110,8 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case p.XPAwarded():
             return [name, plain(f" gains {d.amount:g} XP{reason}, now {d.xp:g}")]
         case p.Raised():
-            return [name, plain(f" raises {d.skill} from {d.before} to {d.after}")]
+            ruled = f", ruled by {d.attribute}" if d.attribute else ""
+            return [name, plain(f" raises {d.skill} from {d.before} to {d.after}{ruled}")]
         case p.SheetChanged():
             return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
         case p.Approved():
@@ -181,7 +182,7 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case rq.RollRequested() | rq.RollRevealed():
             lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
             return lines[0]
-        case rq.RequestCancelled() | rq.PoseEdited() | rq.PoseDeleted():
+        case rq.RequestCancelled() | rq.RequestOdds() | rq.PoseEdited() | rq.PoseDeleted():
             return change_line(d)
         case Unreadable():
             said = f"({d.stored_kind.replace('_', ' ')}: this rollplay cannot read it)"

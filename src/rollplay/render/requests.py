@@ -19,19 +19,29 @@ def request_lines(d: rq.RollRequested, number: int | None = None) -> list[Line]:
     secret = " (secret: only the Storyteller sees the result)" if d.secret else ""
     lines: list[Line] = [[plain("The Storyteller asks "), bold(d.character),
                           plain(" for a roll: "), bold(d.expression), plain(secret)]]  # fmt: skip
-    if d.odds is not None:
-        odds = OddsOf.model_validate(d.odds)
-        parts = ", ".join(f"{what} {chance}" for what, chance in odds_parts(odds))
-        lines.append([Span(f"  odds: {odds.check}: {parts}", "muted")])
+    lines += odds_lines(d)
     match d.state:
         case "open":
             answer = f"answer {number}" if number is not None else "answer N"
+            if d.needs is not None:  # a Hail Mary the Storyteller allows (000; rulings R31)
+                answer += f"/luck={d.needs}"
             lines.append([Span(f"  open: {d.character} rolls with ", "muted"), bold(answer)])
         case "cancelled":
             lines.append([Span("  cancelled by the Storyteller", "muted")])
         case "answered":
             lines += answered_lines(d)
     return lines
+
+
+def odds_lines(d: rq.RollRequested) -> list[Line]:
+    """A request's odds as its character's sheet now stands, or why it cannot be rolled."""
+    if d.problem is not None:
+        return [[Span(f"  not rollable as the sheet now stands: {d.problem}", "alarm")]]
+    if d.odds is None:
+        return []
+    odds = OddsOf.model_validate(d.odds)
+    parts = ", ".join(f"{what} {chance}" for what, chance in odds_parts(odds))
+    return [[Span(f"  odds: {odds.check}: {parts}", "muted")]]
 
 
 def answered_lines(d: rq.RollRequested) -> list[Line]:
@@ -62,9 +72,15 @@ def reveal_lines(d: rq.RollRevealed) -> list[Line]:
     return [head, *([plain("  "), *line] for line in outcome_card(shown.outcome, ""))]
 
 
-def change_line(d: rq.RequestCancelled | rq.PoseEdited | rq.PoseDeleted) -> Line:
-    """A request cancelled, a pose edited or deleted, in a line."""
+def change_line(d: rq.RequestCancelled | rq.RequestOdds | rq.PoseEdited | rq.PoseDeleted
+                ) -> Line:  # fmt: skip
+    """A request cancelled or its odds changed, a pose edited or deleted, in a line."""
     match d:
+        case rq.RequestOdds():
+            said = odds_lines(d.asked)
+            now = [Span(s.text.strip(), s.kind) for s in said[0]] if said else []
+            return [plain(f"Request #{d.request} for "), bold(d.asked.character),
+                    plain(", as the sheet changed: "), *now]  # fmt: skip
         case rq.RequestCancelled():
             return [plain(f"Request #{d.request} for "), bold(d.character), plain(" is cancelled")]
         case rq.PoseEdited():

@@ -34,6 +34,9 @@ class Spend:
             return command
         if self.luck and self.luck not in LUCK:
             raise RollplayError(f"unknown luck spend {self.luck!r}; accepted: {', '.join(LUCK)}")
+        if isinstance(command, c.AnswerRequest):  # a requested roll is one's own (R31)
+            return dataclasses.replace(command, **{
+                k: v for k, v in wanted.items() if not getattr(command, k)})  # fmt: skip
         field = {c.Roll: "side", c.Opposed: "first", c.Teamwork: "leader"}.get(type(command))
         if field is None:
             raise RollplayError(f"luck and points are spent on a roll, not on "

@@ -45,6 +45,7 @@ from rollplay.table.events.requests import (
     PoseDeleted,
     PoseEdited,
     RequestCancelled,
+    RequestOdds,
     RollRequested,
     RollRevealed,
 )
@@ -116,11 +117,38 @@ def roll_button(event: EventView) -> Markup:
     if not isinstance(data, RollRequested) or data.state != "open":
         return Markup("")
     return Markup(
-        '<form id="answer-{0}" class="answer-request" data-for="{1}" hx-post="/games/{2}/roll" '
-        'hx-target="#answer-{0}-said"><input type="hidden" name="text" value="answer {0}">'
-        '<button type="submit">Roll {3} for {1}</button></form>'
+        '<form id="answer-{0}" class="answer-request" data-for="{1}" '
+        'hx-post="/games/{2}/roll" hx-target="#answer-{0}-said">'
+        '<input type="hidden" name="text" value="answer {0}"><div class="row">{4}'
+        '<button type="submit">Roll {3} for {1}</button></div></form>'
         '<div id="answer-{0}-said" aria-live="polite"></div>'
-    ).format(event.id, data.character, quote(event.game, safe=""), data.expression)
+    ).format(event.id, data.character, quote(event.game, safe=""), data.expression,
+             answer_spends(event.id, data))  # fmt: skip
+
+
+LUCK_SAID = {"bonus": "a bonus", "reroll": "a re-roll", "hail-mary": "a Hail Mary"}
+
+
+def answer_spends(number: int, data: RollRequested) -> Markup:
+    """What the roller may spend on the roll a request asks for, as on a roll of their own
+    (rulings R31): FS3 luck as the edition has it, D6 Character and Fate Points; the roll
+    route puts them on ``answer N`` (spending.py). A Hail Mary the request needs is chosen."""
+    luck = [k for k in data.spends if k in LUCK_SAID]
+    out = Markup("")
+    if data.needs is not None:
+        out += Markup('<input type="hidden" name="luck" value="{}"><p class="muted">A Hail '
+                      "Mary: it spends a luck point</p>").format(data.needs)  # fmt: skip
+    elif luck:
+        options = Markup("").join(Markup('<option value="{}">{}</option>').format(k, LUCK_SAID[k])
+                                  for k in luck)  # fmt: skip
+        out += Markup('<label>Spend luck on it <select name="luck"><option value="">no</option>'
+                      "{}</select></label>").format(options)  # fmt: skip
+    if "cp" in data.spends:
+        out += Markup('<label>Character Points <input name="cp" type="number" min="0" '
+                      'max="99" value="0" inputmode="numeric"></label>')  # fmt: skip
+    if "fate" in data.spends:
+        out += Markup('<label><input name="fate" type="checkbox" value="true"> Fate Point</label>')
+    return out
 
 
 def _later(event: EventView) -> Markup:
@@ -150,6 +178,11 @@ def _later(event: EventView) -> Markup:
                                          "character": data.character,
                                          "time": data.rolled or event.time})  # fmt: skip
         return card(shown, oob=True)
+    if isinstance(data, RequestOdds):  # the request's card, its odds as the sheet now stands
+        asked = event.model_copy(update={"id": data.request, "kind": "roll_request",
+                                         "time": data.asked_at or event.time,
+                                         "data": data.asked})  # fmt: skip
+        return card(asked, oob=True)
     if isinstance(data, Roll | HiddenRoll) and data.request is not None:
         number, said = data.request, f"Answered: #{event.id}"
     elif isinstance(data, RequestCancelled):

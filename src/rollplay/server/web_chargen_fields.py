@@ -60,11 +60,12 @@ def fields_of(system: str, rules: Any) -> Fields:
 def _fs3(rules: Any) -> Fields:
     from rollplay.systems.fs3.sheet import scaled_range
 
-    top = rules.attribute_range[1]
+    low, top = rules.attribute_range  # 002 Attributes: 1 to 4, a house range at both ends
+    start = min(max(rules.default_attribute, low), top)
     lo, hi = rules.skill_range
     scaled = scaled_range(rules)
     return Fields(
-        attributes=tuple(Number(a, 0, top, rules.default_attribute) for a in rules.attributes),
+        attributes=tuple(Number(a, low, top, start) for a in rules.attributes),
         action=tuple(Number(s.name, lo, hi, 0, s.attribute) for s in rules.action_skills),
         background=Number("", *(scaled or (lo, hi))),
         rulings=rules.attributes if rules.background_attribute is None else (),

@@ -50,9 +50,11 @@ def sheet_fragment(game: str, name: str, request: Request, service: Viewer) -> H
 def raise_skill(game: str, name: str, service: Viewer, *,
                 skill: Annotated[str, Form(max_length=100)] = "",
                 kind: Annotated[str, Form(max_length=20)] = "action",
-                learn: Annotated[str, Form(max_length=130)] = "") -> HTMLResponse:  # fmt: skip
+                learn: Annotated[str, Form(max_length=130)] = "",
+                attribute: Annotated[str, Form(max_length=100)] = "") -> HTMLResponse:  # fmt: skip
     """Spend XP to raise a skill one level (FS3, 002 Experience); ``learn`` is the sheet's
-    "learn a new one" choice, KIND:SKILL."""
+    "learn a new one" choice, KIND:SKILL; ``attribute`` a new background skill's ruling
+    attribute (002 Ruling Attribute)."""
     if learn:
         kind, _, skill = learn.partition(":")
     if not skill.strip():
@@ -61,7 +63,7 @@ def raise_skill(game: str, name: str, service: Viewer, *,
         chosen = c.skill_kind(kind)
     except RollplayError as exc:
         return problem(exc)
-    return run(service, c.RaiseSkill(game, name, skill, chosen))
+    return run(service, c.RaiseSkill(game, name, skill, chosen, attribute.strip() or None))
 
 
 @router.post("/games/{game}/characters/{name}/approve", response_class=HTMLResponse)

@@ -128,6 +128,15 @@ class Raise(Record):
     cost: float
 
 
+class Learning(Record):
+    """FS3: what learning a background skill the sheet lacks costs in XP (its first level,
+    002 Experience), and the ruling attributes it may take where each character chooses one
+    (002 Ruling Attribute; empty where the edition links them: 000, Wits)."""
+
+    cost: float
+    attributes: tuple[str, ...] = ()
+
+
 class Character(Answer):
     """A character as a command leaves it: its sheet and the points its system keeps (luck
     and XP in FS3; Character and Fate Points in D6), and for ``ShowSheet`` what the sheet
@@ -151,6 +160,7 @@ class Character(Answer):
     dice: dict[str, int] | None = None
     wound_modifier: int | None = None
     raises: dict[str, dict[str, float | None]] | None = None
+    learning: Learning | None = None
     raised: Raise | None = None
 
     @property

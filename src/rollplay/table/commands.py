@@ -172,10 +172,14 @@ class AwardTable:
 
 @dataclass(frozen=True)
 class RaiseSkill:
+    """``xp/raise [NAME=]SKILL[/KIND[,attribute=A]]``: XP spent on a skill; ``attribute``, a
+    new 3.2 background skill's ruling attribute (002 Ruling Attribute)."""
+
     game: str | None
     character: str | None
     skill: str
     kind: SkillKind = "action"
+    attribute: str | None = None
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,11 @@ names them, so a chat bridge can post each where its audience is)."""
 # The game's own records, never a scene's (rulings S3): the dice's seeds and rules, which
 # every verifier needs whoever made them, who is in the game and plays whom, and each
 # character's sheet as it changes (every member may read it; a verifier replays it: V14).
+# A request's new odds land where the request is, a scene or none (rulings R32).
 GAME_KINDS = frozenset({"seed_commit", "seed_reveal", "client_seed", "game", "game_settings",
                         "game_renamed", "game_archived",
-                        "member", "player", "character", "ruleset", "sheet", "raise"})  # fmt: skip
+                        "member", "player", "character", "ruleset", "sheet", "raise",
+                        "request_odds"})  # fmt: skip
 
 
 def in_play(game: Any, act: Act) -> None:

@@ -108,10 +108,14 @@ class CancelRequest:
 @dataclass(frozen=True)
 class AnswerRequest:
     """``answer N`` (a request card's Roll button): the roll request N asks, made by the
-    character it names, answering it."""
+    character it names, answering it, with the points its player spends on it as on a roll
+    of their own (``answer N/luck=bonus``; FS3 luck, D6 Character and Fate Points)."""
 
     game: str | None
     number: int
+    luck: str | None = None
+    cp: int = 0
+    fate: bool = False
 
 
 @dataclass(frozen=True)

@@ -172,10 +172,12 @@ class Service(AccessService):
         return _points.award_xp(self, game_name, name, amount, reason)
 
     def raise_skill(
-        self, game_name: str | None, name: str, skill: str, kind: str = "action"
-    ) -> CharacterAnswer:
-        """002 Experience: spend XP to raise a skill (or learn a language) one level."""
-        return _points.raise_skill(self, game_name, name, skill, kind)
+        self, game_name: str | None, name: str, skill: str, kind: str = "action",
+        attribute: str | None = None,
+    ) -> CharacterAnswer:  # fmt: skip
+        """002 Experience: spend XP to raise a skill (or learn a language) one level; a new
+        background skill's ruling attribute where each character chooses it."""
+        return _points.raise_skill(self, game_name, name, skill, kind, attribute=attribute)
 
     def award_luck(
         self, game_name: str | None, name: str, amount: int = 1, reason: str = ""

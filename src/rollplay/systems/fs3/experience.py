@@ -24,6 +24,7 @@ class Raised:
     before: int
     after: int
     cost_halves: int
+    ruling: str | None = None  # the ruling attribute it gave a background skill (R30)
 
 
 def raise_with_xp(
@@ -34,14 +35,20 @@ def raise_with_xp(
     *,
     xp_halves: int,
     raises_since_award: int,
+    attribute: str | None = None,
 ) -> Raised:
     """Raise ``skill`` one level with the character's XP, or refuse in one line: an unknown
     skill (with the nearest names), a scale's top, too little XP, or more raises since the
-    last award than the game allows (``max_raises_between_awards``)."""
+    last award than the game allows (``max_raises_between_awards``). ``attribute``: a new
+    background skill's ruling attribute, where each character chooses it (002 Ruling
+    Attribute; rulings R30)."""
     if kind not in RAISABLE:
         raise RollplayError(f"unknown kind of skill {kind!r}; accepted: {', '.join(RAISABLE)}")
     canonical = ability_name(skill, kind, sheet, rules)
+    ruling = ruling_attribute(sheet, kind, canonical, rules, attribute)
     data, cost, current = raise_ability(sheet, kind, canonical, rules)  # type: ignore[arg-type]
+    if ruling is not None:
+        data["background"][canonical]["attribute"] = ruling
     limit = rules.max_raises_between_awards
     if limit is not None and raises_since_award >= limit:
         raise RuleError(
@@ -54,7 +61,7 @@ def raise_with_xp(
             f"raising {canonical} from {current} costs {cost / 2:g} XP; "
             f"{sheet.name} has {xp_halves / 2:g}"
         )
-    return Raised(data, canonical, current, current + 1, cost)
+    return Raised(data, canonical, current, current + 1, cost, ruling)
 
 
 def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> str:
@@ -67,6 +74,47 @@ def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> s
         if n.casefold() == skill.casefold():
             return n
     raise RollplayError(f"unknown {kind} skill {skill!r}{suggest(skill, names)}")
+
+
+def ruling_attribute(
+    sheet: FS3Sheet, kind: str, skill: str, rules: FS3Ruleset, given: str | None
+) -> str | None:
+    """The ruling attribute a raise gives a background skill (002 Ruling Attribute: "You
+    choose the Ruling Attribute for Background skills"), or None to leave it as it is: one
+    learned with XP where each character chooses it needs one, and a skill that has one
+    keeps it. Named for anything else, it is refused rather than ignored."""
+    if given is None:
+        needed = rules.background_attribute is None and kind == "background"
+        if needed and skill not in sheet.background:
+            raise RuleError(
+                f"{skill} is a new background skill: choose its ruling attribute "
+                f"(--attribute, one of {', '.join(rules.attributes)}) (002 Ruling Attribute)"
+            )
+        return None
+    if kind != "background":
+        raise RollplayError(
+            f"--attribute names a background skill's ruling attribute; {skill} is "
+            f"{'an action skill linked by the game' if kind == 'action' else 'a language'}"
+        )
+    if rules.background_attribute is not None:
+        raise RuleError(
+            f"{rules.name} links background skills to {rules.background_attribute} (000 "
+            f"Linked Attributes); name another in the roll instead ({skill}+"
+            f"{rules.attributes[0]})"
+        )
+    chosen = next((a for a in rules.attributes if a.casefold() == given.strip().casefold()), None)
+    if chosen is None:
+        raise RollplayError(
+            f"unknown attribute {given!r}{suggest(given, rules.attributes)}; "
+            f"{rules.name}'s attributes: {', '.join(rules.attributes)}"
+        )
+    entry = sheet.background.get(skill)
+    if entry is not None and entry.attribute not in (None, chosen):
+        raise RuleError(
+            f"{skill}'s ruling attribute is {entry.attribute}, chosen when it was taken "
+            f"(002 Ruling Attribute); a roll may name another ({skill}+{chosen})"
+        )
+    return chosen
 
 
 def _new_background(skill: str) -> str:
@@ -124,6 +172,10 @@ def raise_ability(
         data["background"][skill] = {**entry, "rating": current + 1}
     else:
         data["languages"][skill] = current + 1
+    # 002 Experience, not Character Creation: the level is the XP's (rulings R29).
+    table = "languages" if kind == "language" else kind
+    bought = data.setdefault("experience", {}).setdefault(table, {})
+    bought[skill] = bought.get(skill, 0) + 1
     return data, cost, current
 
 
@@ -150,3 +202,9 @@ def raise_costs(sheet: FS3Sheet, rules: FS3Ruleset) -> dict[str, dict[str, float
             except RuleError:
                 costs[kind][name] = None
     return costs
+
+
+def learning_cost(sheet: FS3Sheet, rules: FS3Ruleset) -> float:
+    """What learning a background skill the sheet lacks costs in XP: its first level (002
+    Experience; halved, or the 0-3 scale's own: rulings R20, R26)."""
+    return xp_cost(sheet, "background", "", rules)[0] / 2  # no sheet holds a nameless skill

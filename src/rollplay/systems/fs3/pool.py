@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from rollplay.errors import AbilityError, RuleError, closest, suggest
+from rollplay.errors import AbilityError, RuleError, closest, slipped, suggest
 from rollplay.systems.fs3.expression import Expression, parse
 
 if TYPE_CHECKING:  # the ruleset checks its combat abilities with resolve (rulings C11)
@@ -148,6 +148,8 @@ def _skill_pool(
     display = action.name if action else skill
     rating = rated.get(skill)
     is_unlisted = kind == "background" and rating is None
+    if is_unlisted and ruleset.refuse_typos:
+        _refuse_slip(skill, rated, ruleset)
     # 000 Untrained Rolls: no layperson may try this one, unlisted or rated 0 (Everyman).
     if action is not None and not action.everyman and not rating and not hail_mary:
         raise RuleError(
@@ -183,6 +185,18 @@ def _skill_pool(
         unlisted=is_unlisted,
         closest=closest(skill, _listed(rated, ruleset)) if is_unlisted else None,
     )
+
+
+def _refuse_slip(skill: str, rated: Ratings, ruleset: FS3Ruleset) -> None:
+    """A name one typing slip from a name the character can roll is that name mistyped, not
+    a skill "not listed on your character sheet" (000): refused, so nothing is rolled at
+    Everyman that cannot be taken back (rulings R28)."""
+    meant = slipped(skill, _listed(rated, ruleset))
+    if meant is not None:
+        raise AbilityError(
+            f"{skill} is not on the sheet nor in {ruleset.name}'s lists (did you mean "
+            f"{meant}?); to roll {skill} as typed, at Everyman, rate it 0 on the sheet"
+        )
 
 
 def _classify(

@@ -110,6 +110,10 @@ class FS3Ruleset:
     # 000 Untrained Rolls: a skill "not listed on your character sheet" rolls at Everyman;
     # "refuse" makes a name in no list and not on the sheet an error, against typos (R7).
     unlisted_skills: UnlistedSkills = "everyman"
+    # An unlisted name one typing slip from a name the character can roll (Pilotting) is
+    # refused with that name, not rolled at Everyman (R28); false rolls it (R7). It refuses
+    # rolls and never judges one, so it is not in the fingerprint (table_only).
+    refuse_typos: bool = field(default=True, metadata={"table_only": True})
     # An Embarrassing Failure counts no hits in an opposed roll, as everywhere (R2); true
     # counts its successes there, since 000 judges opposed rolls by successes alone.
     opposed_counts_embarrassing: bool = False

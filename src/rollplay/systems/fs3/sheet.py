@@ -10,6 +10,8 @@ A sheet is plain data (docs/table.md):
     languages: {English: 3}          # 3.3 rates languages 0-3; a list for 3.2
     specialties: {Piloting: [Viper]}
     quirks: [Never Forgets a Face]
+    experience: {action: {Medicine: 1}}   # levels bought with XP (002 Experience), written
+                                          # by a raise; not counted at creation (R29)
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from rollplay.systems.fs3.ruleset import FS3Ruleset
 AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
 _KEYS = (
     "name", "system", "concept", "attributes", "action", "background", "languages",
-    "specialties", "quirks", "wounds",
+    "specialties", "quirks", "wounds", "experience",
 )  # fmt: skip
+XP_KINDS = ("action", "background", "languages")  # the sheet's tables XP raises (experience)
 
 
 class SheetError(RollplayError):
@@ -50,6 +53,13 @@ class FS3Sheet:
     specialties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     quirks: tuple[str, ...] = ()
     wounds: tuple[Mapping[str, Any], ...] = ()  # checked by _wound; the combat rules' own
+    # Levels bought with XP, by table (XP_KINDS) and skill: 002 Experience, not Character
+    # Creation, so the creation checks leave them out (chargen.py; rulings R29).
+    experience: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def bought(self, kind: str, skill: str) -> int:
+        """How many of ``skill``'s levels XP bought (``kind``: one of XP_KINDS)."""
+        return self.experience.get(kind, {}).get(skill, 0)
 
     def wound_modifier(self, rules: FS3Ruleset) -> int:
         """002 Damage: the total wound modifier, "applied to all ability rolls"."""
@@ -81,7 +91,9 @@ class FS3Sheet:
             "specialties": {k: list(v) for k, v in self.specialties.items()},
             "quirks": list(self.quirks),
             "wounds": list(self.wounds),
-        }
+            **({"experience": {k: dict(v) for k, v in self.experience.items()}}
+               if self.experience else {}),
+        }  # fmt: skip
 
     def pools(self, rules: FS3Ruleset) -> dict[str, int]:
         """The dice each rated ability rolls with its linked attribute (000 What to Roll), as
@@ -136,12 +148,9 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     if not isinstance(concept, str) or len(concept) > MAX_CONCEPT:
         raise bad(f"concept must be some text, at most {MAX_CONCEPT} characters")
     _short(name, "name", bad)
-    attr_lo, attr_hi = 0, rules.attribute_range[1]
     skill_lo, skill_hi = rules.skill_range
     attributes = {
-        _canonical(k, rules.attributes, "attribute", bad): whole_in(
-            v, f"attribute {k}", (attr_lo, attr_hi), bad
-        )
+        _canonical(k, rules.attributes, "attribute", bad): _attribute(k, v, rules, bad)
         for k, v in table_in(data, "attributes", bad).items()
     }
     missing = [a for a in rules.attributes if a not in attributes]
@@ -194,10 +203,42 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     for quirk in quirks:
         _short(quirk, "a quirk", bad)
     wounds = [_wound(w, rules, bad) for w in _listed(data.get("wounds"), "wounds", bad)]
+    rated = {"action": action, "background": {k: b.rating for k, b in background.items()},
+             "languages": languages}  # fmt: skip
     return FS3Sheet(
         name, concept, attributes, action, background, languages, specialties, tuple(quirks),
-        tuple(wounds),
+        tuple(wounds), _experience(data, rated, bad),
     )  # fmt: skip
+
+
+def _attribute(name: Any, value: Any, rules: FS3Ruleset, bad: Any) -> int:
+    """An attribute's rating, in the game's range at both ends (002 Attributes: 1 to 4)."""
+    lo, hi = rules.attribute_range
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise bad(f"attribute {name} must be a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        raise bad(f"attribute {name} is {value}; {rules.name} rates attributes {lo} to {hi} "
+                  f"(002 Attributes)")  # fmt: skip
+    return value
+
+
+def _experience(
+    data: Mapping[str, Any], rated: Mapping[str, Mapping[str, int]], bad: Any
+) -> dict[str, dict[str, int]]:
+    """The levels XP bought (002 Experience), each of a skill on the sheet and at most its
+    rating, named as the sheet names it."""
+    given = table_in(data, "experience", bad)
+    known_keys(given, XP_KINDS, bad, "experience")
+    out: dict[str, dict[str, int]] = {}
+    for kind in XP_KINDS:
+        table = rated[kind]
+        for key, levels in table_in(given, kind, bad).items():
+            skill = next((k for k in table if k.casefold() == str(key).strip().casefold()), None)
+            if skill is None:
+                raise bad(f"experience names {key!r}, which is not among the sheet's {kind}")
+            what = f"the levels of {skill} bought with XP"
+            out.setdefault(kind, {})[skill] = whole_in(levels, what, (0, table[skill]), bad)
+    return {k: {s: n for s, n in v.items() if n} for k, v in out.items() if any(v.values())}
 
 
 MAX_NAME = 100

@@ -124,8 +124,10 @@ class CombatBase:
 
     def _write_back(
         self, s: Session, game: Game, before: list[Combatant], after: list[Combatant]
-    ) -> None:
-        """Luck spent and wounds taken or changed, onto the characters' rows."""
+    ) -> list[Character]:
+        """Luck spent and wounds taken or changed, onto the characters' rows; the rows whose
+        wounds changed (for _requests_anew)."""
+        wounded: list[Character] = []
         for old, new in zip(before, after, strict=True):
             if old.npc or (old.luck == new.luck and old.wounds == new.wounds):
                 continue
@@ -140,6 +142,15 @@ class CombatBase:
                 sheet["wounds"] = [{**(carried[i] if i < len(carried) else {}), **w.to_dict()}
                                    for i, w in enumerate(new.wounds)]  # fmt: skip
                 row.sheet = sheet
+                wounded.append(row)
+        return wounded
+
+    def _requests_anew(self, s: Session, game: Game, wounded: list[Character]) -> None:
+        """After a turn's event: the open roll requests of those whose wounds changed get
+        their odds again (rulings R32)."""
+        from rollplay.table.play.request_odds import refresh_each
+
+        refresh_each(self.table, s, game, wounded)
 
     def shown(self, s: Session, game: Game, combat: Combat, status: dict[str, Any]) -> CombatStatus:
         """A combat's status as the actor may see it: NPCs' plans are the Storyteller's."""

@@ -17,6 +17,7 @@ from rollplay.table.combat.orders import npc_orders
 from rollplay.table.combat.tracker import Tracker, stance
 from rollplay.table.events import combat as cb
 from rollplay.table.events.payloads import SeedCommitted
+from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 
 Where = c.CombatJoin | c.CombatLeave | c.CombatStance | c.CombatAction | c.CombatTurn
@@ -80,7 +81,7 @@ def orders(t: ServiceBase, cmd: c.CombatOrders, dice: Dice | None) -> CombatStat
     return npc_orders(Tracker(t), game, combat, cmd.orders)
 
 
-@handles(c.CombatTurn, act=Act.RUN_COMBAT, writes=(cb.Turn, SeedCommitted))
+@handles(c.CombatTurn, act=Act.RUN_COMBAT, writes=(cb.Turn, SeedCommitted, RequestOdds))
 def turn(t: ServiceBase, cmd: c.CombatTurn, dice: Dice | None) -> TurnResolved:
     """The Storyteller resolves the turn: initiative, every action, knockouts (002)."""
     game, combat = _where(t, cmd)
@@ -114,7 +115,7 @@ def recover(t: ServiceBase, cmd: c.CombatRecover, dice: Dice | None) -> CombatSt
     return Tracker(t).recover(game, combat, _who(t, game, cmd.who))
 
 
-@handles(c.HealDay, act=Act.HEAL, writes=(cb.HealDay, SeedCommitted))
+@handles(c.HealDay, act=Act.HEAL, writes=(cb.HealDay, SeedCommitted, RequestOdds))
 def heal(t: ServiceBase, cmd: c.HealDay, dice: Dice | None) -> DayHealed:
     """A day of healing (004 Healing Damage, Vehicle Healing)."""
     return heal_day(t, t.game_for(cmd.game), day=cmd.day, doctors=dict(cmd.doctors),

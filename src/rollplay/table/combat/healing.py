@@ -21,6 +21,7 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import DayHealed
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.combat import HealDay
+from rollplay.table.play.request_odds import refresh_each
 from rollplay.table.store.models import Character, Game
 from rollplay.table.systems import require
 
@@ -105,6 +106,7 @@ def heal_day(
                   "skipped": skipped}  # fmt: skip
         drawn = dice_fields(source)
         table.record(s, game, HealDay.written({**result, **drawn}))
+        refresh_each(table, s, game, [row for row, _ in writes])  # their requests' odds (R32)
         return DayHealed.model_validate({**result, "dice_source": drawn["dice_source"]})
 
 

@@ -177,11 +177,12 @@ class Tracker(CombatBase):
                 combat.turn, fighters, actions, rules=gear, fs3=rules, dice=source,
             )  # fmt: skip
             settle(source)  # typed faces left over: nothing of this turn is kept
-            self._write_back(s, game, fighters, after)
+            wounded = self._write_back(s, game, fighters, after)
             result = {"combat": combat.name, "game": game.name, **report.to_dict(),
                       "combatants": [summary(c, gear) for c in after]}  # fmt: skip
             drawn = dice_fields(source)
             self.record(s, game, combat, "turn", result, whole=drawn)
+            self._requests_anew(s, game, wounded)
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {k: asdict(a) for k, a in carried(chosen, after, gear, rules).items()}
             combat.turn += 1

@@ -31,7 +31,7 @@ from rollplay.table.events.audiences import iso, project
 from rollplay.table.events.views import EventView, decode
 from rollplay.table.store.models import Event
 
-LATER = ("pose_edit", "pose_delete", "roll", "request_cancel", "roll_reveal")
+LATER = ("pose_edit", "pose_delete", "roll", "request_cancel", "roll_reveal", "request_odds")
 
 
 def later_events(s: Session, game_id: int, number: int) -> list[Event]:
@@ -212,11 +212,15 @@ def pose_now(pose: sc.Posed, rows: Sequence[Any], standing: Standing) -> sc.Pose
 def request_now(asked: rq.RollRequested, rows: Sequence[Any], game: str,
                 standing: Standing) -> rq.RollRequested:  # fmt: skip
     """A request answered (with its answer as the reader may see it: rulings S10) or
-    cancelled."""
+    cancelled; while open, with its odds as its character's sheet last changed them
+    (rulings R32)."""
     for row in rows:
-        if row.kind == "request_cancel":
+        if row.kind == "request_odds":
+            now = rq.RequestOdds.model_validate(row.payload).asked
+            asked = asked.model_copy(update={"odds": now.odds, "problem": now.problem})
+        elif row.kind == "request_cancel":
             return asked.model_copy(update={"state": "cancelled"})
-        if row.kind == "roll":
+        elif row.kind == "roll":
             seen = project(row, game, standing)
             result = seen.data if seen is not None else None
             return asked.model_copy(update={

@@ -244,6 +244,7 @@ class Raised(Payload):
     before: int = Field(alias="from")
     after: int = Field(alias="to")
     cost: float
+    attribute: str | None = None  # a new background skill's ruling attribute (002; R30)
 
 
 # -- verifiable dice ------------------------------------------------------------------------

@@ -20,8 +20,12 @@ RequestState = Literal["open", "answered", "cancelled"]
 class RollRequested(p.Payload):
     """The Storyteller asks ``character`` for a roll: ``expression`` and its options (a
     roll's request, table/systems/request.py), secret or not, and the roll's exact odds as
-    they stood when asked (answers.OddsOf's JSON). The last three fields are never stored:
-    a reader is handed them as the ledger stands (events/ledger.py)."""
+    they stood when asked (answers.OddsOf's JSON), and what its roller may spend on it as on
+    a roll of their own (``spends``: FS3 luck's ``bonus``, ``reroll``, ``hail-mary``; D6's
+    ``cp`` and ``fate``; rulings R31), and the spend it needs (``needs``: a Hail Mary the
+    Storyteller allows, 000). ``problem``: why the roll can no longer be made as
+    the sheet now stands (RequestOdds). The last three fields are never stored: a reader is
+    handed them as the ledger stands (events/ledger.py)."""
 
     kind: ClassVar[str] = "roll_request"
     character: str
@@ -29,6 +33,9 @@ class RollRequested(p.Payload):
     options: dict[str, JsonValue] = Field(default_factory=dict)
     secret: bool = False
     odds: dict[str, JsonValue] | None = None
+    spends: tuple[str, ...] = ()
+    needs: str | None = None  # the luck spend the roll needs: "hail-mary" (000; R31)
+    problem: str | None = None
     state: RequestState = "open"
     answer: int | None = None  # the answering roll's number, if the reader may see it
     result: p.Roll | p.HiddenRoll | None = None  # that roll, as the reader may see it
@@ -40,6 +47,16 @@ class RollRequested(p.Payload):
         if self.state == "open":
             return {k: v for k, v in said.items() if k not in ("state", "answer", "result")}
         return said
+
+
+class RequestOdds(p.Payload):
+    """An open request's odds again, after its character's sheet changed (a raise, a wound,
+    an edit): the request as it now stands, for its card (rulings R32)."""
+
+    kind: ClassVar[str] = "request_odds"
+    request: int
+    asked: RollRequested
+    asked_at: str = ""  # when the request was made (ISO 8601), for its card drawn again
 
 
 class RequestCancelled(p.Payload):
@@ -109,6 +126,7 @@ class RollRevealed(p.Payload):
             {k: v for k, v in said.items() if k != "rolled"}  # fmt: skip
 
 
-LEDGER_PAYLOADS = (RollRequested, RequestCancelled, PoseEdited, PoseDeleted, RollRevealed)
+LEDGER_PAYLOADS = (RollRequested, RequestOdds, RequestCancelled, PoseEdited, PoseDeleted,
+                   RollRevealed)  # fmt: skip
 # The kinds a pose's edit window covers, and those never edited nor deleted (one line says).
 EDITS = ("pose_edit", "pose_delete")

@@ -34,6 +34,7 @@ class FS3Sheet(Sheet):
     specialties: dict[str, list[str]] = Field(default_factory=dict)
     quirks: list[str] = Field(default_factory=list)
     wounds: list[WoundRecord] = Field(default_factory=list)
+    experience: dict[str, dict[str, int]] = Field(default_factory=dict)  # bought with XP
 
 
 class GurpsSheet(Sheet):

@@ -9,12 +9,14 @@ from typing import Any
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table import commands as c
-from rollplay.table.access.authz import Act
+from rollplay.table.access.authz import Act, Forbidden
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, character_name, merge
+from rollplay.table.play.request_odds import refresh_odds
 from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
@@ -29,7 +31,18 @@ def new_character(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> C
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.CREATE)
         player = None if standing.storyteller else t.actor.user_id
+        if not standing.storyteller:
+            _xp_unchanged(sheet.get("experience"), None)
         return t.add_character_row(s, game, sheet, player)
+
+
+def _xp_unchanged(now: Any, before: Any) -> None:
+    """What XP bought (an FS3 sheet's ``experience``) is written by a raise (002 Experience)
+    and left out of the creation budget (rulings R29): a player's own edit cannot claim it,
+    or creation points could be called XP; the Storyteller may set it."""
+    if (now or None) != (before or None):
+        raise Forbidden("only the Storyteller changes what a sheet says XP bought "
+                        "(experience): XP is spent with xp raise (002 Experience)")  # fmt: skip
 
 
 def set_character(
@@ -39,7 +52,7 @@ def set_character(
     removes a key). A changed sheet needs approving again."""
     with t.transaction() as s:
         game, row = t.character_row(s, game_name, name, lock=True)
-        t.require(s, game, Act.EDIT, row)
+        standing = t.require(s, game, Act.EDIT, row)
         rules, _ = t.ruleset_of(game)
         check_sheet(changes, "the changes")  # they are kept in the log too
         merged = merge(row.sheet, changes)
@@ -48,11 +61,15 @@ def set_character(
                 f"a sheet's name is the character's ({row.name}); it cannot be changed "
                 f"or removed with a sheet change"
             )
-        row.sheet = stored_sheet(game.system, merged, rules)
+        stored = stored_sheet(game.system, merged, rules)
+        if not standing.storyteller:
+            _xp_unchanged(stored.get("experience"), row.sheet.get("experience"))
+        row.sheet = stored
         row.approved = False
         row.updated_at = now()
         t.record(s, game, ev.SheetChanged.written({"changes": dict(changes), "sheet": row.sheet}),
                  character=row)  # fmt: skip
+        refresh_odds(t, s, game, row)
         return character_dict(row, game)
 
 
@@ -169,7 +186,7 @@ def run_show(t: ServiceBase, cmd: c.ShowSheet, dice: Dice | None) -> CharacterAn
     return character(t, game, who)
 
 
-@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged,))
+@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged, RequestOdds))
 def run_set(t: ServiceBase, cmd: c.SetSheet, dice: Dice | None) -> CharacterAnswer:
     """Changes merged into a sheet; it needs approving again."""
     return set_character(t, cmd.game, cmd.character, cmd.changes)

@@ -15,6 +15,7 @@ from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.answers import TableAwarded
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.play.names import character_dict
@@ -92,11 +93,14 @@ def award_table(
 
 
 def raise_skill(
-    t: ServiceBase, game_name: str | None, name: str, skill: str, kind: str = "action"
-) -> CharacterAnswer:
-    """002 Experience: spend XP to raise a skill (or learn a language) one level."""
+    t: ServiceBase, game_name: str | None, name: str, skill: str, kind: str = "action", *,
+    attribute: str | None = None,
+) -> CharacterAnswer:  # fmt: skip
+    """002 Experience: spend XP to raise a skill (or learn a language) one level; a new
+    background skill takes its ruling attribute (002 Ruling Attribute)."""
     from rollplay.systems.fs3.experience import raise_with_xp
     from rollplay.systems.fs3.sheet import sheet_from_mapping
+    from rollplay.table.play.request_odds import refresh_odds
 
     with t.transaction() as s:
         game, row = t.character_row(s, game_name, name, lock=True)
@@ -106,15 +110,17 @@ def raise_skill(
         sheet = sheet_from_mapping(row.sheet, rules, "sheet")
         raised = raise_with_xp(
             sheet, kind, skill, rules, xp_halves=row.xp_halves,
-            raises_since_award=row.raises_since_award,
+            raises_since_award=row.raises_since_award, attribute=attribute,
         )  # fmt: skip
         row.sheet = stored_sheet(game.system, raised.sheet, rules)
         row.xp_halves -= raised.cost_halves
         row.raises_since_award += 1
         row.updated_at = now()
         change = {"skill": raised.skill, "from": raised.before, "to": raised.after,
-                  "cost": raised.cost_halves / 2}  # fmt: skip
+                  "cost": raised.cost_halves / 2,
+                  **({"attribute": raised.ruling} if raised.ruling else {})}  # fmt: skip
         t.record(s, game, ev.Raised.written(change), character=row)
+        refresh_odds(t, s, game, row)
         return character_dict(row, game, raised=change)
 
 
@@ -200,8 +206,8 @@ def run_award_table(t: ServiceBase, cmd: c.AwardTable, dice: Dice | None) -> Tab
     return award_table(t, cmd.game, cmd.points, cmd.amount, cmd.reason)
 
 
-@handles(c.RaiseSkill, act=Act.RAISE, writes=(ev.Raised,))
+@handles(c.RaiseSkill, act=Act.RAISE, writes=(ev.Raised, RequestOdds))
 def run_raise(t: ServiceBase, cmd: c.RaiseSkill, dice: Dice | None) -> CharacterAnswer:
     """XP spent on a skill (002 Experience), the actor's own character's unless named."""
     game, who = t.own_character(cmd.game, cmd.character)
-    return raise_skill(t, game, who, cmd.skill, cmd.kind)
+    return raise_skill(t, game, who, cmd.skill, cmd.kind, attribute=cmd.attribute)

@@ -6,6 +6,7 @@ reveal a secret roll to the scene it was made in (rulings S10, S12)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from typing import Any, NamedTuple
 
@@ -15,10 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, RuleError
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Act, Forbidden, Standing
-from rollplay.table.answers import LedgerWritten, RollAnswer
+from rollplay.table.answers import LedgerWritten, OddsOf, RollAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.events import requests as rq
@@ -29,7 +30,7 @@ from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import ROLL_WRITES, roll
 from rollplay.table.play.sides import Answering
 from rollplay.table.store.models import Event, Game, Scene
-from rollplay.table.systems import Request
+from rollplay.table.systems import Request, system
 
 SPENDS = ("luck", "luck_from", "luck_cancel", "cp", "fate")  # options that spend points
 ONCE_ERRORS = (IntegrityError, sqlite3.IntegrityError)  # ix_events_once: closed meanwhile
@@ -87,6 +88,24 @@ def open_request(s: Session, game: Game, number: int, standing: Standing) -> Eve
     return row
 
 
+def _asked_odds(t: ServiceBase, asked: c.Roll) -> tuple[OddsOf, str | None]:
+    """A requested roll's odds, and the luck it needs: a roll the rules allow only as a Hail
+    Mary (000: "A storyteller may allow you to spend one or more Luck Points to get a 'Hail
+    Mary' roll"; an Everyman jet pilot), asked for by the Storyteller, is that allowance, and
+    its answer spends the point (rulings R31). Anything else refused is refused."""
+    try:
+        return t.odds(asked), None
+    except RuleError as refused:
+        hail = dataclasses.replace(asked.side.request, luck="hail-mary")
+        try:
+            odds = t.odds(dataclasses.replace(asked, side=c.Side(asked.side.character, hail)))
+        except RollplayError as why:  # a Hail Mary would allow it, but cannot be had
+            raise RuleError(f"{refused} ({why})") from None
+        if not odds.spends:  # a Hail Mary changed nothing: the refusal was another's
+            raise
+        return odds, "hail-mary"
+
+
 @handles(c.RequestRoll, act=Act.REQUEST, writes=(rq.RollRequested,))
 def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> LedgerWritten:
     """The Storyteller asks a character for a roll, with its exact odds, in the scene they
@@ -104,21 +123,47 @@ def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> Ledger
         name = who.name
     visibility: c.Visibility = "secret" if cmd.secret else "public"
     # The roll as it would be made, refused alike (an unknown skill, an option its system
-    # does not take): asked with its odds.
-    odds = t.odds(c.Roll(game_name, c.Side(name, cmd.side.request), visibility))
+    # does not take): asked with its odds; one only a Hail Mary allows, with a Hail Mary's.
+    odds, needs = _asked_odds(t, c.Roll(game_name, c.Side(name, cmd.side.request), visibility))
     with t.transaction() as s:
         game = t.game_row(s, game_name)
         t.require(s, game, Act.REQUEST)
         _, who = t.character_row(s, game.name, name)
+        rules, _ = t.ruleset_of(game)
         asked = rq.RollRequested(
             character=who.name, expression=cmd.side.request.expression,
             options=_options(cmd.side.request), secret=cmd.secret,
             odds=odds.model_dump(mode="json", exclude={"command", "event_ids"}),
+            spends=system(game.system).answer_spends(rules), needs=needs,
         )  # fmt: skip
         number = t.record(s, game, asked, character=who)
         row = s.scalar(select(Event).where(Event.game_id == game.id, Event.number == number))
         scene = scene_number(s, None if row is None else row.scene_id)
         return LedgerWritten(game=game.name, log_id=number, scene=scene, event=asked)
+
+
+OWN_LUCK = ("bonus", "reroll", "hail-mary")  # 002 Luck, 000 Hail Mary: one's own roll's
+
+
+def answered(asked: rq.RollRequested, cmd: c.AnswerRequest) -> Request:
+    """The roll a request asks for, with the points its roller spends on it, as on a roll of
+    their own (rulings R31): luck (002 Luck; a Hail Mary, 000), D6 Character Points before
+    the roll and a Fate Point (003: "only spend Fate Points before making a roll"). The
+    system refuses what it has not (check_options), the roll what the sheet lacks."""
+    request = asked_request(asked)
+    if asked.needs is not None and cmd.luck is None:  # the roll is a Hail Mary or none
+        raise RuleError(f"request #{cmd.number} is a Hail Mary roll (000): answer it with "
+                        f"luck={asked.needs} (answer {cmd.number}/luck={asked.needs})")  # fmt: skip
+    if cmd.luck is not None and cmd.luck not in OWN_LUCK:
+        raise RollplayError(f"an answer spends its roller's own luck ({', '.join(OWN_LUCK)}), "
+                            f"not {cmd.luck!r}: a boost or hinder is spent on someone else's "
+                            f"roll")  # fmt: skip
+    return dataclasses.replace(
+        request,
+        luck=cmd.luck or request.luck,
+        cp=cmd.cp or request.cp,
+        fate=cmd.fate or request.fate,
+    )
 
 
 @handles(c.AnswerRequest, act=Act.ROLL, writes=ROLL_WRITES)
@@ -137,7 +182,7 @@ def run_answer(t: ServiceBase, cmd: c.AnswerRequest, dice: Dice | None) -> RollA
                             f"player or the Storyteller answers it")  # fmt: skip
         answering = Answering(row.number, where(row))
     try:
-        return roll(t, game_name, asked.character, asked_request(asked),
+        return roll(t, game_name, asked.character, answered(asked, cmd),
                     visibility="secret" if asked.secret else "public", dice=dice,
                     answers=answering)  # fmt: skip
     except ONCE_ERRORS:

@@ -29,6 +29,10 @@ class D6(BaseSystem):
     def points_shown(self, row: Any) -> dict[str, Any]:
         return {"character_points": row.character_points, "fate_points": row.fate_points}
 
+    def answer_spends(self, rules: Any) -> tuple[str, ...]:
+        """003: Character Points "before or after" a roll, a Fate Point "only ... before"."""
+        return ("cp", "fate")
+
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.d6.character import from_mapping
 

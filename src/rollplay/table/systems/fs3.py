@@ -27,6 +27,12 @@ class FS3(BaseSystem):
     def points_shown(self, row: Any) -> dict[str, Any]:
         return {"luck": row.luck, "xp": row.xp_halves / 2}
 
+    def answer_spends(self, rules: Any) -> tuple[str, ...]:
+        """A luck point on one's own roll, as the edition has it: a bonus (000 Modifiers +3,
+        002 Luck +5), 002's re-roll, and a Hail Mary (000)."""
+        return (*(("bonus",) if rules.luck_bonus else ()),
+                *(("reroll",) if rules.luck_reroll else ()), "hail-mary")  # fmt: skip
+
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
 
@@ -53,11 +59,15 @@ class FS3(BaseSystem):
         ]
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
-        from rollplay.systems.fs3.experience import raise_costs
+        from rollplay.systems.fs3.experience import learning_cost, raise_costs
 
+        learning = {
+            "cost": learning_cost(sheet, rules),
+            "attributes": rules.attributes if rules.background_attribute is None else (),
+        }
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
                 "wound_modifier": -sheet.wound_modifier(rules),
-                "raises": raise_costs(sheet, rules)}  # fmt: skip
+                "raises": raise_costs(sheet, rules), "learning": learning}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"

@@ -54,6 +54,7 @@ class System(Protocol):
     def npc_check(self, request: Request, rules: Any, name: str | None) -> Any: ...
     def visibility(self, request: Request, asked: str) -> str: ...
     def ability_names(self, sheet: Any, rules: Any) -> list[str]: ...
+    def answer_spends(self, rules: Any) -> tuple[str, ...]: ...
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
     def teamwork(
@@ -139,6 +140,11 @@ class BaseSystem:
     def visibility(self, request: Request, asked: str) -> str:
         """Who sees a roll: as asked, unless the system's rules decide."""
         return asked
+
+    def answer_spends(self, rules: Any) -> tuple[str, ...]:
+        """What a roll's roller may spend on it before it is made, as a request's card
+        offers it (rulings R31): none, unless the system has points."""
+        return ()
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
         raise NotImplementedError  # only systems with the "opposed" capability are asked

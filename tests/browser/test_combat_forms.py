@@ -98,11 +98,11 @@ def test_the_forms_start_from_the_orders_in_force(
         # Her phone's page starts from that order; she changes only where her luck goes.
         phone = people("Pia", PHONE_390)
         phone.goto(FIGHT)
+        expect(phone.get_by_label("Action", exact=True)).to_have_value("suppress")
+        expect(phone.get_by_label("Target", exact=True)).to_have_value("Orders Raider")
         expect(phone.locator("#act-said")).to_have_text(
             "Nikos's action for turn 1: suppress Orders Raider"
         )
-        expect(phone.get_by_label("Action", exact=True)).to_have_value("suppress")
-        expect(phone.get_by_label("Target", exact=True)).to_have_value("Orders Raider")
         phone.get_by_label("Luck on").select_option("attack")
         phone.get_by_role("button", name="Set action").click()
         expect(phone.locator("#combat-result")).to_contain_text("Nikos: action suppress")

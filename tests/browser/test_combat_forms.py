@@ -159,6 +159,11 @@ def test_the_forms_start_from_the_orders_in_force(
         stella.get_by_label("Range").select_option("long")
         stella.get_by_role("button", name="Set action").click()
         expect(stella.locator("#tracker")).to_contain_text("suppress Nikos, long range")
+        # The redraw that follows is for whom she picked, filled with what she set.
+        expect(stella.locator("#act-said")).to_have_text(
+            "Orders Thug's action for turn 2: suppress Nikos, long range"
+        )
+        expect(stella.get_by_label("Who acts")).to_have_value("Orders Thug")
         expect(pia.locator("#tracker")).to_contain_text("Turn 2")
     finally:
         lines_as(live_server, "Stella", "combat/stop Forms Orders")

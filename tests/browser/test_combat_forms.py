@@ -15,6 +15,7 @@ from tests.browser.conftest import DESKTOP
 from tests.server.process import lines_as
 
 PHONE_390: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1024, "height": 768}  # the combat page a table, the panel cards
 
 
 def _box(locator: Locator) -> FloatRect:
@@ -184,7 +185,8 @@ def test_the_combatants_fit_their_panel_on_a_desktop_and_a_phone(
 ) -> None:
     """Long names and gear in a real fight's words: on a desktop the combatants stay a table
     and, on the combat page and in the scene's narrower panel alike, nothing scrolls sideways
-    or passes the panel's edge; on a phone the same (as cards, rulings W82)."""
+    or passes the panel's edge; on a laptop (the page a table, the panel cards) and a phone
+    (cards, rulings W82) the same."""
     fight = "Forms Width"
     with _scene(live_server, "Forms Width=A long night") as number:
         lines_as(live_server, "Stella", f"combat/start {fight}",
@@ -198,7 +200,7 @@ def test_the_combatants_fit_their_panel_on_a_desktop_and_a_phone(
                  f"combat/suppress Oberfeldwebel=Nikos/range=long,combat={fight}",
                  f"combat/aim Schützenpanzerwagen=Nikos/combat={fight}")  # fmt: skip
         try:
-            for viewport in (DESKTOP, PHONE_390):
+            for viewport in (DESKTOP, LAPTOP, PHONE_390):
                 page = people("Stella", viewport)
                 for url, panel in (
                     (f"/games/Pegasus/scenes/{number}", "#scene-combat .panel"),

@@ -15,6 +15,7 @@ from tests.browser.conftest import DESKTOP
 from tests.server.process import lines_as
 
 PHONE_390: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1024, "height": 768}  # the combat page a table, the panel cards
 
 
 def _box(locator: Locator) -> FloatRect:
@@ -98,11 +99,11 @@ def test_the_forms_start_from_the_orders_in_force(
         # Her phone's page starts from that order; she changes only where her luck goes.
         phone = people("Pia", PHONE_390)
         phone.goto(FIGHT)
+        expect(phone.get_by_label("Action", exact=True)).to_have_value("suppress")
+        expect(phone.get_by_label("Target", exact=True)).to_have_value("Orders Raider")
         expect(phone.locator("#act-said")).to_have_text(
             "Nikos's action for turn 1: suppress Orders Raider"
         )
-        expect(phone.get_by_label("Action", exact=True)).to_have_value("suppress")
-        expect(phone.get_by_label("Target", exact=True)).to_have_value("Orders Raider")
         phone.get_by_label("Luck on").select_option("attack")
         phone.get_by_role("button", name="Set action").click()
         expect(phone.locator("#combat-result")).to_contain_text("Nikos: action suppress")
@@ -159,6 +160,11 @@ def test_the_forms_start_from_the_orders_in_force(
         stella.get_by_label("Range").select_option("long")
         stella.get_by_role("button", name="Set action").click()
         expect(stella.locator("#tracker")).to_contain_text("suppress Nikos, long range")
+        # The redraw that follows is for whom she picked, filled with what she set.
+        expect(stella.locator("#act-said")).to_have_text(
+            "Orders Thug's action for turn 2: suppress Nikos, long range"
+        )
+        expect(stella.get_by_label("Who acts")).to_have_value("Orders Thug")
         expect(pia.locator("#tracker")).to_contain_text("Turn 2")
     finally:
         lines_as(live_server, "Stella", "combat/stop Forms Orders")
@@ -179,7 +185,8 @@ def test_the_combatants_fit_their_panel_on_a_desktop_and_a_phone(
 ) -> None:
     """Long names and gear in a real fight's words: on a desktop the combatants stay a table
     and, on the combat page and in the scene's narrower panel alike, nothing scrolls sideways
-    or passes the panel's edge; on a phone the same (as cards, rulings W82)."""
+    or passes the panel's edge; on a laptop (the page a table, the panel cards) and a phone
+    (cards, rulings W82) the same."""
     fight = "Forms Width"
     with _scene(live_server, "Forms Width=A long night") as number:
         lines_as(live_server, "Stella", f"combat/start {fight}",
@@ -193,7 +200,7 @@ def test_the_combatants_fit_their_panel_on_a_desktop_and_a_phone(
                  f"combat/suppress Oberfeldwebel=Nikos/range=long,combat={fight}",
                  f"combat/aim Schützenpanzerwagen=Nikos/combat={fight}")  # fmt: skip
         try:
-            for viewport in (DESKTOP, PHONE_390):
+            for viewport in (DESKTOP, LAPTOP, PHONE_390):
                 page = people("Stella", viewport)
                 for url, panel in (
                     (f"/games/Pegasus/scenes/{number}", "#scene-combat .panel"),

@@ -10,6 +10,8 @@ from html import unescape
 
 from fastapi.testclient import TestClient
 
+from rollplay.table import commands as c
+from rollplay.table.service import Table
 from tests.server.conftest import sign_in
 
 HX = {"HX-Request": "true", "Origin": "http://testserver"}
@@ -239,6 +241,19 @@ def test_the_start_says_the_fight_begins_and_a_knife_has_no_rounds(server: TestC
     assert 'data-label="Weapon">Pistol (12)</td>' in tracker
     stopped = post(server, f"{HANGAR}/stop", st)
     assert "The fight 'Hangar' is over: stopped at turn 1." in words(stopped)
+
+
+def test_a_wound_reads_with_its_space_on_the_sheet_page(server: TestClient, server_db: str) -> None:
+    """Rulings W83: the web sheet writes a wound's location as every surface does."""
+    table = Table(server_db)
+    try:
+        table.execute(c.SetSheet("Pegasus", "Nikos", {"wounds": [
+            {"location": "Left_Arm", "severity": "Moderate"}]}))  # fmt: skip
+    finally:
+        table.close()
+    sign_in(server, "Pia")
+    sheet = words(server.get("/games/Pegasus/characters/Nikos").text)
+    assert "Left Arm: Moderate" in sheet  # (the sheet as text, to fix, keeps the data's name)
 
 
 def test_someone_signed_out_is_sent_to_sign_in(server: TestClient) -> None:

@@ -16,10 +16,12 @@ from rollplay.render.combat import turn_lines
 from rollplay.render.sheets import sheet_card
 from rollplay.render.spans import text_of
 from rollplay.render.turn_cards import turn_cards
+from rollplay.systems.fs3.combat.state import Action
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from tests.clirun import run, run_json
 from tests.table.conftest import NIKOS
+from tests.typed import standings
 
 
 def test_a_hit_location_reads_with_its_space(db_url: str) -> None:
@@ -45,6 +47,14 @@ def test_a_hit_location_reads_with_its_space(db_url: str) -> None:
         sheet = [text_of(line) for line in sheet_card(table.character("Pegasus", "Nikos"))]
         assert any("Right Arm Moderate" in line for line in sheet), sheet
         assert not [line for line in [*lines, *cards, *sheet] if "Right_Arm" in line]
+        # A location is typed as it is shown, and kept as the charts spell it (002 Luck).
+        moved = tracker.move_wound("Pegasus", "Hangar", "Nikos", 1, "left  ARM")
+        assert [w.location for w in standings(moved)[0].wounds] == ["Left_Arm"]
+        sheet = [text_of(line) for line in sheet_card(table.character("Pegasus", "Nikos"))]
+        assert any("Left Arm Moderate" in line for line in sheet), sheet
+        tracker.act("Pegasus", "Hangar", "Nikos", Action("attack", "raider", called="right arm"))
+        (aimed,) = tracker.status("Pegasus", "Hangar").actions.values()
+        assert (aimed.target, aimed.called) == ("Raider", "Right_Arm")
     finally:
         table.close()
 

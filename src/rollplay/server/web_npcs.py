@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from rollplay.errors import RollplayError
+from rollplay.server.combat_forms import gear_of
 from rollplay.server.htmx import Viewer, game_page, problem
-from rollplay.server.web_combat import gear_of
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service

@@ -17,9 +17,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rollplay.errors import RollplayError
+from rollplay.server.combat_forms import form_choices
 from rollplay.server.htmx import Viewer, problem
 from rollplay.server.pages import templates
-from rollplay.server.web_combat import form_choices
 from rollplay.server.web_scenes import Number
 from rollplay.table.combat.tracker import Tracker
 

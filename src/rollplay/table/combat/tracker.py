@@ -148,6 +148,8 @@ class Tracker(CombatBase):
             others = {k: Action(**v) for k, v in combat.actions.items() if k != me.name}
             check_action(me, action, {f.name: f for f in listed}, rules.combat, fs3=rules,
                          others=others)  # fmt: skip
+            if action.called is not None:  # as the charts spell it ("right arm": Right_Arm)
+                action = replace(action, called=rules.combat.location_named(action.called))
             combat.actions = {**combat.actions, me.name: asdict(action)}
             self.record(s, game, combat, "action", {"name": me.name, "action": asdict(action)},
                         secret_for=me.name)  # fmt: skip

@@ -39,7 +39,7 @@ def move_wound(c: Combatant, wound: int, location: str, rules: CombatRules) -> C
             f"{c.name}'s wound {wound} was not taken in the turn just resolved (those: "
             f"{taken}); luck moves an injury only immediately after it (002 Luck)"
         )
-    rules.chart(location)  # a known location
+    location = rules.location_named(location)  # a known location, as the charts spell it
     if c.luck < 1:
         raise RuleError(f"{c.name} has no luck points to spend")
     wounds = list(c.wounds)

@@ -259,9 +259,16 @@ class CombatRules:
         return _find(self.armor, name, "armor")
 
     def chart(self, location: str) -> tuple[str, ...]:
-        for name, chart in self.charts.items():
-            if name.casefold() == location.casefold():
-                return chart
+        return self.charts[self.location_named(location)]
+
+    def location_named(self, location: str) -> str:
+        """A hit location as the charts spell it, from any case and with a space or an
+        underscore between its words: every surface shows "Right Arm" for the chart's
+        Right_Arm (rulings W83), so either is typed."""
+        wanted = _spaced(location)
+        for name in self.charts:
+            if _spaced(name) == wanted:
+                return name
         raise RulesetError(
             f"no hit location chart for {location!r}{suggest(location, self.charts)}; "
             f"charts: {', '.join(self.charts)}"
@@ -295,3 +302,8 @@ def _find(items: tuple[T, ...], name: str, what: str) -> T:
             return item
     names = [i.name for i in items]  # type: ignore[attr-defined]
     raise RulesetError(f"unknown {what} {name!r}{suggest(name, names)}; known: {', '.join(names)}")
+
+
+def _spaced(name: str) -> str:
+    """A location's name for matching: "Right_Arm", "right arm" and "RIGHT  ARM" alike."""
+    return " ".join(name.replace("_", " ").split()).casefold()

@@ -35,15 +35,15 @@ def form_choices(info: GameInfo, status: CombatStatus, who: str = "") -> dict[st
     was changing across the redraw)."""
     fighters = status.names
     storyteller = info.role == "storyteller"
-    yours = {key(n) for n in info.yours}
-    mine = fighters if storyteller else [n for n in fighters if key(n) in yours]
-    inside = {key(n) for n in fighters}
+    yours = {name_key(n) for n in info.yours}
+    mine = fighters if storyteller else [n for n in fighters if name_key(n) in yours]
+    inside = {name_key(n) for n in fighters}
     pool = info.characters if storyteller else info.yours
-    joinable = [n for n in pool if key(n) not in inside]
+    joinable = [n for n in pool if name_key(n) not in inside]
     standing = [c for c in status.combatants if not isinstance(c, str)]
     stances = {c.name: {"stance": c.stance} for c in standing if c.name in mine}
     orders = {n: _filled(status.actions.get(n)) for n in mine}
-    acting = next((n for n in mine if key(n) == key(who)), mine[0] if mine else "")
+    acting = next((n for n in mine if name_key(n) == name_key(who)), mine[0] if mine else "")
     npcs = [c.name for c in standing if c.npc and not c.knocked_out] if storyteller else []
     rules = json.dumps(info.rules or {}, sort_keys=True)
     seen = json.dumps([status.active, status.turn, fighters, mine, joinable, info.role, rules,
@@ -79,6 +79,6 @@ def _gear(system_name: str, edition: str, rules: str) -> dict[str, tuple[str, ..
             "actions": ACTIONS, "luck": LUCK_ROLLS}  # fmt: skip
 
 
-def key(name: str) -> str:
+def name_key(name: str) -> str:
     """A name as the tracker matches it: spaces tidied, any case."""
     return " ".join(name.split()).casefold()

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from pydantic import BaseModel
 
 from rollplay.errors import RollplayError
-from rollplay.server.combat_forms import form_choices, key
+from rollplay.server.combat_forms import form_choices, name_key
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web import card
@@ -248,7 +248,7 @@ def _for(service: Service, game: str, name: str, who: str,
     a 404, as a character that is not there is, whoever asks."""
     try:
         fighters = Tracker(service).status(game, name).names
-        found = next((n for n in fighters if key(n) == key(who)), None)
+        found = next((n for n in fighters if name_key(n) == name_key(who)), None)
         if who.strip() and found is None:
             raise StorageError(f"{name} has no combatant called {who.strip()!r}; in it: "
                                f"{', '.join(fighters) or 'nobody'}")  # fmt: skip

@@ -97,8 +97,11 @@ class ServiceBase(Core):
             return name
         with self.transaction() as s:
             row = self.game_row(s, game)
-            going = list(s.scalars(select(Combat.name).where(Combat.game_id == row.id,
-                                                             Combat.active)))  # fmt: skip
+            standing = self.standing(s, row)  # a private scene's combat is not theirs (H9)
+            going = [name for name, scene, private in s.execute(
+                select(Combat.name, Combat.scene_id, Combat.scene_private)
+                .where(Combat.game_id == row.id, Combat.active))
+                if standing.in_scene(scene, private)]  # fmt: skip
         if len(going) == 1:
             return going[0]
         raise RollplayError(

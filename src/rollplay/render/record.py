@@ -7,6 +7,7 @@ commitment, client seed and nonce); the JSON Lines export holds its draws (rulin
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable, Iterable, Iterator
 
 from markupsafe import Markup
 
@@ -62,6 +63,32 @@ def _how(shown: SceneShown) -> str:
 def record_markdown(shown: SceneShown, ledger: list[EventView], reader: str, when: str) -> str:
     """The record as Markdown: a heading, the summary quoted, then one paragraph an event
     (a card's lines kept apart by hard line breaks)."""
+    return "".join(record_parts("markdown", shown, [ledger], reader, when))
+
+
+def record_html(shown: SceneShown, ledger: list[EventView], reader: str, when: str) -> str:
+    """The record as one HTML file: no script, no style sheet but a few plain rules, every
+    text escaped."""
+    return "".join(record_parts("html", shown, [ledger], reader, when))
+
+
+def record_parts(fmt: str, shown: SceneShown, pages: Iterable[list[EventView]], reader: str,
+                 when: str) -> Iterator[str]:  # fmt: skip
+    """The record (``fmt``: markdown or html) a part at a time: its head, each page of the
+    ledger's cards as ``pages`` hands them over, its end. A download streams it, so a long
+    scene is never whole in memory (rulings H12)."""
+    head, card, tail = (_markdown(shown, reader, when) if fmt == "markdown"
+                        else _html(shown, reader, when))  # fmt: skip
+    yield head
+    for page in pages:
+        yield "".join(card(e, lines) for e, lines in record_cards(page))
+    yield tail
+
+
+Parts = tuple[str, Callable[[EventView, list[Line]], str], str]
+
+
+def _markdown(shown: SceneShown, reader: str, when: str) -> Parts:
     out = [f"# Scene {shown.number}: {escape(shown.title)}", ""]
     if shown.summary:
         out += [f"> {escape(shown.summary)}", ""]
@@ -69,29 +96,32 @@ def record_markdown(shown: SceneShown, ledger: list[EventView], reader: str, whe
     how = _how(shown)
     fence = "``" if "`" in how else "`"  # a code span holds the command as typed
     out += [f"The dice: {fence} {how} {fence}", ""]
-    for _, card in record_cards(ledger):
-        out += [card_markdown(card).replace("\n", "  \n"), ""]
-    return "\n".join(out)
+    # One paragraph an event, each after a blank line.
+    return (
+        "\n".join(out),
+        lambda _, card: "\n" + card_markdown(card).replace("\n", "  \n") + "\n",
+        "",
+    )
 
 
-def record_html(shown: SceneShown, ledger: list[EventView], reader: str, when: str) -> str:
-    """The record as one HTML file: no script, no style sheet but a few plain rules, every
-    text escaped."""
+def _html(shown: SceneShown, reader: str, when: str) -> Parts:
     about = Markup("").join(Markup("<p>{}</p>").format(line_html(line))
                             for line in _about(shown, reader, when))  # fmt: skip
     about += Markup("<p>The dice: <code>{}</code></p>").format(_how(shown))
-    items = Markup("").join(
-        Markup('<li id="e{}">{}</li>').format(e.id, card_html(card, visibility=e.visibility))
-        for e, card in record_cards(ledger)
-    )
     summary = Markup("<blockquote>{}</blockquote>").format(shown.summary) if shown.summary else ""
-    return str(Markup(
+    head = str(Markup(
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         "<title>Scene {n}: {title}</title><style>{style}</style></head><body>"
-        "<h1>Scene {n}: {title}</h1>{summary}{about}"
-        '<ol class="ledger">{items}</ol></body></html>\n'
-    ).format(n=shown.number, title=shown.title, summary=summary, about=about, items=items,
+        '<h1>Scene {n}: {title}</h1>{summary}{about}<ol class="ledger">'
+    ).format(n=shown.number, title=shown.title, summary=summary, about=about,
              style=Markup(_STYLE)))  # fmt: skip
+
+    def item(e: EventView, card: list[Line]) -> str:
+        return str(
+            Markup('<li id="e{}">{}</li>').format(e.id, card_html(card, visibility=e.visibility))
+        )
+
+    return head, item, "</ol></body></html>\n"
 
 
 _STYLE = (

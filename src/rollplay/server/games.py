@@ -4,6 +4,7 @@ of a roll before it is made, the combat tracker, the log, and live events (docs/
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -15,6 +16,7 @@ from rollplay.server.auth import acting, client_address, credential
 from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.live import event_stream
 from rollplay.server.parts import parts
+from rollplay.server.streams import exported
 from rollplay.table import commands as c
 from rollplay.table.answers import AnyAnswer, Character, CombatStatus, OddsOf
 from rollplay.table.events.views import EventView, LogEntry
@@ -117,10 +119,13 @@ def combat(game: str, name: str, service: Acting) -> CombatStatus:
 def log(game: str, service: Acting, character: str | None = None, limit: int = 50,
         format: str = "json") -> Any:  # fmt: skip
     """The log as the caller may see it (``format``: json, jsonl or csv to export)."""
-    if format in ("jsonl", "csv"):
-        text = service.export_log(format, game_name=game, character=character)
+    if format in ("jsonl", "csv"):  # one of the user's few exports at once (rulings H12)
         kind = "application/x-ndjson" if format == "jsonl" else "text/csv"
-        return Response(text, media_type=kind)
+
+        def made() -> Iterator[str]:
+            return iter([service.export_log(format, game_name=game, character=character)])
+
+        return exported(service.actor.name, made, kind, {})
     if format != "json":
         raise RollplayError(f"unknown format {format!r}; accepted: json, jsonl, csv")
     return service.log(game_name=game, character=character, limit=limit or None)

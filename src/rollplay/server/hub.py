@@ -45,6 +45,9 @@ log = logging.getLogger("rollplay.live")
 SQLITE_POLL = 0.02  # seconds between looks at the newest id (one indexed read)
 SAFETY_POLL = 2.0  # seconds between reads of every watched game, LISTEN or not
 QUEUE = 500  # batches a viewer may have waiting before it is sent to read the table itself
+# Bytes of text a viewer may have waiting, likewise: a stalled reader of a busy game (a pose is
+# up to 8,000 characters) held up to QUEUE batches of them, each kept until it read again.
+QUEUE_BYTES = 1024 * 1024
 GATHER = 0.01  # seconds a notification waits for others, so events go out in batches
 BATCH = 500  # events read at a time
 
@@ -66,17 +69,33 @@ class Viewer:
     # A scene page's feed: the scene's pose order as the text this feed sends, after any
     # event that changes it (the page redraws its panel from it, asking nothing more).
     panel: Callable[[SceneShown], str] | None = None
-    queue: asyncio.Queue[list[tuple[int, str]] | None] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE)
-    )
+    queue: asyncio.Queue[list[tuple[int, str]] | None] = field(default_factory=asyncio.Queue)
     behind: bool = False
     cut: bool = False
+    waiting: int = 0  # bytes of text in ``queue``
 
     def offer(self, item: list[tuple[int, str]] | None) -> None:
-        try:
-            self.queue.put_nowait(item)
-        except asyncio.QueueFull:
+        """Queue ``item`` (None: the feed ends). Past QUEUE batches or QUEUE_BYTES, what
+        waits is dropped and the feed reads it from the table when its reader is back, a
+        page at a time (live.py): a stalled reader costs a bounded amount (rulings H12)."""
+        size = 0 if item is None else sum(len(text) for _, text in item)
+        if item is not None and (self.queue.qsize() >= QUEUE
+                                 or self.waiting + size > QUEUE_BYTES):  # fmt: skip
             self.behind = True
+            while not self.queue.empty():
+                dropped = self.queue.get_nowait()
+                if dropped is None:  # an end stays an end
+                    self.queue.put_nowait(None)
+                    return
+            self.waiting = 0
+            item, size = [], 0  # wakes the feed, which sees it is behind
+        self.queue.put_nowait(item)
+        self.waiting += size
+
+    def took(self, item: list[tuple[int, str]] | None) -> None:
+        """The feed took ``item`` from the queue."""
+        if item is not None:
+            self.waiting = max(0, self.waiting - sum(len(text) for _, text in item))
 
 
 def sse(event: EventView) -> str:

@@ -12,7 +12,9 @@ it had no key, for the route to refuse as usual."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import signal
 import time
 from typing import assert_never
 
@@ -45,6 +47,9 @@ LARGEST = 64 * 1024  # the largest answer body kept; a retry of a larger one is 
 # a read is not kept, as its retry may simply run again. Never sent to the client.
 READ_ONLY = b"rollplay-read-only"
 _SWEEP_EVERY = 300.0  # seconds between sweeps of expired keys, per worker
+# For the tests alone: the worker kills itself after a keyed request has run (its write
+# committed) and before its answer is kept, as a crash there would (rulings H11).
+CRASH_BEFORE_KEEPING = os.environ.get("ROLLPLAY_TEST_CRASH_BEFORE_KEEPING") == "1"
 
 
 class Idempotency:
@@ -97,76 +102,93 @@ class Idempotency:
                 said = "the request with this Idempotency-Key is still being answered: try again"
                 await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")],
                                  scope=scope)  # fmt: skip
-            case keys.Claimed(row):
-                await self._answer(scope, replay, send, engine, row)
+            case keys.Claimed(row, done):
+                await self._answer(scope, replay, send, engine, keys.Keyed(row, done))
             case _:
                 assert_never(claim)
 
     async def _answer(self, scope: Scope, receive: Receive, send: Send, engine: Engine,
-                      row: int) -> None:  # fmt: skip
-        status = 0
-        headers: list[tuple[str, str]] = []
-        body = bytearray()
-        read = False
-        out = _unmarked(send)
-        # The answer is held until it is kept, then sent: a client that has it can retry
-        # and be answered again at once (no 409 "still being answered" in between). One
-        # too large to keep goes out as it comes.
-        held: list[Message] = []
-        passing = False
-
-        async def kept(message: Message) -> None:
-            nonlocal status, read, passing
-            if passing:
-                await out(message)
-                return
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                headers.extend((k.decode("latin-1").lower(), v.decode("latin-1"))
-                               for k, v in message.get("headers", ()))  # fmt: skip
-                read = any(k == READ_ONLY.decode() for k, _ in headers)
-            elif message["type"] == "http.response.body":
-                body.extend(message.get("body", b""))
-            held.append(message)
-            if len(body) > LARGEST:
-                passing = True
-                for waiting in held:
-                    await out(waiting)
-                held.clear()
-
+                      keyed: keys.Keyed) -> None:  # fmt: skip
+        """Run the request under its claim (``keyed``: a command stores its answer with its
+        write, Service.execute), then keep its answer, or free the claim for its retry."""
+        row = keyed.row
+        kept = _Answer(_unmarked(send))
         # Whatever route it is, an answer holding a secret shown once (an API token, an
         # invite link, a link code) is not kept: the service says when it makes one.
         secrets: list[str] = []
-        mark = SHOWN_ONCE.set(secrets)
+        mark, marked = SHOWN_ONCE.set(secrets), keys.KEYED.set(keyed)
         try:
             await self.app(scope, receive, kept)
         except BaseException:
-            await run_in_threadpool(keys.drop, engine, row)
+            await run_in_threadpool(keys.release if keyed.written else keys.drop, engine, row)
             raise
         finally:
             SHOWN_ONCE.reset(mark)
+            keys.KEYED.reset(marked)
+        if CRASH_BEFORE_KEEPING:  # the tests' stand-in for a worker killed at this moment
+            os.kill(os.getpid(), signal.SIGKILL)
+        # A write done is never run again: its claim is released to its retry, which is
+        # answered from what the command stored; only a claim that wrote nothing is dropped.
+        free = keys.release if keyed.written else keys.drop
+        status, body = kept.status, bytes(kept.body)
         try:
             # A server error or a throttle did not happen, and a read may run again: the key
             # stays free for the retry.
-            if status >= 500 or status in (408, 429) or status == 0 or read:
-                await run_in_threadpool(keys.drop, engine, row)
+            if status >= 500 or status in (408, 429) or status == 0 or kept.read:
+                await run_in_threadpool(free, engine, row)
             else:
-                shown = [(k, v) for k, v in headers if k not in _NOT_KEPT]
+                shown = [(k, v) for k, v in kept.headers if k not in _NOT_KEPT]
                 if secrets:
-                    shown, body = [(WITHHELD, _SECRET)], bytearray()
+                    shown, body = [(WITHHELD, _SECRET)], b""
                 elif len(body) > LARGEST:
-                    shown, body = [(WITHHELD, _TOO_LARGE)], bytearray()
-                await run_in_threadpool(keys.keep, engine, row, status, shown, bytes(body))
+                    shown, body = [(WITHHELD, _TOO_LARGE)], b""
+                await run_in_threadpool(keys.keep, engine, row, status, shown, body)
         except DOWN as exc:  # the claim stays and is taken over later
             database_trouble(exc)
-        for message in held:
-            await out(message)
+        await kept.flush()
 
     async def _sweep(self, engine: Engine) -> None:
         moment = time.monotonic()
         if moment - self.swept > _SWEEP_EVERY:
             self.swept = moment
             await run_in_threadpool(keys.expire, engine)
+
+
+class _Answer:
+    """A route's answer as it is made: its status, headers and body, held until it is kept
+    and then sent (``flush``), so a client that has an answer can retry and be answered
+    again at once (no 409 "still being answered" in between). One too large to keep goes
+    out as it comes."""
+
+    def __init__(self, out: Send) -> None:
+        self.out = out
+        self.status = 0
+        self.headers: list[tuple[str, str]] = []
+        self.body = bytearray()
+        self.read = False  # the route marked it a read (READ_ONLY)
+        self.held: list[Message] = []
+        self.passing = False
+
+    async def __call__(self, message: Message) -> None:
+        if self.passing:
+            await self.out(message)
+            return
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            self.headers.extend((k.decode("latin-1").lower(), v.decode("latin-1"))
+                                for k, v in message.get("headers", ()))  # fmt: skip
+            self.read = any(k == READ_ONLY.decode() for k, _ in self.headers)
+        elif message["type"] == "http.response.body":
+            self.body.extend(message.get("body", b""))
+        self.held.append(message)
+        if len(self.body) > LARGEST:
+            self.passing = True
+            await self.flush()
+
+    async def flush(self) -> None:
+        for message in self.held:
+            await self.out(message)
+        self.held.clear()
 
 
 def _unmarked(send: Send) -> Send:

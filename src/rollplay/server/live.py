@@ -23,11 +23,13 @@ from starlette.concurrency import run_in_threadpool
 
 from rollplay.server.hub import Hub, Viewer, sse
 from rollplay.table.answers import SceneShown
-from rollplay.table.events.log import MAX_EVENTS
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
+# Events a catch-up reads, draws and sends at a time (a pose is at most 8,000 characters,
+# so a page is at most a few MiB, and most are far less): what a stalled reader can hold.
+REPLAY = 100
 
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
@@ -82,6 +84,8 @@ async def _events(
                 continue
             while not viewer.queue.empty():
                 items.append(viewer.queue.get_nowait())
+            for item in items:
+                viewer.took(item)
             if viewer.cut:  # revoked: what waits is not sent
                 return
             chunk: list[str] = []
@@ -104,26 +108,33 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tup
     service projects them, as it does for any reader), each page only while the viewer's
     credential still signs in (checked after the page is read); a scene page's, with its
     pose order as of the page's last event if the page changed it (read in the same moment
-    as the page: rulings S52)."""
+    as the page: rulings S52). A page is REPLAY events, read and written in a thread, and
+    the next is read only once this one is sent: a reader that stalls holds one page, not
+    the game (rulings H12)."""
     while True:
-        order = None
-        if viewer.scene is None:
-            page = await run_in_threadpool(viewer.service.events_for, viewer.game, last,
-                                           MAX_EVENTS)  # fmt: skip
-            more = page[-1].id if len(page) == MAX_EVENTS else None
-        else:
-            page, order, more = await run_in_threadpool(
-                viewer.service.scene_catch_up, viewer.game, viewer.scene[1], last, MAX_EVENTS
-            )
+        sent, more = await run_in_threadpool(_page, viewer, last)
         await hub.vet([viewer])
         if viewer.cut:
             return
-        if page:
-            sent = [(e.id, viewer.write(e)) for e in page]
-            if viewer.panel is not None and order is not None:
-                event_id, text = sent[-1]
-                sent[-1] = (event_id, text + viewer.panel(order))
+        if sent:
             yield sent
         if more is None:
             return
         last = more
+
+
+def _page(viewer: Viewer, last: int) -> tuple[list[tuple[int, str]], int | None]:
+    """One page of a feed's catch-up as the texts it sends, and where the next starts (None:
+    this was the last). Off the event loop: reading and drawing a page of cards is work."""
+    order = None
+    if viewer.scene is None:
+        page = viewer.service.events_for(viewer.game, last, REPLAY)
+        more = page[-1].id if len(page) == REPLAY else None
+    else:
+        page, order, more = viewer.service.scene_catch_up(viewer.game, viewer.scene[1], last,
+                                                          REPLAY)  # fmt: skip
+    sent = [(e.id, viewer.write(e)) for e in page]
+    if sent and viewer.panel is not None and order is not None:
+        event_id, text = sent[-1]
+        sent[-1] = (event_id, text + viewer.panel(order))
+    return sent, more

@@ -1,15 +1,19 @@
 """How many live feeds each user and each client address may hold open at once, in one
 worker (docs/deploy.md, Limits): without a cap one player's 2,000 streams slowed every
-viewer's. One more than the cap is a 429; a feed that closes frees its slot."""
+viewer's. One more than the cap is a 429; a feed that closes frees its slot. Exports
+likewise: a few per user at once, each streamed as it is made (``exported``)."""
 
 from __future__ import annotations
 
 import os
+import threading
+import weakref
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from fastapi import HTTPException
+from fastapi.responses import StreamingResponse
 
 from rollplay.errors import RollplayError
 
@@ -65,3 +69,69 @@ def caps_from_env() -> Caps:
                 raise RollplayError(f"{name}={value[:20]!r}: give a whole number, 1 or more")
             found[field] = int(value)
     return Caps(**found)
+
+
+# Exports each user may have being made or sent at once, in one worker (rulings H12): twelve
+# exports of one large scene at once peaked a worker at 1.88 GB.
+EXPORTS_PER_USER = 2
+CHUNK = 64 * 1024  # characters of a made export sent at a time
+
+
+class Exports:
+    """The exports each user has under way in this worker. Taken by a route's thread and
+    freed by the stream's (or a finalizer's), so counted under a lock."""
+
+    def __init__(self, per_user: int = EXPORTS_PER_USER) -> None:
+        self.per_user = per_user
+        self.held: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+    def take(self, user: str) -> Callable[[], None]:
+        """A slot for one of ``user``'s exports (a 429 past the cap), and the call that
+        frees it (once, however often it is called)."""
+        with self.lock:
+            if self.held[user] >= self.per_user:
+                raise HTTPException(429, f"you have {self.per_user} exports under way, the most "
+                                         "allowed at once: let one finish first")  # fmt: skip
+            self.held[user] += 1
+        freed = False
+
+        def free() -> None:
+            nonlocal freed
+            with self.lock:
+                if not freed:
+                    freed = True
+                    self.held[user] -= 1
+                    if self.held[user] <= 0:
+                        del self.held[user]
+
+        return free
+
+
+EXPORTS = Exports()
+
+
+def exported(user: str, made: Callable[[], Iterator[str]], media_type: str,
+             headers: dict[str, str]) -> StreamingResponse:  # fmt: skip
+    """An export as a download: ``made`` is called holding one of the user's export slots
+    (a 429 past the cap, before anything is read; made's own refusals, before anything is
+    sent), and what it hands over is sent as it comes, in pieces of at most CHUNK
+    characters, the slot held until the last is sent or the client is gone."""
+    free = EXPORTS.take(user)
+    try:
+        parts = made()
+    except BaseException:
+        free()
+        raise
+
+    def pieces() -> Iterator[bytes]:
+        try:
+            for part in parts:
+                for at in range(0, len(part), CHUNK):
+                    yield part[at : at + CHUNK].encode()
+        finally:
+            free()
+
+    body = pieces()
+    weakref.finalize(body, free)  # a client gone before the first piece: never iterated
+    return StreamingResponse(body, media_type=media_type, headers=headers)

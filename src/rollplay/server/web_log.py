@@ -23,6 +23,7 @@ from rollplay.errors import RollplayError
 from rollplay.render.cards import entry_card
 from rollplay.render.html import card_html
 from rollplay.server.htmx import Viewer, game_page, status_of
+from rollplay.server.streams import exported
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.events.views import LogEntry
 from rollplay.table.info import GameInfo
@@ -96,16 +97,20 @@ def export(game: str, service: Viewer, *, format: str = "jsonl", character: str 
         info = service.game(game)  # a game that is not there (or not theirs) first: 404, 403
     except RollplayError as exc:
         return PlainTextResponse(str(exc), status_of(exc))
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", info.name).strip("-") or "game"
     try:
         if format not in KINDS:
             raise RollplayError(f"unknown export format {_clip(format)!r}; accepted: jsonl, csv")
         filters = Filter(character, since, until).asked()
-        text = service.export_log(format, game_name=info.name, **filters)
+        # One of the user's few exports at once (rulings H12), sent in pieces.
+        return exported(
+            service.actor.name,
+            lambda: iter([service.export_log(format, game_name=info.name, **filters)]),
+            KINDS[format],
+            {"Content-Disposition": f'attachment; filename="{name}-log.{format}"'},
+        )
     except RollplayError as exc:
         return PlainTextResponse(str(exc), 403 if isinstance(exc, Forbidden) else 400)
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", info.name).strip("-") or "game"
-    return Response(text, media_type=KINDS[format], headers={
-        "Content-Disposition": f'attachment; filename="{name}-log.{format}"'})  # fmt: skip
 
 
 def _entries(service: Service, game: str, chosen: Filter) -> list[LogEntry]:

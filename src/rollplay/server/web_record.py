@@ -19,6 +19,7 @@ from rollplay.render.html import card_html
 from rollplay.render.record import record_cards
 from rollplay.server.games import Acting
 from rollplay.server.htmx import Viewer, game_page, status_of
+from rollplay.server.streams import exported
 from rollplay.table.info import GameInfo
 from rollplay.table.play.records import filename
 from rollplay.table.play.search import MAX_QUERY, SceneHit
@@ -93,6 +94,8 @@ def record_page(game: str, number: int, request: Request) -> Response:
 
 
 def _download(service: Service, game: str, number: int, fmt: str) -> Response:
-    text = service.export_scene(game, number, fmt)
+    """The export, streamed as it is read and drawn (rulings H12: a long scene is never
+    whole in memory, and a user has only so many exports under way at once)."""
     saved = f'attachment; filename="{filename(game, number, fmt)}"'
-    return Response(text, media_type=KINDS[fmt], headers={"Content-Disposition": saved})
+    return exported(service.actor.name, lambda: service.export_scene_parts(game, number, fmt),
+                    KINDS.get(fmt, "text/plain"), {"Content-Disposition": saved})  # fmt: skip

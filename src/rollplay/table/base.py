@@ -8,6 +8,7 @@ command's handler in the registry (handlers.py).
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,13 +17,14 @@ from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, suggest
-from rollplay.table.answers import AnyAnswer, OddsOf
+from rollplay.table.answers import Answer, AnyAnswer, OddsOf
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.core import WRITTEN, Core
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import HANDLERS
 from rollplay.table.play.names import casefold_match, character_dict, new_character_name
 from rollplay.table.sheet_limits import stored_sheet
+from rollplay.table.store import idempotency
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Combat, Game
 from rollplay.table.store.ordering import order_events
@@ -34,7 +36,25 @@ class ServiceBase(Core):
 
     def execute(self, command: object, *, dice: Dice | None = None) -> AnyAnswer:
         """Run ``command`` (table/commands.py) for this service's actor, through its handler;
-        its answer names the command's type and the events it wrote."""
+        its answer names the command's type and the events it wrote. Under an Idempotency-
+        Key (``KEYED``) the command runs in one transaction that also stores its answer in
+        the key's row, so a write that committed is never run again: its retry is answered
+        from what was stored (rulings H11)."""
+        keyed = idempotency.KEYED.get()
+        if keyed is None or keyed.taken:
+            return self._execute(command, dice)
+        keyed.taken = True  # the request's first command: a second runs as any would
+        if keyed.replay is not None:
+            return _stored(*keyed.replay)
+        with self.held() as s:
+            answer = self._execute(command, dice)
+            if answer.event_ids:  # a read keeps nothing (rulings H8)
+                idempotency.written(s.connection(), keyed.row, type(answer).__name__,
+                                    answer.model_dump_json().encode())  # fmt: skip
+        keyed.written = bool(answer.event_ids)
+        return answer
+
+    def _execute(self, command: object, dice: Dice | None) -> AnyAnswer:
         handler = HANDLERS.of(command)
         written: list[int] = []
         token = WRITTEN.set(written)
@@ -97,8 +117,11 @@ class ServiceBase(Core):
             return name
         with self.transaction() as s:
             row = self.game_row(s, game)
-            going = list(s.scalars(select(Combat.name).where(Combat.game_id == row.id,
-                                                             Combat.active)))  # fmt: skip
+            standing = self.standing(s, row)  # a private scene's combat is not theirs (H9)
+            going = [name for name, scene, private in s.execute(
+                select(Combat.name, Combat.scene_id, Combat.scene_private)
+                .where(Combat.game_id == row.id, Combat.active))
+                if standing.in_scene(scene, private)]  # fmt: skip
         if len(going) == 1:
             return going[0]
         raise RollplayError(
@@ -204,3 +227,21 @@ class ServiceBase(Core):
             raise StorageError(f"{name!r} is in several games ({names}); say which with --game")
         known = list(s.scalars(select(Character.name)))
         raise StorageError(f"no character called {name!r}{suggest(name, known)} in any game")
+
+
+def _answer_types(kind: Any) -> dict[str, type[Answer]]:
+    """Every answer type of ``AnyAnswer``, by name."""
+    members = typing.get_args(kind)
+    if not members:
+        return {kind.__name__: kind}
+    return {name: cls for member in members for name, cls in _answer_types(member).items()}
+
+
+def _stored(kind: str, body: bytes) -> AnyAnswer:
+    """A command's answer as ``execute`` stored it under its key."""
+    found = _answer_types(AnyAnswer).get(kind)
+    if found is None:
+        raise RollplayError("the write with this Idempotency-Key was done; its answer can no "
+                            "longer be shown")  # fmt: skip
+    answer: AnyAnswer = found.model_validate_json(body)  # type: ignore[assignment]
+    return answer

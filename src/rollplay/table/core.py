@@ -35,6 +35,9 @@ WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
 """The ids of the events written while a command runs (execute.py: the command's result
 names them, so a chat bridge can post each where its audience is)."""
 
+_HELD: ContextVar[Session | None] = ContextVar("held", default=None)
+"""The one transaction a whole command runs in (``held``), while it is open."""
+
 
 # The game's own records, never a scene's (rulings S3): the dice's seeds and rules, which
 # every verifier needs whoever made them, who is in the game and plays whom, and each
@@ -93,17 +96,50 @@ class Core:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One ORM transaction: committed when the block ends, rolled back if it raises."""
+        """One ORM transaction: committed when the block ends, rolled back if it raises.
+        Inside ``held``, a savepoint of the held transaction (rolled back alone if it
+        raises)."""
+        outer = self._held()
+        if outer is not None:
+            with outer.begin_nested():
+                yield outer
+            return
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A transaction that only reads: on SQLite it takes no write lock, so any number of
-        readers (live viewers catching up) run beside the one writer."""
+        readers (live viewers catching up) run beside the one writer. Inside ``held``, the
+        held transaction (which sees the command's own writes)."""
+        outer = self._held()
+        if outer is not None:
+            yield outer
+            return
         bind = self.engine.execution_options(reading=True)
         with Session(bind, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextmanager
+    def held(self) -> Iterator[Session]:
+        """One transaction for everything until the block ends: every ``transaction``,
+        ``reading`` and ``snapshot`` inside it is part of it. A keyed command runs so, to
+        store its answer in the same commit as its writes (rulings H11)."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            mark = _HELD.set(session)
+            try:
+                yield session
+            finally:
+                _HELD.reset(mark)
+
+    @property
+    def holding(self) -> bool:
+        """Whether a ``held`` transaction is open here (a write then joins it)."""
+        return self._held() is not None
+
+    def _held(self) -> Session | None:
+        outer = _HELD.get()
+        return outer if outer is not None and outer.bind is self.engine else None
 
     @contextmanager
     def snapshot(self) -> Iterator[Session]:
@@ -112,7 +148,7 @@ class Core:
         read a batch of events and then the state they left could see a later state (a
         pose's order already paused). Costs PostgreSQL one statement more."""
         with self.reading() as session:
-            if self.engine.dialect.name == "postgresql":
+            if self.engine.dialect.name == "postgresql" and not self.holding:
                 session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))
             yield session
 

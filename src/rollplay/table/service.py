@@ -40,7 +40,7 @@ from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Mapping
+    from collections.abc import Collection, Iterator, Mapping
     from datetime import datetime
     from typing import Any
 
@@ -355,6 +355,11 @@ class Service(AccessService):
     # -- play.records, play.search: a scene's record (issue 30) ----------------------------
     def export_scene(self, game_name: str, number: int, fmt: str = "markdown") -> str:
         return _records.export_scene(self, game_name, number, fmt)
+
+    def export_scene_parts(self, game_name: str, number: int, fmt: str = "markdown",
+                           ) -> Iterator[str]:  # fmt: skip
+        """``export_scene`` a part at a time (checked now, read as it is taken)."""
+        return _records.export_scene_parts(self, game_name, number, fmt)
 
     def search_scenes(self, game_name: str, query: str) -> list[SceneHit]:
         return _search.search(self, game_name, query)

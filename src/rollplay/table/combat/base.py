@@ -21,7 +21,7 @@ from rollplay.systems.fs3.combat.state import (
     combatant_from_json,
     find,
 )
-from rollplay.table.access.authz import Act
+from rollplay.table.access.authz import Act, Standing
 from rollplay.table.answers import CombatStatus
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import combat as cb
@@ -47,14 +47,17 @@ class CombatBase:
     def combat_row(
         self, s: Session, game_name: str, name: str, lock: bool = True, active: bool = True
     ) -> tuple[Game, Combat]:
-        """A combat by name (any case); ``active``: refuse a stopped one."""
+        """A combat by name (any case); ``active``: refuse a stopped one. A private scene's
+        combat is "no combat" to whoever may not see that scene (rulings H9): its name is
+        not theirs to learn either."""
         game = self.table.game_row(s, game_name)
         require(game, "combat", "combat", "002 Combat")
-        names = {n.casefold(): n for n in s.scalars(select(Combat.name)
-                                                    .where(Combat.game_id == game.id))}  # fmt: skip
-        query = select(Combat).where(
-            Combat.game_id == game.id, Combat.name == names.get(name.casefold(), name)
-        )
+        standing = self.table.standing(s, game)
+        rows = s.execute(select(Combat.name, Combat.scene_id, Combat.scene_private)
+                         .where(Combat.game_id == game.id))  # fmt: skip
+        names = {n.casefold(): n for n, scene, private in rows if standing.in_scene(scene, private)}
+        query = select(Combat).where(Combat.game_id == game.id,
+                                     Combat.name == names.get(name.casefold()))  # fmt: skip
         combat = s.scalar(query.with_for_update() if lock else query)
         if combat is None:
             raise StorageError(
@@ -86,15 +89,26 @@ class CombatBase:
         npcs = npc_names(combat.combatants)
         data = {"combat": combat.name, "turn": combat.turn, **payload}
         kind = STEPS[step]
+        scene = self.scene_of(combat)
         if secret_for is not None and secret_for in npcs:
             shared = cb.HiddenStep(combat=combat.name, turn=combat.turn, who=secret_for)
             self.table.record(s, game, kind.written(data), audience="storyteller",
-                              shared=shared)  # fmt: skip
+                              shared=shared, scene=scene)  # fmt: skip
             return
         shown = players_view(data, npcs)
         self.table.record(s, game, kind.written({**data, **(whole or {})}),
                           audience="everyone" if shown == data else "storyteller",
-                          shared=kind.written(shown))  # fmt: skip
+                          shared=kind.written(shown), scene=scene)  # fmt: skip
+
+    def scene_of(self, combat: Combat) -> tuple[int, bool] | None:
+        """Where a combat's events land: a private scene's combat, in that scene, whoever
+        writes them and from wherever (so they reach no one the scene is hidden from:
+        rulings H9); any other, in its writer's running scene (S3, S50). A surface that
+        plays another scene may not write there (S41)."""
+        if not combat.scene_private or combat.scene_id is None:
+            return None
+        self.table.in_scene_here(combat.scene_id)
+        return combat.scene_id, True
 
     def gear(self, game: Game) -> CombatRules:
         """The game's combat rules: its ruleset's ``combat`` table (docs/combat.md)."""
@@ -172,14 +186,16 @@ def status_of(combat: Combat) -> dict[str, Any]:
 
 
 def last_initiative(
-    s: Session, game: Game, combat: Combat, storyteller: bool
+    s: Session, game: Game, combat: Combat, standing: Standing
 ) -> list[dict[str, Any]]:
     """The order the combat's last resolved turn rolled, newest turn event first: each
     combatant's name and hits (what the players' part of the event shows them too)."""
     rows = s.scalars(select(Event).where(Event.game_id == game.id, Event.kind == "combat_turn")
                      .order_by(Event.id.desc()).limit(LOOK_BACK))  # fmt: skip
     for row in rows:
-        part = row.payload if storyteller or row.audience == "everyone" else row.shared
+        if not standing.in_scene(row.scene_id, row.scene_private):
+            continue  # another combat of that name, in a private scene they may not see
+        part = row.payload if standing.storyteller or row.audience == "everyone" else row.shared
         if part and part.get("combat") == combat.name:
             return [{"name": i["name"], "hits": i.get("hits"), "tiebreak": i.get("tiebreak")}
                     for i in part.get("initiative", [])]  # fmt: skip

@@ -64,8 +64,12 @@ class Tracker(CombatBase):
                     hint = "" if other.active else STOPPED_HINT
                     raise StorageError(f"{game.name} already has a combat called {other.name!r}"
                                        f"{hint}")  # fmt: skip
+            # A combat is the scene's it is started in; a private scene's stays that scene's
+            # whoever fights on and from wherever (rulings H9).
+            scene = self.table.landing(CoreWriter(s.connection()), game)
             combat = Combat(game_id=game.id, name=name, turn=1, combatants=[], actions={},
-                            active=True)  # fmt: skip
+                            active=True, scene_id=None if scene is None else scene[0],
+                            scene_private=scene is not None and scene[1])  # fmt: skip
             s.add(combat)
             s.flush()
             self.record(s, game, combat, "start", {})
@@ -174,7 +178,8 @@ class Tracker(CombatBase):
                     actions[f.name] = npc_action(f, fighters, gear)
             # With NPCs, players see a turn without their dice: it draws from the hidden chain.
             chain = "hidden" if npc_names(combat.combatants) else "public"
-            source = table_dice(self.table, CoreWriter(s.connection()), game, chain, dice)
+            source = table_dice(self.table, CoreWriter(s.connection()), game, chain, dice,
+                                scene=self.scene_of(combat))  # fmt: skip
             after, report = resolve_turn(
                 combat.turn, fighters, actions, rules=gear, fs3=rules, dice=source,
             )  # fmt: skip
@@ -228,11 +233,12 @@ class Tracker(CombatBase):
         """A game's combats, those under way first."""
         with self.table.reading() as s:
             game = self.table.game_row(s, game_name)
-            self.table.require(s, game, Act.READ)
+            standing = self.table.require(s, game, Act.READ)
             rows = s.scalars(select(Combat).where(Combat.game_id == game.id)
                              .order_by(Combat.active.desc(), Combat.id))  # fmt: skip
             return [CombatSummary(combat=c.name, turn=c.turn, active=c.active,
-                                  combatants=len(c.combatants)) for c in rows]  # fmt: skip
+                                  combatants=len(c.combatants)) for c in rows
+                    if standing.in_scene(c.scene_id, c.scene_private)]  # fmt: skip
 
     def status(self, game_name: str, name: str) -> CombatStatus:
         """How everyone stands, a stopped combat too; a sheet that cannot be read is named."""
@@ -247,7 +253,7 @@ class Tracker(CombatBase):
                 except RollplayError as exc:
                     problems.append(str(exc))
                 shown.append(summary(c, self.gear(game)))
-            order = last_initiative(s, game, combat, self.table.standing(s, game).storyteller)
+            order = last_initiative(s, game, combat, self.table.standing(s, game))
             return self.shown(s, game, combat, {**status_of(combat), "combatants": shown,
                                         "problems": problems, "initiative": order})  # fmt: skip
 

@@ -123,6 +123,10 @@ def rolling_sides(
 
 @contextmanager
 def _writer(t: ServiceBase, dry: bool) -> Iterator[Writer]:
+    if not dry and t.holding:  # one transaction for the whole command: join it
+        with t.transaction() as s:
+            yield CoreWriter(s.connection())
+        return
     if not dry:
         with writing(t.engine) as w:
             yield w

@@ -1,9 +1,15 @@
 """The idempotency keys' table (IdempotencyKey): claiming a key for a write, keeping
 its answer, and forgetting keys a day old, or older than a user's LIVE newest. The server's
-middleware (server/idempotency.py) decides what to do with each outcome."""
+middleware (server/idempotency.py) decides what to do with each outcome.
+
+A command run under a key (``KEYED``) stores its answer in the key's row in the command's
+own transaction (``written``: Service.execute), so a write that committed is never run
+again, even when the server stopped before its HTTP answer was kept: the claim, taken over
+after ABANDONED, answers from what was stored (docs/rulings.md, H11)."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -11,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import (
     JSON,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -52,11 +59,32 @@ class IdempotencyKey(Base):
 Key = IdempotencyKey  # the short name the queries below use
 
 
+RESULT = "rollplay-result"  # an unanswered claim's headers: its body is its command's answer
+
+
 @dataclass(frozen=True)
 class Claimed:
-    """The key is this request's: run it, then ``keep`` its answer (or ``drop`` the claim)."""
+    """The key is this request's: run it, then ``keep`` its answer (or ``drop`` the claim).
+    ``replay``: its command was done before, under a claim cut off before its answer was
+    kept: the command's stored answer (its type's name and JSON), to answer with again."""
 
     row: int
+    replay: tuple[str, bytes] | None = None
+
+
+@dataclass
+class Keyed:
+    """A keyed request being answered, as the service sees it (``KEYED``): its claim's row,
+    the answer to give again if its command was done before, and whether its command wrote
+    (then its claim is never simply dropped: the write happened)."""
+
+    row: int
+    replay: tuple[str, bytes] | None = None
+    taken: bool = False  # a command of the request has run (or been answered) under it
+    written: bool = False
+
+
+KEYED: ContextVar[Keyed | None] = ContextVar("keyed", default=None)
 
 
 @dataclass(frozen=True)
@@ -104,11 +132,17 @@ def claim(engine: Engine, user_id: int, key: str, request: str) -> Claim:
             if found is None:
                 continue
             age = now() - aware(found.created_at)
-            if age > KEEP or (found.status is None and age > ABANDONED):
+            done = _result(found)
+            if age > KEEP or (found.status is None and age > ABANDONED and done is None):
                 conn.execute(sa.delete(Key).where(Key.id == found.id))
                 continue
             if found.request != request:
                 return Mismatch()
+            if found.status is None and age > ABANDONED:  # cut off after its write: take it
+                taken = conn.execute(sa.update(Key).where(
+                    Key.id == found.id, Key.created_at == found.created_at,
+                ).values(created_at=now()))  # fmt: skip
+                return Claimed(found.id, done) if _count(taken) == 1 else Busy()
             if found.status is None:
                 return Busy()
             headers = [(str(k), str(v)) for k, v in found.headers or ()]
@@ -121,6 +155,33 @@ def keep(engine: Engine, row: int, status: int, headers: list[tuple[str, str]],
     with engine.begin() as conn:
         conn.execute(sa.update(Key).where(Key.id == row).values(
             status=status, headers=[list(h) for h in headers], body=body))  # fmt: skip
+
+
+def written(conn: Connection, row: int, kind: str, body: bytes) -> None:
+    """In the command's own transaction: its answer (``kind``, its type's name; ``body``,
+    its JSON), under the claim, until the HTTP answer is kept in its place."""
+    conn.execute(sa.update(Key).where(Key.id == row, Key.status.is_(None))
+                 .values(headers=[[RESULT, kind]], body=body))  # fmt: skip
+
+
+def release(engine: Engine, row: int) -> None:
+    """A claim whose command wrote but whose answer failed (a 5xx, a dropped connection):
+    its retry may take it over at once and answer from what the command stored."""
+    with engine.begin() as conn:
+        conn.execute(sa.update(Key).where(Key.id == row, Key.status.is_(None))
+                     .values(created_at=now() - ABANDONED - timedelta(seconds=1)))  # fmt: skip
+
+
+def _result(found: Any) -> tuple[str, bytes] | None:
+    """An unanswered claim's stored command answer, if its command wrote."""
+    if found.status is not None or found.body is None:
+        return None
+    kinds = [str(v) for k, v in found.headers or () if k == RESULT]
+    return (kinds[0], bytes(found.body)) if kinds else None
+
+
+def _count(done: Any) -> int:
+    return int(done.rowcount or 0)
 
 
 def drop(engine: Engine, row: int) -> None:

@@ -199,5 +199,9 @@ class Combat(Base):
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The scene it was started in (migration 0022): a private scene's combat is that
+    # scene's, seen and fought only by those who may see the scene (rulings H9).
+    scene_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scene_private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - two Storytellers at once

@@ -127,7 +127,7 @@ def test_xp_raise_gives_a_new_32_background_skill_its_ruling_attribute(
     cli(capsys, db, "xp", "award", "Ada", "2", "--game", "Galactica")
     said = fails_cleanly(capsys, "xp", "raise", "Ada", "Cooking", "--kind", "background",
                          "--game", "Galactica", "--db", db)  # fmt: skip
-    assert "choose its ruling attribute (--attribute, one of Academic" in said
+    assert "choose its ruling attribute, one of Academic, Athletic" in said
     learned = cli_json(capsys, db, "xp", "raise", "Ada", "Cooking", "--kind", "background",
                        "--attribute", "Creative", "--game", "Galactica")  # fmt: skip
     assert learned["sheet"]["background"] == {"Cooking": {"rating": 1, "attribute": "Creative"}}

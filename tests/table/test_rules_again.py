@@ -157,7 +157,9 @@ def test_a_background_skill_learned_with_xp_takes_its_ruling_attribute(seated: T
     stella, pia = seated.acting_as("Stella"), seated.acting_as("Pia")
     stella.approve("Galactica", "Ada")
     stella.award_xp("Galactica", "Ada", 5)
-    with pytest.raises(RuleError, match=r"choose its ruling attribute .*\(002 Ruling Attribute"):
+    with pytest.raises(
+        RuleError, match=r"choose its ruling attribute, one of .*\(002 Ruling Attribute"
+    ):
         _do(pia, "xp/raise Ada=Cooking/background", game="Galactica")
     learned = _do(pia, "xp/raise Ada=Cooking/background,attribute=creative", game="Galactica")
     assert learned.sheet["background"]["Cooking"] == {"rating": 1, "attribute": "Creative"}

@@ -147,6 +147,7 @@ def test_a_request_cards_odds_follow_a_raise_on_every_screen(at: Callable[..., P
     type_line(pia, "xp/raise Melee")
     for page in (stella, otto, pia):
         expect(page.locator(f"#e{asked}")).to_contain_text("Melee: 5 dice")
+    expect(otto.locator(f"#answer-{asked}")).to_be_hidden()  # redrawn, still not his to roll
     pia.locator(f"#answer-{asked}").get_by_role("button").click()
     expect(otto.locator(f"#answer-{asked}")).to_contain_text("Answered: #")
 

@@ -176,3 +176,47 @@ def _grouped(fields: list[tuple[str, str]]) -> dict[str, list[str]]:
     for k, v in fields:
         out.setdefault(k, []).append(v)
     return out
+
+
+def test_a_d6_request_cards_roll_control_spends_character_and_fate_points(
+    server: TestClient, server_db: str
+) -> None:
+    """003: Character Points "before or after" a roll, a Fate Point only before: the card of
+    a D6 request offers both, and its Roll spends what was chosen from Kara's sheet."""
+    table = Table(server_db)
+    try:
+        table.add_member("Stars", "Stella", "storyteller")
+        table.add_member("Stars", "Pia", "player", ("Kara Voss",))
+        points = table.character("Stars", "Kara Voss").character_points or 0
+    finally:
+        table.close()
+    sign_in(server, "Stella")
+    page = server.get("/games/Stars").text
+    token = page.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    gm = {"HX-Request": "true", "Origin": "http://testserver", "X-CSRF-Token": token}
+    asked = server.post("/games/Stars/roll", data={"text": "request Kara Voss/Search vs 15"},
+                        headers=gm)  # fmt: skip
+    assert asked.status_code == 200, asked.text
+    number = int(re.findall(r"#(\d+)", html.unescape(asked.text))[0])
+    server.cookies.clear()
+    sign_in(server, "Pia")
+    page = server.get("/games/Stars").text
+    token = page.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
+    headers = {"HX-Request": "true", "Origin": "http://testserver", "X-CSRF-Token": token}
+    control = re.search(rf'<form id="answer-{number}".*?</form>', page, re.S)
+    assert control is not None
+    assert 'name="cp" type="number"' in control.group(0)
+    assert 'name="fate" type="checkbox"' in control.group(0)
+    assert 'name="luck"' not in control.group(0)  # luck is FS3's
+    done = server.post("/games/Stars/roll", data={"text": f"answer {number}", "cp": "1"},
+                       headers=headers)  # fmt: skip
+    assert done.status_code == 200, done.text
+    events = server.get("/api/v1/games/Stars/events", params={"format": "json"}).json()
+    roll = [e for e in events if e["kind"] == "roll"][-1]
+    assert roll["data"]["request"] == number
+    assert len(roll["data"]["outcome"]["cp_dice"]) == 1
+    table = Table(server_db)
+    try:
+        assert table.character("Stars", "Kara Voss").character_points == points - 1
+    finally:
+        table.close()

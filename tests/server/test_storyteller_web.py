@@ -34,11 +34,11 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     page, pia = _as(server, "Pia", "/games/Pegasus/new-character")
     assert "Submit for approval" in page
     assert 'hx-trigger="input changed delay:300ms' in page  # checked as it is typed
-    too_high = FS3.replace("Brawn: 2", "Brawn: 0")  # below 002's least
+    too_high = FS3.replace("Brawn: 2", "Brawn: 0")  # below 002's 1 to 4, refused as typed
     checked = server.post("/games/Pegasus/new-character/check",
                           data={"name": "Ada", "sheet": too_high}, headers=pia)  # fmt: skip
     assert checked.status_code == 200
-    assert "Brawn must be at least 1" in checked.text
+    assert "attribute Brawn is 0; FS3.3 rates attributes 1 to 4 (002 Attributes)" in checked.text
     broken = server.post(
         "/games/Pegasus/new-character/check",
         data={"name": "Ada", "sheet": "attributes: [unclosed"},
@@ -48,8 +48,15 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     fine = server.post("/games/Pegasus/new-character/check",
                        data={"name": "Ada", "sheet": FS3}, headers=pia)  # fmt: skip
     assert "No problems" in fine.text
+    refused = server.post("/games/Pegasus/new-character",
+                          data={"name": "Ada", "sheet": too_high}, headers=pia)  # fmt: skip
+    assert refused.status_code == 400  # not made: a sheet the reader refuses
+    over = (
+        FS3 + "action: {Firearms: 8, Piloting: 8, Melee: 8, Athletics: 8, Stealth: 8, "
+        "Medicine: 8, Repair: 8}\n"
+    )  # fmt: skip  (68 of 60 points: a problem, made)
     made = server.post("/games/Pegasus/new-character",
-                       data={"name": "Ada", "sheet": too_high}, headers=pia)  # fmt: skip
+                       data={"name": "Ada", "sheet": over}, headers=pia)  # fmt: skip
     assert made.status_code == 200, made.text
     assert made.headers["HX-Redirect"] == "/games/Pegasus/characters/Ada"
     listed = server.get("/games/Pegasus/characters").text
@@ -66,7 +73,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     assert empty.status_code == 400
     sent = server.post(
         "/games/Pegasus/characters/Ada/send-back",
-        data={"comment": "Brawn 0 is past the limit"},
+        data={"comment": "68 points is past the limit"},
         headers=stella,
     )
     assert sent.status_code == 200, sent.text
@@ -78,7 +85,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
                           data={"comment": "no"}, headers=otto)  # fmt: skip
     assert refused.status_code == 403
     page, pia = _as(server, "Pia", "/games/Pegasus/characters/Ada")
-    assert "Brawn 0 is past the limit" in page
+    assert "68 points is past the limit" in page
     fixed = server.post("/games/Pegasus/characters/Ada/fix", data={"sheet": FS3}, headers=pia)
     assert fixed.status_code == 200, fixed.text
     _, stella = _as(server, "Stella", "/games/Pegasus/characters/Ada")

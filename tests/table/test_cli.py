@@ -114,6 +114,28 @@ def test_xp_and_luck(capsys: pytest.CaptureFixture[str], db: str) -> None:
     assert r["spent"] == {"luck": 1}
 
 
+def test_xp_raise_gives_a_new_32_background_skill_its_ruling_attribute(
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
+) -> None:
+    """002 Ruling Attribute (rulings R30): `xp raise ... --attribute`; without it a new one
+    is refused in one line; the sheet stays clean for `char check` (R29)."""
+    cli(capsys, db, "game", "new", "Galactica", "--system", "fs3", "--edition", "3.2")
+    sheet = tmp_path / "ada.yaml"
+    sheet.write_text("name: Ada\nattributes: {Academic: 2, Athletic: 3, Creative: 2, "
+                     "Reactive: 3, Social: 2}\naction: {Firearms: 4}\n")  # fmt: skip
+    cli(capsys, db, "char", "import", str(sheet), "--game", "Galactica")
+    cli(capsys, db, "xp", "award", "Ada", "2", "--game", "Galactica")
+    said = fails_cleanly(capsys, "xp", "raise", "Ada", "Cooking", "--kind", "background",
+                         "--game", "Galactica", "--db", db)  # fmt: skip
+    assert "choose its ruling attribute, one of Academic, Athletic" in said
+    learned = cli_json(capsys, db, "xp", "raise", "Ada", "Cooking", "--kind", "background",
+                       "--attribute", "Creative", "--game", "Galactica")  # fmt: skip
+    assert learned["sheet"]["background"] == {"Cooking": {"rating": 1, "attribute": "Creative"}}
+    assert learned["sheet"]["experience"] == {"background": {"Cooking": 1}}
+    code, out, _ = cli(capsys, db, "char", "check", "Ada", "--game", "Galactica")
+    assert code == 0, out
+
+
 def test_opposed_and_teamwork(capsys: pytest.CaptureFixture[str], db: str) -> None:
     cli(capsys, db, "game", "example")
     duel = cli_json(capsys, db, "roll", "Nikos/Melee", "vs", "Mavros/Melee", "--seed", "3")

@@ -137,6 +137,13 @@ def test_a_player_cannot_call_creation_points_xp(seated: Table) -> None:
     assert "experience" not in seated.character("Pegasus", "Sixty").sheet
     done = stella.set_character("Pegasus", "Sixty", {"experience": {"action": {"Stealth": 2}}})
     assert done.sheet["experience"] == {"action": {"Stealth": 2}}
+    less = pia.set_character("Pegasus", "Sixty", {"experience": {"action": {"Stealth": 1}}})
+    assert less.sheet["experience"] == {"action": {"Stealth": 1}}  # counts more at creation
+    with pytest.raises(RollplayError, match="XP bought more of Stealth"):
+        pia.set_character("Pegasus", "Sixty", {"experience": {"action": {"Stealth": 2}}})
+    with pytest.raises(RollplayError, match="only the Storyteller"):
+        pia.new_character("Pegasus", {**SIXTY, "name": "Claimant",
+                                      "experience": {"action": {"Repair": 3}}})  # fmt: skip
     with pytest.raises(RollplayError, match="not among the sheet's action"):
         stella.set_character("Pegasus", "Sixty", {"experience": {"action": {"Medicine": 1}}})
 
@@ -150,7 +157,9 @@ def test_a_background_skill_learned_with_xp_takes_its_ruling_attribute(seated: T
     stella, pia = seated.acting_as("Stella"), seated.acting_as("Pia")
     stella.approve("Galactica", "Ada")
     stella.award_xp("Galactica", "Ada", 5)
-    with pytest.raises(RuleError, match=r"choose its ruling attribute .*\(002 Ruling Attribute"):
+    with pytest.raises(
+        RuleError, match=r"choose its ruling attribute, one of .*\(002 Ruling Attribute"
+    ):
         _do(pia, "xp/raise Ada=Cooking/background", game="Galactica")
     learned = _do(pia, "xp/raise Ada=Cooking/background,attribute=creative", game="Galactica")
     assert learned.sheet["background"]["Cooking"] == {"rating": 1, "attribute": "Creative"}

@@ -123,13 +123,13 @@ def roll_button(event: EventView) -> Markup:
         '<button type="submit">Roll {3} for {1}</button></div></form>'
         '<div id="answer-{0}-said" aria-live="polite"></div>'
     ).format(event.id, data.character, quote(event.game, safe=""), data.expression,
-             answer_spends(event.id, data))  # fmt: skip
+             answer_spends(data))  # fmt: skip
 
 
 LUCK_SAID = {"bonus": "a bonus", "reroll": "a re-roll", "hail-mary": "a Hail Mary"}
 
 
-def answer_spends(number: int, data: RollRequested) -> Markup:
+def answer_spends(data: RollRequested) -> Markup:
     """What the roller may spend on the roll a request asks for, as on a roll of their own
     (rulings R31): FS3 luck as the edition has it, D6 Character and Fate Points; the roll
     route puts them on ``answer N`` (spending.py). A Hail Mary the request needs is chosen."""

@@ -87,14 +87,14 @@ def ruling_attribute(
         needed = rules.background_attribute is None and kind == "background"
         if needed and skill not in sheet.background:
             raise RuleError(
-                f"{skill} is a new background skill: choose its ruling attribute "
-                f"(--attribute, one of {', '.join(rules.attributes)}) (002 Ruling Attribute)"
+                f"{skill} is a new background skill: choose its ruling attribute, one of "
+                f"{', '.join(rules.attributes)} (002 Ruling Attribute)"
             )
         return None
     if kind != "background":
         raise RollplayError(
-            f"--attribute names a background skill's ruling attribute; {skill} is "
-            f"{'an action skill linked by the game' if kind == 'action' else 'a language'}"
+            f"a ruling attribute is a background skill's to choose; {skill} is "
+            f"{'an action skill, linked by the game' if kind == 'action' else 'a language'}"
         )
     if rules.background_attribute is not None:
         raise RuleError(

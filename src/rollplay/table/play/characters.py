@@ -32,17 +32,24 @@ def new_character(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> C
         standing = t.require(s, game, Act.CREATE)
         player = None if standing.storyteller else t.actor.user_id
         if not standing.storyteller:
-            _xp_unchanged(sheet.get("experience"), None)
+            rules, _ = t.ruleset_of(game)
+            _xp_unchanged(stored_sheet(game.system, sheet, rules).get("experience"), None)
         return t.add_character_row(s, game, sheet, player)
 
 
 def _xp_unchanged(now: Any, before: Any) -> None:
     """What XP bought (an FS3 sheet's ``experience``) is written by a raise (002 Experience)
-    and left out of the creation budget (rulings R29): a player's own edit cannot claim it,
-    or creation points could be called XP; the Storyteller may set it."""
-    if (now or None) != (before or None):
-        raise Forbidden("only the Storyteller changes what a sheet says XP bought "
-                        "(experience): XP is spent with xp raise (002 Experience)")  # fmt: skip
+    and left out of the creation budget (rulings R29): a player's own edit cannot claim more
+    of it, or creation points could be called XP (claiming less only counts more at
+    creation); the Storyteller may set it."""
+    before = before if isinstance(before, Mapping) else {}
+    for kind, table in (now if isinstance(now, Mapping) else {}).items():
+        had = before.get(kind) if isinstance(before.get(kind), Mapping) else {}
+        for skill, levels in (table if isinstance(table, Mapping) else {}).items():
+            if levels > had.get(skill, 0):
+                raise Forbidden(f"only the Storyteller says XP bought more of {skill} than "
+                                f"raises did (experience): XP is spent with xp raise (002 "
+                                f"Experience)")  # fmt: skip
 
 
 def set_character(

@@ -28,8 +28,9 @@ from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 # Events a catch-up reads, draws and sends at a time (a pose is at most 8,000 characters,
-# so a page is at most a few MiB, and most are far less): what a stalled reader can hold.
-REPLAY = 100
+# so a page is at most about 200 KiB of text): what a stalled reader holds. Pages of 100
+# cost twenty stalled feeds 136 MiB, of 25, 82 MiB (docs/performance.md, Stalled readers).
+REPLAY = 25
 
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,

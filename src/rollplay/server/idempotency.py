@@ -102,8 +102,9 @@ class Idempotency:
                 said = "the request with this Idempotency-Key is still being answered: try again"
                 await send_error(send, 409, said + " in a moment", [(b"retry-after", b"1")],
                                  scope=scope)  # fmt: skip
-            case keys.Claimed(row, done):
-                await self._answer(scope, replay, send, engine, keys.Keyed(row, done))
+            case keys.Claimed(row, done):  # ``done``: its write was made before (H11)
+                keyed = keys.Keyed(row, done, written=done is not None)
+                await self._answer(scope, replay, send, engine, keyed)
             case _:
                 assert_never(claim)
 

@@ -28,8 +28,9 @@ from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 # Events a catch-up reads, draws and sends at a time (a pose is at most 8,000 characters,
-# so a page is at most a few MiB, and most are far less): what a stalled reader can hold.
-REPLAY = 100
+# so a page is at most about 200 KiB of text): what a stalled reader holds. Pages of 100
+# cost twenty stalled feeds 136 MiB, of 25, 82 MiB (docs/performance.md, Stalled readers).
+REPLAY = 25
 
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
@@ -72,9 +73,9 @@ async def _events(
         while not viewer.cut:
             while viewer.behind:  # and again whenever the hub's queue overflowed
                 viewer.behind = False
-                async for page in _missed(hub, viewer, last):
-                    last = page[-1][0]
-                    yield "".join(text for _, text in page)
+                async for upto, text in _missed(hub, viewer, last):
+                    last = upto
+                    yield text
                 if viewer.cut:
                     return
             try:
@@ -103,7 +104,7 @@ async def _events(
         _close(hub, viewer, free)
 
 
-async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tuple[int, str]]]:
+async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[tuple[int, str]]:
     """Every event after ``last`` the viewer may see, a page at a time, from the table (the
     service projects them, as it does for any reader), each page only while the viewer's
     credential still signs in (checked after the page is read); a scene page's, with its
@@ -116,16 +117,17 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[list[tup
         await hub.vet([viewer])
         if viewer.cut:
             return
-        if sent:
+        if sent is not None:
             yield sent
         if more is None:
             return
         last = more
 
 
-def _page(viewer: Viewer, last: int) -> tuple[list[tuple[int, str]], int | None]:
-    """One page of a feed's catch-up as the texts it sends, and where the next starts (None:
-    this was the last). Off the event loop: reading and drawing a page of cards is work."""
+def _page(viewer: Viewer, last: int) -> tuple[tuple[int, str] | None, int | None]:
+    """One page of a feed's catch-up as the text it sends, with its last event's number
+    (None: nothing to send), and where the next page starts (None: this was the last). Off
+    the event loop: reading and drawing a page of cards is work. Only the text is kept."""
     order = None
     if viewer.scene is None:
         page = viewer.service.events_for(viewer.game, last, REPLAY)
@@ -133,8 +135,9 @@ def _page(viewer: Viewer, last: int) -> tuple[list[tuple[int, str]], int | None]
     else:
         page, order, more = viewer.service.scene_catch_up(viewer.game, viewer.scene[1], last,
                                                           REPLAY)  # fmt: skip
-    sent = [(e.id, viewer.write(e)) for e in page]
-    if sent and viewer.panel is not None and order is not None:
-        event_id, text = sent[-1]
-        sent[-1] = (event_id, text + viewer.panel(order))
-    return sent, more
+    if not page:
+        return None, more
+    text = "".join(viewer.write(e) for e in page)
+    if viewer.panel is not None and order is not None:
+        text += viewer.panel(order)
+    return (page[-1].id, text), more

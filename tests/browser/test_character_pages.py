@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from tests.browser.conftest import person
+from tests.browser.conftest import DESKTOP, PHONE, person
 from tests.people import seat_people
 from tests.server.process import serving
 
@@ -104,3 +104,46 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     stella.get_by_role("button", name="Make it from the text").click()
     stella.wait_for_url("**/games/Pegasus/characters/Raider")
     expect(stella.locator("#sheet")).to_contain_text("Firearms")
+
+
+# The focused field and the sticky check box, where each is on the screen: the field is
+# covered when any of it is under the box or below the screen's foot.
+COVERED = """() => { const field = document.activeElement;
+  const box = document.querySelector('.chargen .check').getBoundingClientRect();
+  const at = field.getBoundingClientRect();
+  return {field: field.tagName === 'BUTTON' ? field.textContent.trim() : field.name,
+          tag: field.tagName,
+          covered: (at.bottom > box.top && at.top < box.bottom) || at.bottom > innerHeight,
+          bottom: Math.round(at.bottom), box: Math.round(box.top)}; }"""
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_check_never_covers_the_field_being_typed_in(
+    apart: Callable[[str], Page], screen: ViewportSize
+) -> None:
+    # Issue 37: the character-creation check stays at the foot of the screen as the form
+    # scrolls; the field being typed in is never under it. Pia goes through the whole form
+    # from the keyboard, typing in every field; the check grows as its problems do.
+    pia = apart("Pia")
+    pia.set_viewport_size(screen)
+    pia.goto("/games/Pegasus/new-character")
+    for what in ("a specialty", "a background skill", "a quirk"):
+        pia.get_by_role("button", name=f"Add {what}").click()
+    pia.get_by_label("Name", exact=True).focus()
+    seen, covered = 0, []
+    while True:
+        where = pia.evaluate(COVERED)
+        if where["tag"] == "BUTTON" and "Submit" in where["field"]:
+            break
+        if where["tag"] in ("INPUT", "TEXTAREA"):
+            with pia.expect_response("**/new-character/check"):
+                pia.keyboard.type("9" if pia.evaluate("document.activeElement.type") ==
+                                  "number" else "x")  # fmt: skip
+            pia.wait_for_load_state("networkidle")  # the check redrawn, maybe taller
+            where = pia.evaluate(COVERED)
+            seen += 1
+        if where["tag"] != "BUTTON" and where["covered"]:
+            covered.append(where)
+        pia.keyboard.press("Tab")
+    assert seen > 20  # every attribute and skill, and a row of each table
+    assert covered == []

@@ -78,18 +78,40 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     stella.get_by_label("Send it back, saying why").fill("Brawn 0 is too weak: at least 1")
     stella.get_by_role("button", name="Send back").click()
     expect(stella.locator("#sheet-result")).to_contain_text("Wren")
-    # Pia's open sheet shows the comment without a reload, with the fix form open.
+    # Pia's open sheet shows the comment without a reload, and the way to fix it.
     expect(pia.locator("#sheet")).to_contain_text("Brawn 0 is too weak", timeout=5000)
-    fix = pia.get_by_label("Sheet (YAML)", exact=True)
-    fix.fill(fix.input_value().replace("Brawn: 0", "Brawn: 1"))
-    expect(pia.locator("#fix-problems")).to_contain_text("No problems")
+    stella.goto("/games/Pegasus")  # the Storyteller waits at the table
+    expect(stella.locator("#live")).to_have_text("Live")
+    pia.get_by_role("link", name="Fix the sheet, as the Storyteller asks").click()
+    # The same character form, filled in from the sheet, the comment beside it (issue 37).
+    expect(pia.get_by_role("heading", name="Fix Wren")).to_be_visible()
+    expect(pia.get_by_role("note")).to_contain_text("Brawn 0 is too weak: at least 1")
+    expect(pia.get_by_label("Name", exact=True)).to_have_value("Wren")
+    expect(pia.get_by_label("Brawn", exact=True)).to_have_value("0")
+    expect(pia.get_by_label("Firearms")).to_have_value("8")
+    expect(pia.get_by_label("Medicine")).to_have_value("0")
+    expect(pia.locator("#rows-quirk input")).to_have_value("Never Forgets a Face")
+    expect(pia.locator("#rows-lang select")).to_have_value("English")
+    problems = pia.locator("#problems")
+    expect(problems).to_contain_text("Brawn must be at least 1")
+    pia.get_by_label("Brawn", exact=True).fill("1")
+    expect(problems).to_contain_text("No problems")
     pia.get_by_role("button", name="Submit the fix").click()
-    expect(pia.locator("#sheet-result")).to_contain_text("Wren")
+    expect(pia.locator("#made")).to_contain_text(
+        "Resubmitted: Wren goes back to the Storyteller for approval"
+    )
+    expect(pia.get_by_role("note")).to_have_count(0)  # the comment is answered
 
-    stella.reload()
+    # The Storyteller's card says so, and what changed: one field, not the whole sheet.
+    card = stella.locator("#feed > li").filter(has_text="Wren's sheet is resubmitted")
+    expect(card).to_contain_text("Wren's sheet is resubmitted: Brawn 0 -> 1", timeout=5000)
+    expect(card).not_to_contain_text("concept")
+    card.get_by_role("link", name="Review Wren's sheet").click()
     stella.get_by_role("button", name="Approve this sheet").click()
     expect(stella.locator("#sheet")).to_contain_text("approved")
-    expect(pia.locator("#sheet")).not_to_contain_text("not yet approved", timeout=5000)
+    pia.get_by_role("link", name="See the sheet").click()
+    expect(pia.locator("#sheet")).to_contain_text("approved")
+    expect(pia.locator("#sheet")).not_to_contain_text("not yet approved")
     expect(pia.locator("#sheet")).not_to_contain_text("Brawn 0 is too weak")
 
     # The Storyteller pastes an NPC's sheet as text; a field of the form left blank does

@@ -15,6 +15,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, character_name, merge
+from rollplay.table.play.sheet_diff import sheet_diff
 from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
@@ -42,17 +43,26 @@ def set_character(
         t.require(s, game, Act.EDIT, row)
         rules, _ = t.ruleset_of(game)
         check_sheet(changes, "the changes")  # they are kept in the log too
-        merged = merge(row.sheet, changes)
-        if merged.get("name") != row.sheet.get("name"):
+        before = row.sheet
+        merged = merge(before, changes)
+        if merged.get("name") != before.get("name"):
             raise RollplayError(
                 f"a sheet's name is the character's ({row.name}); it cannot be changed "
                 f"or removed with a sheet change"
             )
         row.sheet = stored_sheet(game.system, merged, rules)
+        # Its player's change to a sheet sent back is the fix the Storyteller asked for:
+        # it goes back to them, and the comment is answered (rulings W91).
+        resubmitted = bool(row.review_note) and row.player_id is not None \
+            and row.player_id == t.actor.user_id  # fmt: skip
+        if resubmitted:
+            row.review_note = None
         row.approved = False
         row.updated_at = now()
-        t.record(s, game, ev.SheetChanged.written({"changes": dict(changes), "sheet": row.sheet}),
-                 character=row)  # fmt: skip
+        t.record(s, game, ev.SheetChanged.written({
+            "changes": dict(changes), "sheet": row.sheet, "resubmitted": resubmitted,
+            "diff": [d.model_dump() for d in sheet_diff(before, row.sheet)],
+        }), character=row)  # fmt: skip
         return character_dict(row, game)
 
 

@@ -54,7 +54,7 @@ def test_a_gurps_skill_with_a_slash_is_rolled(table: Table) -> None:
     }  # fmt: skip
     table.new_character("Dungeon", sheet)
     said = _said(table, "Dungeon", "roll Rook/Guns/TL8 (Pistol)-2")
-    assert "Rook: Guns/TL8 (Pistol) 13 − 2 → effective 11" in said, said
+    assert "Rook: Guns/TL8 (Pistol) 13 \u2212 2 → effective 11" in said, said
 
 
 def _request(expression: str) -> Any:

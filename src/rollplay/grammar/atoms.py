@@ -86,7 +86,7 @@ def mask(text: str, known: Iterable[str] = ()) -> Masked:
 
     if '"' not in text and not known:
         return Masked(text)
-    found = _pattern(tuple(sorted(set(known))))
+    found = _pattern(tuple(known))  # the vocabulary's own order: one pattern per game
     return Masked(found.sub(marked, text), tuple(names))
 
 
@@ -94,8 +94,8 @@ def mask(text: str, known: Iterable[str] = ()) -> Masked:
 def _pattern(known: tuple[str, ...]) -> re.Pattern[str]:
     """The game's names the grammar would split (those beginning with a letter), longest
     first, each where a name may stand; or a quoted name."""
-    special = sorted((n for n in known if n[:1].isalpha() and not plain_name(n)),
-                     key=len, reverse=True)  # fmt: skip
+    special = sorted({n for n in known if n[:1].isalpha() and not plain_name(n)},
+                     key=lambda n: (-len(n), n))  # fmt: skip
     either = "|".join(r"\s+".join(map(re.escape, n.split())) for n in special) or "(?!)"
     return re.compile(rf"(?i)(?<![^{_EDGE}])(?P<known>{either})(?![^{_EDGE}])|{_QUOTED}")
 

@@ -85,6 +85,7 @@ def test_a_player_fills_the_form_and_it_is_sent_back_then_approved(
     pia.get_by_role("link", name="Fix the sheet, as the Storyteller asks").click()
     # The same character form, filled in from the sheet, the comment beside it (issue 37).
     expect(pia.get_by_role("heading", name="Fix Wren")).to_be_visible()
+    assert pia.evaluate("document.documentElement.scrollWidth") <= 390  # a phone, still
     expect(pia.get_by_role("note")).to_contain_text("Brawn 0 is too weak: at least 1")
     expect(pia.get_by_label("Name", exact=True)).to_have_value("Wren")
     expect(pia.get_by_label("Brawn", exact=True)).to_have_value("0")

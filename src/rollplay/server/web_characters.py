@@ -201,12 +201,13 @@ async def fix(game: str, name: str, request: Request, service: Viewer) -> HTMLRe
         return problem(exc)
     assert isinstance(done, CharacterAnswer)
     where = f"/games/{quote(game, safe='')}/characters/{quote(old.name, safe='')}"
-    said = "Resubmitted" if old.review_note and done.review_note is None else "Submitted"
+    answered = bool(old.review_note) and done.review_note is None  # the comment (W91)
+    said = (f"Resubmitted: {old.name} goes back to the Storyteller for approval."
+            if answered else f"Saved: {old.name} waits for approval.")  # fmt: skip
+    gone = Markup('<section id="review-note" hx-swap-oob="true" hidden></section>')
     return HTMLResponse(Markup(
-        '<div class="answer" role="status"><p>{}: {} goes back to the Storyteller for '
-        'approval. <a href="{}">See the sheet</a></p></div>'
-        '<section id="review-note" hx-swap-oob="true" hidden></section>'
-    ).format(said, old.name, where), headers={"HX-Trigger": "done"})  # fmt: skip
+        '<div class="answer" role="status"><p>{} <a href="{}">See the sheet</a></p></div>{}'
+    ).format(said, where, gone if answered else ""), headers={"HX-Trigger": "done"})  # fmt: skip
 
 
 # The parts of a sheet each system's form has fields for: a fix sent from the form replaces

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
 
+from tests.browser.conftest import PHONE
+
 NEWEST = "() => Number(document.querySelector('#feed > li:last-child').id.slice(1))"
 # Recorded before any page script runs (Playwright's init scripts are not subject to CSP).
 WATCH = """window.__violations = [];
@@ -158,3 +160,107 @@ def test_a_retry_after_an_unfinished_answer_keeps_its_key(people: Callable[..., 
     assert keys[:5] == [keys[0]] * 5, keys  # one write, retried
     assert keys[5] != keys[0]  # after its answer, the same line is a new roll
     page.wait_for_function(f"() => ({NEWEST})() > {before}")
+
+
+def _heard(page: Page) -> list[str]:
+    """Everything the page's console says is an error or a warning, every script error and
+    every Content-Security-Policy refusal, from now on, wherever the page goes."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{page.url} {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)  # fmt: skip
+    page.on("pageerror", lambda e: said.append(f"{page.url} script: {e}"))
+    page.context.add_init_script(WATCH)
+    return said
+
+
+def _quiet(page: Page, said: list[str], where: str) -> None:
+    """The page has settled, and neither its console nor its policy has said a word."""
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("body")).to_be_visible()
+    refused = page.evaluate("window.__violations || []")
+    assert refused == [], (where, refused)
+    assert said == [], (where, said)
+
+
+def test_no_page_of_the_first_evening_says_a_word_in_the_console(
+    people: Callable[..., Page],
+) -> None:
+    # Issue 37: every page the Storyteller and a player open in the first evening, used as
+    # they use it, with its console open: no error, no warning, no refusal by the policy.
+    stella, pia = people("Stella"), people("Pia", PHONE)
+    heard = {"Stella": _heard(stella), "Pia": _heard(pia)}
+    stella.on("dialog", lambda dialog: dialog.accept())
+
+    def visit(page: Page, who: str, path: str) -> None:
+        page.goto(path)
+        _quiet(page, heard[who], f"{who} {path}")
+
+    for path in (
+        "/",
+        "/games/Pegasus",
+        "/games/Pegasus/characters",
+        "/games/Pegasus/characters/Nikos",
+        "/games/Pegasus/new-character",
+    ):
+        visit(stella, "Stella", path)
+        visit(pia, "Pia", path)
+    # The Storyteller's own pages, each used: an invite made, an NPC added, a combat and a
+    # scene started, a character form filled in.
+    visit(stella, "Stella", "/games/Pegasus/members")
+    stella.get_by_label("Who it is for").fill("Console")
+    stella.get_by_role("button", name="Make an invite link").click()
+    expect(stella.get_by_label("Invite link")).to_be_visible()
+    invite = stella.get_by_label("Invite link").input_value()
+    stella.locator("#invites li").filter(has_text="Console").get_by_role("button").click()
+    expect(stella.locator("#invites li").filter(has_text="Console")).to_contain_text("revoked")
+    _quiet(stella, heard["Stella"], "members, used")
+    visit(stella, "Stella", "/games/Pegasus/npcs")
+    stella.get_by_label("Name", exact=True).fill("Console Raider")
+    stella.get_by_label("Rating").fill("5")
+    stella.get_by_role("button", name="Add").click()
+    expect(stella.locator("table")).to_contain_text("Console Raider")
+    _quiet(stella, heard["Stella"], "npcs, used")
+    visit(stella, "Stella", "/games/Pegasus/combats")
+    stella.get_by_label("Name of the combat").fill("Console Fight")
+    stella.get_by_role("button", name="Start").click()
+    stella.wait_for_url("**/combats/Console%20Fight")
+    _quiet(stella, heard["Stella"], "a combat's tracker")
+    visit(stella, "Stella", "/games/Pegasus/scenes")
+    stella.get_by_label("Title").fill("Console Scene")
+    stella.get_by_role("button", name="Start").click()
+    stella.wait_for_url("**/scenes/*")
+    _quiet(stella, heard["Stella"], "a scene's page")
+    scene = stella.url
+    visit(stella, "Stella", "/games/Pegasus/new-character")
+    stella.get_by_label("Name", exact=True).fill("Console NPC")
+    stella.get_by_label("Firearms").fill("3")
+    expect(stella.locator("#problems")).to_contain_text("Ability points")
+    _quiet(stella, heard["Stella"], "the character form, used")
+    # The player: a roll from the roll box as typed, the scene, the combat, the log, the
+    # card's own page, the verify page.
+    visit(pia, "Pia", "/games/Pegasus")
+    pia.locator("#text").press_sequentially("roll Alertness", delay=40)
+    expect(pia.locator("#odds")).to_contain_text("success")
+    pia.get_by_role("button", name="Roll", exact=True).click()
+    expect(pia.locator("#roll-result")).to_contain_text("Rolled")
+    _quiet(pia, heard["Pia"], "the roll box, used")
+    for path in (
+        scene,
+        "/games/Pegasus/scenes",
+        "/games/Pegasus/combats",
+        "/games/Pegasus/combats/Console%20Fight",
+        "/games/Pegasus/log",
+        "/games/Pegasus/log/1",
+        "/games/Pegasus/verify",
+    ):
+        visit(pia, "Pia", path)
+        visit(stella, "Stella", path)
+    pia.locator("#verify-said[data-ok]").wait_for()
+    _quiet(pia, heard["Pia"], "the verify page's check")
+    # Someone new, at a link that no longer works, and at the sign-in page.
+    stranger = people(None)
+    said = _heard(stranger)
+    stranger.goto(invite)
+    expect(stranger.get_by_role("heading", name="This invite cannot be used")).to_be_visible()
+    refused = [line for line in said if "410 (Gone)" not in line]  # the page's own status
+    assert refused == [], refused

@@ -48,6 +48,9 @@ def test_the_first_run_link_lands_on_what_to_do_next(
     nova = person(browser, base, viewport=PHONE)
     try:
         page = nova.page
+        said: list[str] = []  # the console, from the link to the new game's table
+        page.on("console", lambda m: said.append(m.text) if m.type in ("error", "warning")
+                else None)  # fmt: skip
         page.goto(link)
         _join(page, "Nova")
         page.wait_for_url(re.compile(r"/(\?welcome)?$"))  # home, not a page at /invite/...
@@ -58,6 +61,7 @@ def test_the_first_run_link_lands_on_what_to_do_next(
         page.get_by_role("button", name="Make the game").click()
         page.wait_for_url("**/games/Caprica")
         expect(page.get_by_text("Nova, storyteller")).to_be_visible()
+        assert said == []
         # The page is an ordinary home page again on the next visit.
         page.goto("/")
         expect(page.get_by_role("heading", name=re.compile("what to do next"))).to_have_count(0)

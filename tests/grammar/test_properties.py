@@ -259,12 +259,12 @@ def test_commands_round_trip_through_their_lines(case: tuple[str, Command]) -> N
     assert parse(to_line(command, system=system), system=system) == command
 
 
-def test_a_name_holding_a_separator_cannot_be_written_as_a_line() -> None:
-    """Found by the round trip above: 'vs' and 'with' are the line's own words, so a roll of
-    an ability called "A VS" is refused in one line rather than written ambiguously."""
+def test_a_name_holding_a_separator_is_written_in_quotes() -> None:
+    """Found by the round trip above: 'vs' and 'with' are the line's own words, so an
+    ability called "A VS" was refused; since issue 37 (rulings W92) its line quotes it."""
     command = Roll(None, Side(None, Request("A VS")), "public")
-    with pytest.raises(GrammarError, match="'vs' goes between two rolls"):
-        to_line(command, system="gurps")
+    assert to_line(command, system="gurps") == 'roll "A VS"'
+    assert parse('roll "A VS"', system="gurps") == command
 
 
 # A pose's text (issue 30): any text a pose may hold, line breaks and all, no whitespace at

@@ -62,7 +62,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     listed = server.get("/games/Pegasus/characters").text
     assert "Create a character" in listed
     sheet = server.get("/games/Pegasus/characters/Ada").text
-    assert "Fix the sheet" in sheet
+    assert "Change the sheet in the character form" in sheet
     assert "Send back" not in sheet
     # The Storyteller sends it back with a comment, which Pia reads on her sheet.
     page, stella = _as(server, "Stella", "/games/Pegasus/characters/Ada")
@@ -86,8 +86,16 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     assert refused.status_code == 403
     page, pia = _as(server, "Pia", "/games/Pegasus/characters/Ada")
     assert "68 points is past the limit" in page
+    assert "Fix the sheet, as the Storyteller asks" in page
+    form = server.get("/games/Pegasus/characters/Ada/fix").text  # the form, filled in
+    assert "68 points is past the limit" in form
+    assert 'name="attr.Brawn" type="number" inputmode="numeric" min="1" max="4" value="2"' in form
+    assert 'name="attr.Wits" type="number" inputmode="numeric" min="1" max="4" value="3"' in form
     fixed = server.post("/games/Pegasus/characters/Ada/fix", data={"sheet": FS3}, headers=pia)
     assert fixed.status_code == 200, fixed.text
+    assert "Resubmitted: Ada goes back to the Storyteller for approval" in fixed.text
+    assert "sent back" not in server.get("/games/Pegasus/characters").text  # answered
+    assert "past the limit" not in server.get("/games/Pegasus/characters/Ada/sheet").text
     _, stella = _as(server, "Stella", "/games/Pegasus/characters/Ada")
     approved = server.post("/games/Pegasus/characters/Ada/approve", headers=stella)
     assert approved.status_code == 200, approved.text
@@ -226,5 +234,11 @@ def test_a_fix_is_the_change_that_makes_the_sheet_the_typed_one() -> None:
     old = {"name": "Ada", "action": {"Firearms": 3, "Melee": 2}, "quirks": ["Loud"],
            "concept": "A pilot"}  # fmt: skip
     new = {"name": "Ada", "action": {"Firearms": 4}, "quirks": []}
-    assert replacing(old, new) == {"name": "Ada", "action": {"Firearms": 4, "Melee": None},
+    # Only what changed (issue 37): the name, the same, is no change.
+    assert replacing(old, new) == {"action": {"Firearms": 4, "Melee": None},
                                    "quirks": [], "concept": None}  # fmt: skip
+    # From the form, which has no field for the wounds: they are kept.
+    hurt = {**old, "wounds": [{"location": "Chest", "severity": "Light"}]}
+    kept = replacing(hurt, new, ("action", "quirks", "concept"))
+    assert "wounds" not in kept
+    assert replacing(old, old) == {}

@@ -50,6 +50,39 @@ def test_a_sheet_sent_back_carries_its_comment_to_its_player_only(table: Table) 
                         .where(Event.kind == "sent_back")) == 1  # fmt: skip
 
 
+def test_a_players_fix_is_resubmitted_with_what_it_changed(table: Table) -> None:
+    # Issue 37: the player's fix to a sheet sent back answers the comment (it is cleared)
+    # and goes back to the Storyteller, whose card names what changed, field by field.
+    from rollplay.render.events import event_card
+    from rollplay.render.spans import text_of
+
+    _seat(table)
+    pia, stella = table.acting_as("Pia"), table.acting_as("Stella")
+    stella.execute(c.SendBack("Pegasus", "Nikos", "Medicine 2 is too low for a medic"))
+    stella.execute(c.SetSheet("Pegasus", "Nikos", {"concept": "A medic"}))  # the ST's own
+    assert pia.character("Pegasus", "Nikos").review_note is not None  # not the fix asked
+    before = pia.character("Pegasus", "Nikos").sheet
+    pia.execute(c.SetSheet("Pegasus", "Nikos", {"action": {"Medicine": 3},
+                                                "background": {"Dancing": 2}}))  # fmt: skip
+    after = pia.character("Pegasus", "Nikos")
+    assert after.review_note is None  # answered
+    assert not after.approved
+    seen = [e for e in stella.events_for("Pegasus", 0, 1000) if e.kind == "sheet"]
+    mine, theirs = seen[-1], seen[-2]
+    said = " ".join(text_of(line) for line in event_card(mine))
+    assert "Medicine" not in str(before["action"])  # untrained: 0, not on the sheet
+    assert "Nikos's sheet is resubmitted: Medicine (none) -> 3, Dancing (none) -> 2" in said
+    assert "concept" not in said  # what the fix changed, and no more
+    assert "resubmitted" not in " ".join(text_of(line) for line in event_card(theirs))
+    # Approved, then changed again: a change, not a fix (no comment to answer).
+    stella.approve("Pegasus", "Nikos")
+    pia.execute(c.SetSheet("Pegasus", "Nikos", {"action": {"Medicine": 4}}))
+    last = [e for e in stella.events_for("Pegasus", 0, 1000) if e.kind == "sheet"][-1]
+    assert " ".join(text_of(x) for x in event_card(last)).endswith(
+        "Nikos's sheet changed: Medicine 3 -> 4"
+    )
+
+
 def test_a_draft_sheet_is_checked_as_typed(table: Table) -> None:
     _seat(table)
     pia = table.acting_as("Pia")

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from rollplay.grammar.atoms import quoted
 from rollplay.grammar.errors import GrammarError, clip
 from rollplay.table import commands as c
 from rollplay.table.systems import OPTION_NAMES, Request
@@ -19,32 +20,47 @@ from rollplay.table.systems import OPTION_NAMES, Request
 def to_line(command: c.Command, system: str, combat_actions: tuple[str, ...] | None) -> str:
     from rollplay.grammar.parsing import parse
 
-    line = _write(command, system)
-    try:
-        again = parse(line, system=system, game=command.game, combat_actions=combat_actions)
-    except GrammarError as e:
-        raise GrammarError(f"{type(command).__name__} cannot be written as a line: {e}") from None
-    if again != command:
-        raise GrammarError(
-            f"{type(command).__name__} cannot be written as a line: {clip(line, 60)!r} "
-            f"reads as another command"
-        )
-    return line
+    # Names as they are, else (a name the grammar would split: "Zero-G Welding", a roller
+    # called "Smith, Jo") in double quotes (rulings W92).
+    for quote in (False, True):
+        line = _write(command, system, quote)
+        try:
+            again = parse(line, system=system, game=command.game, combat_actions=combat_actions)
+        except GrammarError as e:
+            if quote:
+                raise GrammarError(
+                    f"{type(command).__name__} cannot be written as a line: {e}"
+                ) from None
+            continue
+        if again == command:
+            return line
+    raise GrammarError(
+        f"{type(command).__name__} cannot be written as a line: {clip(line, 60)!r} "
+        f"reads as another command"
+    )
 
 
-def _write(command: c.Command, system: str) -> str:
-    """The line, unchecked."""
+def _write(command: c.Command, system: str, quote: bool = False) -> str:
+    """The line, unchecked (``quote``: each roll's names in double quotes where the grammar
+    would split them)."""
+
+    def sided(who: str | None, request: Request) -> str:
+        return _side(who, request, system, quote)
+
+    def singled(who: str | None, request: Request, skill: bool = True) -> str:
+        return _single(who, request, system, quote, skill)
+
     match command:
         case c.Roll(side=side, visibility=v):
-            return f"roll{_shown(v)} {_single(side.character, side.request, system)}"
+            return f"roll{_shown(v)} {singled(side.character, side.request)}"
         case c.NpcRoll(request=request, name=name, visibility=v):
-            return f"roll{_shown(v)} {_single(name, request, system)}"
+            return f"roll{_shown(v)} {singled(name, request, skill=False)}"
         case c.Opposed(first=a, second=b, visibility=v):
-            first = _side(a.character, a.request, system)
-            return f"roll{_shown(v)} {first} vs {_side(b.character, b.request, system)}"
+            first = sided(a.character, a.request)
+            return f"roll{_shown(v)} {first} vs {sided(b.character, b.request)}"
         case c.Teamwork(leader=lead, assisters=helpers, visibility=v):
-            rest = ", ".join(_side(h.character, h.request, system) for h in helpers)
-            return f"roll{_shown(v)} {_side(lead.character, lead.request, system)} with {rest}"
+            rest = ", ".join(sided(h.character, h.request) for h in helpers)
+            return f"roll{_shown(v)} {sided(lead.character, lead.request)} with {rest}"
         case c.PointsAfter(entry=entry, count=count):
             return f"cp/after {entry}={count}"
         case c.AwardLuck(character=who, amount=amount, reason=reason):
@@ -84,7 +100,7 @@ def _write(command: c.Command, system: str) -> str:
         case c.SceneInvite(user=user):
             return f"scene/invite {user}"
         case c.RequestRoll(side=side, secret=secret):
-            said = _single(side.character, side.request, system)
+            said = singled(side.character, side.request)
             return f"request{'/secret' if secret else ''} {said}"
         case c.CancelRequest(number=n):
             return f"request/cancel {n}"
@@ -181,18 +197,27 @@ _INLINE = {"gurps": re.compile(r"[+-][0-9]+"), "d6": re.compile(r"[+-][0-9]+D?")
 _DIFFICULTY = re.compile(r"[0-9]+|[^\W\d_][\w -]*(=[0-9]+)?")
 
 
-def _single(who: str | None, request: Request, system: str) -> str:
+def _single(who: str | None, request: Request, system: str, quote: bool = False,
+            skill: bool = True) -> str:  # fmt: skip
     """One roll; a D6 difficulty after 'vs', as players write it."""
     difficulty = request.difficulty
     if system == "d6" and difficulty is not None and _DIFFICULTY.fullmatch(difficulty):
-        return f"{_side(who, replace(request, difficulty=None), system)} vs {difficulty}"
-    return _side(who, request, system)
+        plain = replace(request, difficulty=None)
+        return f"{_side(who, plain, system, quote, skill)} vs {difficulty}"
+    return _side(who, request, system, quote, skill)
 
 
-def _side(who: str | None, request: Request, system: str) -> str:
+def _side(who: str | None, request: Request, system: str, quote: bool = False,
+          skill: bool = True) -> str:  # fmt: skip
     """[NAME/]WHAT[/OPTIONS]: GURPS and D6 modifiers after the skill (Stealth-2), the rest as
-    options."""
+    options; with ``quote``, the names in double quotes where the grammar would split them
+    (a ``skill``'s name too: not an NPC's level or die code; an FS3 roll string holds its
+    own quotes)."""
     expression, mods = request.expression, request.mods
+    if quote:
+        who = None if who is None else quoted(who)
+        if system != "fs3" and skill:
+            expression = quoted(expression)
     inline = _INLINE.get(system)
     code_without_pips = re.fullmatch(r"[0-9]+D", expression) is not None
     while inline and mods and inline.fullmatch(mods[0]):

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from rollplay.errors import RollplayError
+from rollplay.grammar.atoms import Masked, mask
 from rollplay.grammar.errors import GrammarError, clip, matches, reworded
 from rollplay.grammar.options import Spec, looks_like_options, read
 from rollplay.grammar.words import Context, name
@@ -60,9 +61,17 @@ def keys(ctx: Context) -> list[str]:
 
 
 def roll(switch: str, args: str, ctx: Context) -> Command:
-    visibility: Any = switch or "public"
+    """A roll's line; the game's names and any quoted name are read whole first (atoms.py:
+    ``Nadia Kaur/Zero-G Welding+1``, ``"Odd, Name"/Melee``)."""
     if not args:
         raise GrammarError("roll what? e.g. roll Firearms+Reflexes-1, roll Nikos/Piloting", "roll")
+    return marked_roll(switch, mask(args, ctx.known), ctx)
+
+
+def marked_roll(switch: str, line: Masked, ctx: Context) -> Command:
+    """A roll's line, its names already marked (``line.text`` is what is split)."""
+    visibility: Any = switch or "public"
+    args = line.text
     keywords = [
         (m.group(1).casefold().rstrip("."), m)
         for m in _KEYWORD.finditer(args)
@@ -86,9 +95,10 @@ def roll(switch: str, args: str, ctx: Context) -> Command:
             "a task's difficulty is an option: roll Lockpicking/difficulty=hard",
             rest,
         )
-    lead, npc = _side(first, ctx, first=True)
+    lead, npc = _side(first, ctx, line, first=True)
     if npc and lead.request.sense:
-        raise GrammarError("a Sense roll is a character's: roll NAME/Perception/sense", first)
+        raise GrammarError("a Sense roll is a character's: roll NAME/Perception/sense",
+                           line.plain(first))  # fmt: skip
     if lead.request.sense:
         visibility = "secret"  # 001 When the GM Rolls: the GM rolls Sense in secret
     if not keywords:
@@ -96,7 +106,7 @@ def roll(switch: str, args: str, ctx: Context) -> Command:
             return NpcRoll(ctx.game, lead.request, lead.character, visibility)
         return Roll(ctx.game, lead, visibility)
     if keywords[0][0] == "with":
-        return _teamwork(lead, npc, rest, ctx, visibility)
+        return _teamwork(lead, npc, rest, ctx, line, visibility=visibility)
     head = rest.split("/", 1)[0].strip()
     if ctx.system == "d6" and _DIFFICULTY.fullmatch(head) and not _is_side(rest, ctx):
         if "/" in rest:
@@ -112,10 +122,12 @@ def roll(switch: str, args: str, ctx: Context) -> Command:
         return Roll(ctx.game, Side(lead.character, request), visibility)
     if not _is_side(rest, ctx):
         also = " or a difficulty (15, moderate)" if ctx.system == "d6" else ""
-        raise GrammarError(f"after 'vs', name the other roller: NAME/ABILITY{also}", rest)
-    second, _ = _side(rest, ctx, first=False)
+        raise GrammarError(f"after 'vs', name the other roller: NAME/ABILITY{also}",
+                           line.plain(rest))  # fmt: skip
+    second, _ = _side(rest, ctx, line, first=False)
     if npc and lead.character is None:
-        raise GrammarError(f"an NPC in a contest needs a name: NAME/{clip(first)}", first)
+        said = line.plain(first)
+        raise GrammarError(f"an NPC in a contest needs a name: NAME/{clip(said)}", said)
     return Opposed(ctx.game, lead, second, visibility)
 
 
@@ -125,50 +137,59 @@ def _is_side(text: str, ctx: Context) -> bool:
     return len(parts) > 1 and not looks_like_options(parts[1], keys(ctx))
 
 
-def _teamwork(lead: Side, npc: bool, rest: str, ctx: Context, visibility: Any) -> Teamwork:
+def _teamwork(lead: Side, npc: bool, rest: str, ctx: Context, line: Masked, *,
+              visibility: Any) -> Teamwork:  # fmt: skip
+    said = line.plain(rest)
     if npc:
-        raise GrammarError("teamwork is led by a character's roll, not an NPC's rating", rest)
+        raise GrammarError("teamwork is led by a character's roll, not an NPC's rating", said)
     helpers: list[Side] = []
     for text in rest.split(","):
+        one = line.plain(text).strip()
         if not text.strip():
-            raise GrammarError(f"an empty assister in {clip(rest)!r}: NAME/ABILITY, ...", rest)
+            raise GrammarError(f"an empty assister in {clip(said)!r}: NAME/ABILITY, ...", said)
         if len(text.split("/")) != 2:
             raise GrammarError(
-                f"an assister is NAME/ABILITY, without options; not {clip(text.strip())!r}", text
+                f"an assister is NAME/ABILITY, without options; not {clip(one)!r}", one
             )
-        side, _ = _side(text, ctx, first=False)
+        side, _ = _side(text, ctx, line, first=False)
         if side.character is None or side.request.given():
-            raise GrammarError(f"an assister rolls without options: {clip(text.strip())!r}", text)
+            raise GrammarError(f"an assister rolls without options: {clip(one)!r}", one)
         helpers.append(side)
     return Teamwork(ctx.game, lead, tuple(helpers), visibility)
 
 
-def _side(text: str, ctx: Context, first: bool) -> tuple[Side, bool]:
-    """``[NAME/]WHAT[/OPTIONS]``: who rolls, the Request, and whether it is an NPC's roll."""
-    parts = [p.strip() for p in text.strip().split("/")]
+def _side(marked: str, ctx: Context, line: Masked, first: bool) -> tuple[Side, bool]:
+    """``[NAME/]WHAT[/OPTIONS]``: who rolls, the Request, and whether it is an NPC's roll
+    (``marked``: the side's text, its names marked)."""
+    text = line.plain(marked).strip()
+    parts = [p.strip() for p in marked.strip().split("/")]
     if len(parts) > 3:
         raise GrammarError(
-            f"too many '/' in {clip(text.strip())!r}: write [NAME/]WHAT[/OPTIONS]", text
+            f"too many '/' in {clip(text)!r}: write [NAME/]WHAT[/OPTIONS] (a name holding "
+            f"a '/' in double quotes: \"Guns/TL8\")",
+            text,
         )
     options = ""
     if len(parts) > 1 and looks_like_options(parts[-1], keys(ctx)):
-        options = parts.pop()
+        options = line.plain(parts.pop())
     elif len(parts) == 3:
+        said = line.plain(parts[2])
         raise GrammarError(
-            f"{clip(parts[2])!r} is not an option list: write KEY=VALUE or a flag, "
+            f"{clip(said)!r} is not an option list: write KEY=VALUE or a flag, "
             f"like {'luck=bonus' if ctx.system == 'fs3' else 'mod=-2'}",
-            parts[2],
+            said,
         )
-    who = name(parts[0], "the roller's name") if len(parts) == 2 else None
+    who = name(line.plain(parts[0]), "the roller's name") if len(parts) == 2 else None
     what = parts[-1]
     if not what:
         raise GrammarError(f"what {who or 'to roll'} rolls is missing", text)
-    if len(what) > MAX_EXPRESSION:
+    if len(line.plain(what)) > MAX_EXPRESSION:
+        said = line.plain(what)
         raise GrammarError(
-            f"what to roll is {len(what):,} characters long; at most {MAX_EXPRESSION}",
-            clip(what),
+            f"what to roll is {len(said):,} characters long; at most {MAX_EXPRESSION}",
+            clip(said),
         )
-    expression, mods, npc = _what(what, ctx)
+    expression, mods, npc = _what(what, ctx, line)
     if who is not None and not npc:
         ctx.character(who)
     kw = _options(options, ctx) if options else {}
@@ -177,19 +198,24 @@ def _side(text: str, ctx: Context, first: bool) -> tuple[Side, bool]:
     return Side(who, _request(expression, kw, first, text)), npc
 
 
-def _what(text: str, ctx: Context) -> tuple[str, tuple[str, ...], bool]:
+def _what(marked: str, ctx: Context, line: Masked) -> tuple[str, tuple[str, ...], bool]:
     """The expression, the modifiers written after it, and whether it is an NPC's roll."""
     if ctx.system == "fs3":
         from rollplay.systems.fs3.expression import parse
 
+        text = line.fs3(marked)  # a name its grammar would split, in quotes (rulings W92)
         try:
             parsed = parse(text)
         except RollplayError as e:
-            raise GrammarError(str(e), text) from None
+            raise GrammarError(_quote_hint(str(e), text), text) from None
         # Any name: a skill not on the sheet rolls at Everyman (000 Untrained Rolls), and the
         # roll names the nearest listed one, or refuses it where the game says (rulings R7).
         return " ".join(text.split()), (), not parsed.names
-    head, mods = _trailing(text, dice=ctx.system == "d6")
+    head_marked, mods = _trailing(marked, dice=ctx.system == "d6")
+    head = line.plain(head_marked)
+    text = line.plain(marked)
+    if line.is_name(head_marked):  # a name read whole: never a level or a die code
+        return ctx.ability(head), mods, False
     if ctx.system == "d6" and head[:1].isdigit():
         code = _CODE.fullmatch(head)
         if code is None:
@@ -253,3 +279,10 @@ def _request(expression: str, kw: dict[str, Any], first: bool, text: str) -> Req
         said = ", ".join(OPTION_NAMES[k][2:] for k in lost)
         raise GrammarError(f"{said}: for the first roll of a contest only", text)
     return made
+
+
+def _quote_hint(message: str, text: str) -> str:
+    """An FS3 roll string its grammar refused, where a name holding a sign may be why."""
+    if "-" in text and '"' not in text and "a number after '-'" in message:
+        return message + " (a name holding a '-' goes in double quotes: \"Zero-G Welding\")"
+    return message

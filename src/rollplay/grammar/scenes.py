@@ -122,22 +122,30 @@ def pose(switch: str, args: str, ctx: Context) -> Command:
 
 def request(switch: str, args: str, ctx: Context) -> Command:
     """``request NAME ROLL`` or ``request NAME/ROLL`` (``request/secret``): the roll in the
-    game's own roll syntax; ``request/cancel N``."""
+    game's own roll syntax; ``request/cancel N``. NAME is one of the game's characters
+    (the longest that begins the line: ``request Nadia Kaur Alertness``), a name in double
+    quotes, or else the first word (rulings W92)."""
+    from rollplay.grammar.atoms import leading, quoted
     from rollplay.grammar.rolls import roll
 
     if switch == "cancel":
         return CancelRequest(ctx.game, number(args, "a request's number", 1))
-    who, slash, what = args.partition("/")
-    # NAME/ROLL when what precedes the slash is a name (one of the game's, when known;
-    # else no roll's sign in it): else NAME is the first word (request Nikos Piloting+1).
-    names = {n.casefold() for n in ctx.characters}
-    if not slash or (who.strip().casefold() not in names if names
-                     else any(ch in who for ch in "+-=")):  # fmt: skip
-        who, _, what = args.partition(" ")
+    named = leading(args, ctx.characters)
+    if named is not None:
+        who, what = named
+    else:
+        who, slash, what = args.partition("/")
+        # NAME/ROLL when what precedes the slash is a name (one of the game's, when known;
+        # else no roll's sign in it): else NAME is the first word (request Nikos Piloting+1).
+        names = {n.casefold() for n in ctx.characters}
+        if not slash or (who.strip().casefold() not in names if names
+                         else any(ch in who for ch in "+-=")):  # fmt: skip
+            who, _, what = args.partition(" ")
+        who = quoted(name(who, "who is asked")) if who.strip() else ""
     if not who.strip() or not what.strip():
         raise GrammarError("ask whom for what: request NAME ROLL (request Nikos Piloting+1)",
                            args)  # fmt: skip
-    asked = roll("", f"{name(who, 'who is asked')}/{what.strip()}", ctx)
+    asked = roll("", f"{who}/{what.strip()}", ctx)
     if not isinstance(asked, Roll) or asked.side.character is None:
         raise GrammarError("a request asks one character for one roll of their own: "
                            "request NAME ROLL", args)  # fmt: skip

@@ -8,6 +8,7 @@ leading ``+`` (``+roll``, as many MUSHes spell their commands) is allowed and ig
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from rollplay.errors import RollplayError, whole
 from rollplay.grammar.errors import GrammarError, ambiguous, clip, matches, nearest, unknown
 from rollplay.table.limits import MAX_NAME
 
+_QUOTED_OR_MINUS = re.compile('"(?:[^"]|"")*"|\u2212')
 MAX_LINE = 1_000  # characters in one command line: two sides of a contest and their options
 SYSTEM_NAMES = {"fs3": "FS3", "gurps": "GURPS", "d6": "D6"}
 
@@ -55,6 +57,11 @@ class Context:
     combat_actions: tuple[str, ...] = ()
 
     @property
+    def known(self) -> tuple[str, ...]:
+        """The game's names a line reads whole where they stand (grammar/atoms.py)."""
+        return self.characters + self.abilities
+
+    @property
     def system_name(self) -> str:
         return SYSTEM_NAMES[self.system]
 
@@ -91,7 +98,9 @@ def clean_line(line: object) -> str:
             f"the line is {len(line):,} characters long; a command is at most {MAX_LINE:,}",
             clip(line),
         )
-    text = line.strip().replace("\t", " ").replace("\u2212", "-")
+    # A Unicode minus is a minus, but in a quoted name, which is the name as it is.
+    text = _QUOTED_OR_MINUS.sub(lambda m: m.group() if m.group() != "\u2212" else "-",
+                                line.strip().replace("\t", " "))  # fmt: skip
     for ch in text:
         if ch in "\r\n\u2028\u2029":
             raise GrammarError("one command per line: the line holds a line break", text)

@@ -95,6 +95,44 @@ def emphasis(text: str) -> Line:
     return out
 
 
+SHOWN_CHANGES = 8  # a card names this many of a change's fields, and counts the rest
+
+
+def sheet_changes(diff: tuple[p.SheetDiff, ...]) -> str:
+    """'Medicine 2 -> 3, Singing (none) -> 2': a sheet's change, field by field, each named
+    by its key within its table (an attribute, a skill) and shown before and after."""
+    said = [f"{_field(x.path)} {_value(x.before)} -> {_value(x.after)}"
+            for x in diff[:SHOWN_CHANGES]]  # fmt: skip
+    if len(diff) > SHOWN_CHANGES:
+        said.append(f"and {len(diff) - SHOWN_CHANGES} more")
+    return ", ".join(said)
+
+
+def _field(path: tuple[str, ...]) -> str:
+    """('attributes', 'Brawn') -> 'Brawn'; ('concept',) -> 'concept'; a skill's rating
+    (an FS3 background skill's ``rating``) is the skill's."""
+    named = path[1:] if len(path) > 1 else path
+    if len(named) > 1 and named[-1] == "rating":
+        named = named[:-1]
+    return " ".join(named)
+
+
+def _value(value: object) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict) and "rating" in value and set(value) <= {"rating", "attribute"}:
+        ruled = value.get("attribute")  # an FS3 background skill: its rating (and attribute)
+        return _value(value["rating"]) + (f" ({ruled})" if ruled else "")
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, float):
+        return f"{value:g}"
+    text = str(value)
+    return text if len(text) <= 40 else text[:39] + "\u2026"
+
+
 def event_line(d: AnyPayload, who: str | None) -> Line:
     """What a one-line event says (not a roll or a turn, which are cards)."""
     name = bold(who or "")
@@ -113,7 +151,10 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             ruled = f", ruled by {d.attribute}" if d.attribute else ""
             return [name, plain(f" raises {d.skill} from {d.before} to {d.after}{ruled}")]
         case p.SheetChanged():
-            return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
+            verb = "'s sheet is resubmitted" if d.resubmitted else "'s sheet changed"
+            if not d.diff:  # an event from before issue 37: the keys its change named
+                return [name, plain(f"{verb}: " + ", ".join(map(str, d.changes)))]
+            return [name, plain(f"{verb}: {sheet_changes(d.diff)}")]
         case p.Approved():
             return [name, plain("'s sheet is approved")]
         case p.SentBack():

@@ -105,7 +105,7 @@ def card_tools(event: EventView) -> Markup:
         'tabindex="-1">Link</a> <button type="button" class="link" data-copy="{1}" '
         'tabindex="-1">Copy as text</button>{2}'
         '<span class="copied" role="status"></span></div>'
-    ).format(where, Markup(kept), onward(event.data, event.game))
+    ).format(where, Markup(kept), onward(event.data, event.game, event.character))
 
 
 def roll_button(event: EventView) -> Markup:

@@ -24,8 +24,10 @@ from rollplay.server.access import MAX_UPLOAD
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
 from rollplay.server.web_chargen import MAX_FIELD, MAX_ROWS, read_form
-from rollplay.server.web_chargen_fields import Fields, fields_of
+from rollplay.server.web_chargen_fields import Fields, fields_of, filled
 from rollplay.table import commands as c
+from rollplay.table.access.authz import Forbidden
+from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.info import GameInfo
 from rollplay.table.play.characters import DraftCheck
 from rollplay.table.service import Service
@@ -167,17 +169,69 @@ def _uploaded(system: str, label: str, data: bytes) -> dict[str, Any]:
     return parse_text(text, suffix, label, RollplayError)
 
 
-@router.post("/games/{game}/characters/{name}/fix", response_class=HTMLResponse)
-def fix(game: str, name: str, service: Viewer,
-        sheet: Annotated[str, Form(max_length=MAX_SHEET)] = "") -> HTMLResponse:  # fmt: skip
-    """The whole sheet typed again (a fix after it was sent back): it replaces the stored
-    one and waits for approval again."""
+FIX = "/games/{game}/characters/{name}/fix"
+
+
+@router.get(FIX, response_class=HTMLResponse, response_model=None)
+def fix_page(game: str, name: str, request: Request) -> Response:
+    """A sheet not yet approved (one sent back, above all) in the character form, filled in
+    from the sheet, with the Storyteller's comment beside it (issue 37): its player's, or
+    the Storyteller's."""
+
+    def fill(service: Service, info: GameInfo) -> dict[str, Any]:
+        character = service.character(info.name, name)
+        if info.archived or not (character.name in info.yours or info.role == "storyteller"):
+            raise Forbidden(f"only {character.name}'s player or the Storyteller fixes its sheet")
+        if character.approved:
+            raise RollplayError(f"{character.name}'s sheet is approved: there is nothing to "
+                                f"fix (a change to it goes through the Storyteller)")  # fmt: skip
+        from rollplay.server.web_sheets import sheet_yaml
+
+        return {"fixing": character, "max_rows": MAX_ROWS,
+                "fields": filled(info.system, _ruleset(info), character.sheet),
+                "starter": sheet_yaml(character.sheet)}  # fmt: skip
+
+    return game_page(request, game, "new_character.html", f"sheet:{name}", fill)
+
+
+@router.post(FIX, response_class=HTMLResponse)
+async def fix(game: str, name: str, request: Request, service: Viewer) -> HTMLResponse:
+    """The sheet as fixed, from the form or its text box: what it changes is merged into
+    the stored sheet (a part the form has no field for is kept), and it waits for approval
+    again; its player's fix of a sheet sent back goes back to the Storyteller (W91)."""
     try:
-        old = service.character(game, name).sheet
-        changes = replacing(old, _typed(name, sheet))
+        old = service.character(game, name)
+        fields = [(k, v) for k, v in await _fields(request) if k != "name"]
+        new = _posted_sheet(service, game, [*fields, ("name", old.name)])
+        keep = None if _from_text(fields) else FORM_KEYS.get(service.game(game).system)
+        changes = replacing(old.sheet, new, keep)
+        done = service.execute(c.SetSheet(game, old.name, changes))
     except RollplayError as exc:
         return problem(exc)
-    return run(service, c.SetSheet(game, name, changes))
+    assert isinstance(done, CharacterAnswer)
+    where = f"/games/{quote(game, safe='')}/characters/{quote(old.name, safe='')}"
+    answered = bool(old.review_note) and done.review_note is None  # the comment (W91)
+    said = (f"Resubmitted: {old.name} goes back to the Storyteller for approval."
+            if answered else f"Saved: {old.name} waits for approval.")  # fmt: skip
+    gone = Markup('<section id="review-note" hx-swap-oob="true" hidden></section>')
+    return HTMLResponse(Markup(
+        '<div class="answer" role="status"><p>{} <a href="{}">See the sheet</a></p></div>{}'
+    ).format(said, where, gone if answered else ""), headers={"HX-Trigger": "done"})  # fmt: skip
+
+
+# The parts of a sheet each system's form has fields for: a fix sent from the form replaces
+# these and keeps the rest (an FS3 sheet's wounds, a GCS file's defaults and traits).
+FORM_KEYS = {
+    "fs3": ("concept", "attributes", "action", "background", "languages", "quirks",
+            "specialties"),
+    "gurps": ("attributes", "skills"),
+    "d6": ("attributes", "skills", "character_points", "fate_points"),
+}  # fmt: skip
+
+
+def _from_text(fields: list[tuple[str, str]]) -> bool:
+    given = dict(fields)
+    return given.get("source", "text" if "sheet" in given else "form") == "text"
 
 
 @router.post("/games/{game}/characters/{name}/send-back", response_class=HTMLResponse)
@@ -187,14 +241,22 @@ def send_back(game: str, name: str, service: Viewer,
     return run(service, c.SendBack(game, name, comment))
 
 
-def replacing(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+def replacing(old: Mapping[str, Any], new: Mapping[str, Any],
+              keep: tuple[str, ...] | None = None) -> dict[str, Any]:  # fmt: skip
     """The changes (as a sheet change merges them: None removes a key) that make ``old``
-    into ``new``."""
-    out: dict[str, Any] = {k: None for k in old if k not in new}
+    into ``new``, and no more: a value ``new`` leaves as it was is no change (so the log
+    and the Storyteller's card name only what changed). ``keep``: the only keys of ``old``
+    that ``new`` may take away (None: any)."""
+    out: dict[str, Any] = {k: None for k in old
+                           if k not in new and (keep is None or k in keep)}  # fmt: skip
     for key, value in new.items():
         before = old.get(key)
-        nested = isinstance(value, Mapping) and isinstance(before, Mapping)
-        out[key] = replacing(before, value) if nested else value  # type: ignore[arg-type]
+        if isinstance(value, Mapping) and isinstance(before, Mapping):
+            inner = replacing(before, value)
+            if inner:
+                out[key] = inner
+        elif value != before:
+            out[key] = value
     return out
 
 

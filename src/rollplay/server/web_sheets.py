@@ -78,15 +78,15 @@ def _sheet(service: Service, info: GameInfo, name: str) -> dict[str, Any]:
     # (rulings W81).
     mine = not info.archived and (character.name in info.yours or info.role == "storyteller")
     fs3 = info.system == "fs3"
-    typed = _yaml(character.sheet) if mine and not character.approved else ""
     return {"c": character, "sections": sheet_sections(character),
             "may_raise": mine and fs3, "learnable": learnable(character) if fs3 and mine else [],
-            "storyteller": info.role == "storyteller" and not info.archived, "may_fix": mine,
-            "sheet_text": typed}  # fmt: skip
+            "storyteller": info.role == "storyteller" and not info.archived,
+            "may_fix": mine}  # fmt: skip
 
 
-def _yaml(sheet: dict[str, Any]) -> str:
-    """A sheet as the fix form shows it: the sheet file format, less its name (a field)."""
+def sheet_yaml(sheet: dict[str, Any]) -> str:
+    """A sheet as the fix form's text box shows it: the sheet file format, less its name
+    (a field)."""
     import yaml
 
     shown = {k: v for k, v in sheet.items() if k != "name"}

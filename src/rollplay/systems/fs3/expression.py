@@ -2,13 +2,18 @@
 
 Grammar: terms joined by ``+`` and ``-``; a term is an ability name or a whole number.
 Names may hold letters, digits, spaces and ``'_.:/``, but must start with a letter;
-spaces around terms are ignored and runs of spaces inside a name count as one.
+spaces around terms are ignored and runs of spaces inside a name count as one. Any other
+name is read whole in double quotes (``"Zero-G Welding"+Reflexes``; a quote inside is
+written twice), or, when the caller knows it (``known``: a sheet's names), as it is
+(``Zero-G Welding+Reflexes``): the longest known name wins (rulings W92).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rollplay.errors import ExpressionError
 
@@ -19,9 +24,31 @@ _TOKEN = re.compile(
     r"\s*(?:"
     r"(?P<sign>[+-])"
     r"|(?P<number>\d{1,6})(?![\d\w])"
+    r'|"(?P<quoted>(?:[^"]|"")*)"(?=\s*(?:[+-]|$))'
     r"|(?P<name>[^\W\d_][\w'.:/ ]*?)(?=\s*(?:[+-]|$))"
     r")"
 )
+# A name the unquoted grammar reads whole (what ``quoted`` leaves as it is).
+PLAIN = re.compile(r"[^\W\d_](?:[\w'.:/ ]*[\w'.:/])?")
+
+
+def quoted(name: str) -> str:
+    """A name as a roll string writes it: as it is if the grammar reads it so, else in
+    double quotes (a quote inside written twice)."""
+    if PLAIN.fullmatch(name):
+        return name
+    return '"' + name.replace('"', '""') + '"'
+
+
+@lru_cache(maxsize=256)
+def _known(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The known names the unquoted grammar would misread, longest first, as one pattern
+    that reads any of them whole at a term's place (case aside, any run of spaces)."""
+    special = sorted({n for n in names if n and not PLAIN.fullmatch(n)}, key=len, reverse=True)
+    if not special:
+        return None
+    either = "|".join(r"\s+".join(map(re.escape, n.split())) for n in special)
+    return re.compile(rf"\s*(?P<known>{either})(?=\s*(?:[+-]|$))", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -36,8 +63,9 @@ class Expression:
         return self.text
 
 
-def parse(text: str) -> Expression:
-    """Parse a roll string, or raise ExpressionError saying where it went wrong."""
+def parse(text: str, known: Iterable[str] = ()) -> Expression:
+    """Parse a roll string, or raise ExpressionError saying where it went wrong. ``known``:
+    names read whole where they stand (a sheet's abilities), though they hold a sign."""
     if len(text) > MAX_LENGTH:
         raise ExpressionError(f"roll string is {len(text)} characters long; at most {MAX_LENGTH}")
     if not text.strip():
@@ -46,7 +74,15 @@ def parse(text: str) -> Expression:
     numbers: list[int] = []
     pos, sign, expect_term = 0, 1, True
     end = len(text.rstrip())
+    whole = _known(tuple(known))
     while pos < end:
+        named = whole.match(text, pos) if whole is not None and expect_term else None
+        if named is not None:
+            if sign < 0:
+                raise _error(text, named.start("known"), "a number after '-' (abilities only add)")
+            names.append(" ".join(named.group("known").split()))
+            expect_term, pos = False, named.end()
+            continue
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
             digits = re.match(r"\s*(\d+)", text[pos:])
@@ -67,9 +103,16 @@ def parse(text: str) -> Expression:
             if m.group("number"):
                 numbers.append(sign * int(m.group("number")))
             else:
+                at = m.start("name") if m.group("name") is not None else m.start("quoted")
                 if sign < 0:
-                    raise _error(text, m.start("name"), "a number after '-' (abilities only add)")
-                names.append(" ".join(m.group("name").split()))
+                    raise _error(text, at, "a number after '-' (abilities only add)")
+                if m.group("quoted") is not None:
+                    inner = " ".join(m.group("quoted").replace('""', '"').split())
+                    if not inner:
+                        raise _error(text, at, "a name between the quotes")
+                    names.append(inner)
+                else:
+                    names.append(" ".join(m.group("name").split()))
             expect_term = False
         pos = m.end()
     if expect_term:

@@ -12,12 +12,14 @@ rating (004). Rulings: docs/rulings.md, "FS3: what to roll".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from rollplay.errors import AbilityError, RuleError, closest, slipped, suggest
-from rollplay.systems.fs3.expression import Expression, parse
+from rollplay.systems.fs3.expression import PLAIN, Expression, parse
 
 if TYPE_CHECKING:  # the ruleset checks its combat abilities with resolve (rulings C11)
     from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset, UnlistedSkills
@@ -73,6 +75,19 @@ class Ratings:
     def names(self) -> list[str]:
         return [name for name, _ in self._by_key.values()]
 
+    @cached_property
+    def special(self) -> tuple[str, ...]:
+        """The names a roll string reads whole only when told of them: those holding a
+        sign or another character its unquoted names do not (expression.PLAIN)."""
+        names = self.names()
+        if not _ODD.search("\x00".join(names)):  # one pass: most sheets have none
+            return ()
+        return tuple(n for n in names if not PLAIN.fullmatch(n))
+
+
+# A character no unquoted name holds, or a name's first that is not a letter.
+_ODD = re.compile(r"[^\w'.:/ \x00]|(?:^|\x00)[\W\d_]|[ \x00](?:\x00|$)|^$")
+
 
 def resolve(
     expression: str | Expression,
@@ -85,10 +100,11 @@ def resolve(
     """Work out the dice for a roll string; raise AbilityError/RuleError on what cannot be.
     ``unlisted`` overrides the ruleset's ``unlisted_skills``; ``ratings`` already folded
     (a ``Ratings``) is used as it is, so resolving every ability of a sheet stays linear."""
-    expr = parse(expression) if isinstance(expression, str) else expression
+    rated = ratings if isinstance(ratings, Ratings) else Ratings(ratings)
+    # A sheet's own names are read whole, a sign in them or not ("Zero-G Welding": W92).
+    expr = parse(expression, rated.special) if isinstance(expression, str) else expression
     if not expr.names:
         return _npc_pool(expr)
-    rated = ratings if isinstance(ratings, Ratings) else Ratings(ratings)
     attributes = {a.casefold(): a for a in ruleset.attributes}
     attribute_names = [attributes[n.casefold()] for n in expr.names if n.casefold() in attributes]
     skill_names = [n for n in expr.names if n.casefold() not in attributes]

@@ -17,6 +17,7 @@ from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, character_name, merge
 from rollplay.table.play.request_odds import refresh_odds
+from rollplay.table.play.sheet_diff import sheet_diff
 from rollplay.table.sheet_limits import check_sheet, stored_sheet
 from rollplay.table.store.models import User, now
 from rollplay.table.systems import system
@@ -62,20 +63,29 @@ def set_character(
         standing = t.require(s, game, Act.EDIT, row)
         rules, _ = t.ruleset_of(game)
         check_sheet(changes, "the changes")  # they are kept in the log too
-        merged = merge(row.sheet, changes)
-        if merged.get("name") != row.sheet.get("name"):
+        before = row.sheet
+        merged = merge(before, changes)
+        if merged.get("name") != before.get("name"):
             raise RollplayError(
                 f"a sheet's name is the character's ({row.name}); it cannot be changed "
                 f"or removed with a sheet change"
             )
         stored = stored_sheet(game.system, merged, rules)
         if not standing.storyteller:
-            _xp_unchanged(stored.get("experience"), row.sheet.get("experience"))
+            _xp_unchanged(stored.get("experience"), before.get("experience"))
         row.sheet = stored
+        # Its player's change to a sheet sent back is the fix the Storyteller asked for:
+        # it goes back to them, and the comment is answered (rulings W91).
+        resubmitted = bool(row.review_note) and row.player_id is not None \
+            and row.player_id == t.actor.user_id  # fmt: skip
+        if resubmitted:
+            row.review_note = None
         row.approved = False
         row.updated_at = now()
-        t.record(s, game, ev.SheetChanged.written({"changes": dict(changes), "sheet": row.sheet}),
-                 character=row)  # fmt: skip
+        t.record(s, game, ev.SheetChanged.written({
+            "changes": dict(changes), "sheet": row.sheet, "resubmitted": resubmitted,
+            "diff": [d.model_dump() for d in sheet_diff(before, row.sheet)],
+        }), character=row)  # fmt: skip
         refresh_odds(t, s, game, row)
         return character_dict(row, game)
 

@@ -219,9 +219,16 @@ def _stamped(roll: dict[str, Any], rules: Any) -> dict[str, Any]:
 
 
 def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
-    """A background skill rolled alone adds its ruling attribute from the sheet (002)."""
+    """A background skill rolled alone adds its ruling attribute from the sheet (002); its
+    name as the roll string has it, in quotes or not (rulings W92)."""
     if rules.background_attribute is None:
-        entry = sheet.background.get(expression.strip())
-        if entry is not None and entry.attribute:
+        from rollplay.systems.fs3.expression import parse
+
+        try:
+            named = parse(expression, sheet.background)
+        except RollplayError:
+            return expression  # the roll itself says what is wrong with it
+        entry = sheet.background.get(named.names[0]) if len(named.names) == 1 else None
+        if entry is not None and entry.attribute and not named.numbers:
             return f"{expression.strip()}+{entry.attribute}"
     return expression

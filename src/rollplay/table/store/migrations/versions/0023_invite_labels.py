@@ -1,6 +1,6 @@
 """An invite's label: who it is for, as its Storyteller said when making it (issue 37).
 
-Revision ID: 0022
+Revision ID: 0023
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0022"
-down_revision = "0021"
+revision = "0023"
+down_revision = "0022"
 branch_labels = None
 depends_on = None
 

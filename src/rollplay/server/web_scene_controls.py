@@ -8,17 +8,16 @@ Storyteller), and what lands in a scene must land in this one (rulings S23, S60)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from rollplay.errors import RollplayError
-from rollplay.render.html import odds_html
 from rollplay.server.htmx import Viewer, problem, run
 from rollplay.server.pages import templates
-from rollplay.server.web import quick_rolls
+from rollplay.server.scene_ask import asking, request_line, rolled_by
 from rollplay.server.web_scenes import Kind, Number, box_command, here_only
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
@@ -65,64 +64,6 @@ def set_header(game: str, number: Number, service: Viewer,
 # -- "Ask for a roll" --------------------------------------------------------------------------
 
 
-class Asked(NamedTuple):
-    """The ask form as drawn: the characters to choose from, the one chosen, what it rolls
-    (ability, label), the ability chosen, and the odds of the roll (or why there are none)."""
-
-    characters: tuple[str, ...]
-    character: str
-    abilities: list[tuple[str, str]]
-    ability: str
-    odds: Markup
-
-
-def asking(service: Service, info: GameInfo, *, character: str = "", ability: str = "",
-           modifier: int = 0, secret: bool = False) -> Asked:  # fmt: skip
-    """The form's choices and odds for the Storyteller: the character named (or the game's
-    first), an ability it rolls (the one named, or its first)."""
-    if not info.characters:
-        return Asked((), "", [], "", Markup('<p class="muted">No character to ask yet.</p>'))
-    if character and character not in info.characters:
-        raise RollplayError(f"no character {character[:40]!r} in {info.name}; accepted: "
-                            f"{', '.join(info.characters)}")  # fmt: skip
-    name = character or info.characters[0]
-    rolled = _rolled(service, info, name)
-    chosen = ability if any(a == ability for a, _ in rolled) else rolled[0][0] if rolled else ""
-    if not chosen:
-        odds = Markup('<p class="muted">{} has nothing to roll yet.</p>').format(name)
-        return Asked(info.characters, name, rolled, "", odds)
-    try:
-        asked = _request(service, info.name, _line(name, chosen, modifier, secret))
-        said = odds_html(service.odds(c.Roll(info.name, asked.side,
-                                             "secret" if secret else "public")))  # fmt: skip
-    except RollplayError as exc:
-        said = Markup('<p class="muted">{}</p>').format(str(exc))
-    return Asked(info.characters, name, rolled, chosen, said)
-
-
-def _rolled(service: Service, info: GameInfo, name: str) -> list[tuple[str, str]]:
-    """What a character rolls, from their sheet (the table's quick rolls): (ability, label)."""
-    own = f"roll {name}/"
-    return [(line.removeprefix(own), label) for label, line in
-            quick_rolls(service.character(info.name, name))]  # fmt: skip
-
-
-def _line(character: str, ability: str, modifier: int, secret: bool) -> str:
-    """The request's line, as typed: ``request/secret NAME/ABILITY+2``."""
-    mod = f"{modifier:+d}" if modifier else ""
-    return f"request{'/secret' if secret else ''} {character}/{ability}{mod}"
-
-
-def _request(service: Service, game: str, line: str) -> c.RequestRoll:
-    """The ``request`` command the form's line makes, read by the command language."""
-    from rollplay.server.games import CommandLine, parsed
-
-    command = parsed(service, game, CommandLine(text=line))
-    if not isinstance(command, c.RequestRoll):
-        raise RollplayError(f"{line!r} is not a roll to ask for")
-    return command
-
-
 def _storyteller(service: Service, game: str, what: str) -> GameInfo:
     """The game, if the viewer is its Storyteller (the service refuses anyone else's request
     or combat anyway: this says so before the scene is looked at)."""
@@ -162,11 +103,13 @@ def ask(game: str, number: Number, service: Viewer, *,
         info = _storyteller(service, game, "ask for a roll")
         if character not in info.characters:
             raise RollplayError(f"no character {character[:40]!r} in {info.name}")
-        rolled = [a for a, _ in _rolled(service, info, character)]
+        rolled = [a for a, _ in rolled_by(service, info, character)]
         if ability not in rolled:
             raise RollplayError(f"{character} does not roll {ability[:40]!r}; accepted: "
                                 f"{', '.join(rolled[:20])}")  # fmt: skip
-        command = box_command(service, game, number, _line(character, ability, modifier, secret))
+        command = box_command(
+            service, game, number, request_line(character, ability, modifier, secret)
+        )
     except RollplayError as exc:
         return problem(exc)
     return run(service, command)
@@ -186,8 +129,3 @@ def start_combat(game: str, number: Number, service: Viewer,
     except RollplayError as exc:
         return problem(exc)
     return run(service, c.CombatStart(game, name), Markup("Started {}").format(name.strip()))
-
-
-def ask_context(service: Service, info: GameInfo, may: bool) -> dict[str, Any]:
-    """The scene page's ask form, for the Storyteller (``may``), as it first draws."""
-    return {"ask": asking(service, info) if may else None}

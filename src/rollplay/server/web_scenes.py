@@ -23,6 +23,7 @@ from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
 from rollplay.server.pages import templates
 from rollplay.server.parts import parts
+from rollplay.server.scene_ask import asking
 from rollplay.server.spending import Spend, spend_form
 from rollplay.server.web import card, one_line, sse_card
 from rollplay.table import commands as c
@@ -83,8 +84,6 @@ def scene_page(game: str, number: Number, request: Request) -> Response:
 
 
 def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
-    from rollplay.server.web_scene_controls import ask_context
-
     ledger, earlier = service.scene_ledger(info.name, number, limit=PAGE)
     last = ledger[-1].id if ledger else 0
     order = _order(service, info, number)
@@ -92,7 +91,7 @@ def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
     # a combat (FS3's tracker) started here.
     tells = order["may_pose"] and info.role == "storyteller"
     return {"cards": [card(e, not info.archived) for e in ledger], "last": last,
-            "earlier": earlier, **order, **ask_context(service, info, tells),
+            "earlier": earlier, **order, "ask": asking(service, info) if tells else None,
             "may_fight": tells and info.system == "fs3"}  # fmt: skip
 
 

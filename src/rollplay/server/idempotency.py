@@ -3,7 +3,10 @@ with the same key, after an answer it never got, gets that answer again and chan
 twice. The key is the user's (two users' keys never meet), kept a day
 (table/store/idempotency.py); the same key with another request is a 422, and while the
 first is still being answered, a 409. Nothing is kept of a write carrying a password, of a
-read, or of an answer over LARGEST (docs/rulings.md, H7 and H8).
+read, or of an answer over LARGEST (docs/rulings.md, H7 and H8), nor of an answer holding a
+secret shown once, on any route (H14). A command stores its answer with its write, in its
+own transaction (Service.execute under ``keys.KEYED``), so a claim cut off after its write
+is answered from that, never run again (H11). An answer is kept before it is sent.
 
 An ASGI middleware, inside the body limit: it reads the caller as the routes do (auth.py),
 and a request it cannot place (nobody signed in, a bad token or CSRF header) goes on as if

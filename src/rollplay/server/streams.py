@@ -5,15 +5,17 @@ likewise: a few per user at once, each streamed as it is made (``exported``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from rollplay.errors import RollplayError
 
@@ -124,14 +126,29 @@ def exported(user: str, made: Callable[[], Iterator[str]], media_type: str,
         free()
         raise
 
-    def pieces() -> Iterator[bytes]:
-        try:
-            for part in parts:
-                for at in range(0, len(part), CHUNK):
-                    yield part[at : at + CHUNK].encode()
-        finally:
-            free()
+    def pieces() -> Generator[bytes]:
+        for part in parts:
+            for at in range(0, len(part), CHUNK):
+                yield part[at : at + CHUNK].encode()
 
     body = pieces()
-    weakref.finalize(body, free)  # a client gone before the first piece: never iterated
-    return StreamingResponse(body, media_type=media_type, headers=headers)
+    weakref.finalize(body, free)  # a response never sent: freed when it is dropped
+    return _Export(body, free, media_type=media_type, headers=headers)
+
+
+class _Export(StreamingResponse):
+    """A download that frees its export's place when it ends, whether sent whole or cut off
+    (its reader gone): at once, not whenever the collector finds the stalled generator."""
+
+    def __init__(self, pieces: Generator[bytes], free: Callable[[], None], *, media_type: str,
+                 headers: dict[str, str]) -> None:  # fmt: skip
+        super().__init__(pieces, media_type=media_type, headers=headers)
+        self.pieces, self.free = pieces, free
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.free()
+            with contextlib.suppress(ValueError):  # still running in a thread: it ends there
+                self.pieces.close()  # what it was reading and drawing, let go of now

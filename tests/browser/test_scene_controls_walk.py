@@ -4,13 +4,16 @@ once, each seeing the others' moves live (no page is reloaded), on a desktop and
 
 Stella starts the scene from the scenes page's form (title, location, type, summary); Pia and
 Otto join with the Join button and pose; Stella asks Nikos for a roll with "Ask for a roll"
-and Pia answers with the request card's Roll button; Stella edits the header in place,
+and Pia answers with the request card's Roll button; Pia edits her pose from its card and
+Otto deletes his; Stella asks Mavros for a secret roll, Otto answers it, and Stella reveals it
+from its card; Stella edits the header in place,
 starts a combat from the scene page and stops the scene; every page then says the scene is
 over, without its pose box, and each reader downloads its record from the page. Every line
 sent from a pose box is a pose: the page's requests are checked for a command."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -26,6 +29,7 @@ from tests.browser.test_scene_walk import _card, _downloads
 from tests.server.process import signed_in
 
 POSES = {"Pia": "leans on the wet rail.", "Otto": "counts the crates twice."}
+EDITED = "leans on the dry rail."
 
 
 def _lines_sent(page: Page, sent: list[str]) -> None:
@@ -98,6 +102,43 @@ def test_a_scene_walked_with_its_controls_only(
         for page in pages.values():
             expect(page.locator("#feed")).to_contain_text("Answered: #")
 
+        # Pia puts her pose right with its pencil and Otto takes his back, on their cards
+        # (rulings S74); every page follows, the edited pose in its place.
+        mine = pia.locator("#feed > li").filter(has_text=POSES["Pia"]).last
+        mine.get_by_role("button", name="Edit").click()
+        mine.get_by_label(re.compile(r"Pose #\d+, as it should read")).fill(EDITED)
+        mine.get_by_role("button", name="Save").click()
+        otto.once("dialog", lambda dialog: dialog.accept())
+        theirs = otto.locator("#feed > li").filter(has_text=POSES["Otto"]).last
+        theirs.get_by_role("button", name="Delete").click()
+        for page in pages.values():
+            expect(_card(page, f"Nikos {EDITED}")).to_contain_text("(edited)")
+            expect(page.locator("#feed")).to_contain_text("Mavros's pose was deleted")
+            expect(page.locator("#feed")).not_to_contain_text(POSES["Otto"])
+
+        # A secret roll asked of Mavros, answered from its card, then shown to the scene
+        # with the Storyteller's Reveal (rulings S73): Pia sees it hidden, then whole.
+        ask.get_by_label("Character").select_option("Mavros")
+        ask.get_by_label("Ability").select_option("Medicine")
+        ask.get_by_label("Modifier").fill("0")
+        ask.get_by_label(re.compile("^Secret")).check()
+        expect(ask.locator("#ask-odds .check")).to_contain_text("Medicine")
+        ask.get_by_role("button", name="Ask").click()
+        for page in pages.values():
+            expect(_card(page, "asks Mavros for a roll: Medicine")).to_have_count(1)
+        otto.get_by_role("button", name="Roll Medicine for Mavros").click()
+        answered = otto.locator("#feed > li").filter(has_text="Answered: #").last
+        expect(answered).to_be_visible()
+        for page in (stella, pia):
+            expect(page.locator("#feed")).to_contain_text("Answered: #", timeout=5000)
+        hidden = pia.locator("#feed > li").filter(has_text="hidden").last
+        expect(hidden).to_be_visible()
+        roll = str(hidden.get_attribute("id"))
+        expect(pia.locator(f"#{roll}")).not_to_contain_text("Medicine")
+        stella.locator(f"#{roll}").get_by_role("button", name="Reveal to the scene").click()
+        for page in pages.values():
+            expect(page.locator(f"#{roll}")).to_contain_text("Medicine")
+
         # The header, edited in place.
         stella.get_by_text("Edit where and what kind").click()
         stella.get_by_label("Location", exact=True).fill("The lighthouse")
@@ -126,9 +167,10 @@ def test_a_scene_walked_with_its_controls_only(
             (tmp_path / name).mkdir()
             got = _downloads(page, tmp_path / name)
             for fmt, text in got.items():
-                for said in ("leans on the wet rail.", "counts the crates twice.",
-                             "The lighthouse", "Piloting+1", fight):  # fmt: skip
+                for said in (EDITED, "The lighthouse", "Piloting+1", "Medicine", fight):
                     assert said in text, (name, fmt, said)
+                for gone in (POSES["Otto"], "wet rail"):  # taken back, or put right
+                    assert name == "Stella" or gone not in text, (name, fmt, gone)
         pia.locator("#scene-over").get_by_role("link", name="Read its record").click()
         expect(pia.locator("#record-title")).to_contain_text(title)
     finally:  # for the shared server's next tests, whatever became of this one

@@ -147,7 +147,7 @@ def test_the_table_from_the_keyboard_alone(browser: Browser, live_server: str) -
         expect(feed.locator("li").last).to_contain_text("Athletics")
         expect(page.locator("#text")).to_have_value("")  # ready for the next
         page.keyboard.press("Tab")  # on to the luck choice, by keyboard too
-        expect(page.get_by_label("Spend luck")).to_be_focused()
+        expect(page.locator("#roll").get_by_label("Spend luck")).to_be_focused()
         # The feed is one Tab stop; its arrow keys reach each card's link and copy.
         feed.focus()
         page.keyboard.press("End")

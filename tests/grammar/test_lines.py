@@ -256,8 +256,10 @@ SCENES: list[tuple[str, Command]] = [
     ("pose/edit 3=leans out.\nAnd waits.", PoseEdit(None, 3, "leans out.\nAnd waits.")),
     ("pose/delete 3", PoseDelete(None, 3)),
     ("scene/order round-robin", SceneOrder(None, "round-robin")),
-    ("scene/set location=The docks, pier 9", SceneSet(None, "location", "The docks, pier 9")),
-    ("scene/set 2 type=action", SceneSet(None, "type", "action", 2)),
+    ("scene/set location=The docks, pier 9", SceneSet(None, location="The docks, pier 9")),
+    ("scene/set 2 type=action", SceneSet(None, kind="action", number=2)),
+    ("scene/set 2 type=plot location=The lighthouse",
+     SceneSet(None, location="The lighthouse", kind="plot", number=2)),
     ("scene/order free 2", SceneOrder(None, "free", 2)),
 ]  # fmt: skip
 

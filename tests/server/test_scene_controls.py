@@ -45,7 +45,7 @@ def test_the_header_starts_with_the_scene_and_is_edited_in_place(server: TestCli
     assert 400 <= code < 500, said
     assert "\n" not in said
     assert _post(server, "Stella", SCENE + "/set", location="Pier 10", kind="plot")[0] == 200
-    assert _ledger(server) == ["scene_start", "scene_set", "scene_set", "scene_set"]
+    assert _ledger(server) == ["scene_start", "scene_set", "scene_set"]  # one for both
     _post(server, "Otto", SCENE + "/join")
     _one_line(*_post(server, "Otto", SCENE + "/set", location="The moon", kind="plot"), 403,
               "only its starter or the Storyteller")  # fmt: skip
@@ -89,7 +89,9 @@ def test_ask_and_combat_take_only_what_the_lists_offer_and_land_here(server: Tes
     assert _post(server, "Stella", SCENE + "/join")[0] == 200
     assert _post(server, "Stella", asks, character="Nikos", ability="Piloting", modifier="1",
                  secret="1")[0] == 200  # fmt: skip
-    assert _post(server, "Stella", SCENE + "/combat", name="Brawl")[0] == 200
+    started, said = _post(server, "Stella", SCENE + "/combat", name="Brawl")
+    assert started == 200
+    assert "'Brawl'</span> begins: nobody has joined yet." in unescape(said)  # rulings W85
     assert _ledger(server) == ["scene_start", "scene_join", "roll_request", "combat_start"]
     _one_line(*_post(server, "Pia", SCENE + "/combat", name="Mine"), 403, "only the Storyteller")
 

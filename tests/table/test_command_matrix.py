@@ -157,7 +157,7 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.SceneStop: (_scene, lambda _: c.SceneStop("Pegasus", 1)),
     c.SceneInvite: (_scene, lambda _: c.SceneInvite("Pegasus", "Pia", 1)),
     c.SceneOrder: (_scene, lambda _: c.SceneOrder("Pegasus", "round-robin", 1)),
-    c.SceneSet: (_scene, lambda _: c.SceneSet("Pegasus", "location", "The <b>docks</b>", 1)),
+    c.SceneSet: (_scene, lambda _: c.SceneSet("Pegasus", location="The <b>docks</b>", number=1)),
     c.Pose: (_scene, lambda _: c.Pose("Pegasus", "leans in, <i>grinning</i>\n*Later.*")),
     c.RequestRoll: (_scene, lambda _: c.RequestRoll("Pegasus", _side("Nikos", "Piloting+1"))),
     c.AnswerRequest: (_asked, lambda n: c.AnswerRequest("Pegasus", n)),

@@ -210,10 +210,10 @@ def test_a_scene_has_a_place_and_a_kind_set_by_who_runs_it(seated: Table) -> Non
     the Storyteller, shown in its answer and told in its ledger; anyone else is refused."""
     pia, otto = seated.acting_as("Pia"), seated.acting_as("Otto")
     pia.execute(c.SceneStart("Pegasus", "Docks"))
-    shown = pia.execute(c.SceneSet("Pegasus", "location", "Pier 9, in the rain"))
+    shown = pia.execute(c.SceneSet("Pegasus", location="Pier 9, in the rain"))
     assert isinstance(shown, SceneShown)
     assert (shown.location, shown.scene_kind) == ("Pier 9, in the rain", "social")
-    shown = pia.execute(c.SceneSet("Pegasus", "type", "action", 1))
+    shown = pia.execute(c.SceneSet("Pegasus", kind="action", number=1))
     assert isinstance(shown, SceneShown)
     assert (shown.location, shown.scene_kind) == ("Pier 9, in the rain", "action")
     said = [text_of(event_card(v)[0]) for v in seated.scene("Pegasus", 1)[1][-2:]]
@@ -222,11 +222,23 @@ def test_a_scene_has_a_place_and_a_kind_set_by_who_runs_it(seated: Table) -> Non
     otto.execute(c.SceneJoin("Pegasus", 1))
     before = _events(seated)
     with pytest.raises(RollplayError) as refused:
-        otto.execute(c.SceneSet("Pegasus", "location", "The moon", 1))
+        otto.execute(c.SceneSet("Pegasus", location="The moon", number=1))
     assert "\n" not in str(refused.value)
     with pytest.raises(RollplayError, match="social, action or plot"):
-        pia.execute(c.SceneSet("Pegasus", "type", "heist", 1))
+        pia.execute(c.SceneSet("Pegasus", kind="heist", number=1))
+    with pytest.raises(RollplayError, match="nothing to change"):  # as they were
+        pia.execute(c.SceneSet("Pegasus", location=" Pier 9,  in the rain", kind="action"))
     assert _events(seated) == before
+    # Both at once (the page's header form, rulings S62): one event, what changed only.
+    shown = pia.execute(c.SceneSet("Pegasus", location="The lighthouse", kind="plot"))
+    assert isinstance(shown, SceneShown)
+    assert (shown.location, shown.scene_kind) == ("The lighthouse", "plot")
+    assert _events(seated) == before + 1
+    last = text_of(event_card(seated.scene("Pegasus", 1)[1][-1])[0])
+    assert last.endswith("Scene 1: Docks takes place at The lighthouse, a plot scene")
+    pia.execute(c.SceneSet("Pegasus", location="The lighthouse", kind="social"))
+    last = text_of(event_card(seated.scene("Pegasus", 1)[1][-1])[0])
+    assert last.endswith("Scene 1: Docks is a social scene")  # the place was as it was
 
 
 def test_a_scene_starts_with_its_place_and_kind(seated: Table) -> None:
@@ -252,6 +264,6 @@ def test_a_scene_starts_with_its_place_and_kind(seated: Table) -> None:
     assert isinstance(quiet, SceneShown)
     assert (quiet.location, quiet.scene_kind) == ("", "social")
     assert len(seated.scene("Pegasus", 2)[1]) == 1
-    moved = pia.execute(c.SceneSet("Pegasus", "location", "Pier 10", 1))
+    moved = pia.execute(c.SceneSet("Pegasus", location="Pier 10", number=1))
     assert isinstance(moved, SceneShown)
     assert (moved.location, moved.scene_kind) == ("Pier 10", "action")

@@ -114,8 +114,10 @@ def _write(command: c.Command, system: str, quote: bool = False) -> str:
             return f"pose/edit {n}={text}"
         case c.PoseDelete(number=n):
             return f"pose/delete {n}"
-        case c.SceneSet(key=key, value=value, number=number):
-            return f"scene/set {f'{number} ' if number else ''}{key}={value}"
+        case c.SceneSet(location=location, kind=kind, number=number):
+            parts = [f"type={kind}"] if kind is not None else []
+            parts += [f"location={location}"] if location is not None else []
+            return f"scene/set {f'{number} ' if number else ''}{' '.join(parts)}"
         case c.SceneOrder(order=order, number=number):
             return f"scene/order {order} {number or ''}".rstrip()
         case c.SceneJoin() | c.ScenePause() | c.SceneResume() | c.SceneStop():

@@ -173,7 +173,8 @@ def reveal(switch: str, args: str, ctx: Context) -> Command:
 
 
 def _set(args: str, ctx: Context) -> SceneSet:
-    """``scene/set [N] location=PLACE`` or ``scene/set [N] type=social|action|plot``."""
+    """``scene/set [N] location=PLACE``, ``scene/set [N] type=social|action|plot``, or both
+    as ``type=KIND location=PLACE`` (the type first: a place may hold any words)."""
     head, _, rest = args.strip().partition(" ")
     which = None
     if head.isdecimal():
@@ -181,16 +182,21 @@ def _set(args: str, ctx: Context) -> SceneSet:
     key, eq, value = args.strip().partition("=")
     key = key.strip().casefold()
     if not eq or key not in ("location", "type"):
-        raise GrammarError("say what to set: scene/set location=PLACE or scene/set "
-                           "type=social|action|plot", clip(args or "scene/set"))  # fmt: skip
-    value = value.strip()
-    if key == "type":
-        kinds = [k for k in ("social", "action", "plot") if k.startswith(value.casefold())]
-        if len(kinds) != 1 or not value:
-            raise GrammarError(f"a scene's type is social, action or plot, not {clip(value)!r}",
-                               value)  # fmt: skip
-        value = kinds[0]
-    return SceneSet(ctx.game, "type" if key == "type" else "location", value, which)
+        raise GrammarError("say what to set: scene/set location=PLACE, scene/set "
+                           "type=social|action|plot, or both: type=KIND location=PLACE",
+                           clip(args or "scene/set"))  # fmt: skip
+    if key == "location":
+        return SceneSet(ctx.game, location=value.strip(), number=which)
+    word, _, more = value.strip().partition(" ")
+    place, at, location = more.strip().partition("=")
+    if more.strip() and (not at or place.strip().casefold() != "location"):
+        raise GrammarError("after type=KIND only location=PLACE may follow", clip(more))
+    kinds = [k for k in ("social", "action", "plot") if k.startswith(word.casefold())]
+    if len(kinds) != 1 or not word:
+        raise GrammarError(f"a scene's type is social, action or plot, not {clip(word)!r}",
+                           word)  # fmt: skip
+    return SceneSet(ctx.game, location=location.strip() if at else None, kind=kinds[0],
+                    number=which)  # fmt: skip
 
 
 def _order(args: str, ctx: Context) -> SceneOrder:

@@ -251,9 +251,10 @@ def _scene_line(d: sc.SceneStep) -> Line:
         case sc.SceneOrdered():
             return [plain(f"Scene {d.scene}: poses go "), bold(ORDER_WORDS[d.order])]
         case sc.SceneSet():
-            said = f"takes place at {d.location}" if d.location is not None else "is"
-            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(f" {said}"),
-                    plain(f" an {d.scene_kind} scene" if d.scene_kind == "action"
-                          else f" a {d.scene_kind} scene" if d.scene_kind else "")]  # fmt: skip
+            kind = "" if d.scene_kind is None else \
+                f"{'an' if d.scene_kind == 'action' else 'a'} {d.scene_kind} scene"  # fmt: skip
+            said = f"is {kind}" if d.location is None else f"takes place at {d.location}" + \
+                (f", {kind}" if kind else "")  # fmt: skip
+            return [plain(f"Scene {d.scene}: "), bold(d.title), plain(f" {said}")]
         case _:
             raise AssertionError(f"not a scene's step: {type(d).__name__}")

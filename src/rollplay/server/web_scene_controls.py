@@ -12,7 +12,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
-from markupsafe import Markup
 
 from rollplay.errors import RollplayError
 from rollplay.server.htmx import Viewer, problem, run
@@ -38,27 +37,10 @@ Name = Annotated[str, Query(max_length=100)]
 def set_header(game: str, number: Number, service: Viewer,
                location: Annotated[str, Form(max_length=MAX_TITLE + 100)],
                kind: Annotated[Kind, Form()]) -> HTMLResponse:  # fmt: skip
-    """Where the scene happens and what kind it is, as ``scene/set N location=...`` and
-    ``scene/set N type=...`` (only what changed; the location first, the one that may be
-    refused for its text). Every open page of the scene redraws its header from the feed."""
-    try:
-        shown = service.scene_shown(game, number)
-    except RollplayError as exc:
-        return problem(exc)
-    location = " ".join(location.split())
-    commands = [c.SceneSet(game, "location", location, number)] if location != shown.location \
-        else []  # fmt: skip
-    if kind != shown.scene_kind:
-        commands.append(c.SceneSet(game, "type", kind, number))
-    if not commands:
-        return problem(RollplayError("nothing to change: the location and the type are "
-                                     "as they were"))  # fmt: skip
-    answer = HTMLResponse("")
-    for command in commands:
-        answer = run(service, command, "Saved.")
-        if answer.status_code >= 400:
-            break
-    return answer
+    """Where the scene happens and what kind it is: ``scene/set N type=KIND location=PLACE``,
+    one command and one event (the service says when nothing changed). Every open page of the
+    scene redraws its header from the feed."""
+    return run(service, c.SceneSet(game, location=location, kind=kind, number=number), "Saved.")
 
 
 # -- "Ask for a roll" --------------------------------------------------------------------------
@@ -128,4 +110,4 @@ def start_combat(game: str, number: Number, service: Viewer,
         here_only(service, game, number)
     except RollplayError as exc:
         return problem(exc)
-    return run(service, c.CombatStart(game, name), Markup("Started {}").format(name.strip()))
+    return run(service, c.CombatStart(game, name))  # its answer in words (rulings W85)

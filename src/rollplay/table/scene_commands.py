@@ -64,12 +64,13 @@ class SceneInvite:
 
 @dataclass(frozen=True)
 class SceneSet:
-    """``scene/set [N] location=PLACE`` or ``scene/set [N] type=social|action|plot``: where a
-    scene happens and what kind it is; its starter or the Storyteller."""
+    """``scene/set [N] location=PLACE``, ``scene/set [N] type=social|action|plot`` or both
+    (``type=KIND location=PLACE``): where a scene happens and what kind it is, changed in one
+    event (the page's header form sends both: rulings S63); its starter or the Storyteller."""
 
     game: str | None
-    key: Literal["location", "type"]
-    value: str
+    location: str | None = None
+    kind: str | None = None
     number: int | None = None
 
 

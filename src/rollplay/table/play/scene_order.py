@@ -37,15 +37,24 @@ def run_scene_set(t: ServiceBase, cmd: c.SceneSet, dice: Dice | None) -> SceneSh
     """Set where a scene happens or what kind it is (its starter or the Storyteller)."""
     with t.transaction() as s:
         game, scene = scene_they_run(t, s, cmd, "set", "set up")
-        if cmd.key == "location":
-            scene.location = one_line(cmd.value, "a scene's location", MAX_TITLE, empty=True)
-            said = sc.SceneSet(scene=scene.number, title=scene.title, location=scene.location)
-        else:
-            if cmd.value not in ("social", "action", "plot"):
-                raise RollplayError(f"a scene's type is social, action or plot, not "
-                                    f"{cmd.value[:40]!r}")  # fmt: skip
-            scene.kind = cmd.value
-            said = sc.SceneSet(scene=scene.number, title=scene.title, scene_kind=cmd.value)
+        if cmd.location is None and cmd.kind is None:
+            raise RollplayError("nothing to set: say location=PLACE, type=social|action|plot "
+                                "or both")  # fmt: skip
+        if cmd.kind is not None and cmd.kind not in ("social", "action", "plot"):
+            raise RollplayError(f"a scene's type is social, action or plot, not "
+                                f"{cmd.kind[:40]!r}")  # fmt: skip
+        location = None if cmd.location is None else \
+            one_line(cmd.location, "a scene's location", MAX_TITLE, empty=True)  # fmt: skip
+        location = None if location == scene.location else location  # only what changes
+        kind = None if cmd.kind == scene.kind else cmd.kind
+        if location is None and kind is None:
+            raise RollplayError("nothing to change: the location and the type are as they were")
+        if location is not None:
+            scene.location = location
+        if kind is not None:
+            scene.kind = kind
+        said = sc.SceneSet(scene=scene.number, title=scene.title, location=location,
+                           scene_kind=kind)  # fmt: skip
         s.flush()
         t.record(s, game, said, scene=at(scene))
         return shown(s, game, scene)

@@ -101,12 +101,22 @@ def test_a_scene_starts_from_the_form_and_its_header_is_edited_live(
         for page in pages.values():
             expect(page.locator("#scene-where")).to_have_text("A social scene at The lighthouse")
             assert page.evaluate(KEPT)  # every change came live, no page reloaded
+        # What Stella types is hers while she edits: a pose that arrives meanwhile (its
+        # header comes with it) does not take her new place back, the field not focused.
+        stella.get_by_label("Location", exact=True).fill("The breakwater")
+        stella.get_by_label("Type", exact=True).focus()
+        lines_as(live_server, "Pia", f"scene/join {number}", ":waves from the quay.")
+        expect(stella.locator("#feed")).to_contain_text("waves from the quay.")
+        expect(stella.get_by_label("Location", exact=True)).to_have_value("The breakwater")
+        stella.get_by_role("button", name="Save").click()
+        for page in pages.values():
+            expect(page.locator("#scene-where")).to_have_text("A social scene at The breakwater")
         client, _ = signed_in(live_server, "Pia")
         try:  # as the service has it
             shown = client.get(f"/api/v1/games/Pegasus/scenes/{number}?limit=1").json()
         finally:
             client.close()
-        assert (shown["location"], shown["scene_kind"]) == ("The lighthouse", "social")
+        assert (shown["location"], shown["scene_kind"]) == ("The breakwater", "social")
     finally:
         _quietly(live_server, f"scene/stop {number}")
 

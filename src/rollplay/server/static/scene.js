@@ -61,15 +61,31 @@
     }
     editFrom(where, false);
   }
+  // A field the reader changed since the form opened is theirs until it is sent or the form
+  // is closed: neither a header arriving nor the form's opening (whose "toggle" event comes
+  // a moment after the click, when a quick hand may already be typing) takes it back.
   function editFrom(where, opening) {
     const location = document.getElementById("scene-location");
     const kind = document.getElementById("scene-kind");
-    if (location instanceof HTMLInputElement && (opening || document.activeElement !== location)) {
+    const free = (field) => field.dataset.changed !== "1" &&
+      (opening || document.activeElement !== field);
+    if (location instanceof HTMLInputElement && free(location)) {
       location.value = where.dataset.location || "";
     }
-    if (kind instanceof HTMLSelectElement && (opening || document.activeElement !== kind)) {
+    if (kind instanceof HTMLSelectElement && free(kind)) {
       kind.value = where.dataset.kind || "social";
     }
+  }
+  function editDone() {
+    const edit = document.getElementById("scene-edit");
+    if (!edit) return;
+    for (const field of edit.querySelectorAll("input, select")) delete field.dataset.changed;
+  }
+  for (const type of ["input", "change"]) {
+    document.addEventListener(type, function (ev) {
+      const field = ev.target;
+      if (field instanceof HTMLElement && field.closest("#scene-edit")) field.dataset.changed = "1";
+    }, true);
   }
 
   // Ask the server for the whole panel (its controls too), a moment of this page's own
@@ -107,7 +123,11 @@
   // The header's edit form starts, each time it opens, from the header as it now stands.
   document.addEventListener("toggle", function (ev) {
     const edit = ev.target;
-    if (!(edit instanceof HTMLDetailsElement) || edit.id !== "scene-edit" || !edit.open) return;
+    if (!(edit instanceof HTMLDetailsElement) || edit.id !== "scene-edit") return;
+    if (!edit.open) {
+      editDone();
+      return;
+    }
     const where = document.getElementById("scene-where");
     if (where) editFrom(where, true);
   }, true);
@@ -115,6 +135,9 @@
   // (a line refused keeps them: htmx counts a 4xx it swaps in as "successful", so the status
   // is read).
   document.addEventListener("htmx:afterRequest", function (ev) {
+    const sent = ev.detail.elt;
+    if (sent instanceof HTMLElement && sent.closest("#scene-edit") && ev.detail.xhr &&
+        ev.detail.xhr.status < 300) editDone();  // saved: the header it sends is the form's
     const form = ev.detail.elt;
     if (!(form instanceof HTMLFormElement) || form.id !== "pose") return;
     if (!ev.detail.xhr || ev.detail.xhr.status >= 300) return;

@@ -15,7 +15,6 @@ from rollplay.grammar.atoms import quoted
 from rollplay.render.html import odds_html
 from rollplay.server.web import quick_rolls
 from rollplay.table import commands as c
-from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 
 
@@ -30,35 +29,54 @@ class Asked(NamedTuple):
     odds: Markup
 
 
-def asking(service: Service, info: GameInfo, *, character: str = "", ability: str = "",
+def asking(service: Service, game: str, *, character: str = "", ability: str = "",
            modifier: int = 0, secret: bool = False) -> Asked:  # fmt: skip
-    """The form's choices and odds for the Storyteller: the character named (or the game's
-    first), an ability it rolls (the one named, or its first)."""
-    if not info.characters:
+    """The form's choices and odds for one who may ask for a roll (the service refuses
+    anyone else): the character named (or the game's first), an ability it rolls (the one
+    named, or its first)."""
+    characters = service.askable(game)
+    if not characters:
         return Asked((), "", [], "", Markup('<p class="muted">No character to ask yet.</p>'))
-    if character and character not in info.characters:
-        raise RollplayError(f"no character {character[:40]!r} in {info.name}; accepted: "
-                            f"{', '.join(info.characters)}")  # fmt: skip
-    name = character or info.characters[0]
-    rolled = rolled_by(service, info, name)
+    name = _offered(game, characters, character) if character else characters[0]
+    rolled = rolled_by(service, game, name)
     chosen = ability if any(a == ability for a, _ in rolled) else rolled[0][0] if rolled else ""
     if not chosen:
         odds = Markup('<p class="muted">{} has nothing to roll yet.</p>').format(name)
-        return Asked(info.characters, name, rolled, "", odds)
+        return Asked(characters, name, rolled, "", odds)
     try:
-        asked = _request(service, info.name, request_line(name, chosen, modifier, secret))
-        said = odds_html(service.odds(c.Roll(info.name, asked.side,
+        asked = _request(service, game, request_line(name, chosen, modifier, secret))
+        said = odds_html(service.odds(c.Roll(game, asked.side,
                                              "secret" if secret else "public")))  # fmt: skip
     except RollplayError as exc:
         said = Markup('<p class="muted">{}</p>').format(str(exc))
-    return Asked(info.characters, name, rolled, chosen, said)
+    return Asked(characters, name, rolled, chosen, said)
 
 
-def rolled_by(service: Service, info: GameInfo, name: str) -> list[tuple[str, str]]:
+def asked_line(service: Service, game: str, *, character: str, ability: str, modifier: int,
+               secret: bool) -> str:  # fmt: skip
+    """The ``request`` line the form sends: a character the form offers and an ability it
+    rolls, so the line holds nothing else (one line naming what is accepted, if not)."""
+    name = _offered(game, service.askable(game), character)
+    rolled = [a for a, _ in rolled_by(service, game, name)]
+    if ability not in rolled:
+        raise RollplayError(f"{name} does not roll {ability[:40]!r}; accepted: "
+                            f"{', '.join(rolled[:20])}")  # fmt: skip
+    return request_line(name, ability, modifier, secret)
+
+
+def _offered(game: str, characters: tuple[str, ...], character: str) -> str:
+    """``character``, if it is one the form offers."""
+    if character not in characters:
+        raise RollplayError(f"no character {character[:40]!r} in {game}; accepted: "
+                            f"{', '.join(characters)}")  # fmt: skip
+    return character
+
+
+def rolled_by(service: Service, game: str, name: str) -> list[tuple[str, str]]:
     """What a character rolls, from their sheet (the table's quick rolls): (ability, label)."""
     own = f"roll {name}/"
     return [(line.removeprefix(own), label) for label, line in
-            quick_rolls(service.character(info.name, name))]  # fmt: skip
+            quick_rolls(service.character(game, name))]  # fmt: skip
 
 
 def request_line(character: str, ability: str, modifier: int, secret: bool) -> str:

@@ -128,14 +128,10 @@ def invite(game: str, request: Request, service: Viewer, *,
 def revoke(game: str, invite_id: Annotated[int, Path(ge=1, le=2**62)], request: Request,
            service: Viewer) -> HTMLResponse:  # fmt: skip
     """Close one of the game's open invites before anyone takes it (issue 37); the list is
-    drawn again, the invite marked revoked."""
-
-    def revoked() -> str:
-        if not any(i.id == invite_id for i in service.invites(game)):  # refused if not ST
-            raise RollplayError(f"{game} has no invite #{invite_id}")
-        return service.revoke_invite(invite_id).game or game
-
-    return answered(revoked, lambda name: HTMLResponse(_invites_list(request, service, name)))
+    drawn again, the invite marked revoked. The service finds it among this game's invites
+    only, and answers as the API does (rulings H15)."""
+    return answered(lambda: service.revoke_invite(invite_id, game).game or game,
+                    lambda name: HTMLResponse(_invites_list(request, service, name)))  # fmt: skip
 
 
 def _invites_list(request: Request, service: Service, game: str, oob: bool = False) -> Markup:

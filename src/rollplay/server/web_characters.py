@@ -23,7 +23,7 @@ from rollplay.rulesfile import parse_text
 from rollplay.server.access import MAX_UPLOAD
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
-from rollplay.server.web_chargen import MAX_FIELD, MAX_ROWS, read_form
+from rollplay.server.web_chargen import MAX_FIELD, MAX_ROWS, form_of, read_form
 from rollplay.server.web_chargen_fields import Fields, fields_of, filled
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Forbidden
@@ -175,20 +175,18 @@ FIX = "/games/{game}/characters/{name}/fix"
 @router.get(FIX, response_class=HTMLResponse, response_model=None)
 def fix_page(game: str, name: str, request: Request) -> Response:
     """A sheet not yet approved (one sent back, above all) in the character form, filled in
-    from the sheet, with the Storyteller's comment beside it (issue 37): its player's, or
-    the Storyteller's."""
+    from the sheet, with the Storyteller's comment beside it (issue 37): for whoever the
+    service lets change it (its player, the Storyteller), while there is something to fix."""
 
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
-        character = service.character(info.name, name)
-        if info.archived or not (character.name in info.yours or info.role == "storyteller"):
-            raise Forbidden(f"only {character.name}'s player or the Storyteller fixes its sheet")
-        if character.approved:
-            raise RollplayError(f"{character.name}'s sheet is approved: there is nothing to "
-                                f"fix (a change to it goes through the Storyteller)")  # fmt: skip
+        fixing = service.fixable(info.name, name)
+        if fixing.nothing is not None:
+            raise RollplayError(fixing.nothing)
         from rollplay.server.web_sheets import sheet_yaml
 
+        character = fixing.character
         return {"fixing": character, "max_rows": MAX_ROWS,
-                "fields": filled(info.system, _ruleset(info), character.sheet),
+                "fields": filled(info.system, _ruleset(info), character.typed_sheet),
                 "starter": sheet_yaml(character.sheet)}  # fmt: skip
 
     return game_page(request, game, "new_character.html", f"sheet:{name}", fill)
@@ -199,16 +197,11 @@ async def fix(game: str, name: str, request: Request, service: Viewer) -> HTMLRe
     """The sheet as fixed, from the form or its text box: what it changes is merged into
     the stored sheet (a part the form has no field for is kept), and it waits for approval
     again; its player's fix of a sheet sent back goes back to the Storyteller (W91)."""
-    try:
-        old = service.character(game, name)
-        fields = [(k, v) for k, v in await _fields(request) if k != "name"]
-        new = _posted_sheet(service, game, [*fields, ("name", old.name)])
-        keep = None if _from_text(fields) else FORM_KEYS.get(service.game(game).system)
-        changes = replacing(old.sheet, new, keep)
-        done = service.execute(c.SetSheet(game, old.name, changes))
+    fields = [(k, v) for k, v in await _fields(request) if k != "name"]
+    try:  # who may is asked before the sheet is read, all off the event loop (rulings H13)
+        old, done = await run_in_threadpool(lambda: _fixed(service, game, name, fields))
     except RollplayError as exc:
         return problem(exc)
-    assert isinstance(done, CharacterAnswer)
     where = f"/games/{quote(game, safe='')}/characters/{quote(old.name, safe='')}"
     answered = bool(old.review_note) and done.review_note is None  # the comment (W91)
     said = (f"Resubmitted: {old.name} goes back to the Storyteller for approval."
@@ -219,14 +212,19 @@ async def fix(game: str, name: str, request: Request, service: Viewer) -> HTMLRe
     ).format(said, where, gone if answered else ""), headers={"HX-Trigger": "done"})  # fmt: skip
 
 
-# The parts of a sheet each system's form has fields for: a fix sent from the form replaces
-# these and keeps the rest (an FS3 sheet's wounds, a GCS file's defaults and traits).
-FORM_KEYS = {
-    "fs3": ("concept", "attributes", "action", "background", "languages", "quirks",
-            "specialties"),
-    "gurps": ("attributes", "skills"),
-    "d6": ("attributes", "skills", "character_points", "fate_points"),
-}  # fmt: skip
+def _fixed(service: Service, game: str, name: str,
+           fields: list[tuple[str, str]]) -> tuple[CharacterAnswer, CharacterAnswer]:  # fmt: skip
+    """The sheet before and after the fix the page sent: refused before the sheet sent is
+    read unless the viewer may change this one (the service's fixable)."""
+    old = service.fixable(game, name).character
+    new = _posted_sheet(service, game, [*fields, ("name", old.name)])
+    # A fix from the form takes away only what the form shows of the old sheet (what its
+    # form model makes of it); the rest (an FS3 sheet's wounds, a GCS file's defaults) stays.
+    keep = None if _from_text(fields) else \
+        tuple(form_of(old.typed_sheet, _ruleset(service.game(game))).sheet())  # fmt: skip
+    done = service.execute(c.SetSheet(game, old.name, replacing(old.sheet, new, keep)))
+    assert isinstance(done, CharacterAnswer)
+    return old, done
 
 
 def _from_text(fields: list[tuple[str, str]]) -> bool:
@@ -267,8 +265,6 @@ def _typed(name: str, text: str) -> dict[str, Any]:
 
 
 def _refused(exc: RollplayError) -> bool:
-    from rollplay.table.access.authz import Forbidden
-
     return isinstance(exc, Forbidden)
 
 

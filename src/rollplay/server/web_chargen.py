@@ -16,9 +16,10 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from rollplay.errors import RollplayError
+from rollplay.table.events.sheets import D6Sheet, FS3Sheet, GurpsSheet
 
 MAX_ROWS = 100  # of one table on the form; a bigger sheet comes as text or a file (W61)
 MAX_FIELD = 2000  # characters in a field: FS3's concept, the longest a sheet takes
@@ -59,6 +60,19 @@ class FS3Form:
     rated_languages: bool  # 3.3 rates languages 0-3; 3.2 lists them (002 "no rating")
     specialties: tuple[tuple[str, str], ...] = ()  # (specialty, action skill), 000 Specialties
 
+    @classmethod
+    def from_sheet(cls, sheet: FS3Sheet, rules: Any) -> FS3Form:
+        """The form as a stored sheet fills it (a sheet sent back, fixed in the form)."""
+        return cls(
+            sheet.name, sheet.concept,
+            tuple(Rated(k, v) for k, v in sheet.attributes.items()),
+            tuple(Rated(k, v) for k, v in sheet.action.items() if v),
+            tuple(Background(k, b.rating, b.attribute) for k, b in sheet.background.items()),
+            tuple(Rated(k, v) for k, v in sheet.languages.items()),
+            tuple(sheet.quirks), bool(rules.scaled_skill_dice),
+            tuple((n, skill) for skill, names in sheet.specialties.items() for n in names),
+        )  # fmt: skip
+
     def sheet(self) -> dict[str, Any]:
         languages: Any = (
             {x.name: x.rating for x in self.languages}
@@ -93,6 +107,11 @@ class GurpsForm:
     attributes: tuple[Rated, ...]  # Will and Per left blank follow IQ (rulings G7)
     skills: tuple[Rated, ...]
 
+    @classmethod
+    def from_sheet(cls, sheet: GurpsSheet) -> GurpsForm:
+        return cls(sheet.name, tuple(Rated(k, v) for k, v in sheet.attributes.items()),
+                   tuple(Rated(k, v) for k, v in sheet.skills.items()))  # fmt: skip
+
     def sheet(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -125,6 +144,16 @@ class D6Form:
     character_points: int | None
     fate_points: int | None
 
+    @classmethod
+    def from_sheet(cls, sheet: D6Sheet) -> D6Form:
+        skills = tuple(
+            D6Skill(k, v, "") if isinstance(v, str) else
+            D6Skill(k, v.code or "", v.attribute or "")
+            for k, v in sheet.skills.items()
+        )  # fmt: skip
+        return cls(sheet.name, tuple(sheet.attributes.items()), skills, sheet.character_points,
+                   sheet.fate_points)  # fmt: skip
+
     def sheet(self) -> dict[str, Any]:
         points = {"character_points": self.character_points, "fate_points": self.fate_points}
         return {
@@ -137,6 +166,20 @@ class D6Form:
 
 
 CharacterForm = FS3Form | GurpsForm | D6Form
+
+
+def form_of(sheet: FS3Sheet | GurpsSheet | D6Sheet, rules: Any) -> CharacterForm:
+    """The form model a stored sheet fills (``Character.typed_sheet``): what the form shows
+    of it, and so what a fix sent from the form may change (web_characters.py)."""
+    match sheet:
+        case FS3Sheet():
+            return FS3Form.from_sheet(sheet, rules)
+        case GurpsSheet():
+            return GurpsForm.from_sheet(sheet)
+        case D6Sheet():
+            return D6Form.from_sheet(sheet)
+        case _:
+            assert_never(sheet)
 
 
 def read_form(system: str, rules: Any, fields: Sequence[tuple[str, str]]) -> CharacterForm:

@@ -6,9 +6,12 @@ filled in from the sheet as stored (``filled``, issue 37)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, assert_never
+
+from rollplay.server.web_chargen import D6Form, FS3Form, GurpsForm, Rated, form_of
+from rollplay.table.events.sheets import D6Sheet, FS3Sheet, GurpsSheet
 
 
 @dataclass(frozen=True)
@@ -91,66 +94,41 @@ def _fs3(rules: Any) -> Fields:
     )
 
 
-def filled(system: str, rules: Any, sheet: Mapping[str, Any]) -> Fields:
-    """The form of ``fields_of``, filled in from a stored sheet (in its system's own format,
-    as `char new` reads one): every field the form has, at the sheet's value; a part of the
-    sheet the form has no field for is kept as it is when the fix is sent (web_characters)."""
+def filled(system: str, rules: Any, sheet: FS3Sheet | GurpsSheet | D6Sheet) -> Fields:
+    """The form of ``fields_of``, filled in from a stored sheet (``Character.typed_sheet``)
+    as its form model reads it (web_chargen.form_of): every field the form has, at the
+    sheet's value; a part of the sheet the form has no field for is kept as it is when the
+    fix is sent (web_characters)."""
     blank = fields_of(system, rules)
-    attributes = _table(sheet.get("attributes"))
-    numbers = tuple(replace(a, value=_whole(attributes.get(a.name), a.value))
-                    for a in blank.attributes)  # fmt: skip
-    if system == "fs3":
-        action = _table(sheet.get("action"))
-        listed = sheet.get("languages")
-        languages: tuple[tuple[str, int | None], ...] = (
-            tuple((str(k), _whole(v, None)) for k, v in listed.items())
-            if isinstance(listed, Mapping)
-            else tuple((str(k), None) for k in listed or ())
-        )
-        return replace(
-            blank, attributes=numbers,
-            action=tuple(replace(x, value=_whole(action.get(x.name), 0)) for x in blank.action),
-            rows=Rows(
-                concept=str(sheet.get("concept") or ""),
-                background=tuple(_background(k, v) for k, v in
-                                 _table(sheet.get("background")).items()),
-                languages=languages,
-                specialties=tuple((str(x), str(skill)) for skill, listed_ in
-                                  _table(sheet.get("specialties")).items()
-                                  for x in listed_ or ()),
-                quirks=tuple(str(q) for q in sheet.get("quirks") or ()),
-            ),
-        )  # fmt: skip
-    skills = _table(sheet.get("skills"))
-    if system == "gurps":
-        rows = Rows(skills=tuple((str(k), str(v), "") for k, v in skills.items()))
-        return replace(blank, attributes=numbers, rows=rows)
-    if system == "d6":
-        codes = tuple((str(k), str(v)) for k, v in attributes.items()) or blank.codes
-        rows = Rows(skills=tuple(_d6_skill(k, v) for k, v in skills.items()),
-                    points=(_whole(sheet.get("character_points"), None),
-                            _whole(sheet.get("fate_points"), None)))  # fmt: skip
-        return replace(blank, codes=codes, rows=rows)
-    return blank
+    form = form_of(sheet, rules)
+    match form:
+        case FS3Form():
+            action = {x.name: x.rating for x in form.action}
+            return replace(
+                blank, attributes=_numbers(blank.attributes, form.attributes),
+                action=tuple(replace(x, value=action.get(x.name, 0)) for x in blank.action),
+                rows=Rows(
+                    concept=form.concept,
+                    background=tuple((b.name, b.rating, b.attribute or "")
+                                     for b in form.background),
+                    languages=tuple((x.name, x.rating if form.rated_languages else None)
+                                    for x in form.languages),
+                    specialties=form.specialties, quirks=form.quirks,
+                ),
+            )  # fmt: skip
+        case GurpsForm():
+            rows = Rows(skills=tuple((x.name, str(x.rating), "") for x in form.skills))
+            return replace(blank, attributes=_numbers(blank.attributes, form.attributes),
+                           rows=rows)  # fmt: skip
+        case D6Form():
+            rows = Rows(skills=tuple((x.name, x.code, x.attribute) for x in form.skills),
+                        points=(form.character_points, form.fate_points))  # fmt: skip
+            return replace(blank, codes=form.attributes or blank.codes, rows=rows)
+        case _:
+            assert_never(form)
 
 
-def _table(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _whole(value: Any, default: int | None) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _background(name: Any, entry: Any) -> tuple[str, int, str]:
-    """An FS3 background skill's row: a rating, or a rating and its attribute (3.2)."""
-    if isinstance(entry, Mapping):
-        return str(name), _whole(entry.get("rating"), 0) or 0, str(entry.get("attribute") or "")
-    return str(name), _whole(entry, 0) or 0, ""
-
-
-def _d6_skill(name: Any, entry: Any) -> tuple[str, str, str]:
-    """A D6 skill's row: its code, or its code and the attribute it falls under."""
-    if isinstance(entry, Mapping):
-        return str(name), str(entry.get("code") or ""), str(entry.get("attribute") or "")
-    return str(name), str(entry), ""
+def _numbers(fields: tuple[Number, ...], given: Sequence[Rated]) -> tuple[Number, ...]:
+    """The number fields at the values a sheet gives (the rest as they start)."""
+    values = {x.name: x.rating for x in given}
+    return tuple(replace(f, value=values.get(f.name, f.value)) for f in fields)

@@ -16,13 +16,11 @@ from fastapi.responses import HTMLResponse, Response
 from rollplay.errors import RollplayError
 from rollplay.server.htmx import Viewer, problem, run
 from rollplay.server.pages import templates
-from rollplay.server.scene_ask import asking, request_line, rolled_by
+from rollplay.server.scene_ask import asked_line, asking
 from rollplay.server.web_scenes import Kind, Number, box_command, here_only
 from rollplay.table import commands as c
-from rollplay.table.access.authz import Forbidden
-from rollplay.table.info import GameInfo
+from rollplay.table.access.authz import Act
 from rollplay.table.limits import MAX_TITLE
-from rollplay.table.service import Service
 
 router = APIRouter(include_in_schema=False)
 SCENE = "/games/{game}/scenes/{number}"
@@ -44,16 +42,7 @@ def set_header(game: str, number: Number, service: Viewer,
 
 
 # -- "Ask for a roll" --------------------------------------------------------------------------
-
-
-def _storyteller(service: Service, game: str, what: str) -> GameInfo:
-    """The game, if the viewer is its Storyteller (the service refuses anyone else's request
-    or combat anyway: this says so before the scene is looked at)."""
-    info = service.game(game)
-    if info.role != "storyteller":
-        raise Forbidden(f"{service.actor.name} may not {what} in {info.name}: only the "
-                        f"Storyteller may")  # fmt: skip
-    return info
+# Who may ask, and whom, is the service's (askable: Act.REQUEST); so is who may start a combat.
 
 
 @router.get(SCENE + "/ask", response_class=HTMLResponse)
@@ -62,11 +51,9 @@ def ask_choices(game: str, number: Number, request: Request, service: Viewer, *,
                 secret: Annotated[bool, Query()] = False) -> Response:  # fmt: skip
     """The ask form's ability list for the character chosen, and the odds of the roll."""
     try:
-        info = _storyteller(service, game, "ask for a roll")
-        service.scene_id(info.name, number)  # a scene they may see
-        asked = asking(
-            service, info, character=character, ability=ability, modifier=modifier, secret=secret
-        )
+        asked = asking(service, game, character=character, ability=ability, modifier=modifier,
+                       secret=secret)  # fmt: skip
+        service.scene_id(game, number)  # a scene they may see
     except RollplayError as exc:
         return problem(exc)
     return templates.TemplateResponse(request, "_scene_ask_choice.html",
@@ -82,16 +69,9 @@ def ask(game: str, number: Number, service: Viewer, *,
     """Ask the character for the roll: the ``request`` command, landing in this scene. The
     character and the ability are ones the lists offer, so the line holds nothing else."""
     try:
-        info = _storyteller(service, game, "ask for a roll")
-        if character not in info.characters:
-            raise RollplayError(f"no character {character[:40]!r} in {info.name}")
-        rolled = [a for a, _ in rolled_by(service, info, character)]
-        if ability not in rolled:
-            raise RollplayError(f"{character} does not roll {ability[:40]!r}; accepted: "
-                                f"{', '.join(rolled[:20])}")  # fmt: skip
-        command = box_command(
-            service, game, number, request_line(character, ability, modifier, secret)
-        )
+        line = asked_line(service, game, character=character, ability=ability,
+                          modifier=modifier, secret=secret)  # fmt: skip
+        command = box_command(service, game, number, line)
     except RollplayError as exc:
         return problem(exc)
     return run(service, command)
@@ -104,9 +84,10 @@ def ask(game: str, number: Number, service: Viewer, *,
 def start_combat(game: str, number: Number, service: Viewer,
                  name: Annotated[str, Form(max_length=100)]) -> HTMLResponse:  # fmt: skip
     """``combat/start NAME``, in this scene: its panel appears on every open page of it
-    (the feed's ``combat`` message, web_scene_combat.py)."""
+    (the feed's ``combat`` message, web_scene_combat.py). Who may is asked before where it
+    lands, so one who may not is told that, not to join the scene."""
     try:
-        _storyteller(service, game, "start a combat")
+        service.permit(game, Act.RUN_COMBAT)
         here_only(service, game, number)
     except RollplayError as exc:
         return problem(exc)

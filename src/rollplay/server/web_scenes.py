@@ -91,7 +91,7 @@ def _scene(service: Service, info: GameInfo, number: int) -> dict[str, Any]:
     # a combat (FS3's tracker) started here.
     tells = order["may_pose"] and info.role == "storyteller"
     return {"cards": [card(e, not info.archived) for e in ledger], "last": last,
-            "earlier": earlier, **order, "ask": asking(service, info) if tells else None,
+            "earlier": earlier, **order, "ask": asking(service, info.name) if tells else None,
             "may_fight": tells and info.system == "fs3"}  # fmt: skip
 
 

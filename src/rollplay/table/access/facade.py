@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rollplay.table.access import accounts as _accounts
+from rollplay.table.access import controls as _controls
 from rollplay.table.access import invites as _invites
 from rollplay.table.access import links as _links
 from rollplay.table.access import members as _members
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Collection
 
     from rollplay.table.access.actors import Actor
+    from rollplay.table.access.authz import Act
     from rollplay.table.access.links import Audience
     from rollplay.table.info import (
         ChannelBinding,
@@ -126,8 +128,9 @@ class AccessService(ServiceBase):
         """A game's invites, newest first, with their state (never their secrets)."""
         return _invites.invites(self, game_name)
 
-    def revoke_invite(self, invite_id: int) -> Invite:
-        return _invites.revoke_invite(self, invite_id)
+    def revoke_invite(self, invite_id: int, game_name: str | None = None) -> Invite:
+        """Close an open invite (``game_name``: one of that game's, else none is found)."""
+        return _invites.revoke_invite(self, invite_id, game_name)
 
     def invite(self, token: str) -> Invite:
         """What an open link offers, for the page that accepts it."""
@@ -179,3 +182,17 @@ class AccessService(ServiceBase):
         scene_id: int | None = None,
     ) -> list[Audience]:
         return _links.audiences(self, game, event_ids, platform, scene_id)
+
+    # -- access.controls: the reads behind a page's controls -----------------------------
+    def permit(self, game_name: str, act: Act) -> None:
+        """Refuse unless the actor may ``act`` in the game, as the command would."""
+        return _controls.permit(self, game_name, act)
+
+    def askable(self, game_name: str) -> tuple[str, ...]:
+        """The characters the actor may ask for a roll (refused unless they may ask)."""
+        return _controls.askable(self, game_name)
+
+    def fixable(self, game_name: str, name: str) -> _controls.Fixable:
+        """A sheet for the form that fixes it (refused unless the actor may change it), and
+        why there is nothing to fix in it, if there is not."""
+        return _controls.fixable(self, game_name, name)

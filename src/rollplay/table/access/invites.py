@@ -101,14 +101,21 @@ def invites(t: ServiceBase, game_name: str) -> list[InviteInfo]:
         return [_invite_dict(s, row) for row in rows]
 
 
-def revoke_invite(t: ServiceBase, invite_id: int) -> InviteInfo:
+def revoke_invite(t: ServiceBase, invite_id: int, game_name: str | None = None) -> InviteInfo:
+    """Close an invite before anyone takes it (its game's Storyteller). ``game_name`` (a
+    game's page): only that game's invites are found, and the game's Storyteller is checked
+    first; another game's invite is as unknown as a number never given (rulings H15)."""
     with t.transaction() as s:
+        named = None if game_name is None else t.game_row(s, game_name)
+        if named is not None:
+            t.require(s, named, Act.MANAGE)
         row = s.get(Invite, invite_id) if 0 < invite_id < 2**62 else None
         game = None if row is None or row.game_id is None else s.get(Game, row.game_id)
         # Someone outside the invite's game is told what an unknown id tells: its game's
         # name is not theirs to learn (issue 37), nor that the number is in use.
         outside = game is not None and t.standing(s, game).role is None
-        if row is None or outside or (game is None and not t.actor.owner):
+        elsewhere = named is not None and (game is None or game.id != named.id)
+        if row is None or outside or elsewhere or (game is None and not t.actor.owner):
             raise StorageError(f"no invite #{invite_id}")  # a 404, like any unknown number
         if game is not None:
             t.require(s, t.game_row(s, game.name), Act.MANAGE)

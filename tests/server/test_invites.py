@@ -152,6 +152,30 @@ def test_only_the_storyteller_makes_or_sees_invites(server: TestClient) -> None:
     assert _accept(server, invite["token"]).status_code == 200  # still open
 
 
+def test_the_pages_revoke_answers_as_the_api_does(server: TestClient, server_db: str) -> None:
+    """A game's page revokes only that game's invites: another game's number, and a number
+    no invite has, are both "no invite #N", a 404 as the API answers it (rulings H15).
+    Before, the page found the invite itself and answered 400 with other words."""
+    table = Table(server_db)
+    try:
+        table.add_member("Dungeon", "Stella", "storyteller")  # hers too, but not this page's
+        dungeon = table.new_invite("Dungeon", "observer").id
+    finally:
+        table.close()
+    api_headers = sign_in(server, "Stella")
+    headers = {**api_headers, "Origin": "http://testserver", "HX-Request": "true"}
+    for number in (dungeon, dungeon + 1000):
+        page = server.post(f"/games/Pegasus/invites/{number}/revoke", headers=headers)
+        api = server.delete(f"/api/v1/invites/{dungeon + 1000}", headers=api_headers)
+        assert page.status_code == api.status_code == 404, (page.text, api.text)
+        said = re.sub(r"<[^>]+>", "", page.text)
+        assert said == api.json()["error"].replace(str(dungeon + 1000), str(number))
+    listed = server.get("/api/v1/games/Dungeon/invites").json()
+    assert [i["state"] for i in listed if i["id"] == dungeon] == ["open"]  # not revoked
+    mine = server.post(f"/games/Dungeon/invites/{dungeon}/revoke", headers=headers)
+    assert mine.status_code == 200, mine.text  # from its own game's page
+
+
 def test_bad_invites_are_refused_with_one_line(server: TestClient) -> None:
     headers = sign_in(server, "Stella")
     cases = [

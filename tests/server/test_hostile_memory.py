@@ -6,7 +6,8 @@ time and held them until its reader took them, and an export was made whole befo
 first byte left (20 unread feeds took a worker from 90 MB to 856 MB; 12 exports of a 58 MB
 scene, to 1.88 GB: docs/performance.md). A real ``rollplay serve`` process, SQLite and
 PostgreSQL; what is asserted is how the answers arrive (pages, pieces, refusals), not time
-or memory, which bench/stream_memory.py measures."""
+or memory, which bench/stream_memory.py measures. What waits in the hub for a stalled feed
+is tests/server/test_stalled_viewer.py's."""
 
 from __future__ import annotations
 
@@ -20,11 +21,9 @@ from unittest import mock
 import httpx
 import pytest
 
-from rollplay.server.hub import QUEUE_BYTES, Viewer, sse
 from rollplay.server.live import REPLAY
 from rollplay.server.streams import CHUNK, EXPORTS_PER_USER
 from rollplay.table import commands as c
-from rollplay.table.access.authz import Standing
 from rollplay.table.service import Table
 from tests.server.process import serving, token_for
 
@@ -156,24 +155,3 @@ def test_an_export_is_sent_in_pieces_and_each_user_has_two_at_once(long_scene: s
         assert time.monotonic() < deadline, "the stalled exports' places were never freed"
         time.sleep(0.2)
     assert again.status_code == 200
-
-
-def test_what_waits_for_a_stalled_viewer_is_bounded_in_bytes() -> None:
-    """The hub's side of it: new events for a viewer whose reader has stopped wait up to
-    QUEUE_BYTES; past that they are dropped (the feed reads them from the database when its
-    reader is back, live.py) and one empty batch is left to wake the feed."""
-    viewer = Viewer(service=None, game_id=1, game="Pegasus", write=sse,  # type: ignore[arg-type]
-                    standing=Standing("Pegasus", "Olly", "observer"))  # fmt: skip
-    pose = "x" * 8000
-    number = 0
-    while not viewer.behind:
-        number += 1
-        viewer.offer([(number, pose)])
-        assert viewer.waiting <= QUEUE_BYTES
-    assert number * len(pose) > QUEUE_BYTES  # it held on until the bound, not before
-    assert viewer.queue.qsize() == 1
-    assert viewer.queue.get_nowait() == []
-    viewer.offer([(number + 1, pose)])  # and takes new events again, counted afresh
-    assert viewer.waiting == len(pose)
-    viewer.offer(None)  # an end is never dropped
-    assert viewer.queue.qsize() == 2

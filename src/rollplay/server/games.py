@@ -15,7 +15,7 @@ from rollplay.errors import RollplayError
 from rollplay.server.auth import acting, client_address, credential
 from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.live import event_stream
-from rollplay.server.parts import parts
+from rollplay.server.parts import Exports, parts
 from rollplay.server.streams import exported
 from rollplay.table import commands as c
 from rollplay.table.answers import AnyAnswer, Character, CombatStatus, OddsOf
@@ -116,8 +116,8 @@ def combat(game: str, name: str, service: Acting) -> CombatStatus:
 
 
 @router.get("/games/{game}/log", response_model=list[LogEntry])
-def log(game: str, service: Acting, character: str | None = None, limit: int = 50,
-        format: str = "json") -> Any:  # fmt: skip
+def log(game: str, service: Acting, exports: Exports, *, character: str | None = None,
+        limit: int = 50, format: str = "json") -> Any:  # fmt: skip
     """The log as the caller may see it (``format``: json, jsonl or csv to export)."""
     if format in ("jsonl", "csv"):  # one of the user's few exports at once (rulings H12)
         kind = "application/x-ndjson" if format == "jsonl" else "text/csv"
@@ -125,7 +125,7 @@ def log(game: str, service: Acting, character: str | None = None, limit: int = 5
         def made() -> Iterator[str]:
             return iter([service.export_log(format, game_name=game, character=character)])
 
-        return exported(service.actor.name, made, kind, {})
+        return exported(exports, service.actor.name, made, kind, {})
     if format != "json":
         raise RollplayError(f"unknown format {format!r}; accepted: json, jsonl, csv")
     return service.log(game_name=game, character=character, limit=limit or None)

@@ -1,6 +1,7 @@
-"""What every request shares: the owner's service, the live hub and the memory of recent
-sign-ins, typed, so no handler reads ``app.state`` by guesswork; and the throttle around
-sign-ins and invites (kept in the database, so every worker shares it)."""
+"""What every request shares: the owner's service, the live hub, the memory of recent
+sign-ins and the exports under way, typed, so no handler reads ``app.state`` by guesswork;
+and the throttle around sign-ins and invites (kept in the database, so every worker shares
+it)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 
 from rollplay.server.hub import Hub
+from rollplay.server.streams import EXPORTS, Slots
 from rollplay.table.access import throttle
 from rollplay.table.access.throttle import Policy
 from rollplay.table.service import Service
@@ -23,17 +25,25 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Parts:
     service: Service  # the owner's: acting(...) narrows it to a caller
-    hub: Hub
+    hub: Hub  # with the live feeds' Slots
     recent: Recent
+    exports: Slots  # the exports each user has under way (streams.exported)
 
 
 def install(app: FastAPI, service: Service, hub: Hub) -> None:
-    app.state.parts = Parts(service, hub, Recent())
+    app.state.parts = Parts(service, hub, Recent(), Slots(EXPORTS))
 
 
 def parts(request: Request) -> Parts:
     found: Parts = request.app.state.parts
     return found
+
+
+def _exports(request: Request) -> Slots:
+    return parts(request).exports
+
+
+Exports = Annotated[Slots, Depends(_exports)]  # a route's export slots (streams.exported)
 
 
 def revoked(request: Request) -> None:

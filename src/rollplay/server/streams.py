@@ -1,7 +1,8 @@
 """How many live feeds each user and each client address may hold open at once, in one
 worker (docs/deploy.md, Limits): without a cap one player's 2,000 streams slowed every
 viewer's. One more than the cap is a 429; a feed that closes frees its slot. Exports
-likewise: a few per user at once, each streamed as it is made (``exported``)."""
+likewise, counted by the same ``Slots``: a few per user at once, each streamed as it is made
+(``exported``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import threading
 import weakref
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
@@ -22,35 +23,48 @@ from rollplay.errors import RollplayError
 
 @dataclass(frozen=True)
 class Caps:
-    """Live feeds open at once, in one worker: per user (a tab each; a script's few) and per
-    client address (several people behind one home router or proxy)."""
+    """What one worker lets a user, and a client address, hold at once, and what one past
+    either cap is told they hold and should do. The defaults are the live feeds' (a tab
+    each; a script's few; several people behind one home router or proxy)."""
 
     per_user: int = 20
-    per_address: int = 60
+    per_address: int | None = 60  # None: no cap by address
+    held: str = "live streams open"
+    then: str = "close one (another tab?) first"
 
 
 class Slots:
-    """The feeds each user and each address hold open in this worker."""
+    """What each user and each address hold in this worker, under ``caps``: the live feeds
+    (the hub's), or the exports under way (the server's ``Parts``). An export is taken by a
+    route's thread and freed by its stream's (or a finalizer's), so the count is kept under
+    a lock."""
 
     def __init__(self, caps: Caps) -> None:
         self.caps = caps
         self.held: Counter[tuple[str, str]] = Counter()
+        self.lock = threading.Lock()
 
-    def take(self, user: str, address: str) -> Callable[[], None]:
+    def take(self, user: str, address: str | None = None) -> Callable[[], None]:
         """A slot for ``user`` at ``address`` (a 429 when either is at its cap), and the
         call that frees it (once, however often it is called)."""
-        keys = (("user", user), ("address", address))
-        for key, cap in zip(keys, (self.caps.per_user, self.caps.per_address), strict=True):
-            if self.held[key] >= cap:
-                whose = "you have" if key[0] == "user" else "your address has"
-                raise HTTPException(429, f"{whose} {cap} live streams open, the most allowed "
-                                         "at once: close one (another tab?) first")  # fmt: skip
-        self.held.update(keys)
+        caps = [(("user", user), self.caps.per_user)]
+        if address is not None and self.caps.per_address is not None:
+            caps.append((("address", address), self.caps.per_address))
+        keys = [key for key, _ in caps]
+        with self.lock:
+            for key, cap in caps:
+                if self.held[key] >= cap:
+                    whose = "you have" if key[0] == "user" else "your address has"
+                    raise HTTPException(429, f"{whose} {cap} {self.caps.held}, the most "
+                                             f"allowed at once: {self.caps.then}")  # fmt: skip
+            self.held.update(keys)
         freed = False
 
         def free() -> None:
             nonlocal freed
-            if not freed:
+            with self.lock:
+                if freed:
+                    return
                 freed = True
                 self.held.subtract(keys)
                 for key in keys:
@@ -62,7 +76,7 @@ class Slots:
 
 def caps_from_env() -> Caps:
     """ROLLPLAY_STREAMS_PER_USER and ROLLPLAY_STREAMS_PER_ADDRESS, or the defaults."""
-    found = {}
+    found: dict[str, int] = {}
     for field, name in (("per_user", "ROLLPLAY_STREAMS_PER_USER"),
                         ("per_address", "ROLLPLAY_STREAMS_PER_ADDRESS")):  # fmt: skip
         value = os.environ.get(name, "").strip()
@@ -70,56 +84,27 @@ def caps_from_env() -> Caps:
             if not value.isdecimal() or int(value) < 1:
                 raise RollplayError(f"{name}={value[:20]!r}: give a whole number, 1 or more")
             found[field] = int(value)
-    return Caps(**found)
+    default = Caps()
+    return replace(default, per_user=found.get("per_user", default.per_user),
+                   per_address=found.get("per_address", default.per_address))  # fmt: skip
 
 
 # Exports each user may have being made or sent at once, in one worker (rulings H12): twelve
-# exports of one large scene at once peaked a worker at 1.88 GB.
+# exports of one large scene at once peaked a worker at 1.88 GB. Their Slots are the server's
+# (parts.py), beside the hub's for the live feeds.
 EXPORTS_PER_USER = 2
+EXPORTS = Caps(per_user=EXPORTS_PER_USER, per_address=None, held="exports under way",
+               then="let one finish first")  # fmt: skip
 CHUNK = 64 * 1024  # characters of a made export sent at a time
 
 
-class Exports:
-    """The exports each user has under way in this worker. Taken by a route's thread and
-    freed by the stream's (or a finalizer's), so counted under a lock."""
-
-    def __init__(self, per_user: int = EXPORTS_PER_USER) -> None:
-        self.per_user = per_user
-        self.held: Counter[str] = Counter()
-        self.lock = threading.Lock()
-
-    def take(self, user: str) -> Callable[[], None]:
-        """A slot for one of ``user``'s exports (a 429 past the cap), and the call that
-        frees it (once, however often it is called)."""
-        with self.lock:
-            if self.held[user] >= self.per_user:
-                raise HTTPException(429, f"you have {self.per_user} exports under way, the most "
-                                         "allowed at once: let one finish first")  # fmt: skip
-            self.held[user] += 1
-        freed = False
-
-        def free() -> None:
-            nonlocal freed
-            with self.lock:
-                if not freed:
-                    freed = True
-                    self.held[user] -= 1
-                    if self.held[user] <= 0:
-                        del self.held[user]
-
-        return free
-
-
-EXPORTS = Exports()
-
-
-def exported(user: str, made: Callable[[], Iterator[str]], media_type: str,
+def exported(slots: Slots, user: str, made: Callable[[], Iterator[str]], media_type: str,
              headers: dict[str, str]) -> StreamingResponse:  # fmt: skip
-    """An export as a download: ``made`` is called holding one of the user's export slots
-    (a 429 past the cap, before anything is read; made's own refusals, before anything is
-    sent), and what it hands over is sent as it comes, in pieces of at most CHUNK
-    characters, the slot held until the last is sent or the client is gone."""
-    free = EXPORTS.take(user)
+    """An export as a download: ``made`` is called holding one of the user's export
+    ``slots`` (a 429 past the cap, before anything is read; made's own refusals, before
+    anything is sent), and what it hands over is sent as it comes, in pieces of at most
+    CHUNK characters, the slot held until the last is sent or the client is gone."""
+    free = slots.take(user)
     try:
         parts = made()
     except BaseException:

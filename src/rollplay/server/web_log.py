@@ -23,6 +23,7 @@ from rollplay.errors import RollplayError
 from rollplay.render.cards import entry_card
 from rollplay.render.html import card_html
 from rollplay.server.htmx import Viewer, game_page, status_of
+from rollplay.server.parts import Exports
 from rollplay.server.streams import exported
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.events.views import LogEntry
@@ -89,8 +90,8 @@ def log_page(game: str, request: Request, *, character: str = "", since: str = "
 
 
 @router.get("/games/{game}/log/export", response_model=None)
-def export(game: str, service: Viewer, *, format: str = "jsonl", character: str = "",
-           since: str = "", until: str = "") -> Response:  # fmt: skip
+def export(game: str, service: Viewer, exports: Exports, *, format: str = "jsonl",
+           character: str = "", since: str = "", until: str = "") -> Response:  # fmt: skip
     """Every entry the filter matches, oldest first, as the viewer may see them (as
     ``rollplay log --export``), to save: JSON Lines or CSV."""
     try:
@@ -104,6 +105,7 @@ def export(game: str, service: Viewer, *, format: str = "jsonl", character: str 
         filters = Filter(character, since, until).asked()
         # One of the user's few exports at once (rulings H12), sent in pieces.
         return exported(
+            exports,
             service.actor.name,
             lambda: iter([service.export_log(format, game_name=info.name, **filters)]),
             KINDS[format],

@@ -19,7 +19,8 @@ from rollplay.render.html import card_html
 from rollplay.render.record import record_cards
 from rollplay.server.games import Acting
 from rollplay.server.htmx import Viewer, game_page, status_of
-from rollplay.server.streams import exported
+from rollplay.server.parts import Exports
+from rollplay.server.streams import Slots, exported
 from rollplay.table.info import GameInfo
 from rollplay.table.play.records import filename
 from rollplay.table.play.search import MAX_QUERY, SceneHit
@@ -32,10 +33,11 @@ KINDS = {"markdown": "text/markdown; charset=utf-8", "html": "text/html; charset
 
 
 @api.get("/games/{game}/scenes/{number}/export")
-def export_api(game: str, number: int, service: Acting, format: str = "markdown") -> Response:
+def export_api(game: str, number: int, service: Acting, exports: Exports,
+               format: str = "markdown") -> Response:  # fmt: skip
     """A scene's record as the caller may see it: ``format`` markdown, html or jsonl (the
     JSON Lines passes ``rollplay verify``)."""
-    return _download(service, game, number, format)
+    return _download(service, exports, game, number, format)
 
 
 @api.get("/games/{game}/scenes", response_model=None)
@@ -47,10 +49,11 @@ def scenes_api(game: str, service: Acting,
 
 
 @pages.get("/games/{game}/scenes/{number}/export", response_model=None)
-def export_page(game: str, number: int, service: Viewer, format: str = "markdown") -> Response:
+def export_page(game: str, number: int, service: Viewer, exports: Exports,
+                format: str = "markdown") -> Response:  # fmt: skip
     """The web's download of a scene's record (the links of ``_scene_export.html``)."""
     try:
-        return _download(service, game, number, format)
+        return _download(service, exports, game, number, format)
     except RollplayError as exc:  # a browser gets a line of text, not JSON
         return PlainTextResponse(str(exc), status_of(exc))
 
@@ -93,9 +96,10 @@ def record_page(game: str, number: int, request: Request) -> Response:
     return game_page(request, game, "scene_record.html", "scenes", fill)
 
 
-def _download(service: Service, game: str, number: int, fmt: str) -> Response:
+def _download(service: Service, exports: Slots, game: str, number: int, fmt: str) -> Response:
     """The export, streamed as it is read and drawn (rulings H12: a long scene is never
     whole in memory, and a user has only so many exports under way at once)."""
     saved = f'attachment; filename="{filename(game, number, fmt)}"'
-    return exported(service.actor.name, lambda: service.export_scene_parts(game, number, fmt),
+    return exported(exports, service.actor.name,
+                    lambda: service.export_scene_parts(game, number, fmt),
                     KINDS.get(fmt, "text/plain"), {"Content-Disposition": saved})  # fmt: skip

@@ -27,13 +27,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+ROOT = Path(__file__).resolve().parents[2]  # where ``tests`` is imported from
+
+
 @contextmanager
 def serving(
-    db: str, workers: int = 1, output: Path | None = None, env: dict[str, str] | None = None
+    db: str,
+    workers: int = 1,
+    output: Path | None = None,
+    env: dict[str, str] | None = None,
+    *,
+    app: str | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``rollplay serve`` as its own process (with ``env`` added to its environment); yields
-    its base URL and the process. Its stdout and stderr go to ``output`` if given."""
-    started = _start(db, workers, output, env)
+    its base URL and the process. Its stdout and stderr go to ``output`` if given. ``app``:
+    a test's own app factory (``module:function``, e.g. tests/server/crashing.py's), served
+    by uvicorn on the database as ``rollplay serve`` left it, in place of the server's."""
+    started = _start(db, workers, output, env, app)
     try:
         wait_healthy(started.base)
         yield started.base, started.process
@@ -45,7 +55,7 @@ def serving(
 def servers(db: str, count: int, workers: int = 1) -> Iterator[list[str]]:
     """``count`` servers on one database, started side by side (each process's start-up is
     most of its cost); yields their base URLs."""
-    started = [_start(db, workers, None, None) for _ in range(count)]
+    started = [_start(db, workers, None, None, None) for _ in range(count)]
     try:
         for one in started:
             wait_healthy(one.base)
@@ -61,12 +71,16 @@ class _Started(NamedTuple):
     sink: IO[bytes] | None
 
 
-def _start(db: str, workers: int, output: Path | None, env: dict[str, str] | None) -> _Started:
+def _start(db: str, workers: int, output: Path | None, env: dict[str, str] | None,
+           app: str | None) -> _Started:  # fmt: skip
     port = free_port()
     sink = None if output is None else output.open("wb")
+    command = [sys.executable, "-m", "rollplay", "serve", "--db", db]
+    if app is not None:
+        command = [sys.executable, "-m", "uvicorn", app, "--factory", "--app-dir", str(ROOT),
+                   "--host", "127.0.0.1"]  # fmt: skip
     process = subprocess.Popen(
-        [sys.executable, "-m", "rollplay", "serve", "--db", db, "--port", str(port),
-         "--workers", str(workers)],
+        [*command, "--port", str(port), "--workers", str(workers)],
         stdout=sink or subprocess.DEVNULL, stderr=subprocess.STDOUT if sink else subprocess.DEVNULL,
         env={**os.environ, "ROLLPLAY_DATABASE_URL": db, **(env or {})},
     )  # fmt: skip

@@ -2,9 +2,9 @@
 (issue 37; rulings H2, H11): the command stores its answer with its write, in its own
 transaction, so the Idempotency-Key's retry, after the stale-claim limit and a restart, is
 answered with what the write answered, and writes nothing again. Before, the claim was
-taken over as if nothing had happened and the pose was posed twice. A real ``rollplay
-serve`` process killed with SIGKILL at that moment (the tests' switch in
-server/idempotency.py), SQLite and PostgreSQL."""
+taken over as if nothing had happened and the pose was posed twice. A real server process
+killed with SIGKILL at that moment (``rollplay serve``'s app with the crash of
+tests/server/crashing.py innermost), SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from rollplay.table.store.db import open_engine
 from rollplay.table.store.idempotency import ABANDONED
 from rollplay.table.store.models import IdempotencyKey, now
+from tests.server.crashing import APP
 from tests.server.process import serving, signed_in
 
 pytestmark = [pytest.mark.live, pytest.mark.storage]
@@ -38,8 +39,7 @@ def _after_a_crash(db: str, folder: Path, line: str) -> Iterator[tuple[httpx.Cli
     """``line`` sent to the commands with a key, to a worker that dies once it has run and
     before its answer is kept; then, past the stale-claim limit, a new server: Pia's client
     there, and the headers that send the same key again."""
-    crash = {"ROLLPLAY_TEST_CRASH_BEFORE_KEEPING": "1"}
-    with serving(db, output=folder / "first.log", env=crash) as (base, process):
+    with serving(db, output=folder / "first.log", app=APP) as (base, process):
         pia, headers = signed_in(base, "Pia")
         started = pia.post(f"{API}/commands", json={"text": "scene/start Dock"}, headers=headers)
         assert started.status_code == 200, started.text  # no key: nothing to crash on

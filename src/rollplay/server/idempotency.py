@@ -15,9 +15,7 @@ it had no key, for the route to refuse as usual."""
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import signal
 import time
 from typing import assert_never
 
@@ -50,9 +48,6 @@ LARGEST = 64 * 1024  # the largest answer body kept; a retry of a larger one is 
 # a read is not kept, as its retry may simply run again. Never sent to the client.
 READ_ONLY = b"rollplay-read-only"
 _SWEEP_EVERY = 300.0  # seconds between sweeps of expired keys, per worker
-# For the tests alone: the worker kills itself after a keyed request has run (its write
-# committed) and before its answer is kept, as a crash there would (rulings H11).
-CRASH_BEFORE_KEEPING = os.environ.get("ROLLPLAY_TEST_CRASH_BEFORE_KEEPING") == "1"
 
 
 class Idempotency:
@@ -129,8 +124,6 @@ class Idempotency:
         finally:
             SHOWN_ONCE.reset(mark)
             keys.KEYED.reset(marked)
-        if CRASH_BEFORE_KEEPING:  # the tests' stand-in for a worker killed at this moment
-            os.kill(os.getpid(), signal.SIGKILL)
         # A write done is never run again: its claim is released to its retry, which is
         # answered from what the command stored; only a claim that wrote nothing is dropped.
         free = keys.release if keyed.written else keys.drop

@@ -145,3 +145,18 @@ def test_render_signatures_name_types_not_any() -> None:
                 if "Any" in said.replace("AnyAnswer", "").replace("AnyPayload", ""):
                     loose.append(f"{name}.{node.name}: {said}")
     assert loose == []
+
+
+def test_no_module_kills_its_own_process_or_reads_a_tests_switch() -> None:
+    """What the tests need to break (a worker killed at a chosen moment: rulings H11) they
+    build themselves (tests/server/crashing.py): nothing in src/ sends a kill signal or
+    reads a ``ROLLPLAY_TEST_`` setting (issue 37: the server read one and killed itself)."""
+    found = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            said = ast.unparse(node) if isinstance(node, ast.Attribute | ast.Constant) else ""
+            if said in ("os.kill", "signal.SIGKILL", "os.killpg") or (
+                isinstance(node, ast.Constant) and str(node.value).startswith("ROLLPLAY_TEST_")
+            ):
+                found.append(f"{name}: {said}")
+    assert found == []

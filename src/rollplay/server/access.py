@@ -19,6 +19,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rollplay.table.access.throttle import TryLater
+
 MAX_BODY = 64 * 1024  # bytes in a request body
 # A character file uploaded (web_characters.py): a real GCS file holds its portrait too.
 MAX_UPLOAD = 2 * 1024 * 1024
@@ -125,6 +127,12 @@ SERVER_FAILED = "the server failed on this request; it is in the server's log"
 DOWN = (OperationalError, InterfaceError, PoolTimeout)
 RETRY_AFTER = 5  # seconds a client is asked to wait
 DOWN_SAID = "the database is not answering: try again in a moment"
+
+
+def retry_after(exc: Exception) -> dict[str, str] | None:
+    """The header that says when to ask again, for an answer refused for now (TryLater: a
+    throttle's 429, the password gate's 503, a pose flood's 429); None for any other."""
+    return {"Retry-After": str(exc.retry_after)} if isinstance(exc, TryLater) else None
 
 
 def database_trouble(exc: Exception) -> None:

@@ -50,6 +50,7 @@ from rollplay.server.access import (
     ServerErrors,
     database_trouble,
     masked,
+    retry_after,
 )
 from rollplay.server.headers import SecurityHeaders
 from rollplay.server.hub import Hub
@@ -158,8 +159,7 @@ def _errors(app: FastAPI) -> None:
         if isinstance(exc, SignInError):
             return answer(401, str(exc), request)
         if isinstance(exc, TryLater):  # throttled (429) or the password gate full (503)
-            later = {"Retry-After": str(exc.retry_after)}
-            return answer(exc.status, str(exc), request, later)
+            return answer(exc.status, str(exc), request, retry_after(exc))
         if isinstance(exc, Forbidden):
             return answer(403, str(exc), request)
         if isinstance(exc, InviteError):

@@ -18,6 +18,7 @@ from rollplay.errors import RollplayError
 from rollplay.render.answers import answer_lines
 from rollplay.render.html import line_html
 from rollplay.render.spans import plain
+from rollplay.server.access import retry_after
 from rollplay.server.auth import COOKIE, caller
 from rollplay.server.idempotency import READ_ONLY
 from rollplay.server.pages import templates
@@ -74,9 +75,8 @@ def run(service: Service, command: Any, done: str | None = None) -> HTMLResponse
 
 def problem(exc: RollplayError) -> HTMLResponse:
     """An error as the fragment a form shows, with its status."""
-    later = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TryLater) else None
     return HTMLResponse(Markup('<p class="error" role="alert">{}</p>').format(str(exc)),
-                        status_of(exc), headers=later)  # fmt: skip
+                        status_of(exc), headers=retry_after(exc))  # fmt: skip
 
 
 def status_of(exc: RollplayError) -> int:

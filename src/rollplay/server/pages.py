@@ -15,6 +15,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from rollplay.errors import RollplayError
+from rollplay.render.combat import place
+from rollplay.server.access import retry_after
 from rollplay.server.accounts import set_session
 from rollplay.server.auth import COOKIE, acting, caller, check_origin, client_address
 from rollplay.server.parts import guarded, parts, revoked
@@ -28,6 +30,7 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 templates.env.trim_blocks = templates.env.lstrip_blocks = True  # tidy HTML from tags on lines
 templates.env.filters["when"] = when
+templates.env.filters["place"] = place  # a hit location as people read it ("Right Arm")
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -69,7 +72,7 @@ def login_form(
         return _page(request, "home.html", status=401, user=None, problem=str(exc))
     except TryLater as exc:
         return _page(request, "home.html", status=exc.status, user=None, problem=str(exc),
-                     headers={"Retry-After": str(exc.retry_after)})  # fmt: skip
+                     headers=retry_after(exc))  # fmt: skip
     response = RedirectResponse("/", status_code=303)
     set_session(request, response, signed.session)
     return response
@@ -176,7 +179,7 @@ def take_invite(
         return _page(request, "invite.html", status=410, invite=None, error=str(exc))
     except TryLater as exc:
         return _page(request, "invite.html", status=exc.status, invite=None, error=str(exc),
-                     headers={"Retry-After": str(exc.retry_after)})  # fmt: skip
+                     headers=retry_after(exc))  # fmt: skip
     except RollplayError as exc:  # a taken name, a short password: say so, keep the form
         invite = service.invite(token)
         return _page(request, "invite.html", status=400, invite=invite, error=None,

@@ -22,7 +22,7 @@ from rollplay.systems.fs3.presets import FS3_2, FS3_3
 from rollplay.table.service import Table
 from rollplay.table.sheet_limits import stored_sheet
 from rollplay.table.systems import system
-from tests.server.test_storyteller_web import _as
+from tests.server.forms import page_as
 
 Fields = list[tuple[str, str]]
 
@@ -152,7 +152,7 @@ def test_a_field_no_sheet_could_take_is_one_line(fields: Fields, said: str) -> N
 
 
 def test_a_player_fills_the_fs3_form_and_sees_the_points_and_problems(server: TestClient) -> None:
-    page, pia = _as(server, "Pia", "/games/Pegasus/new-character")
+    page, pia = page_as(server, "Pia", "/games/Pegasus/new-character")
     shown = ('name="attr.Brawn"', 'name="action.Piloting"', "Add a background skill",
              "Add a quirk", "Sheet as text", 'value="form"',
              'value="text" formnovalidate')  # fmt: skip
@@ -195,7 +195,7 @@ def test_the_form_follows_house_rules_and_32_names_ruling_attributes(
     rules: dict[str, Any] = {"action_skills": [*skills, gunnery]}
     table.acting_as("Stella").new_game("Galactica", "fs3", "3.2", rules)
     table.close()
-    page, stella = _as(server, "Stella", "/games/Galactica/new-character")
+    page, stella = page_as(server, "Stella", "/games/Galactica/new-character")
     assert 'name="action.Gunnery"' in page  # the game's own skill list
     assert 'name="attr.Academic"' in page
     assert 'name="bg.attribute"' in page  # 002: each background skill names its attribute
@@ -226,7 +226,7 @@ def test_gurps_and_d6_forms_are_checked_and_made(
     table = Table(server_db)
     table.add_member(game, "Stella", "storyteller", ())
     table.close()
-    page, stella = _as(server, "Stella", f"/games/{game}/new-character")
+    page, stella = page_as(server, "Stella", f"/games/{game}/new-character")
     assert "Add a skill" in page
     wrong = [(k, bad) if k == field else (k, v) for k, v in form]
     checked = server.post(f"/games/{game}/new-character/check", headers=stella,
@@ -271,7 +271,7 @@ def test_the_text_box_starts_from_the_forms_sheet(edition: str) -> None:
 
 
 def test_the_text_button_sends_the_text_and_the_check_reads_the_name(server: TestClient) -> None:
-    _, pia = _as(server, "Pia", "/games/Pegasus/new-character")
+    _, pia = page_as(server, "Pia", "/games/Pegasus/new-character")
     check = "/games/Pegasus/new-character/check"
     weak = [(k, "0" if k == "attr.Brawn" else v) for k, v in FS3_33_FORM]
     both = [*weak, ("sheet", FS3_33_TEXT)]

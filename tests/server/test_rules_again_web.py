@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from rollplay.table.service import Table
 from tests.server.conftest import sign_in
-from tests.server.test_web_table import _luck, _page_headers
+from tests.server.forms import luck_of, page_as
 
 pytestmark = pytest.mark.storage
 ADA = {"name": "Ada", "system": "fs3",
@@ -32,7 +32,7 @@ def test_a_misspelt_ability_is_refused_by_the_box_its_odds_and_the_api(
 ) -> None:
     """`roll Nikos/Pilotting` is refused before rolling, and said the same way by the odds
     shown as it is typed, the box's answer and the API (the service decides)."""
-    _, headers = _page_headers(server, "Pia")
+    _, headers = page_as(server, "Pia")
     before = _events(server)
     said = "(did you mean Piloting?)"
     odds = server.get("/games/Pegasus/odds", params={"text": "roll Nikos/Pilotting"})
@@ -54,7 +54,7 @@ def test_a_misspelt_ability_is_refused_by_the_box_its_odds_and_the_api(
 
 
 def _asked(server: TestClient, line: str) -> int:
-    _, gm = _page_headers(server, "Stella")
+    _, gm = page_as(server, "Stella")
     done = server.post("/games/Pegasus/roll", data={"text": line}, headers=gm)
     assert done.status_code == 200, done.text
     return int(re.findall(r"#(\d+)", html.unescape(done.text))[0])
@@ -66,16 +66,16 @@ def test_a_request_cards_roll_control_spends_luck_as_her_own_roll_would(
     """FS3.3 (000 Modifiers): a luck point is +3 on one's own roll, or buys a Hail Mary;
     3.3 has no re-roll (rulings R11). The card offers those, and the Roll posts them."""
     number = _asked(server, "request Nikos Firearms")
-    page, headers = _page_headers(server, "Pia")
+    page, headers = page_as(server, "Pia")
     control = re.search(rf'<form id="answer-{number}".*?</form>', page, re.S)
     assert control is not None
     offered = re.findall(r'<option value="([^"]*)">', control.group(0))
     assert offered == ["", "bonus", "hail-mary"]
-    before = _luck(server_db)
+    before = luck_of(server_db)
     answer = {"text": f"answer {number}", "luck": "bonus"}
     done = server.post("/games/Pegasus/roll", data=answer, headers=headers)
     assert done.status_code == 200, done.text
-    assert _luck(server_db) == before - 1
+    assert luck_of(server_db) == before - 1
     events = server.get("/api/v1/games/Pegasus/events", params={"format": "json"}).json()
     roll = [e for e in events if e["kind"] == "roll"][-1]
     assert roll["data"]["request"] == number
@@ -83,7 +83,7 @@ def test_a_request_cards_roll_control_spends_luck_as_her_own_roll_would(
     assert {"reason": "luck", "value": 3} in roll["data"]["outcome"]["modifiers"]
     # A roll only a Hail Mary allows (000: no Everyman Demolitions) asks for one, which
     # needs a luck point to have.
-    _, gm = _page_headers(server, "Stella")
+    _, gm = page_as(server, "Stella")
     refused = server.post("/games/Pegasus/roll", data={"text": "request Nikos Demolitions"},
                           headers=gm)  # fmt: skip
     assert refused.status_code == 400
@@ -92,7 +92,7 @@ def test_a_request_cards_roll_control_spends_luck_as_her_own_roll_would(
     table.award_luck("Pegasus", "Nikos", 1)
     table.close()
     hail = _asked(server, "request Nikos Demolitions")
-    page, _ = _page_headers(server, "Pia")
+    page, _ = page_as(server, "Pia")
     control = re.search(rf'<form id="answer-{hail}".*?</form>', page, re.S)
     assert control is not None
     assert 'name="luck" value="hail-mary"' in control.group(0)

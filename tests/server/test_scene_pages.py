@@ -8,15 +8,9 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import sign_in
+from tests.server.forms import post_form
 
 TITLE = "Vault of Whispers"
-
-
-def _post(server: TestClient, role: str, path: str, **form: str) -> tuple[int, str]:
-    server.cookies.clear()
-    headers = {**sign_in(server, role), "Origin": "http://testserver", "HX-Request": "true"}
-    answer = server.post(path, data=form, headers=headers)
-    return answer.status_code, answer.text
 
 
 def test_the_pose_box_and_the_order_panel(server: TestClient) -> None:
@@ -27,12 +21,12 @@ def test_the_pose_box_and_the_order_panel(server: TestClient) -> None:
     assert 'href="/games/Pegasus/scenes"' in server.get("/games/Pegasus").text
     assert 'href="/games/Pegasus/scenes/1">1. Docks' in server.get("/games/Pegasus/scenes").text
     box = "/games/Pegasus/scenes/1/pose"
-    code, said = _post(server, "Pia", box, text="leans in.")
+    code, said = post_form(server, "Pia", box, text="leans in.")
     assert code == 400
     assert "join scene 1 first" in said
-    assert _post(server, "Pia", box, text="scene/join")[0] == 200  # means this scene
-    assert _post(server, "Pia", box, text="she <b>smiles</b>, *slowly*.\nThen waits.")[0] == 200
-    assert _post(server, "Pia", box, text="roll Nikos/Firearms")[0] == 200  # a command
+    assert post_form(server, "Pia", box, text="scene/join")[0] == 200  # means this scene
+    assert post_form(server, "Pia", box, text="she <b>smiles</b>, *slowly*.\nThen waits.")[0] == 200
+    assert post_form(server, "Pia", box, text="roll Nikos/Firearms")[0] == 200  # a command
     page = server.get("/games/Pegasus/scenes/1").text
     assert "Nikos</span> she &lt;b&gt;smiles&lt;/b&gt;, <em>slowly</em>." in page
     assert "<b>smiles" not in page
@@ -46,14 +40,16 @@ def test_the_pose_box_and_the_order_panel(server: TestClient) -> None:
     shown = server.get("/api/v1/games/Pegasus/scenes/1").json()
     assert (shown["order"]["waiting"], shown["order"]["last"]) == (["Stella"], "Nikos")
     assert [e["kind"] for e in shown["ledger"]] == ["scene_start", "scene_join", "pose", "roll"]
-    code, said = _post(server, "Pia", "/games/Pegasus/scenes/1/stop")
+    code, said = post_form(server, "Pia", "/games/Pegasus/scenes/1/stop")
     assert code == 403
     assert "only its starter or the Storyteller" in said
 
 
 def test_a_private_scene_is_no_scene_to_those_outside_it(server: TestClient) -> None:
-    assert _post(server, "Pia", "/games/Pegasus/scenes", title=TITLE, private="1")[0] == 200
-    assert _post(server, "Pia", "/games/Pegasus/scenes/1/pose", text="cracks the safe.")[0] == 200
+    assert post_form(server, "Pia", "/games/Pegasus/scenes", title=TITLE, private="1")[0] == 200
+    assert (
+        post_form(server, "Pia", "/games/Pegasus/scenes/1/pose", text="cracks the safe.")[0] == 200
+    )
     reads = ["/games/Pegasus/scenes/1", "/games/Pegasus/scenes/1/order",
              "/games/Pegasus/scenes/1/feed", "/api/v1/games/Pegasus/scenes/1"]  # fmt: skip
     writes = ["/games/Pegasus/scenes/1/pose", "/games/Pegasus/scenes/1/join",
@@ -67,7 +63,7 @@ def test_a_private_scene_is_no_scene_to_those_outside_it(server: TestClient) -> 
             assert TITLE not in answer.text
             assert "cracks the safe" not in answer.text
         for path in writes:
-            code, said = _post(server, role, path, text="peeks in.")
+            code, said = post_form(server, role, path, text="peeks in.")
             assert code in (403, 404), (role, path, code)
             assert TITLE not in said
         lists = [server.get("/games/Pegasus/scenes"), server.get("/api/v1/games/Pegasus/scenes")]
@@ -83,7 +79,9 @@ def test_a_private_scene_is_no_scene_to_those_outside_it(server: TestClient) -> 
         page = server.get("/games/Pegasus/scenes/1")
         assert page.status_code == 200
         assert "cracks the safe" in page.text
-    assert _post(server, "Pia", "/games/Pegasus/scenes/1/pose", text="scene/invite Otto")[0] == 200
+    assert (
+        post_form(server, "Pia", "/games/Pegasus/scenes/1/pose", text="scene/invite Otto")[0] == 200
+    )
     server.cookies.clear()
     sign_in(server, "Otto")
     assert "cracks the safe" in server.get("/games/Pegasus/scenes/1").text

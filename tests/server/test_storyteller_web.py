@@ -14,24 +14,15 @@ from rollplay.server.web_characters import STARTERS, replacing
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.service import Table
 from tests.gurps.fixtures import GCS, needs_fixtures
-from tests.server.conftest import sign_in
+from tests.server.forms import page_as
 
-HX = {"HX-Request": "true", "Origin": "http://testserver"}
 FS3 = "attributes: {Brawn: 2, Reflexes: 3, Grit: 2, Wits: 3, Presence: 2}\n"
-
-
-def _as(server: TestClient, name: str, page: str) -> tuple[str, dict[str, str]]:
-    server.cookies.clear()
-    sign_in(server, name)
-    text = server.get(page).text
-    token = text.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
-    return text, {**HX, "X-CSRF-Token": token}
 
 
 def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     server: TestClient,
 ) -> None:
-    page, pia = _as(server, "Pia", "/games/Pegasus/new-character")
+    page, pia = page_as(server, "Pia", "/games/Pegasus/new-character")
     assert "Submit for approval" in page
     assert 'hx-trigger="input changed delay:300ms' in page  # checked as it is typed
     too_high = FS3.replace("Brawn: 2", "Brawn: 0")  # below 002's 1 to 4, refused as typed
@@ -65,7 +56,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     assert "Change the sheet in the character form" in sheet
     assert "Send back" not in sheet
     # The Storyteller sends it back with a comment, which Pia reads on her sheet.
-    page, stella = _as(server, "Stella", "/games/Pegasus/characters/Ada")
+    page, stella = page_as(server, "Stella", "/games/Pegasus/characters/Ada")
     assert "Send back" in page
     assert "NPCs</a>" in page
     empty = server.post("/games/Pegasus/characters/Ada/send-back", data={"comment": " "},
@@ -78,13 +69,13 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     )
     assert sent.status_code == 200, sent.text
     assert "sent back" in server.get("/games/Pegasus/characters").text
-    _, otto = _as(server, "Otto", "/games/Pegasus/characters/Ada")
+    _, otto = page_as(server, "Otto", "/games/Pegasus/characters/Ada")
     assert "past the limit" not in server.get("/games/Pegasus/characters/Ada/sheet").text
     assert "NPCs</a>" not in server.get("/games/Pegasus/characters").text
     refused = server.post("/games/Pegasus/characters/Ada/send-back",
                           data={"comment": "no"}, headers=otto)  # fmt: skip
     assert refused.status_code == 403
-    page, pia = _as(server, "Pia", "/games/Pegasus/characters/Ada")
+    page, pia = page_as(server, "Pia", "/games/Pegasus/characters/Ada")
     assert "68 points is past the limit" in page
     assert "Fix the sheet, as the Storyteller asks" in page
     form = server.get("/games/Pegasus/characters/Ada/fix").text  # the form, filled in
@@ -96,7 +87,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
     assert "Resubmitted: Ada goes back to the Storyteller for approval" in fixed.text
     assert "sent back" not in server.get("/games/Pegasus/characters").text  # answered
     assert "past the limit" not in server.get("/games/Pegasus/characters/Ada/sheet").text
-    _, stella = _as(server, "Stella", "/games/Pegasus/characters/Ada")
+    _, stella = page_as(server, "Stella", "/games/Pegasus/characters/Ada")
     approved = server.post("/games/Pegasus/characters/Ada/approve", headers=stella)
     assert approved.status_code == 200, approved.text
     shown = server.get("/games/Pegasus/characters/Ada/sheet").text
@@ -105,7 +96,7 @@ def test_a_player_makes_a_character_checked_as_typed_and_it_is_sent_back(
 
 
 def test_an_observer_may_not_make_a_character(server: TestClient) -> None:
-    page, olly = _as(server, "Olly", "/games/Pegasus/characters")
+    page, olly = page_as(server, "Olly", "/games/Pegasus/characters")
     assert "Create a character" not in page
     assert server.get("/games/Pegasus/new-character").status_code == 403
     made = server.post("/games/Pegasus/new-character", data={"name": "Ola", "sheet": FS3},
@@ -114,7 +105,7 @@ def test_an_observer_may_not_make_a_character(server: TestClient) -> None:
 
 
 def test_a_sheet_file_is_uploaded_and_a_bad_one_is_one_line(server: TestClient) -> None:
-    _, stella = _as(server, "Stella", "/games/Pegasus/new-character")
+    _, stella = page_as(server, "Stella", "/games/Pegasus/new-character")
     up = server.post(
         "/games/Pegasus/new-character/upload",
         headers=stella,
@@ -139,7 +130,7 @@ def test_a_real_gcs_file_is_uploaded(server: TestClient, server_db: str) -> None
     table = Table(server_db)
     table.add_member("Dungeon", "Stella", "storyteller", ())
     table.close()
-    _, stella = _as(server, "Stella", "/games/Dungeon/new-character")
+    _, stella = page_as(server, "Stella", "/games/Dungeon/new-character")
     data = (GCS / "orc-leader.gcs").read_bytes()
     up = server.post("/games/Dungeon/new-character/upload", headers=stella,
                      files={"file": ("orc-leader.gcs", data)})  # fmt: skip
@@ -160,7 +151,7 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     table = Table(server_db)
     Tracker(table).start("Pegasus", "Hangar")
     table.close()
-    page, stella = _as(server, "Stella", "/games/Pegasus/npcs")
+    page, stella = page_as(server, "Stella", "/games/Pegasus/npcs")
     assert "No NPCs yet" in page
     added = server.post("/games/Pegasus/npcs", data={"name": "Raider", "rating": "5"},
                         headers=stella)  # fmt: skip
@@ -195,7 +186,7 @@ def test_the_npc_roster_rolls_and_joins_a_combat(server: TestClient, server_db: 
     removed = server.post("/games/Pegasus/npcs/Raider/remove", headers=stella)
     assert removed.status_code == 200
     assert "No NPCs yet" in server.get("/games/Pegasus/npcs").text
-    _, pia = _as(server, "Pia", "/games/Pegasus")
+    _, pia = page_as(server, "Pia", "/games/Pegasus")
     assert server.get("/games/Pegasus/npcs").status_code == 403
     assert server.post("/games/Pegasus/npcs", data={"name": "X", "rating": "5"},
                        headers=pia).status_code == 403  # fmt: skip
@@ -211,7 +202,7 @@ def test_gurps_and_d6_sheets_are_checked_as_typed_and_made(
     table = Table(server_db)
     table.add_member(game, "Stella", "storyteller", ())
     table.close()
-    page, stella = _as(server, "Stella", f"/games/{game}/new-character")
+    page, stella = page_as(server, "Stella", f"/games/{game}/new-character")
     starter = STARTERS[table_system(page)]
     assert html.escape(starter.split("\n", 1)[0]) in page  # the form starts from the system's
     wrong = server.post(f"/games/{game}/new-character/check", headers=stella,

@@ -20,33 +20,14 @@ from rollplay.table.events.payloads import (
 )
 from rollplay.table.events.requests import PoseDeleted, PoseEdited
 from rollplay.table.events.views import AnyPayload, EventView
-from rollplay.table.service import Table
 from tests.server.conftest import sign_in
-from tests.typed import of
-
-HX = {"HX-Request": "true", "Origin": "http://testserver"}
-
-
-def _page_headers(server: TestClient, name: str) -> tuple[str, dict[str, str]]:
-    """Sign ``name`` in, open the table page: its HTML and the headers its htmx sends."""
-    sign_in(server, name)
-    page = server.get("/games/Pegasus").text
-    token = page.split('"X-CSRF-Token": "', 1)[1].split('"', 1)[0]
-    return page, {**HX, "X-CSRF-Token": token}
-
-
-def _luck(server_db: str, name: str = "Nikos") -> int:
-    table = Table(server_db)
-    try:
-        return of(int, table.character("Pegasus", name).luck)
-    finally:
-        table.close()
+from tests.server.forms import HX, luck_of, page_as
 
 
 def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient,
                                                               server_db: str) -> None:  # fmt: skip
-    _, headers = _page_headers(server, "Pia")
-    before = _luck(server_db)
+    _, headers = page_as(server, "Pia")
+    before = luck_of(server_db)
     plain = server.get("/games/Pegasus/odds", params={"text": "roll Firearms"}).text
     boosted = server.get("/games/Pegasus/odds",
                          params={"text": "roll Firearms", "luck": "bonus"}).text  # fmt: skip
@@ -55,10 +36,10 @@ def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient
                        headers=headers)  # fmt: skip
     assert done.status_code == 200, done.text
     assert done.headers["HX-Trigger"] == "done"  # the points panel redraws on it
-    assert _luck(server_db) == before - 1
+    assert luck_of(server_db) == before - 1
     events = server.get("/api/v1/games/Pegasus/events", params={"format": "json"}).json()
     roll = [e for e in events if e["kind"] == "roll"][-1]
-    assert "luck" in json.dumps(roll["data"]["outcome"])
+    assert roll["data"]["outcome"]["luck"] == "bonus"  # the luck chosen, on this roll
     panel = server.get("/games/Pegasus/mine").text
     assert re.search(rf"Luck <strong>{before - 1}</strong>", panel)
     # No luck left: refused in one line, nothing rolled.
@@ -77,7 +58,7 @@ def test_luck_chosen_beside_the_roll_box_is_spent_on_the_roll(server: TestClient
 
 
 def test_quick_roll_buttons_come_from_the_sheet(server: TestClient) -> None:
-    page, headers = _page_headers(server, "Pia")
+    page, headers = page_as(server, "Pia")
     lines = re.findall(r"hx-vals='(\{[^']*\})'", page)
     texts = [json.loads(v)["text"] for v in lines]
     assert "roll Nikos/Piloting" in texts
@@ -91,7 +72,7 @@ def test_quick_roll_buttons_come_from_the_sheet(server: TestClient) -> None:
 
 
 def test_the_storytellers_npc_rolls_and_awards(server: TestClient, server_db: str) -> None:
-    page, headers = _page_headers(server, "Stella")
+    page, headers = page_as(server, "Stella")
     assert "Roll for the NPC" in page
     assert "Award" in page
     npc = server.post("/games/Pegasus/npc", data={"name": "Zorblax", "what": "6"},
@@ -101,12 +82,12 @@ def test_the_storytellers_npc_rolls_and_awards(server: TestClient, server_db: st
     bad = server.post("/games/Pegasus/npc", data={"name": "Zorblax", "what": "six"},
                       headers=headers)  # fmt: skip
     assert bad.status_code == 400
-    before = _luck(server_db)
+    before = luck_of(server_db)
     award = server.post("/games/Pegasus/award",
                         data={"character": "Nikos", "points": "luck", "amount": "2",
                               "reason": "a great scene"}, headers=headers)  # fmt: skip
     assert award.status_code == 200, award.text
-    assert _luck(server_db) == before + 2
+    assert luck_of(server_db) == before + 2
     xp = server.post("/games/Pegasus/award", data={"character": "Nikos", "points": "xp",
                                                    "amount": "2.5"}, headers=headers)  # fmt: skip
     assert xp.status_code == 200, xp.text
@@ -121,7 +102,7 @@ def test_the_storytellers_npc_rolls_and_awards(server: TestClient, server_db: st
         assert said in html.unescape(wrong.text)
     # A player sees neither control, nor the NPC's roll.
     server.cookies.clear()
-    page, headers = _page_headers(server, "Pia")
+    page, headers = page_as(server, "Pia")
     assert "Roll for the NPC" not in page
     assert "Zorblax" not in page
     refused = server.post("/games/Pegasus/award", data={"character": "Nikos", "points": "luck"},
@@ -130,7 +111,7 @@ def test_the_storytellers_npc_rolls_and_awards(server: TestClient, server_db: st
 
 
 def test_an_observer_gets_no_roll_box(server: TestClient) -> None:
-    page, _ = _page_headers(server, "Olly")
+    page, _ = page_as(server, "Olly")
     assert 'id="roll"' not in page
     assert 'id="feed"' in page
 
@@ -204,7 +185,7 @@ def test_a_combat_turn_reaches_players_as_its_report_without_the_npcs_dice(
 
 
 def test_the_roll_box_shows_what_a_command_answers(server: TestClient) -> None:
-    _, headers = _page_headers(server, "Pia")
+    _, headers = page_as(server, "Pia")
     sheet = server.post("/games/Pegasus/roll", data={"text": "sheet"}, headers=headers)
     assert sheet.status_code == 200
     assert "Piloting 6 (Proficient), 10 dice" in sheet.text  # her sheet, as the CLI shows it
@@ -220,7 +201,7 @@ def test_the_roll_box_shows_what_a_command_answers(server: TestClient) -> None:
 
 
 def test_the_npc_form_rolls_for_an_npc_only(server: TestClient) -> None:
-    _, headers = _page_headers(server, "Stella")
+    _, headers = page_as(server, "Stella")
     for name, what, said in (("Nikos", "5", "is a character of this game"),
                              ("R/S", "5", "an NPC needs a name without"),
                              ("Raider", "Firearms", "is not an NPC's roll")):  # fmt: skip
@@ -234,7 +215,7 @@ def test_the_npc_form_rolls_for_an_npc_only(server: TestClient) -> None:
 
 
 def test_page_requests_get_errors_as_fragments(server: TestClient) -> None:
-    _, headers = _page_headers(server, "Pia")
+    _, headers = page_as(server, "Pia")
     bad = server.post("/games/Pegasus/roll", data={"text": "roll Firearms", "cp": "-1"},
                       headers=headers)  # fmt: skip
     assert bad.status_code == 422
@@ -254,7 +235,7 @@ def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
 
     assert "\r" not in forged
     assert forged.count("\n\n") == 2  # the card and the points signal, nothing more
-    _, headers = _page_headers(server, "Pia")
+    _, headers = page_as(server, "Pia")
     refused = server.post("/games/Pegasus/characters/Nikos/raise",
                           data={"learn": "background:Poker\rid: 9"}, headers=headers)  # fmt: skip
     assert refused.status_code == 400
@@ -264,11 +245,11 @@ def test_a_roll_requests_button_posts_its_answer(server: TestClient) -> None:
     """Issue 30: the Storyteller's request is a card with a Roll button; the button's form
     posts ``answer N`` through the roll box's route, the roll answers the request, and the
     card then shows it answered. A second answer, or another player's, is one line."""
-    _, gm = _page_headers(server, "Stella")
+    _, gm = page_as(server, "Stella")
     asked = server.post("/games/Pegasus/roll", data={"text": "request Nikos Piloting+1"},
                         headers=gm)  # fmt: skip
     assert asked.status_code == 200, asked.text
-    page, headers = _page_headers(server, "Pia")
+    page, headers = page_as(server, "Pia")
     button = (
         r'<form id="answer-(\d+)"[^>]*data-for="Nikos"[^>]*'
         r'hx-post="/games/Pegasus/roll".*?name="text" value="([^"]+)"'
@@ -286,9 +267,9 @@ def test_a_roll_requests_button_posts_its_answer(server: TestClient) -> None:
     again = server.post("/games/Pegasus/roll", data={"text": line}, headers=headers)
     assert again.status_code == 400
     assert "already answered" in again.text
-    _, gm = _page_headers(server, "Stella")
+    _, gm = page_as(server, "Stella")
     server.post("/games/Pegasus/roll", data={"text": "request Nikos Firearms"}, headers=gm)
-    _, otto = _page_headers(server, "Otto")
+    _, otto = page_as(server, "Otto")
     refused = server.post("/games/Pegasus/roll", data={"text": f"answer {int(number) + 2}"},
                           headers=otto)  # fmt: skip
     assert refused.status_code == 403
@@ -300,7 +281,7 @@ def test_the_roll_box_rolls_a_bare_ability_helps_and_completes_only_rolls(
 ) -> None:
     """Issue 31, defect 4: ``Firearms`` alone rolls it for the player's character; ``help``
     shows the language; the completions are only what the server will roll."""
-    page, headers = _page_headers(server, "Pia")
+    page, headers = page_as(server, "Pia")
     bare = server.post("/games/Pegasus/roll", data={"text": "Firearms"}, headers=headers)
     assert bare.status_code == 200, bare.text
     assert "Rolled" in bare.text
@@ -313,7 +294,7 @@ def test_the_roll_box_rolls_a_bare_ability_helps_and_completes_only_rolls(
     assert "roll Piloting" in completions
     for line in completions:  # each one rolls, from the box as it is offered
         assert line.startswith("roll ")
-    stella_page, stella = _page_headers(server, "Stella")
+    stella_page, stella = page_as(server, "Stella")
     offered = _completions(stella_page)
     assert "roll Mavros/Melee" in offered
     assert "roll Mavros/Demolitions" not in offered  # Everyman, refused without a Hail Mary

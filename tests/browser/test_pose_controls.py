@@ -13,7 +13,7 @@ from collections.abc import Callable
 from playwright.sync_api import Dialog, Page, expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.test_scene_page import _post
+from tests.browser.scene_pages import post_lines
 from tests.server.process import lines_as, signed_in
 
 
@@ -46,9 +46,9 @@ def test_a_pose_is_edited_twice_and_another_deleted_from_its_card(
         for page in (pia, otto):
             page.goto(url)
             expect(page.locator("#live")).to_have_text("Live")
-        _post(pia, "watches the tide come in.")
+        post_lines(pia, "watches the tide come in.")
         pose = _number(otto, "watches the tide come in.")
-        _post(pia, "checks her watch.")  # a later card: the edited pose keeps its place
+        post_lines(pia, "checks her watch.")  # a later card: the edited pose keeps its place
         later = _number(otto, "checks her watch.")
         when = pia.locator(f"#e{pose} time").get_attribute("datetime")
         mine, theirs = pia.locator(f"#e{pose}"), otto.locator(f"#e{pose}")
@@ -78,7 +78,7 @@ def test_a_pose_is_edited_twice_and_another_deleted_from_its_card(
             expect(page.locator("#feed")).not_to_contain_text("come in")
             expect(page.locator("#feed")).not_to_contain_text("dark tide")
         # Another pose, deleted from its card after a question.
-        _post(pia, "drops the harbour map.")
+        post_lines(pia, "drops the harbour map.")
         gone = _number(otto, "drops the harbour map.")
         asked: list[str] = []
 
@@ -119,7 +119,7 @@ def test_the_storyteller_reveals_secret_rolls_from_their_cards(
             page.goto(url)
             expect(page.locator("#live")).to_have_text("Live")
         for npc in ("Dealerzed", "Croupierzed"):  # two in a row
-            _post(stella, f"roll/secret {npc}/5")
+            post_lines(stella, f"roll/secret {npc}/5")
             roll = _number(stella, npc)
             expect(pia.locator(f"#e{roll}")).to_contain_text("hidden")
             expect(pia.locator(f"#e{roll}")).not_to_contain_text(npc)

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.test_scene_page import _post
+from tests.browser.scene_pages import post_lines
 from tests.server.process import lines_as, signed_in
 
 PHONE: ViewportSize = {"width": 390, "height": 844}  # issue 37's phone
@@ -232,7 +232,7 @@ def test_a_combat_starts_from_the_scene_and_a_roll_takes_luck_and_an_audience(
             expect(rolled.locator(".badge")).to_have_text("private")
             expect(luck).to_have_value("")  # for that roll alone
             expect(audience).to_have_value("")
-            _post(pia, "looks up.")  # and the next line is a pose again
+            post_lines(pia, "looks up.")  # and the next line is a pose again
             expect(otto.locator("#feed > li").last).to_contain_text("Nikos looks up.")
             expect(otto.locator("#feed")).not_to_contain_text("Piloting")
             for page in pages.values():
@@ -310,8 +310,8 @@ def test_your_turn_sits_by_the_pose_box_on_a_phone(
         }
         stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
         _open(pages, _url(number))
-        _post(stella, "The rain stops.")
-        _post(otto, "shakes out his coat.")
+        post_lines(stella, "The rain stops.")
+        post_lines(otto, "shakes out his coat.")
         turn = pia.locator("#pose-turn")
         expect(turn).to_have_text("Your turn")
         expect(otto.locator("#pose-turn")).to_be_hidden()
@@ -323,7 +323,7 @@ def test_your_turn_sits_by_the_pose_box_on_a_phone(
         assert said["y"] >= 0  # in view with it
         assert box["y"] < PHONE["height"]
         expect(stella.locator("#pose-turn")).to_be_hidden()  # a desktop: the panel is beside
-        _post(pia, "follows him in.")
+        post_lines(pia, "follows him in.")
         expect(turn).to_be_hidden()
         expect(otto.locator("#pose-turn")).to_be_hidden()  # Stella's turn now
         lines_as(live_server, "Stella", f"scene/pause {number}")

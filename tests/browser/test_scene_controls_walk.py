@@ -22,10 +22,9 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from tests.browser.conftest import DESKTOP
+from tests.browser.scene_pages import card, downloads, post_lines
 from tests.browser.test_page_finish import CLIPPED
 from tests.browser.test_scene_controls import KEPT, MARK, PHONE, SCENES
-from tests.browser.test_scene_page import _post
-from tests.browser.test_scene_walk import _card, _downloads
 from tests.server.process import signed_in
 
 POSES = {"Pia": "leans on the wet rail.", "Otto": "counts the crates twice."}
@@ -72,7 +71,7 @@ def test_a_scene_walked_with_its_controls_only(
         stella.evaluate(MARK)
         for page in pages.values():
             expect(page.locator("#live")).to_have_text("Live")
-            expect(_card(page, "Otto joins")).to_have_count(1)
+            expect(card(page, "Otto joins")).to_have_count(1)
             expect(page.locator("#scene-where")).to_have_text("An action scene at The quay")
             page.evaluate(MARK)  # from here on, nothing is reloaded
 
@@ -80,11 +79,11 @@ def test_a_scene_walked_with_its_controls_only(
             assert page.evaluate(CLIPPED.replace("#roll select", "#scene-acts select")) == []
 
         # Poses, each seen by the others.
-        _post(pia, POSES["Pia"])
-        _post(otto, POSES["Otto"])
+        post_lines(pia, POSES["Pia"])
+        post_lines(otto, POSES["Otto"])
         for page in pages.values():
-            expect(_card(page, "Nikos leans on the wet rail.")).to_have_count(1)
-            expect(_card(page, "Mavros counts the crates twice.")).to_have_count(1)
+            expect(card(page, "Nikos leans on the wet rail.")).to_have_count(1)
+            expect(card(page, "Mavros counts the crates twice.")).to_have_count(1)
 
         # Stella asks Nikos for a roll with the form, its odds shown before she asks.
         ask = stella.locator("#ask")
@@ -95,7 +94,7 @@ def test_a_scene_walked_with_its_controls_only(
         expect(ask.locator("#ask-odds .odds li").first).to_contain_text("%")
         ask.get_by_role("button", name="Ask").click()
         for page in pages.values():
-            expect(_card(page, "asks Nikos for a roll: Piloting+1")).to_have_count(1)
+            expect(card(page, "asks Nikos for a roll: Piloting+1")).to_have_count(1)
         roll = "Roll Piloting+1 for Nikos"
         expect(otto.get_by_role("button", name=roll, include_hidden=True)).to_be_hidden()
         pia.get_by_role("button", name=roll).click()
@@ -112,7 +111,7 @@ def test_a_scene_walked_with_its_controls_only(
         theirs = otto.locator("#feed > li").filter(has_text=POSES["Otto"]).last
         theirs.get_by_role("button", name="Delete").click()
         for page in pages.values():
-            expect(_card(page, f"Nikos {EDITED}")).to_contain_text("(edited)")
+            expect(card(page, f"Nikos {EDITED}")).to_contain_text("(edited)")
             expect(page.locator("#feed")).to_contain_text("Mavros's pose was deleted")
             expect(page.locator("#feed")).not_to_contain_text(POSES["Otto"])
 
@@ -125,7 +124,7 @@ def test_a_scene_walked_with_its_controls_only(
         expect(ask.locator("#ask-odds .check")).to_contain_text("Medicine")
         ask.get_by_role("button", name="Ask").click()
         for page in pages.values():
-            expect(_card(page, "asks Mavros for a roll: Medicine")).to_have_count(1)
+            expect(card(page, "asks Mavros for a roll: Medicine")).to_have_count(1)
         otto.get_by_role("button", name="Roll Medicine for Mavros").click()
         answered = otto.locator("#feed > li").filter(has_text="Answered: #").last
         expect(answered).to_be_visible()
@@ -165,7 +164,7 @@ def test_a_scene_walked_with_its_controls_only(
         # Each reader's record, from the page.
         for name, page in pages.items():
             (tmp_path / name).mkdir()
-            got = _downloads(page, tmp_path / name)
+            got = downloads(page, tmp_path / name)
             for fmt, text in got.items():
                 for said in (EDITED, "The lighthouse", "Piloting+1", "Medicine", fight):
                     assert said in text, (name, fmt, said)

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, person
 from tests.browser.plug import Plug
+from tests.browser.scene_pages import post_lines
 from tests.server.process import lines_as, signed_in
 
 IDS = "items => items.map(i => +i.id.slice(1))"
@@ -26,19 +27,6 @@ def _ledger(base: str, number: object) -> list[int]:
         return [int(e["id"]) for e in shown.json()["ledger"]]
     finally:
         client.close()
-
-
-def _post(page: Page, *lines: str) -> None:
-    """Type each line in the pose box and press Enter (a line break in one: Shift+Enter)."""
-    box = page.locator("#text")
-    for line in lines:
-        first, *rest = line.split("\n")
-        box.press_sequentially(first)
-        for more in rest:
-            box.press("Shift+Enter")
-            box.press_sequentially(more)
-        box.press("Enter")
-        expect(box).to_have_value("")  # posted, and cleared for the next
 
 
 def _texts(page: Page) -> list[str]:
@@ -66,16 +54,16 @@ def test_three_people_play_a_scene(
         for page in pages.values():
             expect(page.locator("#waiting")).to_contain_text("Your turn")  # none has posed
 
-        _post(pia, "leans in, *close*. <b>Not bold</b>")
+        post_lines(pia, "leans in, *close*. <b>Not bold</b>")
         for page in pages.values():
             pose = page.locator("#feed > li").filter(has_text="Nikos leans in")
             expect(pose.locator("em")).to_have_text("close")
             expect(pose).to_contain_text("<b>Not bold</b>")  # HTML in a pose is text
         expect(pia.locator("#waiting")).to_contain_text("Waiting on Stella, Otto")
-        _post(pia, "roll Piloting")  # a command: its card lands in the scene
+        post_lines(pia, "roll Piloting")  # a command: its card lands in the scene
         expect(otto.locator("#feed > li").last).to_contain_text("Piloting")
 
-        _post(otto, "say Not here.", "shrugs.", "looks to the door.")  # three in a row
+        post_lines(otto, "say Not here.", "shrugs.", "looks to the door.")  # three in a row
         for page in pages.values():
             expect(page.locator("#feed > li").last).to_contain_text("Mavros looks to the door.")
         texts = _texts(stella)
@@ -93,7 +81,7 @@ def test_three_people_play_a_scene(
         asked: list[str] = []
         for page in (pia, otto):
             page.on("request", lambda r: asked.append(r.url) if "/order" in r.url else None)
-        _post(stella, "The fog\nthickens.")
+        post_lines(stella, "The fog\nthickens.")
         line = pia.locator("#feed > li").filter(has_text="The fog")
         expect(line.locator("p")).to_have_count(2)  # the line break kept
         expect(pia.locator("#waiting")).to_contain_text("Your turn")  # hers is the oldest
@@ -119,8 +107,8 @@ def test_three_people_play_a_scene(
                 plug.unplug()
                 expect(dropped.locator("#live")).to_have_text("Reconnecting…")
                 expect(dropped.locator("#waiting")).to_contain_text("Your turn")
-                _post(pia, "nods.")  # from her other page: the turn moves on
-                _post(otto, "waits.", "roll Alertness")
+                post_lines(pia, "nods.")  # from her other page: the turn moves on
+                post_lines(otto, "waits.", "roll Alertness")
                 expect(stella.locator("#feed > li").last).to_contain_text("Alertness")
                 missed = stella.locator("#feed > li").evaluate_all(IDS)[-3:]
                 plug.plug()

@@ -17,33 +17,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.test_scene_page import _post
+from tests.browser.scene_pages import card, downloads, post_lines
 from tests.server.process import signed_in
 
 TITLE, COMBAT, NPC, SPY = "Walk Quay", "Walk Brawl", "Walk Thug", "Walk Lookout"
-FORMATS = {"Markdown": "markdown", "HTML": "html", "JSON Lines": "jsonl"}
 EDITED = {"markdown": "\\(edited\\)", "html": "(edited)", "jsonl": '"edited": true'}
 REPORT = {"markdown": f"{COMBAT}\\: turn 1", "html": f"{COMBAT}: turn 1",
           "jsonl": '"kind": "combat_turn"'}  # fmt: skip
-
-
-def _card(page: Page, text: str) -> Locator:
-    return page.locator("#feed > li").filter(has_text=text)
-
-
-def _downloads(page: Page, folder: Path) -> dict[str, str]:
-    """Each of the page's three downloads, as its reader got it; the JSON Lines kept as a
-    file for ``rollplay verify``."""
-    got = {}
-    for link, fmt in FORMATS.items():
-        with page.expect_download() as download:
-            page.locator(".scene-export").get_by_role("link", name=link, exact=True).click()
-        path = folder / f"{fmt}.out"
-        download.value.save_as(path)
-        got[fmt] = path.read_text(encoding="utf-8")
-    return got
 
 
 def _paragraph(text: str, start: str) -> str:
@@ -82,20 +64,20 @@ def test_a_short_scene_played_whole_and_its_record(
             page.get_by_role("button", name="Join").click()
         for page in pages.values():
             expect(page.locator("#live")).to_have_text("Live")
-            expect(_card(page, "Otto joins")).to_have_count(1)
+            expect(card(page, "Otto joins")).to_have_count(1)
 
         # Poses.
-        _post(pia, "leans on the rail.")
-        _post(otto, "say Walk away, friend.")
+        post_lines(pia, "leans on the rail.")
+        post_lines(otto, "say Walk away, friend.")
         for page in pages.values():
-            expect(_card(page, 'Mavros says, "Walk away, friend."')).to_have_count(1)
-        pose = _card(stella, "Nikos leans on the rail.").get_attribute("id")
+            expect(card(page, 'Mavros says, "Walk away, friend."')).to_have_count(1)
+        pose = card(stella, "Nikos leans on the rail.").get_attribute("id")
         assert pose is not None
 
         # A roll request, answered with its card's Roll button.
-        _post(stella, "request Nikos Alertness")
+        post_lines(stella, "request Nikos Alertness")
         for page in pages.values():
-            expect(_card(page, "asks Nikos for a roll")).to_have_count(1)
+            expect(card(page, "asks Nikos for a roll")).to_have_count(1)
         roll = "Roll Alertness for Nikos"
         expect(otto.get_by_role("button", name=roll, include_hidden=True)).to_be_hidden()
         expect(stella.get_by_role("button", name=roll)).to_be_visible()  # she may answer too
@@ -104,9 +86,9 @@ def test_a_short_scene_played_whole_and_its_record(
             expect(page.locator("#feed")).to_contain_text("Answered: #")
 
         # A secret roll: the players learn only that one was made.
-        _post(stella, f"roll/secret {SPY}/4")
-        expect(_card(stella, SPY)).to_have_count(1)
-        secret = _card(stella, SPY).get_attribute("id")
+        post_lines(stella, f"roll/secret {SPY}/4")
+        expect(card(stella, SPY)).to_have_count(1)
+        secret = card(stella, SPY).get_attribute("id")
         assert secret is not None
         for page in (pia, otto):
             shown = page.locator(f"#{secret}")
@@ -114,7 +96,7 @@ def test_a_short_scene_played_whole_and_its_record(
             expect(shown).not_to_contain_text(SPY)
 
         # A combat in the scene, played from its panel.
-        _post(stella, f"combat/start {COMBAT}")
+        post_lines(stella, f"combat/start {COMBAT}")
         for page in pages.values():
             expect(page.locator("#scene-combat")).to_contain_text(f"Combat: {COMBAT}")
         stella.get_by_label("NPC name").fill(NPC)
@@ -134,11 +116,11 @@ def test_a_short_scene_played_whole_and_its_record(
         expect(otto.get_by_role("button", name="Resolve the turn")).to_have_count(0)
         stella.get_by_role("button", name="Resolve the turn").click()
         for page in pages.values():
-            expect(_card(page, f"{COMBAT}: turn 1")).to_have_count(1)
+            expect(card(page, f"{COMBAT}: turn 1")).to_have_count(1)
             expect(page.locator("#tracker")).to_contain_text("Turn 2")
 
         # An edit: everyone sees it, marked.
-        _post(pia, f"pose/edit {pose[1:]}=leans hard on the wet rail.")
+        post_lines(pia, f"pose/edit {pose[1:]}=leans hard on the wet rail.")
         for page in pages.values():
             edited = page.locator(f"#{pose}")
             expect(edited).to_contain_text("Nikos leans hard on the wet rail.")
@@ -156,7 +138,7 @@ def test_a_short_scene_played_whole_and_its_record(
         records = {}
         for name, page in pages.items():
             (tmp_path / name).mkdir()
-            records[name] = _downloads(page, tmp_path / name)
+            records[name] = downloads(page, tmp_path / name)
         spy = int(secret[1:])
         for name, got in records.items():
             rolled = {"markdown": _paragraph(got["markdown"], f"\\#{spy} "),

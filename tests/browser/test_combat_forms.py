@@ -217,3 +217,49 @@ def test_the_combatants_fit_their_panel_on_a_desktop_and_a_phone(
                     assert wide <= screen, f"{where}: the page scrolls sideways"
         finally:
             lines_as(live_server, "Stella", f"combat/stop {fight}")
+
+
+def test_an_action_refused_stays_the_readers_to_mend_and_then_goes_through(
+    people: Callable[..., Page], live_server: str
+) -> None:
+    """Pia's attack with no target is refused (one line); the order in force still shows
+    above the form, and her choices stay hers through the redraw another's join brings;
+    she picks the target and it goes through. Before, htmx called the swapped 4xx
+    "successful": the refused values became the form's starting values, and the redraw put
+    the order in force back over them (rulings W84; issue 37)."""
+    fight = "Forms Refused"
+    lines_as(live_server, "Stella", f"combat/start {fight}",
+             f"combat/join Nikos/weapon=Pistol,combat={fight}",
+             f"combat/join Refused Raider/npc=3,team=B,weapon=Pistol,combat={fight}",
+             f"combat/suppress Nikos=Refused Raider/combat={fight}")  # fmt: skip
+    pia = people("Pia", PHONE_390)
+    try:
+        pia.goto(f"/games/Pegasus/combats/{fight}")
+        expect(pia.locator("#live")).to_have_text("Live")
+        in_force = "Nikos's action for turn 1: suppress Refused Raider"
+        expect(pia.locator("#act-said")).to_have_text(in_force)
+        action, target = (pia.get_by_label("Action", exact=True),
+                          pia.get_by_label("Target", exact=True))  # fmt: skip
+        action.select_option("attack")
+        target.select_option("")  # none
+        pia.get_by_role("button", name="Set action").click()
+        expect(pia.locator("#combat-result")).to_contain_text("attack needs a target")
+        expect(pia.locator("#act-said")).to_have_text(in_force)
+        # Someone joins: Pia's forms are drawn again, and what she chose stays hers.
+        lines_as(live_server, "Stella",
+                 f"combat/join Late Thug/npc=3,team=B,weapon=Pistol,combat={fight}")  # fmt: skip
+        expect(target.locator("option", has_text="Late Thug")).to_have_count(1)
+        expect(pia.locator("#act-said")).to_have_text(in_force)
+        expect(action).to_have_value("attack")
+        expect(target).to_have_value("")
+        # Mended: the target picked, the attack goes through and is the order in force.
+        target.select_option("Refused Raider")
+        pia.get_by_role("button", name="Set action").click()
+        expect(pia.locator("#combat-result")).to_contain_text("Nikos: action attack")
+        expect(pia.locator("#act-said")).to_have_text(
+            "Nikos's action for turn 1: attack Refused Raider"
+        )
+        expect(action).to_have_value("attack")
+        expect(target).to_have_value("Refused Raider")
+    finally:
+        lines_as(live_server, "Stella", f"combat/stop {fight}")

@@ -6,8 +6,8 @@
 //   option's data-fill), as new defaults, and says its action in words (data-said).
 // - When the page redraws the forms (a turn resolved, someone's order changed, someone
 //   joined), what the reader had changed and not yet sent stays changed, unless the order
-//   it was changing changed under it: then the new order shows. A form sent successfully
-//   takes what it sent as its defaults, so the redraw that follows does not put it back.
+//   it was changing changed under it: then the new order shows. A form sent and done takes
+//   what it sent as its defaults, so the redraw that follows does not put it back.
 // A script file, not inline: the pages' Content-Security-Policy runs no inline script.
 (function () {
   "use strict";
@@ -86,10 +86,12 @@
     }
   });
 
-  // A form sent and done: what it sent is in force now, its new defaults.
+  // A form sent and done: what it sent is in force now, its new defaults. One refused is
+  // not (rollplay.done, forms.js: htmx calls the 4xx it swaps in "successful"): what it sent
+  // stays the reader's change, to mend and send again.
   document.addEventListener("htmx:afterRequest", function (ev) {
     const form = ev.detail.elt;
-    if (!ev.detail.successful || !(form instanceof HTMLFormElement)) return;
+    if (!window.rollplay.done(ev.detail) || !(form instanceof HTMLFormElement)) return;
     if (!form.closest("#" + FORMS)) return;
     for (const field of controls(form)) put(field, now(field), true);
   });

@@ -4,6 +4,16 @@
 // says the first is still being answered) is done once; after a final answer, or when what
 // it sends changes, the next write gets a new key. A script file, not inline: the pages'
 // Content-Security-Policy runs no inline script.
+//
+// It also gives the pages' scripts (table.js, scene.js, combat_forms.js) one answer to "was
+// this write done?": htmx calls any answer it swaps "successful", and the game pages' htmx
+// config swaps a 4xx (the form's one-line refusal: _game.html), so a refused write read as
+// done (issue 37). `rollplay.done(ev.detail)` reads the status instead.
+window.rollplay = window.rollplay || {};
+window.rollplay.done = function (detail) {
+  const xhr = detail && detail.xhr;
+  return !!xhr && xhr.status >= 200 && xhr.status < 300;
+};
 (function () {
   "use strict";
 

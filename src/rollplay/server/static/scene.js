@@ -132,15 +132,14 @@
     if (where) editFrom(where, true);
   }, true);
   // A line posted: luck, points and who sees it were for that line, back to their defaults
-  // (a line refused keeps them: htmx counts a 4xx it swaps in as "successful", so the status
-  // is read).
+  // (a line refused keeps them: rollplay.done, forms.js).
   document.addEventListener("htmx:afterRequest", function (ev) {
+    const done = window.rollplay.done(ev.detail);
     const sent = ev.detail.elt;
-    if (sent instanceof HTMLElement && sent.closest("#scene-edit") && ev.detail.xhr &&
-        ev.detail.xhr.status < 300) editDone();  // saved: the header it sends is the form's
+    // Saved: the header the feed sends is the form's.
+    if (sent instanceof HTMLElement && sent.closest("#scene-edit") && done) editDone();
     const form = ev.detail.elt;
-    if (!(form instanceof HTMLFormElement) || form.id !== "pose") return;
-    if (!ev.detail.xhr || ev.detail.xhr.status >= 300) return;
+    if (!(form instanceof HTMLFormElement) || form.id !== "pose" || !done) return;
     const spend = document.getElementById("pose-spend");
     if (!spend) return;
     for (const field of spend.querySelectorAll("select, input")) {

@@ -44,23 +44,23 @@
   document.addEventListener("htmx:sseOpen", function () { live("Live"); });
   document.addEventListener("htmx:sseError", function () { live("Reconnecting…"); });
   // A roll sent: its line and its odds are cleared for the next (a static handler, as the
-  // Content-Security-Policy runs no inline script). A line refused is kept to be mended:
-  // htmx calls a 4xx it swaps in "successful", so the status is read (issue 37).
+  // Content-Security-Policy runs no inline script). A line refused is kept to be mended
+  // (rollplay.done, forms.js: htmx calls a 4xx it swaps in "successful").
   document.addEventListener("htmx:afterRequest", function (ev) {
     const form = ev.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-clear-after")) return;
-    if (!ev.detail.successful || ev.detail.elt !== form) return;
-    if (!ev.detail.xhr || ev.detail.xhr.status >= 300) return;
+    if (!window.rollplay.done(ev.detail) || ev.detail.elt !== form) return;
     const text = form.querySelector("#text");
     if (text) text.value = "";
     const odds = document.getElementById("odds");
     if (odds) odds.replaceChildren();
   });
   // A roll sent from the box or a quick-roll button: luck, points and a narrower audience
-  // were for that roll, so they go back to their defaults unless the player pinned them.
+  // were for that roll, so they go back to their defaults unless the player pinned them (a
+  // roll refused keeps them, to be sent again).
   document.addEventListener("htmx:afterRequest", function (ev) {
     const elt = ev.detail.elt;
-    if (!ev.detail.successful || !(elt instanceof Element)) return;
+    if (!window.rollplay.done(ev.detail) || !(elt instanceof Element)) return;
     if (!(elt.id === "roll" || elt.hasAttribute("data-quick"))) return;
     const pin = document.getElementById("pin");
     const spend = document.getElementById("spend");

@@ -199,6 +199,8 @@ def test_a_combat_starts_from_the_scene_and_a_roll_takes_luck_and_an_audience(
     pose box, luck and who sees it go with a roll typed there (a private roll: Otto never
     sees it), are refused for a pose, and go back to their defaults after each line."""
     fight = "Controls Brawl"
+    # Nikos's luck to spend (the shared server's earlier tests may have spent his).
+    lines_as(live_server, "Stella", "luck/award Nikos=1/for the scene controls' test")
     with _scene(live_server, "Controls Fight", "Pia", "Otto") as number:
         pages = {"Stella": people("Stella"), "Pia": people("Pia", PHONE), "Otto": people("Otto")}
         stella, pia, otto = pages["Stella"], pages["Pia"], pages["Otto"]
@@ -211,7 +213,8 @@ def test_a_combat_starts_from_the_scene_and_a_roll_takes_luck_and_an_audience(
             for page in pages.values():
                 expect(page.locator("#scene-combat")).to_contain_text(f"Combat: {fight}")
 
-            luck, audience = pia.get_by_label("Spend luck"), pia.get_by_label("Who sees it")
+            box = pia.locator("#pose-spend")
+            luck, audience = box.get_by_label("Spend luck"), box.get_by_label("Who sees it")
             luck.select_option("bonus")
             pia.locator("#text").fill("grins.")
             pia.locator("#text").press("Enter")

@@ -31,7 +31,7 @@ from rollplay.table.commands import (
     Side,
     SpendLuck,
 )
-from rollplay.table.play.scene_text import BIDI
+from rollplay.table.play.scene_text import BIDI, invisible
 from rollplay.table.systems import Request
 from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
@@ -268,12 +268,14 @@ def test_a_name_holding_a_separator_is_written_in_quotes() -> None:
 
 
 # A pose's text (issue 30): any text a pose may hold, line breaks and all, no whitespace at
-# its ends (which a pose drops).
+# its ends (which a pose drops), showing something (one of only invisible characters is
+# empty: rulings S71).
 POSE_TEXT = st.text(
     st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\u2028\u2029")
     | st.just("\n"),
     min_size=1, max_size=300,
-).map(str.strip).filter(lambda t: t and not (set(t) & BIDI))  # fmt: skip
+).map(str.strip).filter(lambda t: t and not (set(t) & BIDI)
+                        and not all(invisible(ch) for ch in t))  # fmt: skip
 
 
 @given(POSE_TEXT, st.sampled_from(["pose", "semipose", "say", "emit", "ooc"]),

@@ -112,7 +112,7 @@ def test_a_request_is_answered_with_luck_from_its_card(at: Callable[..., Page]) 
     pia.wait_for_function(f"() => ({NEWEST})() > {before}")
     asked = newest(pia)
     control = pia.locator(f"#answer-{asked}")
-    spend = control.get_by_label("Spend luck on it")
+    spend = control.get_by_label("Spend luck")
     expect(spend).to_be_visible()
     expect(spend.locator("option")).to_have_text(["no", "a bonus", "a Hail Mary"])
     expect(otto.locator(f"#answer-{asked}")).to_be_hidden()  # he does not play Nikos

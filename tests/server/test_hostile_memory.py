@@ -20,9 +20,9 @@ from unittest import mock
 import httpx
 import pytest
 
-from rollplay.server.hub import QUEUE_BYTES, Viewer, sse
 from rollplay.server.live import REPLAY
 from rollplay.server.streams import CHUNK, EXPORTS_PER_USER
+from rollplay.server.viewers import QUEUE_BYTES, Viewer, sse
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Standing
 from rollplay.table.service import Table

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -215,14 +215,31 @@ def changes(s: Session, game_id: int, game: str, numbers: Iterable[int]) -> Chan
     return Changes(game, later, rows)
 
 
-def fold(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> list[EventView]:
-    """``views`` (projected for ``standing``) with each pose, edit and request as it stands."""
+class Folded(NamedTuple):
+    """Views as they stand, and for each that changes an earlier event (by its id), that
+    event as it now stands for the same reader (Changes.earlier), for a page that drew it."""
+
+    events: list[EventView]
+    earlier: dict[int, EventView]
+
+
+def folded(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> Folded:
+    """``views`` (projected for ``standing``) with each pose, edit and request as it stands,
+    and the earlier events they change, as those stand."""
     if not views:
-        return views
+        return Folded(views, {})
     now = changes(s, game_id, views[0].game, referred(views))
     if not now.later:
-        return views
-    return [now.now(view, standing) for view in views]
+        return Folded(views, {})
+    events = [now.now(view, standing) for view in views]
+    earlier = {view.id: shown for view in events
+               if (shown := now.earlier(view, standing)) is not None}  # fmt: skip
+    return Folded(events, earlier)
+
+
+def fold(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> list[EventView]:
+    """``views`` (projected for ``standing``) with each pose, edit and request as it stands."""
+    return folded(s, game_id, standing, views).events
 
 
 def pose_now(pose: sc.Posed, rows: Sequence[Any], standing: Standing) -> sc.Posed:

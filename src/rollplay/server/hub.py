@@ -204,17 +204,13 @@ class Hub:
     def _hand_out(self, game_id: int, rows: list[Any],
                   orders: dict[int, tuple[int, SceneShown]],
                   later: Changes | None = None) -> None:  # fmt: skip
-        """Each viewer's share of ``rows``, in one batch: each event drawn once per view of
-        it and format (``_drawn``: as it stands, ``later`` folded in, rulings S70); a scene
-        page's pose order (``orders``) written once per scene and format, after the last
-        event that changed it, for every viewer of the scene who may see that event (the
-        order is the same for all who may see the scene).
-
-        A view of an event is all its drawing depends on: how the viewer sees the event
-        itself (audiences.view_key) and everything its fold asks of them (Changes.seen_by:
-        whether they are the Storyteller, how they see each later event about it, and the
-        earlier event it changes): two players alike in the roll but not in its reveal,
-        which may be in a private scene one of them is not in, are drawn apart (S77)."""
+        """Each viewer's share of ``rows``, in one batch: each event drawn (``_drawn``, as it
+        stands: rulings S70) once per view of it and format, a view being all a drawing
+        depends on: how the viewer sees the event (view_key) and all its fold asks of them
+        (Changes.seen_by: two players alike in a roll but not in its reveal, which may be in a
+        private scene, are drawn apart: S77); a scene page's pose order (``orders``) written
+        once per scene and format after the last event that changed it, for each viewer of
+        the scene who may see that event (the order is the same for all who may see it)."""
         later = later or Changes()
         shown: dict[tuple[Any, ...], str | None] = {}
         panels: dict[tuple[int, Any], str] = {}

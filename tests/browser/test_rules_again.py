@@ -112,7 +112,7 @@ def test_a_request_is_answered_with_luck_from_its_card(at: Callable[..., Page]) 
     pia.wait_for_function(f"() => ({NEWEST})() > {before}")
     asked = newest(pia)
     control = pia.locator(f"#answer-{asked}")
-    spend = control.get_by_label("Spend luck on it")
+    spend = control.get_by_label("Spend luck")
     expect(spend).to_be_visible()
     expect(spend.locator("option")).to_have_text(["no", "a bonus", "a Hail Mary"])
     expect(otto.locator(f"#answer-{asked}")).to_be_hidden()  # he does not play Nikos
@@ -178,3 +178,36 @@ def test_a_32_background_skill_is_learned_with_its_ruling_attribute(
     expect(pia.locator("#sheet")).not_to_contain_text("character-creation problem")
     assert len(asked) == 1
     assert "learn the background skill" in asked[0]
+
+
+def test_the_spend_control_offers_what_the_edition_has_in_one_set_of_words(
+    at: Callable[..., Page],
+) -> None:
+    """Luck on a roll as the game's edition has it (000: a bonus or a Hail Mary, no re-roll;
+    002 Luck: a bonus, a re-roll, and a Hail Mary too), offered by one control, in the same
+    words, beside the table's roll box, the scene's pose box and on a request's card: Pia's
+    Pegasus (3.3) and her phone's Galactica (3.2). Stella asks Ada for a roll and starts a
+    scene in Galactica, from her own roll box."""
+    v33 = ["no", "a bonus", "a Hail Mary"]
+    v32 = ["no", "a bonus", "a re-roll", "a Hail Mary"]
+    pia = at("Pia")
+    expect(pia.locator("#spend").get_by_label("Spend luck").locator("option")).to_have_text(v33)
+    stella = at("Stella", DESKTOP, "/games/Galactica")
+    phone = at("Pia", PHONE, "/games/Galactica")
+    for page in (stella, phone):
+        expect(page.locator("#live")).to_have_text("Live")
+    roll_box = phone.locator("#spend").get_by_label("Spend luck").locator("option")
+    expect(roll_box).to_have_text(v32)
+    before = newest(phone)
+    type_line(stella, "request Ada Firearms")
+    phone.wait_for_function(f"() => ({NEWEST})() > {before}")
+    card = phone.locator(f"#answer-{newest(phone)}")
+    expect(card.get_by_label("Spend luck").locator("option")).to_have_text(v32)
+    assert (
+        card.get_by_label("Spend luck").inner_html()
+        == phone.locator("#spend").get_by_label("Spend luck").inner_html()
+    )  # the same control, word for word
+    type_line(stella, "scene/start Flight Deck")
+    phone.goto("/games/Galactica/scenes/1")
+    pose_box = phone.locator("#pose-spend").get_by_label("Spend luck").locator("option")
+    expect(pose_box).to_have_text(v32)

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from rollplay.dice import SeededDice
 from rollplay.server import web_scenes
-from rollplay.server.web import sse_card
+from rollplay.server.cards import sse_card
 from rollplay.table import commands as c
 from rollplay.table.service import Table
 from rollplay.table.systems import Request

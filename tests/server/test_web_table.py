@@ -19,6 +19,7 @@ from rollplay.table.events.payloads import (
     Raised,
 )
 from rollplay.table.events.requests import PoseDeleted, PoseEdited
+from rollplay.table.events.scenes import Posed
 from rollplay.table.events.views import AnyPayload, EventView
 from tests.server.conftest import sign_in
 from tests.server.forms import HX, luck_of, page_as
@@ -117,7 +118,7 @@ def test_an_observer_gets_no_roll_box(server: TestClient) -> None:
 
 
 def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
-    from rollplay.server.web import sse_card
+    from rollplay.server.cards import sse_card
 
     award = sse_card(_view(LuckAwarded(amount=1, luck=2)))
     assert "event: points" in award
@@ -125,15 +126,18 @@ def test_the_feed_tells_pages_what_to_redraw(server: TestClient) -> None:
     turn = sse_card(_view(Turn(combat="Hangar", turn=2)))
     assert "event: combat\ndata: Hangar" in turn
     assert sse_card(_view(Membership(game="Pegasus", user="X"))).count("event:") == 1
-    # Issue 30: an answer takes its request's Roll button's place; an edit redraws its pose.
+    # Issue 30: an answer takes its request's Roll button's place; an edit redraws its pose,
+    # as the ledger hands it (the earlier event, folded: events/ledger.py).
     answer = sse_card(_view(HiddenRoll(system="fs3", request=5), 9))
     assert '<p id="answer-5" class="muted" hx-swap-oob="outerHTML">Answered: #9</p>' in answer
+    edited = Posed(scene=1, style="pose", who="Nikos", text="leans <b>out</b>.", edited=True)
     edit = sse_card(_view(PoseEdited(scene=1, pose=4, style="pose", who="Nikos",
-                                     text="leans <b>out</b>."), 8))  # fmt: skip
+                                     text="leans <b>out</b>."), 8), _view(edited, 4))  # fmt: skip
     assert '<li id="e4" hx-swap-oob="outerHTML">' in edit
     assert "leans &lt;b&gt;out&lt;/b&gt;." in edit
     assert "(edited)" in edit
-    gone = sse_card(_view(PoseDeleted(scene=1, pose=4, who="Nikos"), 10))
+    deleted = Posed(scene=1, style="pose", who="Nikos", text="", deleted=True)
+    gone = sse_card(_view(PoseDeleted(scene=1, pose=4, who="Nikos"), 10), _view(deleted, 4))
     assert "Nikos&#39;s pose was deleted" in gone or "Nikos's pose was deleted" in gone
     assert sse_card(_view(LuckAwarded(amount=1, luck=2))).count("hx-swap-oob") == 0
 
@@ -146,7 +150,7 @@ def _view(data: AnyPayload, event_id: int = 7) -> EventView:
 
 
 def test_a_new_fights_card_and_a_new_characters_lead_to_their_pages() -> None:
-    from rollplay.server.web import card
+    from rollplay.server.cards import card
 
     fight = card(_view(CombatStarted(combat="Hangar Deck")))
     assert '<a href="/games/Pegasus/combats/Hangar%20Deck" tabindex="-1">Go to Hangar Deck' in fight
@@ -228,7 +232,7 @@ def test_page_requests_get_errors_as_fragments(server: TestClient) -> None:
 
 
 def test_a_skill_name_cannot_forge_a_feed_message(server: TestClient) -> None:
-    from rollplay.server.web import sse_card
+    from rollplay.server.cards import sse_card
 
     forged = sse_card(_view(Raised.model_validate({"skill": "Poker\rid: 999\revent: x",
                                                    "from": 0, "to": 1, "cost": 1}), 3))  # fmt: skip

@@ -201,4 +201,4 @@ def test_a_page_cut_short_sends_no_order_a_later_event_changes(seated: Table) ->
     assert caught.more is not None
     assert caught.order.order is not None
     assert caught.order.order.last == "Mavros"
-    assert pia.scene_catch_up("Pegasus", 1, caught.more, 1) == ([], None, None)
+    assert pia.scene_catch_up("Pegasus", 1, caught.more, 1) == ([], None, None, {})

@@ -9,11 +9,12 @@ dice to show."""
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Literal, assert_never
 
 from rollplay.render.cards import entry_card, outcome_card, source_spans
 from rollplay.render.combat import day_lines, status_lines, turn_lines
 from rollplay.render.spans import Line, bold, plain
+from rollplay.table import commands as c
 from rollplay.table.answers import (
     AnyAnswer,
     Character,
@@ -55,9 +56,7 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
                 return sheet_card(answer)
             return [summary(answer)]
         case CombatStatus():
-            if answer.command in ("CombatStatus", "CombatMoveWound", "CombatRecover", ""):
-                return status_lines(answer)
-            return [combat_done(answer)]
+            return combat_lines(answer)
         case TurnResolved():
             first, *rest = turn_lines(answer)
             marks = source_spans(answer.dice_source, answer.provable)
@@ -93,17 +92,36 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             assert_never(answer)
 
 
-def combat_done(answer: CombatStatus) -> Line:
-    """What a combat command did, in words: a fight begun or over says so (every surface
-    answers ``combat/start`` alike, rulings W85); a change to one (a join, an action, a
-    stance) is on the feed and the tracker already, so its answer says only that it is done."""
-    match answer.command:
-        case "CombatStart":
-            return combat_begins(answer)
-        case "CombatStop":
-            return [plain("The fight "), bold(f"'{answer.combat}'"),
-                    plain(f" is over: stopped at turn {answer.turn}.")]  # fmt: skip
-    return [plain(f"{answer.combat}: done (turn {answer.turn})")]
+# What a combat command's answer says, by the command it answers (its type's name, which
+# ``Service.execute`` sets: decoded here once): a fight's status (asked for, or after a
+# wound moved or a recovery, which change how its combatants stand), a fight begun or over,
+# or a change to one (a join, an action, a stance), which the feed and the tracker show.
+CombatSaid = Literal["status", "begun", "over", "done"]
+_COMBAT_SAID: dict[str, CombatSaid] = {
+    "": "status",  # an answer made by no command (a surface's own read)
+    c.CombatStatus.__name__: "status", c.CombatMoveWound.__name__: "status",
+    c.CombatRecover.__name__: "status", c.CombatStart.__name__: "begun",
+    c.CombatStop.__name__: "over",
+}  # fmt: skip
+
+
+def combat_lines(answer: CombatStatus) -> list[Line]:
+    """What a combat command did, in words: a fight's status whole, a fight begun or over
+    says so (every surface answers ``combat/start`` alike, rulings W85); a change to one is
+    on the feed and the tracker already, so its answer says only that it is done."""
+    said = _COMBAT_SAID.get(answer.command, "done")
+    match said:
+        case "status":
+            return status_lines(answer)
+        case "begun":
+            return [combat_begins(answer)]
+        case "over":
+            return [[plain("The fight "), bold(f"'{answer.combat}'"),
+                     plain(f" is over: stopped at turn {answer.turn}.")]]  # fmt: skip
+        case "done":
+            return [[plain(f"{answer.combat}: done (turn {answer.turn})")]]
+        case _:
+            assert_never(said)
 
 
 def combat_begins(answer: CombatStatus) -> Line:

@@ -22,7 +22,6 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import from_thread
@@ -30,11 +29,10 @@ from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
 from rollplay.server.streams import Caps, Slots
-from rollplay.table.access.authz import Standing
+from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.answers import SceneShown
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.ledger import Changes
-from rollplay.table.events.views import EventView
 from rollplay.table.events.watching import STANDING_KINDS
 from rollplay.table.play.scene_reads import ORDER_KINDS
 from rollplay.table.service import Service
@@ -44,64 +42,8 @@ log = logging.getLogger("rollplay.live")
 
 SQLITE_POLL = 0.02  # seconds between looks at the newest id (one indexed read)
 SAFETY_POLL = 2.0  # seconds between reads of every watched game, LISTEN or not
-QUEUE = 500  # batches a viewer may have waiting before it is sent to read the table itself
-# Bytes of text a viewer may have waiting, likewise: a stalled reader of a busy game (a pose is
-# up to 8,000 characters) held up to QUEUE batches of them, each kept until it read again.
-QUEUE_BYTES = 1024 * 1024
 GATHER = 0.01  # seconds a notification waits for others, so events go out in batches
 BATCH = 500  # events read at a time
-
-
-@dataclass(eq=False)
-class Viewer:
-    """One open feed: who watches, with what (``credential``: the hash of the session's or
-    token's secret; None for none), the messages waiting for them, whether they fell behind
-    (their queue overflowed: they catch up from the table) and whether they were cut off
-    (their credential was revoked: nothing more is sent)."""
-
-    service: Service
-    game_id: int
-    game: str
-    standing: Standing
-    write: Callable[[EventView], str]  # an event, as the text this feed sends
-    credential: str | None = None
-    scene: tuple[int, int] | None = None  # a scene page's feed: the scene's (id, number)
-    # A scene page's feed: the scene's pose order as the text this feed sends, after any
-    # event that changes it (the page redraws its panel from it, asking nothing more).
-    panel: Callable[[SceneShown], str] | None = None
-    queue: asyncio.Queue[list[tuple[int, str]] | None] = field(default_factory=asyncio.Queue)
-    behind: bool = False
-    cut: bool = False
-    waiting: int = 0  # bytes of text in ``queue``
-
-    def offer(self, item: list[tuple[int, str]] | None) -> None:
-        """Queue ``item`` (None: the feed ends). Past QUEUE batches or QUEUE_BYTES, what
-        waits is dropped and the feed reads it from the table when its reader is back, a
-        page at a time (live.py): a stalled reader costs a bounded amount (rulings H12)."""
-        size = 0 if item is None else sum(len(text) for _, text in item)
-        if item is not None and (self.queue.qsize() >= QUEUE
-                                 or self.waiting + size > QUEUE_BYTES):  # fmt: skip
-            self.behind = True
-            while not self.queue.empty():
-                dropped = self.queue.get_nowait()
-                if dropped is None:  # an end stays an end
-                    self.queue.put_nowait(None)
-                    return
-            self.waiting = 0
-            item, size = [], 0  # wakes the feed, which sees it is behind
-        self.queue.put_nowait(item)
-        self.waiting += size
-
-    def took(self, item: list[tuple[int, str]] | None) -> None:
-        """The feed took ``item`` from the queue."""
-        if item is not None:
-            self.waiting = max(0, self.waiting - sum(len(text) for _, text in item))
-
-
-def sse(event: EventView) -> str:
-    """An event as the API's SSE message: its id, its kind and its JSON (one data line)."""
-    data = event.model_dump_json(by_alias=True)
-    return f"id: {event.id}\nevent: {event.kind}\ndata: {data}\n\n"
 
 
 class Hub:
@@ -116,7 +58,7 @@ class Hub:
 
     # -- viewers -----------------------------------------------------------------------------
 
-    async def join(self, service: Service, game: str, write: Callable[[EventView], str] = sse,
+    async def join(self, service: Service, game: str, write: Write = sse,
                    *, credential: str | None = None, scene: int | None = None,
                    panel: Callable[[SceneShown], str] | None = None) -> Viewer:  # fmt: skip
         """A feed of ``game`` for ``service``'s actor (refused unless they may read it), each
@@ -262,29 +204,28 @@ class Hub:
     def _hand_out(self, game_id: int, rows: list[Any],
                   orders: dict[int, tuple[int, SceneShown]],
                   later: Changes | None = None) -> None:  # fmt: skip
-        """Each viewer's share of ``rows``, in one batch: each event projected once per view
-        (and as it stands: ``later``, its pose's edits, rulings S70; what the Storyteller
-        is shown of a pose differs, so the view says whether it is theirs) and written once
-        per view and format; a scene page's pose order (``orders``) written once per scene
-        and format, after the last event that changed it, for every viewer of the scene who
-        may see that event (the order is the same for all who may see the scene)."""
+        """Each viewer's share of ``rows``, in one batch: each event drawn (``_drawn``, as it
+        stands: rulings S70) once per view of it and format, a view being all a drawing
+        depends on: how the viewer sees the event (view_key) and all its fold asks of them
+        (Changes.seen_by: two players alike in a roll but not in its reveal, which may be in a
+        private scene, are drawn apart: S77); a scene page's pose order (``orders``) written
+        once per scene and format after the last event that changed it, for each viewer of
+        the scene who may see that event (the order is the same for all who may see it)."""
         later = later or Changes()
-        shown: dict[tuple[int, tuple[bool, bool, bool], bool, Any], str | None] = {}
+        shown: dict[tuple[Any, ...], str | None] = {}
         panels: dict[tuple[int, Any], str] = {}
         for viewer in self.viewers.get(game_id, ()):
             if viewer.cut:
                 continue
             batch = []
+            standing = viewer.standing
             for row in rows:
                 if viewer.scene is not None and row.scene_id != viewer.scene[0]:
                     continue
-                teller = viewer.standing.storyteller
-                key = (row.number, view_key(row, viewer.standing), teller, viewer.write)
+                key = (row.number, view_key(row, standing), later.seen_by(row, standing),
+                       viewer.write)  # fmt: skip
                 if key not in shown:
-                    event = project(row, viewer.game, viewer.standing)
-                    if event is not None:
-                        event = later.now(event, viewer.standing, requests=False)
-                    shown[key] = None if event is None else viewer.write(event)
+                    shown[key] = _drawn(row, viewer, later)
                 text = shown[key]
                 if text is None:  # not theirs to see: nor is what it changed
                     continue
@@ -351,3 +292,14 @@ class Hub:
             except (OSError, psycopg.Error):
                 log.warning("the LISTEN connection dropped; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)
+
+
+def _drawn(row: Any, viewer: Viewer, later: Changes) -> str | None:
+    """An event as ``viewer`` is handed it (None: they do not learn of it): projected for
+    them and folded as it stands, a request as asked (its answer comes as it comes), with
+    the earlier event it changes as that now stands for them, for a page to draw again."""
+    event = project(row, viewer.game, viewer.standing)
+    if event is None:
+        return None
+    event = later.now(event, viewer.standing, requests=False)
+    return viewer.write(event, later.earlier(event, viewer.standing))

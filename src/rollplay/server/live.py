@@ -21,9 +21,9 @@ from collections.abc import AsyncIterator, Callable
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from rollplay.server.hub import Hub, Viewer, sse
+from rollplay.server.hub import Hub
+from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.answers import SceneShown
-from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
 HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
@@ -35,7 +35,7 @@ REPLAY = 25
 
 async def event_stream(hub: Hub, service: Service, game: str, after: int, *, user: str,
                        address: str, credential: str | None,
-                       write: Callable[[EventView], str] = sse, scene: int | None = None,
+                       write: Write = sse, scene: int | None = None,
                        panel: Callable[[SceneShown], str] | None = None,
                        ) -> StreamingResponse:  # fmt: skip
     """``credential``: the hash of the secret the request signed in with (auth.credential);
@@ -130,14 +130,15 @@ def _page(viewer: Viewer, last: int) -> tuple[tuple[int, str] | None, int | None
     the event loop: reading and drawing a page of cards is work. Only the text is kept."""
     order = None
     if viewer.scene is None:
-        page = viewer.service.events_for(viewer.game, last, REPLAY)
+        page, earlier = viewer.service.feed_page(viewer.game, last, REPLAY)
         more = page[-1].id if len(page) == REPLAY else None
     else:
-        page, order, more = viewer.service.scene_catch_up(viewer.game, viewer.scene[1], last,
-                                                          REPLAY)  # fmt: skip
+        page, order, more, earlier = viewer.service.scene_catch_up(
+            viewer.game, viewer.scene[1], last, REPLAY
+        )
     if not page:
         return None, more
-    text = "".join(viewer.write(e) for e in page)
+    text = "".join(viewer.write(e, earlier.get(e.id)) for e in page)
     if viewer.panel is not None and order is not None:
         text += viewer.panel(order)
     return (page[-1].id, text), more

@@ -21,10 +21,10 @@ from markupsafe import Markup
 from pydantic import BaseModel
 
 from rollplay.errors import RollplayError
+from rollplay.server.cards import card
 from rollplay.server.combat_forms import form_choices, name_key
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.pages import templates
-from rollplay.server.web import card
 from rollplay.table import commands as c
 from rollplay.table.combat.tracker import Tracker
 from rollplay.table.info import GameInfo

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, Response
 
+from rollplay.server.cards import card
 from rollplay.server.htmx import game_page
-from rollplay.server.web import card
 from rollplay.table.info import GameInfo
 from rollplay.table.service import Service
 from rollplay.table.store.db import StorageError

@@ -62,7 +62,7 @@ def reveal_button(event: EventView) -> Markup:
     """A secret roll's Reveal, on the card only the Storyteller is drawn (a whole secret
     roll), until it is revealed; the same on a combat turn an NPC fought in, whose card
     players are drawn without the NPCs' dice (hidden), so the whole one is hers alone. The
-    reveal's own card then opens this one for everyone (web._later)."""
+    reveal's own card then opens this one for everyone (cards.later_card)."""
     data = event.data
     secret = isinstance(data, Roll) and event.visibility == "secret"
     if event.hidden or not (secret or (isinstance(data, Turn) and data.hides())):

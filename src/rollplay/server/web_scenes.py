@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from rollplay.errors import RollplayError
 from rollplay.server.auth import client_address, credential
+from rollplay.server.cards import card, one_line, sse_card
 from rollplay.server.games import CommandLine, last_event_id, parsed
 from rollplay.server.htmx import Viewer, game_page, problem, run
 from rollplay.server.live import event_stream
@@ -25,7 +26,6 @@ from rollplay.server.pages import templates
 from rollplay.server.parts import parts
 from rollplay.server.scene_ask import asking
 from rollplay.server.spending import Spend, spend_form
-from rollplay.server.web import card, one_line, sse_card
 from rollplay.table import commands as c
 from rollplay.table.answers import SceneShown
 from rollplay.table.info import GameInfo

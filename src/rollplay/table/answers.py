@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
+from pydantic import ConfigDict, Field, JsonValue, PrivateAttr, TypeAdapter
 
 from rollplay.table.events import outcomes as o
 from rollplay.table.events.combat import ActionSet, HealDay, Initiative, Standing, Turn
@@ -34,10 +34,17 @@ SHEETS: TypeAdapter[FS3Sheet | GurpsSheet | D6Sheet] = TypeAdapter(AnySheet)
 
 class Answer(Record):
     """What every answer carries: the command it answers (its type's name, set by
-    ``Service.execute``) and the ids of the events it wrote, for the chat bridges."""
+    ``Service.execute``) and the ids of the events it wrote that its actor may see (S78).
+    ``wrote``: every event it wrote, for a chat bridge, which posts each to its own
+    audience (links.audiences); never said in the answer itself."""
 
     command: str = ""
     event_ids: tuple[int, ...] = ()
+    _written: tuple[int, ...] = PrivateAttr(default=())
+
+    @property
+    def wrote(self) -> tuple[int, ...]:
+        return self._written
 
 
 class Rolled(Answer):

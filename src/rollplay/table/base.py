@@ -19,8 +19,9 @@ from rollplay.dice import Dice
 from rollplay.errors import RollplayError, suggest
 from rollplay.table.answers import Answer, AnyAnswer, OddsOf
 from rollplay.table.answers import Character as CharacterAnswer
-from rollplay.table.core import WRITTEN, Core
+from rollplay.table.core import WRITTEN, Core, Written
 from rollplay.table.events import payloads as ev
+from rollplay.table.events.audiences import told
 from rollplay.table.handlers import HANDLERS
 from rollplay.table.play.names import casefold_match, character_dict, new_character_name
 from rollplay.table.sheet_limits import stored_sheet
@@ -42,29 +43,48 @@ class ServiceBase(Core):
         from what was stored (rulings H11)."""
         keyed = idempotency.KEYED.get()
         if keyed is None or keyed.taken:
-            return self._execute(command, dice)
+            return self._execute(command, dice)[0]
         keyed.taken = True  # the request's first command: a second runs as any would
         if keyed.replay is not None:
             return _stored(*keyed.replay)
         with self.held() as s:
-            answer = self._execute(command, dice)
-            if answer.event_ids:  # a read keeps nothing (rulings H8)
+            answer, wrote = self._execute(command, dice)
+            if wrote:  # a read keeps nothing (rulings H8)
                 idempotency.written(s.connection(), keyed.row, type(answer).__name__,
                                     answer.model_dump_json().encode())  # fmt: skip
-        keyed.written = bool(answer.event_ids)
+        keyed.written = wrote
         return answer
 
-    def _execute(self, command: object, dice: Dice | None) -> AnyAnswer:
+    def _execute(self, command: object, dice: Dice | None) -> tuple[AnyAnswer, bool]:
+        """The command's answer, naming the events it wrote that its actor may see, and
+        whether it wrote any."""
         handler = HANDLERS.of(command)
-        written: list[int] = []
+        written: list[Written] = []
         token = WRITTEN.set(written)
         try:
             answer: AnyAnswer = handler.run(self, command, dice)
         finally:
             WRITTEN.reset(token)
-        return answer.model_copy(
-            update={"command": type(command).__name__, "event_ids": tuple(written)}
+        said = answer.model_copy(
+            update={"command": type(command).__name__, "event_ids": self._told(written)}
         )
+        said._written = tuple(w.number for w in written)
+        return said, bool(written)
+
+    def _told(self, written: list[Written]) -> tuple[int, ...]:
+        """The numbers of the events ``written`` its actor may see, as any read of them would
+        project them (audiences.told), as the actor stands once the command is done: a raise
+        that gives a request new odds in a private scene they are not in names only the
+        raise (S78). The events are in hand; the actor's standing is read once a game, and
+        only when an event is not every member's (in a private scene, or for some)."""
+        narrow = {w.game.id: w.game for w in written
+                  if w.audience != "everyone" or w.scene_private}  # fmt: skip
+        if not narrow or (self.actor.user_id is None and self.actor.as_character is None):
+            return tuple(w.number for w in written)  # the owner: Storyteller of every game
+        with self.reading() as s:
+            standings = {gid: self.standing(s, game) for gid, game in narrow.items()}
+        return tuple(w.number for w in written
+                     if w.game.id not in standings or told(w, standings[w.game.id]))  # fmt: skip
 
     def odds(self, command: object) -> OddsOf:
         """The odds of the roll ``command`` asks for, as this actor would make it: prepared

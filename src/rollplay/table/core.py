@@ -15,7 +15,7 @@ import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from sqlalchemy import Engine, select, text
 from sqlalchemy.orm import Session
@@ -31,9 +31,24 @@ from rollplay.table.store.models import Character, User
 from rollplay.table.store.writers import CoreWriter, Writer
 from rollplay.table.systems import Points
 
-WRITTEN: ContextVar[list[int] | None] = ContextVar("written", default=None)
-"""The ids of the events written while a command runs (execute.py: the command's result
-names them, so a chat bridge can post each where its audience is)."""
+
+class Written(NamedTuple):
+    """An event a command wrote: its number, its game, and who learns of it (its row's
+    audience columns, as audiences.told reads them), kept as it was written so the command's
+    answer names only those its actor may see without reading them again (base.execute)."""
+
+    number: int
+    game: Any
+    scene_id: int | None
+    scene_private: bool
+    audience: str
+    character_id: int | None
+    shared: Any
+
+
+WRITTEN: ContextVar[list[Written] | None] = ContextVar("written", default=None)
+"""The events written while a command runs (base.execute: the command's answer names those
+its actor may see, so a chat bridge can post each where its audience is)."""
 
 _HELD: ContextVar[Session | None] = ContextVar("held", default=None)
 """The one transaction a whole command runs in (``held``), while it is open."""
@@ -214,7 +229,9 @@ class Core:
         number = writer.event(values)
         written = WRITTEN.get()
         if written is not None and announce:
-            written.append(number)
+            written.append(Written(number, game, values["scene_id"], values["scene_private"],
+                                   values["audience"], values["character_id"],
+                                   values["shared"]))  # fmt: skip
         return number
 
     def landing(self, w: Writer, game: Any) -> tuple[int, bool] | None:

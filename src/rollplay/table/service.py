@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from rollplay.table.access.authz import Standing
     from rollplay.table.answers import Character as CharacterAnswer
     from rollplay.table.answers import RollAnswer, SceneShown
+    from rollplay.table.events.ledger import Folded
     from rollplay.table.events.views import EventView, LogEntry
     from rollplay.table.info import (
         ChannelBinding,
@@ -303,6 +304,9 @@ class Service(AccessService):
     # -- events.log ----------------------------------------------------------------------
     def events_for(self, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
         return _log.events_for(self, game_name, after, limit)
+
+    def feed_page(self, game_name: str, after: int = 0, limit: int = 100) -> Folded:
+        return _log.feed_page(self, game_name, after, limit)
 
     def log(
         self,

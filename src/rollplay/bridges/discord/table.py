@@ -198,12 +198,12 @@ class DiscordTable:
         try:
             async with self.shown.command():
                 result = await asyncio.to_thread(service.execute, command)
-                self.shown.mark(str(interaction.channel_id), game, result.event_ids)
+                self.shown.mark(str(interaction.channel_id), game, result.wrote)
             scene_id = None if here is None else here.id
             if then is not None:
                 scene_id = await then(service, game, result) or scene_id
             views = await asyncio.to_thread(
-                service.audiences, game, list(result.event_ids), PLATFORM, scene_id
+                service.audiences, game, list(result.wrote), PLATFORM, scene_id
             )
         except RollplayError as exc:
             await failed(interaction, public, str(exc))

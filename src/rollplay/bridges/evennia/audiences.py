@@ -41,7 +41,7 @@ def deliver(
     of what they wrote (a player's secret roll in a game that keeps secret rolls quiet) is
     told what the service told them: that it was made. In a room hosting a scene, the room
     reads as the scene's readers; a private scene's room, only those who may read it."""
-    ids = list(result.event_ids)
+    ids = list(result.wrote)  # each to its own audience, those the caller may not see too
     scene_id = None if hosted is None else hosted.scene_id
     views = service.audiences(where.game, ids, where.platform, scene_id) if ids else []
     if not any(seen.actor is not None for seen in views):

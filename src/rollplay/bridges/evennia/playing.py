@@ -48,7 +48,7 @@ def run(caller: Any, account: Any, line: str, then: Then | None = None) -> None:
         command = command_for(service, where.game, line, rollplay_name(caller))
         result = service.execute(command)
         if room is not None:
-            SHOWN.mark(room, where.game, result.event_ids)
+            SHOWN.mark(room, where.game, result.wrote)
         if then is not None:
             hosted = then(service, where, result) or hosted
         deliver(caller, account, service, where, result, hosted=hosted)

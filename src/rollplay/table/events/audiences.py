@@ -76,14 +76,22 @@ def view_key(row: Any, standing: Standing) -> tuple[bool, bool, bool]:
     return True, whole, whole or row.character_id in standing.characters
 
 
+def told(row: Any, standing: Standing) -> bool:
+    """Whether ``standing``'s viewer is handed anything of an event (``project`` is not
+    None): they learn of it, and see it whole or it has a part for them. ``row``: an events
+    row, or what a command wrote of one (core.Written)."""
+    learns, whole, _ = view_key(row, standing)
+    return learns and (whole or row.shared is not None)
+
+
 def project(row: Any, game: str, standing: Standing) -> EventView | None:
     """An event (an ``events`` row) as ``standing``'s viewer sees it, or None if they do not
-    learn of it. Its id is its number in its game (rulings T8). A hidden event keeps its id,
-    time and kind and carries only ``shared``,
-    decoded as the type of that part (views.py)."""
-    learns, whole, knows_who = view_key(row, standing)
-    if not learns or (not whole and row.shared is None):
+    learn of it (``told``). Its id is its number in its game (rulings T8). A hidden event
+    keeps its id, time and kind and carries only ``shared``, decoded as the type of that
+    part (views.py)."""
+    if not told(row, standing):
         return None
+    _, whole, knows_who = view_key(row, standing)
     return EventView(
         id=row.number,
         time=iso(row.created_at),

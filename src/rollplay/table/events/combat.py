@@ -10,19 +10,18 @@ set (``HiddenStep``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
-    SerializerFunctionWrapHandler,
     field_validator,
-    model_serializer,
 )
 
 from rollplay.table.events.outcomes import FS3Roll, Record
-from rollplay.table.events.payloads import Payload, Provable
+from rollplay.table.events.payloads import Payload, Provable, Sparse
 
 # -- reports' parts -----------------------------------------------------------------------
 
@@ -279,7 +278,7 @@ class HiddenStep(Step_):
     who: str
 
 
-class Turn(Step_):
+class Turn(Step_, Sparse):
     """A resolved turn (002 Combat Turns), every roll in it, top to bottom."""
 
     kind: ClassVar[str] = "combat_turn"
@@ -293,12 +292,7 @@ class Turn(Step_):
     provable: Provable | None = None  # the whole event's only: never in the players' part
     # A reader's, never stored: the reveal that showed the turn whole (events/ledger.py).
     revealed: int | None = None
-
-    @model_serializer(mode="wrap")
-    def _as_resolved(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        said: dict[str, JsonValue] = handler(self)
-        return said if self.revealed is not None else \
-            {k: v for k, v in said.items() if k != "revealed"}  # fmt: skip
+    unset: ClassVar[Mapping[str, JsonValue]] = {"revealed": None}
 
     def hides(self) -> bool:
         """Whether players are shown less of it than the Storyteller (an NPC fought in it:

@@ -15,9 +15,9 @@ handed a text a pose no longer has: not by the pose, not by the edits that repla
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -27,7 +27,7 @@ from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
-from rollplay.table.events.audiences import iso, project
+from rollplay.table.events.audiences import iso, project, view_key
 from rollplay.table.events.views import EventView, decode
 from rollplay.table.store.models import Event
 
@@ -83,6 +83,30 @@ class Changes:
                 pass
         return view.model_copy(update=update) if update else view
 
+    def earlier(self, view: EventView, standing: Standing) -> EventView | None:
+        """The earlier event ``view`` changes (an edit's or a deletion's pose, a reveal's
+        roll, new odds' request), as it now stands for ``standing``, for a page that drew
+        it to draw it again where it is (the web's cards); None when ``view`` changes none,
+        or its reader may not see it. The same fold as every reader's of that event."""
+        row = self.rows.get(_about(view.data) or 0)
+        seen = None if row is None else project(row, self.game, standing)
+        return None if seen is None else self.now(seen, standing)
+
+    def seen_by(self, row: Any, standing: Standing) -> tuple[Hashable, ...]:
+        """Everything ``now`` and ``earlier`` ask of ``standing`` for the event ``row``
+        besides its own view key (audiences.view_key): whether they are the Storyteller (a
+        pose's earlier texts are hers), how they see each later event about it, and for an
+        event about an earlier one, that one and each later event about it (a secret roll
+        is whole only for those who learn of its reveal, rulings S73, which may be in a
+        private scene). Two readers alike in all this are handed one drawing (hub.py)."""
+        numbers = (row.number,) if row.refers is None else (row.number, row.refers)
+        earlier = self.rows.get(row.refers) if row.refers is not None else None
+        return (
+            standing.storyteller,
+            None if earlier is None else view_key(earlier, standing),
+            *(view_key(later, standing) for n in numbers for later in self.later.get(n, ())),
+        )
+
     def _posed(self, pose: int) -> str | None:
         row = self.rows.get(pose)
         return None if row is None else iso(row.created_at)
@@ -90,13 +114,9 @@ class Changes:
     def _edit_now(self, edit: rq.PoseEdited) -> rq.PoseEdited:
         """An edit as its reader is handed it: the text its pose has now (a later edit's),
         or none once the pose is deleted (rulings S70)."""
-        text, deleted = edit.text, False
-        for row in self.later.get(edit.pose, ()):
-            if row.kind == "pose_edit":
-                text = str(row.payload.get("text", ""))
-            elif row.kind == "pose_delete":
-                deleted = True
-        return edit.model_copy(update={"text": "" if deleted else text, "deleted": deleted,
+        texts, deleted = _pose_state(self.later.get(edit.pose, ()))
+        text = "" if deleted else texts[-1] if texts else edit.text
+        return edit.model_copy(update={"text": text, "deleted": deleted,
                                        "posed": self._posed(edit.pose)})  # fmt: skip
 
     def _reveal_of(self, number: int) -> Any:
@@ -123,41 +143,56 @@ class Changes:
         return view
 
 
+# The kinds of event about an earlier one (its number: the row's ``refers``), which change
+# what that one shows: the rest of LATER (an answer, a cancellation) only close a request.
+ABOUT = ("pose_edit", "pose_delete", "roll_reveal", "request_odds")
+
+
+def _about(data: object) -> int | None:
+    """The number of the earlier event a later event's payload changes, if any."""
+    match data:
+        case rq.PoseEdited() | rq.PoseDeleted():
+            return data.pose
+        case rq.RollRevealed():
+            return data.roll
+        case rq.RequestOdds():
+            return data.request
+        case _:
+            return None
+
+
+def _folded(
+    kind: str, number: int, refers: int | None, partial: bool, requests: bool
+) -> int | None:
+    """The one rule of which events a reader's fold needs the later events of: the number of
+    the event whose later events change what event ``number`` shows, if any: itself (a pose;
+    a request, when ``requests``; a roll or combat turn some readers see only in part, which
+    may be revealed: ``partial``) or the event it is about (an edit's or a deletion's pose,
+    a reveal's roll, new odds' request: ``refers``)."""
+    if kind in ABOUT:
+        return refers
+    if kind == "pose" or (requests and kind == "roll_request"):
+        return number
+    return number if partial and kind in ("roll", "combat_turn") else None
+
+
 def referred(views: Iterable[EventView]) -> set[int]:
-    """The numbers of the events whose later events change what ``views`` show: each pose,
-    request and secret roll, the pose each edit or deletion is of, the roll each reveal
-    shows."""
-    out = set()
-    for view in views:
-        data = view.data
-        if (
-            isinstance(data, sc.Posed | rq.RollRequested | p.HiddenRoll)
-            or (isinstance(data, p.Roll) and view.visibility == "secret")
-            or (isinstance(data, cb.Turn) and (view.hidden or data.hides()))
-        ):
-            out.add(view.id)
-        elif isinstance(data, rq.PoseEdited | rq.PoseDeleted):
-            out.add(data.pose)
-        elif isinstance(data, rq.RollRevealed):
-            out.add(data.roll)
-    return out
+    """``_folded`` for projected views: each pose, request and secret roll (or a combat turn
+    that hides its NPCs' dice), and the earlier event each edit, reveal or new odds is of."""
+    found = (_folded(v.kind, v.id, _about(v.data),
+                     v.hidden or v.visibility == "secret"
+                     or (isinstance(v.data, cb.Turn) and v.data.hides()), True)
+             for v in views)  # fmt: skip
+    return {n for n in found if n is not None}
 
 
 def kinds_referred(rows: Iterable[Any]) -> set[int]:
-    """``referred`` for rows not yet projected (the live hub's): each pose and secret roll,
-    the pose each edit or deletion is of, the roll each reveal shows (a request is not
-    folded there)."""
-    out = set()
-    for row in rows:
-        if (
-            row.kind == "pose"
-            or (row.kind == "roll" and row.visibility == "secret")
-            or (row.kind == "combat_turn" and row.audience != "everyone")
-        ):
-            out.add(row.number)
-        elif row.kind in ("pose_edit", "pose_delete", "roll_reveal") and row.refers is not None:
-            out.add(row.refers)
-    return out
+    """``_folded`` for rows not yet projected (the live hub's, a chat relay's), a request
+    not folded there (its answer is sent as it comes)."""
+    found = (_folded(r.kind, r.number, r.refers,
+                     r.visibility == "secret" or r.audience != "everyone", False)
+             for r in rows)  # fmt: skip
+    return {n for n in found if n is not None}
 
 
 def changes(s: Session, game_id: int, game: str, numbers: Iterable[int]) -> Changes:
@@ -180,33 +215,58 @@ def changes(s: Session, game_id: int, game: str, numbers: Iterable[int]) -> Chan
     return Changes(game, later, rows)
 
 
-def fold(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> list[EventView]:
-    """``views`` (projected for ``standing``) with each pose, edit and request as it stands."""
+class Folded(NamedTuple):
+    """Views as they stand, and for each that changes an earlier event (by its id), that
+    event as it now stands for the same reader (Changes.earlier), for a page that drew it."""
+
+    events: list[EventView]
+    earlier: dict[int, EventView]
+
+
+def folded(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> Folded:
+    """``views`` (projected for ``standing``) with each pose, edit and request as it stands,
+    and the earlier events they change, as those stand."""
     if not views:
-        return views
+        return Folded(views, {})
     now = changes(s, game_id, views[0].game, referred(views))
     if not now.later:
-        return views
-    return [now.now(view, standing) for view in views]
+        return Folded(views, {})
+    events = [now.now(view, standing) for view in views]
+    earlier = {view.id: shown for view in events
+               if (shown := now.earlier(view, standing)) is not None}  # fmt: skip
+    return Folded(events, earlier)
+
+
+def fold(s: Session, game_id: int, standing: Standing, views: list[EventView]) -> list[EventView]:
+    """``views`` (projected for ``standing``) with each pose, edit and request as it stands."""
+    return folded(s, game_id, standing, views).events
 
 
 def pose_now(pose: sc.Posed, rows: Sequence[Any], standing: Standing) -> sc.Posed:
     """A pose with its edits: the latest text, and (for the Storyteller) those before it;
     a deleted pose's text only for the Storyteller (rulings S11)."""
-    texts = [pose.text]
-    deleted = False
+    edits, deleted = _pose_state(rows)
+    texts = [pose.text, *edits]
+    edited = len(texts) > 1
+    if deleted:
+        return pose.model_copy(update={"text": "", "deleted": True, "edited": edited,
+                                       "earlier": tuple(texts) if standing.storyteller
+                                       else ()})  # fmt: skip
+    return pose.model_copy(update={"text": texts[-1], "edited": edited,
+                                   "earlier": tuple(texts[:-1]) if standing.storyteller
+                                   else ()})  # fmt: skip
+
+
+def _pose_state(rows: Iterable[Any]) -> tuple[list[str], bool]:
+    """What a pose's later events did to it: the texts its edits gave it, oldest first, and
+    whether it was deleted."""
+    texts, deleted = [], False
     for row in rows:
         if row.kind == "pose_edit":
             texts.append(str(row.payload.get("text", "")))
         elif row.kind == "pose_delete":
             deleted = True
-    earlier = tuple(texts[:-1]) if standing.storyteller else ()
-    if deleted:
-        return pose.model_copy(update={"text": "", "deleted": True, "edited": len(texts) > 1,
-                                       "earlier": tuple(texts) if standing.storyteller
-                                       else ()})  # fmt: skip
-    return pose.model_copy(update={"text": texts[-1], "edited": len(texts) > 1,
-                                   "earlier": earlier})  # fmt: skip
+    return texts, deleted
 
 
 def request_now(asked: rq.RollRequested, rows: Sequence[Any], game: str,

@@ -25,7 +25,7 @@ from rollplay.table.answers import LogPage
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import iso, project
 from rollplay.table.events.combat import HealDay, Turn
-from rollplay.table.events.ledger import changes, fold
+from rollplay.table.events.ledger import Folded, changes, folded
 from rollplay.table.events.views import EventView, LogEntry, entry
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LOG_LIMIT
@@ -43,6 +43,12 @@ RULE_KINDS = ("ruleset",)  # the rules each roll names, as data (rulings V14)
 def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> list[EventView]:
     """The game's events after number ``after``, oldest first, each as this actor may see
     it (a live feed's catch-up after a reconnect: pass the last number seen)."""
+    return feed_page(t, game_name, after, limit).events
+
+
+def feed_page(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100) -> Folded:
+    """``events_for``, with the earlier events they change as those now stand (a web feed's
+    catch-up draws them again where they are: ledger.Changes.earlier)."""
     if not 1 <= limit <= MAX_EVENTS:
         raise RollplayError(f"ask for 1 to {MAX_EVENTS} events at a time, not {limit}")
     with t.reading() as s:
@@ -56,7 +62,7 @@ def events_for(t: ServiceBase, game_name: str, after: int = 0, limit: int = 100)
         )
         seen = [e for e in (project(row, game.name, standing) for row in s.scalars(query))
                 if e is not None]  # fmt: skip
-        return fold(s, game.id, standing, seen)  # poses and requests as they stand
+        return folded(s, game.id, standing, seen)  # poses and requests as they stand
 
 
 def log(

@@ -6,7 +6,8 @@ defaults."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import (
     ConfigDict,
@@ -20,16 +21,17 @@ from pydantic import (
     model_serializer,
 )
 
+from rollplay.table.events.base import Payload as Payload
+from rollplay.table.events.base import Sparse as Sparse
+from rollplay.table.events.base import Visibility as Visibility
 from rollplay.table.events.outcomes import Outcome, Record
 
-Visibility = Literal["public", "private", "secret"]
-
-
-class Payload(Record):
-    """An event's data. ``kind`` is the name its rows carry."""
-
-    kind: ClassVar[str]
-
+# The verifiable dice's kinds (seeds.py), named here too, with every other kind of event.
+from rollplay.table.events.seeds import ClientSeedSet as ClientSeedSet
+from rollplay.table.events.seeds import RulesetInForce as RulesetInForce
+from rollplay.table.events.seeds import SeedCommitted as SeedCommitted
+from rollplay.table.events.seeds import SeedLink as SeedLink
+from rollplay.table.events.seeds import SeedRevealed as SeedRevealed
 
 # -- rolls ----------------------------------------------------------------------------------
 
@@ -73,7 +75,7 @@ class D6Dice(Record):
     cp_dice: tuple[tuple[int, ...], ...] = ()
 
 
-class Roll(Payload):
+class Roll(Sparse):
     """A logged roll: what was asked, what it spent, every die, the outcome, the ruleset it
     was judged by, and where its dice came from."""
 
@@ -91,12 +93,8 @@ class Roll(Payload):
     request: int | None = None  # the roll request it answers (issue 30), by its number
     # A reader's, never stored: the reveal that showed this secret roll (events/ledger.py).
     revealed: int | None = None
-
-    @model_serializer(mode="wrap")
-    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        said = unasked(handler(self))
-        return said if self.revealed is not None else \
-            {k: v for k, v in said.items() if k != "revealed"}  # fmt: skip
+    # A roll no one asked for is written and shown as rolls always were: no ``request``.
+    unset: ClassVar[Mapping[str, JsonValue]] = {"request": None, "revealed": None}
 
     @field_validator("outcome", mode="wrap")
     @classmethod
@@ -114,23 +112,14 @@ class Roll(Payload):
             return None
 
 
-class HiddenRoll(Payload):
+class HiddenRoll(Sparse):
     """What a viewer who may not see a roll learns: that one was made, in which system
     (001 When the GM Rolls). No dice, no outcome, no roller."""
 
     kind: ClassVar[str] = "roll"
     system: str
     request: int | None = None  # the roll request it answers (issue 30): not a secret
-
-    @model_serializer(mode="wrap")
-    def _asked(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        return unasked(handler(self))
-
-
-def unasked(said: dict[str, JsonValue]) -> dict[str, JsonValue]:
-    """A roll no one asked for is written and shown as rolls always were: no ``request``."""
-    return said if said.get("request") is not None else \
-        {k: v for k, v in said.items() if k != "request"}  # fmt: skip
+    unset: ClassVar[Mapping[str, JsonValue]] = {"request": None}
 
 
 # -- games and members --------------------------------------------------------------------
@@ -259,49 +248,3 @@ class Raised(Payload):
     after: int = Field(alias="to")
     cost: float
     attribute: str | None = None  # a new background skill's ruling attribute (002; R30)
-
-
-# -- verifiable dice ------------------------------------------------------------------------
-
-
-class SeedLink(Record):
-    """The seed before this one in its chain, which this one's commitment covers (rulings
-    V13): its commitment and how many nonces it served."""
-
-    commitment: str
-    nonces: int
-
-
-class SeedCommitted(Payload):
-    kind: ClassVar[str] = "seed_commit"
-    chain: str
-    commitment: str
-    after: SeedLink | None = None  # None: the chain's first seed (or one from before V13)
-
-
-class SeedRevealed(Payload):
-    kind: ClassVar[str] = "seed_reveal"
-    chain: str
-    seed: str
-    commitment: str
-    nonces: int
-    after: SeedLink | None = None
-
-
-class RulesetInForce(Payload):
-    """The ruleset the game's rolls are judged by from here on, as the canonical JSON the
-    rules engine uses (``rules``) and its fingerprint (``version``: what each roll names), so
-    an export lets a verifier judge every roll again under it (issue 29, rulings V14).
-    Written before the first roll that names a fingerprint other than the last one's."""
-
-    kind: ClassVar[str] = "ruleset"
-    system: str
-    edition: str
-    version: str
-    rules: str
-
-
-class ClientSeedSet(Payload):
-    kind: ClassVar[str] = "client_seed"
-    user: str
-    client_seed: str

@@ -6,6 +6,7 @@ secret roll. Each is an event of its own that points at the one it is about (the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Literal
 
 from pydantic import Field, JsonValue, SerializerFunctionWrapHandler, model_serializer
@@ -65,7 +66,7 @@ class RequestCancelled(p.Payload):
     character: str
 
 
-class PoseEdited(p.Payload):
+class PoseEdited(p.Sparse):
     """A pose's new text (its author's, within the game's window): what the pose shows. A
     reader is handed it as the ledger stands (events/ledger.py, rulings S70): ``text`` the
     pose's text now (a later edit's), none once it is ``deleted``; ``posed`` the pose's own
@@ -79,14 +80,11 @@ class PoseEdited(p.Payload):
     text: str
     deleted: bool = False
     posed: str | None = None
-
-    @model_serializer(mode="wrap")
-    def _as_edited(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        """Stored as typed: what the ledger says of it later is never the row's."""
-        return _unfolded(handler(self), self.deleted)
+    # Stored as typed: what the ledger says of it later is never the row's.
+    unset: ClassVar[Mapping[str, JsonValue]] = {"deleted": False, "posed": None}
 
 
-class PoseDeleted(p.Payload):
+class PoseDeleted(p.Sparse):
     """A pose taken back; ``posed``, the pose's own time, is a reader's (never stored)."""
 
     kind: ClassVar[str] = "pose_delete"
@@ -94,22 +92,10 @@ class PoseDeleted(p.Payload):
     pose: int
     who: str
     posed: str | None = None
-
-    @model_serializer(mode="wrap")
-    def _as_deleted(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        return _unfolded(handler(self), False)
+    unset: ClassVar[Mapping[str, JsonValue]] = {"posed": None}
 
 
-def _unfolded(said: dict[str, JsonValue], deleted: bool) -> dict[str, JsonValue]:
-    """A pose's edit or deletion without what a reader's fold added while it is unset."""
-    return {
-        k: v
-        for k, v in said.items()
-        if not (k == "posed" and v is None) and not (k == "deleted" and not deleted)
-    }
-
-
-class RollRevealed(p.Payload):
+class RollRevealed(p.Sparse):
     """The Storyteller shows a secret roll to the scene (or the game), or a combat turn that
     hid its NPCs' dice (rulings S73): the roll or the turn, whole (``roll``: its number)."""
 
@@ -118,12 +104,7 @@ class RollRevealed(p.Payload):
     character: str | None
     shown: p.Roll | cb.Turn
     rolled: str | None = None  # a reader's, never stored: the roll's own time
-
-    @model_serializer(mode="wrap")
-    def _as_revealed(self, handler: SerializerFunctionWrapHandler) -> dict[str, JsonValue]:
-        said: dict[str, JsonValue] = handler(self)
-        return said if self.rolled is not None else \
-            {k: v for k, v in said.items() if k != "rolled"}  # fmt: skip
+    unset: ClassVar[Mapping[str, JsonValue]] = {"rolled": None}
 
 
 LEDGER_PAYLOADS = (RollRequested, RequestOdds, RequestCancelled, PoseEdited, PoseDeleted,

@@ -26,6 +26,7 @@ from rollplay.table.events import requests as rq
 from rollplay.table.events.audiences import project
 from rollplay.table.events.combat import Turn
 from rollplay.table.events.ledger import later_events
+from rollplay.table.events.views import decode
 from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import ROLL_WRITES, roll
 from rollplay.table.play.sides import Answering
@@ -217,16 +218,17 @@ def run_reveal(t: ServiceBase, cmd: c.Reveal, dice: Dice | None) -> LedgerWritte
         standing = t.require(s, game, Act.REQUEST)
         row = numbered(s, game, cmd.number, standing)
         shown: ev.Roll | Turn
-        if row.kind == "combat_turn" and row.audience != "everyone":
-            shown = Turn.model_validate(row.payload)
-        elif row.kind == "roll" and row.visibility == "secret":
-            shown = ev.Roll.model_validate(row.payload)
-        else:
-            what = f"a {row.visibility} roll" if row.kind == "roll" else \
-                "a combat turn that hides nothing" if row.kind == "combat_turn" else \
-                f"a {row.kind.replace('_', ' ')}"  # fmt: skip
-            raise RollplayError(f"#{cmd.number} is {what}: only a secret roll is revealed, "
-                                f"or a combat turn that hides NPCs' dice")  # fmt: skip
+        match decode(row.kind, row.payload):  # the event whole, as its type
+            case Turn() as turn if row.audience != "everyone":
+                shown = turn
+            case ev.Roll() as rolled if row.visibility == "secret":
+                shown = rolled
+            case other:
+                what = f"a {row.visibility} roll" if isinstance(other, ev.Roll) else \
+                    "a combat turn that hides nothing" if isinstance(other, Turn) else \
+                    f"a {row.kind.replace('_', ' ')}"  # fmt: skip
+                raise RollplayError(f"#{cmd.number} is {what}: only a secret roll is revealed, "
+                                    f"or a combat turn that hides NPCs' dice")  # fmt: skip
         known = s.scalar(
             select(Event.number).where(
                 Event.game_id == game.id, Event.refers == row.number, Event.kind == "roll_reveal"

@@ -16,7 +16,7 @@ from rollplay.table.access.authz import Act, Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.audiences import project
-from rollplay.table.events.ledger import Changes, changes, fold, kinds_referred
+from rollplay.table.events.ledger import Changes, changes, fold, folded, kinds_referred
 from rollplay.table.events.views import EventView
 from rollplay.table.play.scenes import _shown  # scenes.py's answer for a scene
 from rollplay.table.store.db import StorageError
@@ -169,12 +169,14 @@ def live_batch(t: ServiceBase, game_id: int, after: int, limit: int,
 
 class CaughtUp(NamedTuple):
     """A page of a scene's ledger as its reader may see it, the scene's pose order as of
-    the page's last event when the page changed it (else None), and the number of the last
-    event read when the page was cut short by its limit (None: nothing more to read)."""
+    the page's last event when the page changed it (else None), the number of the last
+    event read when the page was cut short by its limit (None: nothing more to read), and
+    the earlier events the page's change, as they now stand (ledger.Folded)."""
 
     events: list[EventView]
     order: SceneShown | None
     more: int | None
+    earlier: dict[int, EventView] = {}  # noqa: RUF012 (a NamedTuple's default: never changed)
 
 
 def scene_catch_up(t: ServiceBase, game_name: str, number: int, after: int,
@@ -189,12 +191,13 @@ def scene_catch_up(t: ServiceBase, game_name: str, number: int, after: int,
                                                   Event.scene_id == row.id, Event.number > after)
                               .order_by(Event.number).limit(limit)))  # fmt: skip
         events = [v for v in (project(e, game.name, standing) for e in read) if v is not None]
-        events = fold(s, game.id, standing, events)  # as each pose stands (rulings S70)
+        events, earlier = folded(s, game.id, standing, events)  # as each stands (S70)
         changed = {row.id} if any(e.kind in ORDER_KINDS for e in events) else set()
         if changed and len(read) == limit:
             changed = _settled(s, game.id, changed, read[-1].number)
         order = _orders(s, game.id, changed).get(row.id)
-        return CaughtUp(events, order, read[-1].number if len(read) == limit else None)
+        return CaughtUp(events, order, read[-1].number if len(read) == limit else None,
+                        earlier)  # fmt: skip
 
 
 def scene_panel(t: ServiceBase, game_name: str, number: int) -> ScenePanel:

@@ -15,14 +15,15 @@ import re
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import Integer, and_, column, false, func, or_, select, text
+from sqlalchemy import Integer, and_, column, exists, false, or_, select, text
+from sqlalchemy.orm import aliased
 
 from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as p
 from rollplay.table.events.audiences import project, view_key
-from rollplay.table.events.requests import PoseEdited
+from rollplay.table.events.requests import EDITS, PoseEdited
 from rollplay.table.events.scenes import Posed, SceneStarted
 from rollplay.table.events.views import EventView
 from rollplay.table.store.models import Event, Scene
@@ -68,17 +69,16 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.READ)
         ids = _matching(t.engine.dialect.name, asked)
+        # Words a later edit replaced, or a pose deleted, are no hit (rulings S11), left out
+        # by the query itself, so the limit counts only hits the reader is shown: what they
+        # may not read never changes how many they are shown (S79).
         rows = s.execute(select(Event, Scene).join(Scene, Scene.id == Event.scene_id)
                          .where(Event.game_id == game.id, Event.id.in_(ids),
-                                _readable(standing))
+                                _readable(standing), _in_force())
                          .order_by(Scene.number.desc(), Event.number)
                          .limit(MAX_HITS))  # fmt: skip
-        found = list(rows)
-        latest = _latest_changes(s, game.id, [r for r, _ in found])
         out = []
-        for row, scene in found:
-            if _superseded(row, latest):
-                continue  # words a later edit replaced, or a pose deleted (rulings S11)
+        for row, scene in rows:
             learns, whole, _ = view_key(row, standing)  # the SQL's decision, checked again
             seen = project(row, game.name, standing) if learns and whole else None
             if seen is None:
@@ -91,28 +91,17 @@ def search(t: ServiceBase, game_name: str, query: str) -> list[SceneHit]:
         return out
 
 
-def _latest_changes(s: Any, game_id: int, rows: list[Event]) -> dict[int, int]:
-    """For each pose among the hits (a pose, or the pose an edit is of), the number of its
-    newest edit or deletion, if it has one."""
-    poses = {r.number for r in rows if r.kind == "pose"}
-    poses |= {r.refers for r in rows if r.kind == "pose_edit" and r.refers is not None}
-    if not poses:
-        return {}
-    changes = s.execute(select(Event.refers, func.max(Event.number))
-                        .where(Event.game_id == game_id, Event.refers.in_(poses),
-                               Event.kind.in_(("pose_edit", "pose_delete")))
-                        .group_by(Event.refers))  # fmt: skip
-    return {int(pose): int(newest) for pose, newest in changes}
-
-
-def _superseded(row: Event, latest: dict[int, int]) -> bool:
-    """Whether a hit's words are no longer what its pose says: a pose edited or deleted
-    since, or an edit followed by another edit or a deletion."""
-    if row.kind == "pose":
-        return row.number in latest
-    if row.kind == "pose_edit" and row.refers is not None:
-        return latest.get(row.refers, row.number) > row.number
-    return False
+def _in_force() -> Any:
+    """The events whose words their pose still has, as SQL: any but a pose an edit or a
+    deletion followed, or an edit another edit or a deletion of its pose followed (one read
+    of the events' ``refers`` index for each pose or edit found)."""
+    later = aliased(Event)
+    pose_changed = exists().where(later.game_id == Event.game_id, later.refers == Event.number,
+                                  later.kind.in_(EDITS))  # fmt: skip
+    edit_changed = exists().where(later.game_id == Event.game_id, later.refers == Event.refers,
+                                  later.kind.in_(EDITS), later.number > Event.number)  # fmt: skip
+    return and_(or_(Event.kind != "pose", ~pose_changed),
+                or_(Event.kind != "pose_edit", ~edit_changed))  # fmt: skip
 
 
 def _matching(dialect: str, asked: list[str]) -> Any:

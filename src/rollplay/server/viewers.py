@@ -1,0 +1,78 @@
+"""One open live feed (``Viewer``): who watches which game, as what, the text waiting for
+them, and how an event becomes that text (``Write``: the API's JSON, ``sse``, or the web
+page's cards, server/cards.py). The hub (hub.py) hands each viewer its share of each batch;
+a viewer that falls behind reads the rest from the table itself (live.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rollplay.table.access.authz import Standing
+from rollplay.table.answers import SceneShown
+from rollplay.table.events.views import EventView
+from rollplay.table.service import Service
+
+QUEUE = 500  # batches a viewer may have waiting before it is sent to read the table itself
+# Bytes of text a viewer may have waiting, likewise: a stalled reader of a busy game (a pose is
+# up to 8,000 characters) held up to QUEUE batches of them, each kept until it read again.
+QUEUE_BYTES = 1024 * 1024
+
+# An event as the text a feed sends, with the earlier event it changes as that now stands
+# for the viewer (events/ledger.py Changes.earlier: a pose an edit changed, a roll a reveal
+# showed), which a page draws again where it is; None when it changes none.
+Write = Callable[[EventView, EventView | None], str]
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open feed: who watches, with what (``credential``: the hash of the session's or
+    token's secret; None for none), the messages waiting for them, whether they fell behind
+    (their queue overflowed: they catch up from the table) and whether they were cut off
+    (their credential was revoked: nothing more is sent)."""
+
+    service: Service
+    game_id: int
+    game: str
+    standing: Standing
+    write: Write  # an event (and what it changes), as the text this feed sends
+    credential: str | None = None
+    scene: tuple[int, int] | None = None  # a scene page's feed: the scene's (id, number)
+    # A scene page's feed: the scene's pose order as the text this feed sends, after any
+    # event that changes it (the page redraws its panel from it, asking nothing more).
+    panel: Callable[[SceneShown], str] | None = None
+    queue: asyncio.Queue[list[tuple[int, str]] | None] = field(default_factory=asyncio.Queue)
+    behind: bool = False
+    cut: bool = False
+    waiting: int = 0  # bytes of text in ``queue``
+
+    def offer(self, item: list[tuple[int, str]] | None) -> None:
+        """Queue ``item`` (None: the feed ends). Past QUEUE batches or QUEUE_BYTES, what
+        waits is dropped and the feed reads it from the table when its reader is back, a
+        page at a time (live.py): a stalled reader costs a bounded amount (rulings H12)."""
+        size = 0 if item is None else sum(len(text) for _, text in item)
+        if item is not None and (self.queue.qsize() >= QUEUE
+                                 or self.waiting + size > QUEUE_BYTES):  # fmt: skip
+            self.behind = True
+            while not self.queue.empty():
+                dropped = self.queue.get_nowait()
+                if dropped is None:  # an end stays an end
+                    self.queue.put_nowait(None)
+                    return
+            self.waiting = 0
+            item, size = [], 0  # wakes the feed, which sees it is behind
+        self.queue.put_nowait(item)
+        self.waiting += size
+
+    def took(self, item: list[tuple[int, str]] | None) -> None:
+        """The feed took ``item`` from the queue."""
+        if item is not None:
+            self.waiting = max(0, self.waiting - sum(len(text) for _, text in item))
+
+
+def sse(event: EventView, earlier: EventView | None = None) -> str:
+    """An event as the API's SSE message: its id, its kind and its JSON (one data line); a
+    reader of the API folds what it changes itself (``earlier`` is the web page's)."""
+    data = event.model_dump_json(by_alias=True)
+    return f"id: {event.id}\nevent: {event.kind}\ndata: {data}\n\n"

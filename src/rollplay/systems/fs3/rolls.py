@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol, get_args
 
 from rollplay.dice import Dice, default_dice
 from rollplay.errors import DiceError, RollplayError, RuleError
@@ -17,7 +17,12 @@ from rollplay.systems.fs3.pool import Pool, resolve
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 LuckSpend = Literal["bonus", "reroll", "boost", "hinder", "hail-mary"]
-LUCK_SPENDS: tuple[str, ...] = ("bonus", "reroll", "boost", "hinder", "hail-mary")
+LUCK_SPENDS: tuple[str, ...] = get_args(LuckSpend)
+ON_OTHERS = ("boost", "hinder")  # 002 Luck: a point spent on someone else's roll
+# What a roller spends of their own luck on their own roll (002 Luck, 000 Hail Mary Rolls):
+# the one list the table's answers, forms and cards read (table/systems/fs3.py).
+OWN_LUCK: tuple[str, ...] = tuple(k for k in LUCK_SPENDS if k not in ON_OTHERS)
+HAIL_MARY = "hail-mary"  # 000 Hail Mary Rolls: the spend that allows a roll not allowed
 
 
 @dataclass(frozen=True, slots=True)

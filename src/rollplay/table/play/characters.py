@@ -9,7 +9,7 @@ from typing import Any
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table import commands as c
-from rollplay.table.access.authz import Act, Forbidden
+from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
@@ -32,25 +32,11 @@ def new_character(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> C
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.CREATE)
         player = None if standing.storyteller else t.actor.user_id
-        if not standing.storyteller:
+        if not standing.storyteller:  # what only the Storyteller sets (FS3's XP: R29)
             rules, _ = t.ruleset_of(game)
-            _xp_unchanged(stored_sheet(game.system, sheet, rules).get("experience"), None)
+            stored = stored_sheet(game.system, sheet, rules)
+            system(game.system).check_player_edit(None, stored, rules)
         return t.add_character_row(s, game, sheet, player)
-
-
-def _xp_unchanged(now: Any, before: Any) -> None:
-    """What XP bought (an FS3 sheet's ``experience``) is written by a raise (002 Experience)
-    and left out of the creation budget (rulings R29): a player's own edit cannot claim more
-    of it, or creation points could be called XP (claiming less only counts more at
-    creation); the Storyteller may set it."""
-    before = before if isinstance(before, Mapping) else {}
-    for kind, table in (now if isinstance(now, Mapping) else {}).items():
-        had = before.get(kind) if isinstance(before.get(kind), Mapping) else {}
-        for skill, levels in (table if isinstance(table, Mapping) else {}).items():
-            if levels > had.get(skill, 0):
-                raise Forbidden(f"only the Storyteller says XP bought more of {skill} than "
-                                f"raises did (experience): XP is spent with xp raise (002 "
-                                f"Experience)")  # fmt: skip
 
 
 def set_character(
@@ -71,8 +57,8 @@ def set_character(
                 f"or removed with a sheet change"
             )
         stored = stored_sheet(game.system, merged, rules)
-        if not standing.storyteller:
-            _xp_unchanged(stored.get("experience"), before.get("experience"))
+        if not standing.storyteller:  # what only the Storyteller sets (FS3's XP: R29)
+            system(game.system).check_player_edit(before, stored, rules)
         row.sheet = stored
         # Its player's change to a sheet sent back is the fix the Storyteller asked for:
         # it goes back to them, and the comment is answered (rulings W91).

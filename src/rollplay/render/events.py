@@ -151,10 +151,11 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             ruled = f", ruled by {d.attribute}" if d.attribute else ""
             return [name, plain(f" raises {d.skill} from {d.before} to {d.after}{ruled}")]
         case p.SheetChanged():
-            verb = "'s sheet is resubmitted" if d.resubmitted else "'s sheet changed"
             if not d.diff:  # an event from before issue 37: the keys its change named
-                return [name, plain(f"{verb}: " + ", ".join(map(str, d.changes)))]
-            return [name, plain(f"{verb}: {sheet_changes(d.diff)}")]
+                return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
+            return [name, plain(f"'s sheet changed: {sheet_changes(d.diff)}")]
+        case p.SheetResubmitted():  # its player and the Storyteller alone see it (H17)
+            return [name, plain(f"'s sheet is resubmitted: {sheet_changes(d.diff)}")]
         case p.Approved():
             return [name, plain("'s sheet is approved")]
         case p.SentBack():

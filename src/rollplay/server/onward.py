@@ -10,7 +10,7 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from rollplay.table.events.combat import CombatStarted
-from rollplay.table.events.payloads import CharacterMade, SheetChanged
+from rollplay.table.events.payloads import CharacterMade, SheetResubmitted
 from rollplay.table.events.scenes import SceneStarted
 
 
@@ -22,7 +22,7 @@ def onward(data: object, game: str, character: str | None = None) -> Markup:
         where, said = f"characters/{quote(data.name, safe='')}", f"Open {data.name}'s sheet"
     elif isinstance(data, SceneStarted):
         where, said = f"scenes/{data.scene}", f"Go to scene {data.scene}"
-    elif isinstance(data, SheetChanged) and data.resubmitted and character:
+    elif isinstance(data, SheetResubmitted) and character:
         where = f"characters/{quote(character, safe='')}"
         said = f"Review {character}'s sheet"
     else:

@@ -205,10 +205,10 @@ class SheetChanged(Payload):
     # The sheet as stored after the change (None: an event from before issue 29), so an
     # export shows the ratings each later roll had to use (rulings V14).
     sheet: dict[str, JsonValue] | None = None
-    # What it changed, field by field (empty: an event from before issue 37), and whether it
-    # was its player's fix to a sheet sent back (rulings W91).
+    # What it changed, field by field (empty: an event from before issue 37). Whether it
+    # was its player's fix to a sheet sent back is SheetResubmitted's, told as privately as
+    # the send-back (rulings W91, H17): this event is every member's.
     diff: tuple[SheetDiff, ...] = ()
-    resubmitted: bool = False
 
 
 class Approved(Payload):
@@ -221,6 +221,17 @@ class SentBack(Payload):
 
     kind: ClassVar[str] = "sent_back"
     comment: str
+
+
+class SheetResubmitted(Payload):
+    """Its player's change to a sheet the Storyteller sent back is the fix asked for (issue
+    37, rulings W91): what it changed, and the comment it answers. Private, as the send-back
+    is (rulings H17): the player and the Storyteller; every member sees the change itself
+    (SheetChanged)."""
+
+    kind: ClassVar[str] = "sheet_resubmitted"
+    comment: str
+    diff: tuple[SheetDiff, ...] = ()
 
 
 class PlayerSet(Payload):

@@ -30,7 +30,8 @@ class Unreadable(p.Payload):
 
 WholePayload = (
     p.Roll | p.GameMade | p.GameSettings | p.GameRenamed | p.GameArchived | p.Membership
-    | p.CharacterMade | p.SheetChanged | p.Approved | p.SentBack | p.PlayerSet | p.LuckAwarded
+    | p.CharacterMade | p.SheetChanged | p.SheetResubmitted | p.Approved | p.SentBack
+    | p.PlayerSet | p.LuckAwarded
     | p.LuckSpent | p.XPAwarded | p.Raised
     | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | p.RulesetInForce | cb.CombatStarted
     | cb.CombatStopped | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken
@@ -47,7 +48,8 @@ _WHOLE: dict[str, type[p.Payload]] = {
     cls.kind: cls
     for cls in (
         p.Roll, p.GameMade, p.GameSettings, p.GameRenamed, p.GameArchived, p.Membership,
-        p.CharacterMade, p.SheetChanged, p.Approved, p.SentBack, p.PlayerSet, p.LuckAwarded,
+        p.CharacterMade, p.SheetChanged, p.SheetResubmitted, p.Approved, p.SentBack,
+        p.PlayerSet, p.LuckAwarded,
         p.LuckSpent, p.XPAwarded, p.Raised,
         p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, p.RulesetInForce, cb.CombatStarted,
         cb.CombatStopped, cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen,

@@ -62,16 +62,19 @@ def set_character(
         row.sheet = stored
         # Its player's change to a sheet sent back is the fix the Storyteller asked for:
         # it goes back to them, and the comment is answered (rulings W91).
-        resubmitted = bool(row.review_note) and row.player_id is not None \
-            and row.player_id == t.actor.user_id  # fmt: skip
-        if resubmitted:
-            row.review_note = None
+        answered = row.review_note if row.player_id is not None \
+            and row.player_id == t.actor.user_id else None  # fmt: skip
+        row.review_note = None if answered else row.review_note
         row.approved = False
         row.updated_at = now()
+        diff = sheet_diff(before, row.sheet)
         t.record(s, game, ev.SheetChanged.written({
-            "changes": dict(changes), "sheet": row.sheet, "resubmitted": resubmitted,
-            "diff": [d.model_dump() for d in sheet_diff(before, row.sheet)],
+            "changes": dict(changes), "sheet": row.sheet,
+            "diff": [d.model_dump() for d in diff],
         }), character=row)  # fmt: skip
+        if answered:  # as private as the send-back it answers (rulings H17)
+            t.record(s, game, ev.SheetResubmitted(comment=answered, diff=diff),
+                     visibility="private", character=row)  # fmt: skip
         refresh_odds(t, s, game, row)
         return character_dict(row, game)
 
@@ -189,7 +192,7 @@ def run_show(t: ServiceBase, cmd: c.ShowSheet, dice: Dice | None) -> CharacterAn
     return character(t, game, who)
 
 
-@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged, RequestOdds))
+@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged, ev.SheetResubmitted, RequestOdds))
 def run_set(t: ServiceBase, cmd: c.SetSheet, dice: Dice | None) -> CharacterAnswer:
     """Changes merged into a sheet; it needs approving again."""
     return set_character(t, cmd.game, cmd.character, cmd.changes)

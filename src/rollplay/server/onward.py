@@ -10,8 +10,9 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from rollplay.table.events.combat import CombatStarted
-from rollplay.table.events.payloads import CharacterMade, SheetResubmitted
+from rollplay.table.events.payloads import CharacterMade
 from rollplay.table.events.scenes import SceneStarted
+from rollplay.table.events.sheets import SheetResubmitted
 
 
 def onward(data: object, game: str, character: str | None = None) -> Markup:

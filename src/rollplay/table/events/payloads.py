@@ -179,36 +179,13 @@ class Membership(Payload):
     characters: tuple[str, ...] = ()
 
 
-# -- characters and points -----------------------------------------------------------------
+# -- characters and points (a sheet's changes: sheets.py) -----------------------------------
 
 
 class CharacterMade(Payload):
     kind: ClassVar[str] = "character"
     name: str
     sheet: dict[str, JsonValue]
-
-
-class SheetDiff(Record):
-    """One field of a sheet that a change changed (issue 37): its key path (``attributes``,
-    ``Brawn``), what it held before and after (None: it was not there, or is no more; a
-    stored sheet holds no null)."""
-
-    path: tuple[str, ...]
-    before: JsonValue = None
-    after: JsonValue = None
-
-
-class SheetChanged(Payload):
-    kind: ClassVar[str] = "sheet"
-    changes: dict[str, JsonValue]
-    approved: bool = False
-    # The sheet as stored after the change (None: an event from before issue 29), so an
-    # export shows the ratings each later roll had to use (rulings V14).
-    sheet: dict[str, JsonValue] | None = None
-    # What it changed, field by field (empty: an event from before issue 37). Whether it
-    # was its player's fix to a sheet sent back is SheetResubmitted's, told as privately as
-    # the send-back (rulings W91, H17): this event is every member's.
-    diff: tuple[SheetDiff, ...] = ()
 
 
 class Approved(Payload):
@@ -221,17 +198,6 @@ class SentBack(Payload):
 
     kind: ClassVar[str] = "sent_back"
     comment: str
-
-
-class SheetResubmitted(Payload):
-    """Its player's change to a sheet the Storyteller sent back is the fix asked for (issue
-    37, rulings W91): what it changed, and the comment it answers. Private, as the send-back
-    is (rulings H17): the player and the Storyteller; every member sees the change itself
-    (SheetChanged)."""
-
-    kind: ClassVar[str] = "sheet_resubmitted"
-    comment: str
-    diff: tuple[SheetDiff, ...] = ()
 
 
 class PlayerSet(Payload):

@@ -13,6 +13,7 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.events import sheets as sh
 from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, character_name, merge
@@ -68,12 +69,12 @@ def set_character(
         row.approved = False
         row.updated_at = now()
         diff = sheet_diff(before, row.sheet)
-        t.record(s, game, ev.SheetChanged.written({
+        t.record(s, game, sh.SheetChanged.written({
             "changes": dict(changes), "sheet": row.sheet,
-            "diff": [d.model_dump() for d in diff],
+            "diff": [d.model_dump(mode="json") for d in diff],
         }), character=row)  # fmt: skip
         if answered:  # as private as the send-back it answers (rulings H17)
-            t.record(s, game, ev.SheetResubmitted(comment=answered, diff=diff),
+            t.record(s, game, sh.SheetResubmitted(comment=answered, diff=diff),
                      visibility="private", character=row)  # fmt: skip
         refresh_odds(t, s, game, row)
         return character_dict(row, game)
@@ -192,7 +193,7 @@ def run_show(t: ServiceBase, cmd: c.ShowSheet, dice: Dice | None) -> CharacterAn
     return character(t, game, who)
 
 
-@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged, ev.SheetResubmitted, RequestOdds))
+@handles(c.SetSheet, act=Act.EDIT, writes=(sh.SheetChanged, sh.SheetResubmitted, RequestOdds))
 def run_set(t: ServiceBase, cmd: c.SetSheet, dice: Dice | None) -> CharacterAnswer:
     """Changes merged into a sheet; it needs approving again."""
     return set_character(t, cmd.game, cmd.character, cmd.changes)

@@ -16,7 +16,7 @@ from rollplay.table.core import in_play
 from rollplay.table.events.audiences import VISIBILITIES
 from rollplay.table.play.checks import sheet_check
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.writers import CoreWriter, DryRun, SQLiteWriter, Writer, writing
+from rollplay.table.store.writers import CoreWriter, DryRun, Writer, session_writer, writing
 from rollplay.table.systems import Points, Request, check_options, system
 
 
@@ -126,12 +126,7 @@ def rolling_sides(
 def _writer(t: ServiceBase, dry: bool) -> Iterator[Writer]:
     if not dry and t.holding:  # one transaction for the whole command: join it
         with t.transaction() as s:
-            conn = s.connection()
-            if conn.dialect.name == "sqlite":  # the fast path's statements, on its connection
-                raw: Any = conn.connection.driver_connection
-                yield SQLiteWriter(raw.cursor())
-            else:
-                yield CoreWriter(conn)
+            yield session_writer(s)
         return
     if not dry:
         with writing(t.engine) as w:

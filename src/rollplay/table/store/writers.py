@@ -29,6 +29,7 @@ from sqlalchemy import (
     union_all,
     update,
 )
+from sqlalchemy.orm import Session
 
 from rollplay.table.dice.nonces import CoreNonces, SQLiteNonces, Taken
 from rollplay.table.store.models import Character, Event, Game, Membership, Scene, ScenePerson
@@ -325,6 +326,17 @@ class DryRun:
 
     def last_ruleset(self, game_id: int) -> str | None:
         raise AssertionError("a dry run rolls nothing")
+
+
+def session_writer(s: Session) -> Writer:
+    """The writer of a session's open transaction (a command held whole: core.held): on
+    SQLite the fast path's statements on the session's own sqlite3 connection, so they are
+    that transaction's; elsewhere Core statements on its connection."""
+    conn = s.connection()
+    if conn.dialect.name == "sqlite":
+        raw: Any = conn.connection.driver_connection
+        return SQLiteWriter(raw.cursor())
+    return CoreWriter(conn)
 
 
 @contextmanager

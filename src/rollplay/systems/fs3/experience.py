@@ -10,7 +10,8 @@ from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.systems.fs3.ruleset import FS3Ruleset
-from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet, scaled_range
+from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet
+from rollplay.systems.fs3.sheet_fields import scaled_range
 
 RAISABLE = ("action", "background", "language")
 

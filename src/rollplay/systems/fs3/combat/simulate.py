@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from rollplay.systems.fs3.combat.gear import MISS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from rollplay.errors import RollplayError
 from rollplay.grammar.points import TABLE
-from rollplay.systems.fs3.rolls import OWN_LUCK
+from rollplay.systems.fs3.luck import OWN_LUCK
 from rollplay.table import commands as c
 from rollplay.table.info import Vocabulary
 

@@ -31,7 +31,7 @@ class FS3(BaseSystem):
     def answer_spends(self, rules: Any) -> tuple[str, ...]:
         """A luck point on one's own roll, as the edition has it: a bonus (000 Modifiers +3,
         002 Luck +5), 002's re-roll, and a Hail Mary (000)."""
-        from rollplay.systems.fs3.rolls import OWN_LUCK
+        from rollplay.systems.fs3.luck import OWN_LUCK
 
         kept = {"bonus": rules.luck_bonus, "reroll": rules.luck_reroll}
         return tuple(k for k in OWN_LUCK if kept.get(k, True))
@@ -39,7 +39,7 @@ class FS3(BaseSystem):
     def answer_luck(self, luck: str) -> None:
         """A requested roll is its roller's own (rulings R31): their own luck, not a boost or
         hinder, which is someone else's point on it (002 Luck)."""
-        from rollplay.systems.fs3.rolls import OWN_LUCK
+        from rollplay.systems.fs3.luck import OWN_LUCK
 
         if luck not in OWN_LUCK:
             raise RollplayError(f"an answer spends its roller's own luck ({', '.join(OWN_LUCK)}), "
@@ -49,7 +49,7 @@ class FS3(BaseSystem):
     def allowance(self, request: Request) -> Allowance | None:
         """000 Hail Mary Rolls: "A storyteller may allow you to spend one or more Luck Points
         to get a 'Hail Mary' roll ... even when one would not normally be allowed"."""
-        from rollplay.systems.fs3.rolls import HAIL_MARY
+        from rollplay.systems.fs3.luck import HAIL_MARY
 
         if request.luck is not None:
             return None

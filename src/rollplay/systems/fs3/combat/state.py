@@ -11,8 +11,8 @@ from typing import Any
 from rollplay.errors import RollplayError, suggest
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.rolls import HAIL_MARY
-from rollplay.systems.fs3.rolls import LUCK_SPENDS as ROLL_SPENDS
+from rollplay.systems.fs3.luck import HAIL_MARY
+from rollplay.systems.fs3.luck import LUCK_SPENDS as ROLL_SPENDS
 
 ACTIONS: tuple[str, ...] = (
     "attack", "aim", "suppress", "reload", "subdue", "escape", "rally", "treat", "pass",

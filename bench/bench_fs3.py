@@ -13,8 +13,8 @@ import sys
 from rollplay import fs3
 from rollplay.dice import SecureDice, SeededDice
 from rollplay.systems.fs3.batch import simulate
+from rollplay.systems.fs3.judging import judge_counts
 from rollplay.systems.fs3.odds import pool_odds
-from rollplay.systems.fs3.rolls import judge_counts
 from timing import best, process_time, timed
 
 

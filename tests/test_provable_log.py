@@ -143,8 +143,8 @@ def test_the_gurps_presets_are_the_rules_engines() -> None:
 def test_the_fs3_presets_are_the_rules_engines() -> None:
     """The verifier judges an FS3 roll's level, and a contest's margin, by an edition's own
     numbers, found by the roll's ruleset fingerprint: for every count, the engine's."""
+    from rollplay.systems.fs3.judging import judge_counts
     from rollplay.systems.fs3.presets import EDITIONS
-    from rollplay.systems.fs3.rolls import judge_counts
     from rollplay.table.dice.provable_outcomes import FS3_PRESETS, FS3Preset, fs3_judged
     from rollplay.table.systems.protocol import ruleset_version
 

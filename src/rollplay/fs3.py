@@ -22,18 +22,12 @@ from rollplay.dice import Dice, default_dice
 from rollplay.systems.fs3.contests import OpposedRoll, TeamRoll
 from rollplay.systems.fs3.contests import opposed as _opposed
 from rollplay.systems.fs3.contests import teamwork as _teamwork
+from rollplay.systems.fs3.luck import LuckSpend
 from rollplay.systems.fs3.odds import FS3Odds, OpposedOdds, check_odds
 from rollplay.systems.fs3.odds import opposed_odds as _opposed_odds
 from rollplay.systems.fs3.pool import Pool, resolve
 from rollplay.systems.fs3.presets import DEFAULT_EDITION, preset
-from rollplay.systems.fs3.rolls import (
-    Check,
-    FS3Roll,
-    LuckSpend,
-    Modifier,
-    roll_check,
-    roll_pool,
-)
+from rollplay.systems.fs3.rolls import Check, FS3Roll, Modifier, roll_check, roll_pool
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 __all__ = [

@@ -14,8 +14,8 @@ import pytest
 from rollplay import fs3
 from rollplay.dice import SeededDice
 from rollplay.systems.fs3.batch import simulate
+from rollplay.systems.fs3.judging import judge, judge_counts
 from rollplay.systems.fs3.odds import pool_odds
-from rollplay.systems.fs3.rolls import judge, judge_counts
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 from tests.stats import z_ok
 

@@ -39,13 +39,13 @@ LONG = 840
 def _seed(db: str, poses: int, text: str) -> None:
     """A scene of ``poses`` poses of ``text``, written as the Storyteller (faster than a user
     may pose: the pace, rulings S72, is off while it is written)."""
-    table = Table(db)
+    with mock.patch.dict(os.environ, {"ROLLPLAY_POSE_RATE": "off"}):  # read as it starts
+        table = Table(db)
     try:
-        with mock.patch.dict(os.environ, {"ROLLPLAY_POSE_RATE": "off"}):
-            stella = table.acting_as("Stella")
-            stella.execute(c.SceneStart("Pegasus", "Long Night"))
-            for number in range(poses):
-                stella.execute(c.Pose("Pegasus", f"{number}: {text}"))
+        stella = table.acting_as("Stella")
+        stella.execute(c.SceneStart("Pegasus", "Long Night"))
+        for number in range(poses):
+            stella.execute(c.Pose("Pegasus", f"{number}: {text}"))
     finally:
         table.close()
 

@@ -11,13 +11,16 @@ Storyteller's answers hold the old versions (rulings S11), so the same search co
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.server.process import serving, signed_in
+from tests.server.process import free_port, serving, signed_in
 
 pytestmark = [pytest.mark.live, pytest.mark.storage]
 
@@ -158,3 +161,18 @@ def test_a_flood_of_poses_is_refused_and_others_post_on(server_db: str, tmp_path
             assert "one too many" not in texts
             assert "and again" not in texts
             assert "is not held up." in texts
+
+
+def test_a_bad_pose_rate_stops_the_server_at_its_start(server_db: str) -> None:
+    """Rulings S72: ROLLPLAY_POSE_RATE is read once, when the service starts; a bad value
+    stops ``rollplay serve`` there, in one line naming the setting and what it takes (exit
+    2). It was read on every pose, so the server started and refused every player's pose."""
+    env = {**os.environ, "ROLLPLAY_POSE_RATE": "ten a minute", "ROLLPLAY_DATABASE_URL": server_db}
+    done = subprocess.run([sys.executable, "-m", "rollplay", "serve", "--db", server_db,
+                           "--port", str(free_port())], env=env, capture_output=True,
+                          timeout=120, check=False)  # fmt: skip
+    said = done.stderr.decode().strip()
+    assert done.returncode == 2, said
+    assert len(said.splitlines()) == 1, said
+    assert "ROLLPLAY_POSE_RATE is N/SECONDS with both above 0, like 10/30, or off" in said
+    assert "'ten a minute'" in said

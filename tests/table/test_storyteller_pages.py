@@ -67,13 +67,21 @@ def test_a_players_fix_is_resubmitted_with_what_it_changed(table: Table) -> None
     after = pia.character("Pegasus", "Nikos")
     assert after.review_note is None  # answered
     assert not after.approved
-    seen = [e for e in stella.events_for("Pegasus", 0, 1000) if e.kind == "sheet"]
-    mine, theirs = seen[-1], seen[-2]
-    said = " ".join(text_of(line) for line in event_card(mine))
+    seen = [e for e in stella.events_for("Pegasus", 0, 1000)
+            if e.kind in ("sheet", "sheet_resubmitted")]  # fmt: skip
+    fixed, mine, theirs = seen[-1], seen[-2], seen[-3]
+    said = " ".join(text_of(line) for line in event_card(fixed))
     assert "Medicine" not in str(before["action"])  # untrained: 0, not on the sheet
     assert "Nikos's sheet is resubmitted: Medicine (none) -> 3, Dancing (none) -> 2" in said
     assert "concept" not in said  # what the fix changed, and no more
+    # The change itself is every member's; that it was the fix, theirs alone (H17).
+    assert " ".join(text_of(line) for line in event_card(mine)).endswith(
+        "Nikos's sheet changed: Medicine (none) -> 3, Dancing (none) -> 2"
+    )
     assert "resubmitted" not in " ".join(text_of(line) for line in event_card(theirs))
+    kinds = [e.kind for e in table.acting_as("Otto").events_for("Pegasus", 0, 1000)]
+    assert "sheet_resubmitted" not in kinds
+    assert "sheet_resubmitted" in [e.kind for e in pia.events_for("Pegasus", 0, 1000)]
     # Approved, then changed again: a change, not a fix (no comment to answer).
     stella.approve("Pegasus", "Nikos")
     pia.execute(c.SetSheet("Pegasus", "Nikos", {"action": {"Medicine": 4}}))

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from rollplay.systems.d6.presets import EDITIONS as D6_EDITIONS
+from rollplay.systems.fs3.judging import judge_counts
 from rollplay.systems.fs3.presets import EDITIONS as FS3_EDITIONS
-from rollplay.systems.fs3.rolls import judge_counts
 from rollplay.systems.gurps.presets import EDITIONS as GURPS_EDITIONS
 from rollplay.table.dice.provable_d6 import D6_PRESETS, d6_preset
 from rollplay.table.dice.provable_fs3 import FS3_PRESETS, fs3_judged, fs3_preset

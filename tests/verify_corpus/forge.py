@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from rollplay.systems.fs3.judging import judge_counts
 from rollplay.systems.fs3.presets import preset
-from rollplay.systems.fs3.rolls import judge_counts
 from rollplay.table.dice.provable import ProvableDice, commitment
 from rollplay.table.service import Table
 from rollplay.table.systems import Request

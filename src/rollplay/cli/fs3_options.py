@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from rollplay.errors import RollplayError, whole
-from rollplay.systems.fs3.rolls import LUCK_SPENDS
+from rollplay.systems.fs3.luck import LUCK_SPENDS
 
 if TYPE_CHECKING:
     from rollplay.systems.fs3.rolls import Check

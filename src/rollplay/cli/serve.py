@@ -32,10 +32,12 @@ def serve(*, host: str, port: int, workers: int, access_log: bool, public_url: s
 
     from rollplay.server.streams import caps_from_env
     from rollplay.table.access import passwords
+    from rollplay.table.limits import pose_pace
     from rollplay.table.service import Service
     from rollplay.table.store.db import database_url, open_engine, upgrade
 
     caps_from_env()  # a bad ROLLPLAY_STREAMS_* stops here, in one line
+    pose_pace()  # and a bad ROLLPLAY_POSE_RATE (every service reads it as it starts)
     try:
         base = bound(host, port) if not public_url else checked(public_url, "--public-url")
     except RollplayError as exc:

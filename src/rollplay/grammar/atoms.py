@@ -22,26 +22,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rollplay.grammar.errors import GrammarError, clip
+from rollplay.names import LINE, longest_first
 
 FIRST_MARK = 0x100000  # plane 16's private use: a mark per name (no typed line holds one)
 _MARKS = re.compile("[\U00100000-\U0010fffd]")
-# A name the grammar reads whole without help: a letter first, then letters, digits,
-# spaces and ' . :, and no word the grammar splits a roll on.
-_PLAIN = re.compile(r"[^\W\d_](?:[\w'.: ]*[\w'.:])?")
-_SPLITS = re.compile(r"(?i)(?:^|\s)(?:vs\.?|with)(?:\s|$)")
 _EDGE = r"\s/+,=-"  # what may stand on either side of a name read where it stands
 _QUOTED = r'"(?P<quoted>(?:[^"]|"")*)"'
-
-
-def plain_name(name: str) -> bool:
-    """Whether the grammar reads ``name`` whole unquoted, wherever a name stands."""
-    return (name[:1].isalpha() and _PLAIN.fullmatch(name) is not None
-            and _SPLITS.search(name) is None)  # fmt: skip
-
-
-def quoted(name: str) -> str:
-    """``name`` as a line writes it: as it is when plain, else in double quotes."""
-    return name if plain_name(name) else '"' + name.replace('"', '""') + '"'
+# A name the grammar reads whole without help (rollplay/names.py, with FS3's roll strings):
+# a letter first, then letters, digits, spaces and ' . :, and no word a roll splits on.
+plain_name = LINE
+quoted = LINE.quoted
 
 
 @dataclass(frozen=True)
@@ -94,9 +84,7 @@ def mask(text: str, known: Iterable[str] = ()) -> Masked:
 def _pattern(known: tuple[str, ...]) -> re.Pattern[str]:
     """The game's names the grammar would split (those beginning with a letter), longest
     first, each where a name may stand; or a quoted name."""
-    special = sorted({n for n in known if n[:1].isalpha() and not plain_name(n)},
-                     key=lambda n: (-len(n), n))  # fmt: skip
-    either = "|".join(r"\s+".join(map(re.escape, n.split())) for n in special) or "(?!)"
+    either = longest_first(n for n in known if n[:1].isalpha() and not plain_name(n))
     return re.compile(rf"(?i)(?<![^{_EDGE}])(?P<known>{either})(?![^{_EDGE}])|{_QUOTED}")
 
 
@@ -107,9 +95,7 @@ def leading(text: str, known: Iterable[str]) -> tuple[str, str] | None:
         closing = re.match(_QUOTED + r"(?=[\s/])", text)
         if closing is not None:
             return closing.group(), text[closing.end() + 1 :]
-    for name in sorted(set(known), key=len, reverse=True):
-        spaced = r"\s+".join(map(re.escape, name.split()))
-        found = re.match(rf"(?i){spaced}(?=[\s/])", text)
-        if found is not None:
-            return quoted(" ".join(found.group().split())), text[found.end() + 1 :]
+    found = re.match(rf"(?i)(?:{longest_first(known)})(?=[\s/])", text)
+    if found is not None:
+        return quoted(" ".join(found.group().split())), text[found.end() + 1 :]
     return None

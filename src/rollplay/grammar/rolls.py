@@ -35,7 +35,7 @@ _DIFFICULTY = re.compile(r"[0-9]+|[^\W\d_][\w -]*(=\s*[0-9]+)?")
 
 def _choices() -> dict[str, tuple[str, ...]]:
     from rollplay.systems.d6.ruleset import WILD_ONE_OPTIONS
-    from rollplay.systems.fs3.rolls import LUCK_SPENDS
+    from rollplay.systems.fs3.luck import LUCK_SPENDS
 
     return {"luck": LUCK_SPENDS, "wild_one": WILD_ONE_OPTIONS}
 

@@ -175,6 +175,9 @@ def reveal(switch: str, args: str, ctx: Context) -> Command:
 def _set(args: str, ctx: Context) -> SceneSet:
     """``scene/set [N] location=PLACE``, ``scene/set [N] type=social|action|plot``, or both
     as ``type=KIND location=PLACE`` (the type first: a place may hold any words)."""
+    from rollplay.table.events.scenes import SCENE_KINDS  # pydantic's: when a line needs it
+    from rollplay.table.play.scene_text import kinds_said
+
     head, _, rest = args.strip().partition(" ")
     which = None
     if head.isdecimal():
@@ -182,8 +185,8 @@ def _set(args: str, ctx: Context) -> SceneSet:
     key, eq, value = args.strip().partition("=")
     key = key.strip().casefold()
     if not eq or key not in ("location", "type"):
-        raise GrammarError("say what to set: scene/set location=PLACE, scene/set "
-                           "type=social|action|plot, or both: type=KIND location=PLACE",
+        raise GrammarError(f"say what to set: scene/set location=PLACE, scene/set "
+                           f"type={'|'.join(SCENE_KINDS)}, or both: type=KIND location=PLACE",
                            clip(args or "scene/set"))  # fmt: skip
     if key == "location":
         return SceneSet(ctx.game, location=value.strip(), number=which)
@@ -191,10 +194,9 @@ def _set(args: str, ctx: Context) -> SceneSet:
     place, at, location = more.strip().partition("=")
     if more.strip() and (not at or place.strip().casefold() != "location"):
         raise GrammarError("after type=KIND only location=PLACE may follow", clip(more))
-    kinds = [k for k in ("social", "action", "plot") if k.startswith(word.casefold())]
+    kinds = [k for k in SCENE_KINDS if k.startswith(word.casefold())]
     if len(kinds) != 1 or not word:
-        raise GrammarError(f"a scene's type is social, action or plot, not {clip(word)!r}",
-                           word)  # fmt: skip
+        raise GrammarError(f"a scene's type is {kinds_said()}, not {clip(word)!r}", word)
     return SceneSet(ctx.game, location=location.strip() if at else None, kind=kinds[0],
                     number=which)  # fmt: skip
 

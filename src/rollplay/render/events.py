@@ -18,6 +18,8 @@ from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
+from rollplay.table.events import sheets as sh
+from rollplay.table.events.combat import WoundRecord
 from rollplay.table.events.views import AnyPayload, EventView, Unreadable, entry
 
 
@@ -98,37 +100,46 @@ def emphasis(text: str) -> Line:
 SHOWN_CHANGES = 8  # a card names this many of a change's fields, and counts the rest
 
 
-def sheet_changes(diff: tuple[p.SheetDiff, ...]) -> str:
+def sheet_changes(diff: tuple[sh.SheetDiff, ...]) -> str:
     """'Medicine 2 -> 3, Singing (none) -> 2': a sheet's change, field by field, each named
     by its key within its table (an attribute, a skill) and shown before and after."""
-    said = [f"{_field(x.path)} {_value(x.before)} -> {_value(x.after)}"
-            for x in diff[:SHOWN_CHANGES]]  # fmt: skip
+    said = [f"{_field(x.path)} {_pair(x.before, x.after)}" for x in diff[:SHOWN_CHANGES]]
     if len(diff) > SHOWN_CHANGES:
         said.append(f"and {len(diff) - SHOWN_CHANGES} more")
     return ", ".join(said)
 
 
 def _field(path: tuple[str, ...]) -> str:
-    """('attributes', 'Brawn') -> 'Brawn'; ('concept',) -> 'concept'; a skill's rating
-    (an FS3 background skill's ``rating``) is the skill's."""
-    named = path[1:] if len(path) > 1 else path
-    if len(named) > 1 and named[-1] == "rating":
-        named = named[:-1]
-    return " ".join(named)
+    """('attributes', 'Brawn') -> 'Brawn'; ('concept',) -> 'concept'."""
+    return " ".join(path[1:] if len(path) > 1 else path)
+
+
+def _pair(before: object, after: object) -> str:
+    """'2 -> 3'; a skill whose ruling attribute stays is its rating's change alone."""
+    if isinstance(before, sh.Background) and isinstance(after, sh.Background) \
+            and before.attribute == after.attribute:  # fmt: skip
+        return f"{before.rating} -> {after.rating}"
+    return f"{_value(before)} -> {_value(after)}"
 
 
 def _value(value: object) -> str:
-    if value is None:
-        return "(none)"
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict) and "rating" in value and set(value) <= {"rating", "attribute"}:
-        ruled = value.get("attribute")  # an FS3 background skill: its rating (and attribute)
-        return _value(value["rating"]) + (f" ({ruled})" if ruled else "")
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, float):
-        return f"{value:g}"
+    match value:
+        case None:
+            return "(none)"
+        case sh.Background(rating=rating, attribute=ruled):  # FS3 (002 Ruling Attribute)
+            return f"{rating}" + (f" ({ruled})" if ruled else "")
+        case sh.D6Skill(code=code, attribute=under):
+            return (code or "untrained") + (f" ({under})" if under else "")
+        case WoundRecord(severity=severity, location=location):
+            return f"{severity} {location}"
+        case tuple() | list():
+            return "[" + ", ".join(_value(v) for v in value) + "]"
+        case dict():
+            return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+        case bool():
+            return str(value).lower()
+        case float():
+            return f"{value:g}"
     text = str(value)
     return text if len(text) <= 40 else text[:39] + "\u2026"
 
@@ -150,11 +161,12 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
         case p.Raised():
             ruled = f", ruled by {d.attribute}" if d.attribute else ""
             return [name, plain(f" raises {d.skill} from {d.before} to {d.after}{ruled}")]
-        case p.SheetChanged():
-            verb = "'s sheet is resubmitted" if d.resubmitted else "'s sheet changed"
+        case sh.SheetChanged():
             if not d.diff:  # an event from before issue 37: the keys its change named
-                return [name, plain(f"{verb}: " + ", ".join(map(str, d.changes)))]
-            return [name, plain(f"{verb}: {sheet_changes(d.diff)}")]
+                return [name, plain("'s sheet changed: " + ", ".join(map(str, d.changes)))]
+            return [name, plain(f"'s sheet changed: {sheet_changes(d.diff)}")]
+        case sh.SheetResubmitted():  # its player and the Storyteller alone see it (H17)
+            return [name, plain(f"'s sheet is resubmitted: {sheet_changes(d.diff)}")]
         case p.Approved():
             return [name, plain("'s sheet is approved")]
         case p.SentBack():

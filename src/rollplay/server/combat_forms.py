@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from rollplay.render.combat import action_rest, action_said
 from rollplay.server.pages import templates
@@ -25,7 +25,37 @@ templates.env.filters["action_said"] = action_said
 templates.env.filters["action_rest"] = action_rest
 
 
-def form_choices(info: GameInfo, status: CombatStatus, who: str = "") -> dict[str, Any]:
+class Gear(NamedTuple):
+    """The choices a game's combat forms offer, from its own combat rules."""
+
+    weapons: tuple[str, ...]
+    armor: tuple[str, ...]
+    stances: tuple[str, ...]
+    locations: tuple[str, ...]
+    ranges: tuple[str, ...]
+    actions: tuple[str, ...]
+    luck: tuple[str, ...]
+
+
+class FormChoices(NamedTuple):
+    """What the combat forms offer and start from (``form_choices``); a template's context
+    as ``context()``."""
+
+    fighters: list[str]
+    mine: list[str]
+    joinable: list[str]
+    gear: Gear
+    orders: dict[str, dict[str, str]]
+    stances: dict[str, dict[str, str]]
+    acting: str
+    npcs: list[str]
+    roster: str
+
+    def context(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+def form_choices(info: GameInfo, status: CombatStatus, who: str = "") -> FormChoices:
     """What the forms offer: whom the viewer acts for (the Storyteller: everyone), who may
     still join, and the game's gear; and what they start from, the orders in force (rulings
     W84): each combatant's action set (a carried one too) and stance, as the viewer may see
@@ -48,9 +78,8 @@ def form_choices(info: GameInfo, status: CombatStatus, who: str = "") -> dict[st
     rules = json.dumps(info.rules or {}, sort_keys=True)
     seen = json.dumps([status.active, status.turn, fighters, mine, joinable, info.role, rules,
                        orders, stances, npcs])  # fmt: skip
-    return {"fighters": fighters, "mine": mine, "joinable": joinable, "gear": gear_of(info),
-            "orders": orders, "stances": stances, "acting": acting, "npcs": npcs,
-            "roster": hashlib.sha256(seen.encode()).hexdigest()[:20]}  # fmt: skip
+    return FormChoices(fighters, mine, joinable, gear_of(info), orders, stances, acting, npcs,
+                       hashlib.sha256(seen.encode()).hexdigest()[:20])  # fmt: skip
 
 
 def _filled(a: ActionSet | None) -> dict[str, str]:
@@ -64,19 +93,19 @@ def _filled(a: ActionSet | None) -> dict[str, str]:
             "burst": "on" if a.burst else ""}  # fmt: skip
 
 
-def gear_of(info: GameInfo) -> dict[str, tuple[str, ...]]:
+def gear_of(info: GameInfo) -> Gear:
     """The weapons, armor and the rest a game's combat forms offer (the NPC roster's too)."""
     return _gear(info.system, info.edition, json.dumps(info.rules or {}, sort_keys=True))
 
 
 @lru_cache(maxsize=64)
-def _gear(system_name: str, edition: str, rules: str) -> dict[str, tuple[str, ...]]:
+def _gear(system_name: str, edition: str, rules: str) -> Gear:
     """The choices the forms offer, from the game's own combat rules (docs/combat.md)."""
     gear = system(system_name).ruleset(edition, json.loads(rules)).combat
-    return {"weapons": tuple(w.name for w in gear.weapons),
-            "armor": tuple(a.name for a in gear.armor), "stances": tuple(gear.stances),
-            "locations": tuple(gear.charts), "ranges": tuple(gear.range_modifiers),
-            "actions": ACTIONS, "luck": LUCK_ROLLS}  # fmt: skip
+    return Gear(weapons=tuple(w.name for w in gear.weapons),
+                armor=tuple(a.name for a in gear.armor), stances=tuple(gear.stances),
+                locations=tuple(gear.charts), ranges=tuple(gear.range_modifiers),
+                actions=ACTIONS, luck=LUCK_ROLLS)  # fmt: skip
 
 
 def name_key(name: str) -> str:

@@ -10,8 +10,9 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from rollplay.table.events.combat import CombatStarted
-from rollplay.table.events.payloads import CharacterMade, SheetChanged
+from rollplay.table.events.payloads import CharacterMade
 from rollplay.table.events.scenes import SceneStarted
+from rollplay.table.events.sheets import SheetResubmitted
 from rollplay.table.events.views import AnyPayload
 
 
@@ -24,7 +25,7 @@ def onward(data: AnyPayload, game: str, character: str | None = None) -> Markup:
             where, said = f"characters/{quote(name, safe='')}", f"Open {name}'s sheet"
         case SceneStarted(scene=scene):
             where, said = f"scenes/{scene}", f"Go to scene {scene}"
-        case SheetChanged(resubmitted=True) if character:
+        case SheetResubmitted() if character:
             where = f"characters/{quote(character, safe='')}"
             said = f"Review {character}'s sheet"
         case _:  # the rest lead nowhere new

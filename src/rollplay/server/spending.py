@@ -11,10 +11,9 @@ from pydantic import BaseModel, Field
 
 from rollplay.errors import RollplayError
 from rollplay.grammar.points import TABLE
+from rollplay.systems.fs3.luck import OWN_LUCK
 from rollplay.table import commands as c
 from rollplay.table.info import Vocabulary
-
-LUCK = ("bonus", "reroll", "hail-mary")  # what a roller spends their own luck on (002 Luck)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -27,13 +26,16 @@ class Spend:
 
     def on(self, command: Any) -> Any:
         """The command with these spent on its roller's roll (a contest's first side, a
-        teamwork roll's leader); a choice the line already makes is kept, not doubled."""
+        teamwork roll's leader); a choice the line already makes is kept, not doubled. The
+        luck beside the roll box is the roller's own (FS3's list: systems/fs3/rolls.py); the
+        service refuses what the game's system does not spend (luck in a D6 game)."""
         chosen = (("luck", self.luck), ("cp", self.cp), ("fate", self.fate))
         wanted: dict[str, Any] = {k: v for k, v in chosen if v}
         if not wanted:
             return command
-        if self.luck and self.luck not in LUCK:
-            raise RollplayError(f"unknown luck spend {self.luck!r}; accepted: {', '.join(LUCK)}")
+        if self.luck and self.luck not in OWN_LUCK:
+            raise RollplayError(f"unknown luck spend {self.luck!r}; accepted: "
+                                f"{', '.join(OWN_LUCK)}")  # fmt: skip
         if isinstance(command, c.AnswerRequest):  # a requested roll is one's own (R31)
             return dataclasses.replace(command, **{
                 k: v for k, v in wanted.items() if not getattr(command, k)})  # fmt: skip

@@ -77,7 +77,7 @@ def fields_of(system: str, rules: Any) -> Fields:
 
 
 def _fs3(rules: Any) -> Fields:
-    from rollplay.systems.fs3.sheet import scaled_range
+    from rollplay.systems.fs3.sheet_fields import scaled_range
 
     low, top = rules.attribute_range  # 002 Attributes: 1 to 4, a house range at both ends
     start = min(max(rules.default_attribute, low), top)

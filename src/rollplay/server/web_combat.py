@@ -95,7 +95,7 @@ def combats_page(game: str, request: Request) -> Response:
 def combat_page(game: str, name: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
         status = Tracker(service).status(info.name, name)
-        return {"s": status, **form_choices(info, status), **_recent(service, info)}
+        return {"s": status, **form_choices(info, status).context(), **_recent(service, info)}
 
     return game_page(request, game, "combat.html", "combat", fill)
 
@@ -122,11 +122,11 @@ def forms(game: str, name: str, request: Request, service: Viewer, *, roster: st
         status = Tracker(service).status(info.name, name)
     except RollplayError as exc:
         return problem(exc)
-    context = form_choices(info, status, who)
-    if roster == context["roster"]:
+    choices = form_choices(info, status, who)
+    if roster == choices.roster:
         return Response(status_code=204)
     return templates.TemplateResponse(request, "_combat_forms.html",
-                                      {"game": info, "s": status, **context})  # fmt: skip
+                                      {"game": info, "s": status, **choices.context()})  # fmt: skip
 
 
 def _recent(service: Service, info: GameInfo) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def scene_combat(game: str, number: Number, request: Request, service: Viewer,
         context: dict[str, Any] = {"game": info, "scene": scene, "s": None}
         if name is not None:
             status = Tracker(service).status(info.name, name)
-            context |= {"s": status, **form_choices(info, status)}
+            context |= {"s": status, **form_choices(info, status).context()}
     except RollplayError as exc:
         return problem(exc)
     return templates.TemplateResponse(request, "_scene_combat.html", context)

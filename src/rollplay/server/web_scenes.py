@@ -28,6 +28,7 @@ from rollplay.server.scene_ask import asking
 from rollplay.server.spending import Spend, spend_form
 from rollplay.table import commands as c
 from rollplay.table.answers import SceneShown
+from rollplay.table.events.scenes import SCENE_KINDS, SceneKind
 from rollplay.table.info import GameInfo
 from rollplay.table.limits import MAX_POSE, MAX_SUMMARY, MAX_TITLE
 from rollplay.table.service import Service
@@ -44,7 +45,8 @@ _THIS_SCENE = (c.SceneJoin, c.ScenePause, c.SceneResume, c.SceneStop, c.SceneInv
 _ANYWHERE = (*_THIS_SCENE, c.SceneStart, c.ShowSheet, c.ShowLog, c.CombatStatus)
 Number = Annotated[int, Path(ge=1, le=1_000_000_000)]  # a scene's number in its game
 Control = Literal["join", "pause", "resume", "stop", "free", "round-robin"]
-Kind = Literal["social", "action", "plot"]
+Kind = SceneKind  # the one list (events/scenes.py), which the forms offer:
+templates.env.globals["scene_kinds"] = SCENE_KINDS
 
 
 @router.get("/games/{game}/scenes", response_class=HTMLResponse, response_model=None)

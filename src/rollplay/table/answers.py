@@ -25,7 +25,7 @@ from rollplay.table.events.requests import (
     RollRequested,
     RollRevealed,
 )
-from rollplay.table.events.scenes import Posed
+from rollplay.table.events.scenes import Posed, SceneKind
 from rollplay.table.events.sheets import AnySheet, D6Sheet, FS3Sheet, GurpsSheet
 from rollplay.table.events.views import LogEntry
 
@@ -263,7 +263,7 @@ class SceneShown(Answer):
     title: str
     summary: str = ""
     location: str = ""
-    scene_kind: Literal["social", "action", "plot"] = "social"
+    scene_kind: SceneKind = "social"
     state: Literal["running", "paused", "finished"]
     privacy: Literal["open", "private"]
     people: tuple[str, ...] = ()  # its participants, by name ("owner": the database's owner)

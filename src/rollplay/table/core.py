@@ -26,6 +26,7 @@ from rollplay.table.access.authz import Act, Forbidden, Standing
 from rollplay.table.events.audiences import event_values
 from rollplay.table.events.payloads import Payload
 from rollplay.table.info import Vocabulary
+from rollplay.table.limits import pose_pace
 from rollplay.table.store.db import StorageError, database_url, open_engine, require_current
 from rollplay.table.store.models import Character, User
 from rollplay.table.store.writers import CoreWriter, Writer
@@ -82,6 +83,7 @@ class Core:
         self.engine = engine or open_engine(self.url)
         require_current(self.engine)
         self.actor = actor
+        self.pose_pace = pose_pace()  # a bad ROLLPLAY_POSE_RATE stops the service here
         self._rulesets: dict[tuple[int, str], tuple[Any, str]] = {}
         # (game id, fingerprint) of ruleset events seen in the log (dicing.ensure_ruleset).
         self.logged_rulesets: set[tuple[int, str]] = set()

@@ -5,12 +5,14 @@ from there)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:  # the one list of kinds (events/scenes.py), whose pydantic a line needs not
+    from rollplay.table.events.scenes import SceneKind
 
 # -- scenes (issue 30) ------------------------------------------------------------------------
 
 PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
-SceneKind = Literal["social", "action", "plot"]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from rollplay.systems.fs3.combat.attack import (
     stop_chance,
     wound_modifier,
 )
-from rollplay.systems.fs3.combat.gear import HEAD, MISS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import HEAD, MISS
 from rollplay.systems.fs3.presets import FS3_3
 
 RULES = CombatRules()

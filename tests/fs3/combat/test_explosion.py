@@ -18,7 +18,8 @@ from rollplay.systems.fs3.combat.explosion import (
     pieces,
     zone_for,
 )
-from rollplay.systems.fs3.combat.gear import CombatRules, Weapon
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import Weapon
 from tests.fuzzing import MEGABYTE, fuzz, takes_a_megabyte
 
 RULES = CombatRules()

@@ -8,7 +8,8 @@ from math import comb
 
 import pytest
 
-from rollplay.systems.fs3.combat.gear import MISS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS
 from rollplay.systems.fs3.combat.simulate import simulate_attacks
 from rollplay.systems.fs3.presets import FS3_3
 from tests.stats import z_ok

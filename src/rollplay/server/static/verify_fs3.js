@@ -119,7 +119,7 @@ export const preset = (line, rules) => (rules ? fs3PresetFrom(rules) : presetOf(
 
 const band = (rows, count) => rows.filter(([atLeast]) => count >= atLeast).at(-1)[1];
 
-/** [level, embarrassing], as rolls.judge_counts judges them (provable_outcomes.fs3_judged). */
+/** [level, embarrassing], as judging.judge_counts judges them (provable_outcomes.fs3_judged). */
 export function fs3Judged(successes, ones, dice, attribute, rules) {
   let embarrassing = rules.majorityOnes
     ? 2 * ones > dice // 000: "more than half your dice are 1's"

@@ -100,7 +100,7 @@ def simulate(
     """Roll ``pool`` dice ``trials`` times and count the levels."""
     import numpy as np
 
-    from rollplay.systems.fs3.rolls import judge_counts
+    from rollplay.systems.fs3.judging import judge_counts
 
     if not 1 <= pool <= ruleset.max_dice:
         raise DiceError(f"a simulated pool is 1 to {ruleset.max_dice} dice, not {pool}")

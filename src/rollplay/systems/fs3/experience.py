@@ -4,12 +4,14 @@ on raising, as pure functions over a sheet and a ruleset."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rollplay.errors import RollplayError, RuleError, suggest
 from rollplay.systems.fs3.ruleset import FS3Ruleset
-from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet, scaled_range
+from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet
+from rollplay.systems.fs3.sheet_fields import scaled_range
 
 RAISABLE = ("action", "background", "language")
 
@@ -208,3 +210,18 @@ def learning_cost(sheet: FS3Sheet, rules: FS3Ruleset) -> float:
     """What learning a background skill the sheet lacks costs in XP: its first level (002
     Experience; halved, or the 0-3 scale's own: rulings R20, R26)."""
     return xp_cost(sheet, "background", "", rules)[0] / 2  # no sheet holds a nameless skill
+
+
+Bought = Mapping[str, Mapping[str, int]]  # a sheet's ``experience``: levels by table, skill
+
+
+def xp_claimed(before: Bought, after: Bought) -> str | None:
+    """The skill whose levels bought with XP a sheet says more of than it did (``before``
+    empty: a new sheet), if any: a raise writes them (002 Experience), and a player's own
+    edit that claimed more would let creation points be called XP (rulings R29); claiming
+    fewer only counts more at creation."""
+    for kind, table in after.items():
+        for skill, levels in table.items():
+            if levels > before.get(kind, {}).get(skill, 0):
+                return skill
+    return None

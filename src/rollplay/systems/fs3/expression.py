@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rollplay.errors import ExpressionError
+from rollplay.names import ROLL, longest_first
 
 MAX_LENGTH = 200
 _ACCEPTED = "ability names and whole numbers joined by + and -, like Firearms+Reflexes-2 or 5"
@@ -28,26 +29,17 @@ _TOKEN = re.compile(
     r"|(?P<name>[^\W\d_][\w'.:/ ]*?)(?=\s*(?:[+-]|$))"
     r")"
 )
-# A name the unquoted grammar reads whole (what ``quoted`` leaves as it is).
-PLAIN = re.compile(r"[^\W\d_](?:[\w'.:/ ]*[\w'.:/])?")
-
-
-def quoted(name: str) -> str:
-    """A name as a roll string writes it: as it is if the grammar reads it so, else in
-    double quotes (a quote inside written twice)."""
-    if PLAIN.fullmatch(name):
-        return name
-    return '"' + name.replace('"', '""') + '"'
 
 
 @lru_cache(maxsize=256)
 def _known(names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """The known names the unquoted grammar would misread, longest first, as one pattern
-    that reads any of them whole at a term's place (case aside, any run of spaces)."""
-    special = sorted({n for n in names if n and not PLAIN.fullmatch(n)}, key=len, reverse=True)
-    if not special:
+    """The known names the unquoted grammar would misread (rollplay/names.py ``ROLL``),
+    longest first, as one pattern that reads any of them whole at a term's place (case
+    aside, any run of spaces)."""
+    special = [n for n in names if not ROLL(n)]
+    if not any(n.split() for n in special):
         return None
-    either = "|".join(r"\s+".join(map(re.escape, n.split())) for n in special)
+    either = longest_first(special)
     return re.compile(rf"\s*(?P<known>{either})(?=\s*(?:[+-]|$))", re.IGNORECASE)
 
 

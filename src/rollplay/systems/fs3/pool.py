@@ -12,14 +12,14 @@ rating (004). Rulings: docs/rulings.md, "FS3: what to roll".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from rollplay.errors import AbilityError, RuleError, closest, slipped, suggest
-from rollplay.systems.fs3.expression import PLAIN, Expression, parse
+from rollplay.names import ROLL
+from rollplay.systems.fs3.expression import Expression, parse
 
 if TYPE_CHECKING:  # the ruleset checks its combat abilities with resolve (rulings C11)
     from rollplay.systems.fs3.ruleset import ActionSkill, FS3Ruleset, UnlistedSkills
@@ -78,15 +78,14 @@ class Ratings:
     @cached_property
     def special(self) -> tuple[str, ...]:
         """The names a roll string reads whole only when told of them: those holding a
-        sign or another character its unquoted names do not (expression.PLAIN)."""
+        sign or another character its unquoted names do not (rollplay/names.py ``ROLL``)."""
         names = self.names()
         if not _ODD.search("\x00".join(names)):  # one pass: most sheets have none
             return ()
-        return tuple(n for n in names if not PLAIN.fullmatch(n))
+        return tuple(n for n in names if not ROLL(n))
 
 
-# A character no unquoted name holds, or a name's first that is not a letter.
-_ODD = re.compile(r"[^\w'.:/ \x00]|(?:^|\x00)[\W\d_]|[ \x00](?:\x00|$)|^$")
+_ODD = ROLL.odd()  # a character no unquoted name holds, a first that is not a letter
 
 
 def resolve(

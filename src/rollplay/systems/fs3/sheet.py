@@ -20,16 +20,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rollplay.errors import RollplayError, suggest
-from rollplay.rulesfile import known_keys, sheet_header, table_in, whole_in
+from rollplay.errors import RollplayError
+from rollplay.rulesfile import sheet_header, table_in, whole_in
 from rollplay.systems.fs3.ruleset import FS3Ruleset
+from rollplay.systems.fs3.sheet_fields import (
+    MAX_BACKGROUND,
+    MAX_CONCEPT,
+    MAX_QUIRKS,
+    MAX_SPECIALTIES,
+    as_list,
+    at_most,
+    attribute_rating,
+    canonical,
+    experience_in,
+    languages_in,
+    scaled_range,
+    short,
+    wound_in,
+)
 
 AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
 _KEYS = (
     "name", "system", "concept", "attributes", "action", "background", "languages",
     "specialties", "quirks", "wounds", "experience",
 )  # fmt: skip
-XP_KINDS = ("action", "background", "languages")  # the sheet's tables XP raises (experience)
 
 
 class SheetError(RollplayError):
@@ -131,26 +145,16 @@ class FS3Sheet:
         return named
 
 
-def _canonical(name: Any, known: tuple[str, ...], what: str, bad: Any) -> str:
-    for k in known:
-        if k.casefold() == str(name).strip().casefold():
-            return k
-    raise bad(
-        f"unknown {what} {name!r}{suggest(str(name), known)}; this game's {what}s: "
-        f"{', '.join(known) or 'none'}"
-    )
-
-
 def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) -> FS3Sheet:
     """A sheet from plain data, checked against the game's ability lists (first problem)."""
     name, bad = sheet_header(data, source, "FS3", _KEYS, SheetError)
     concept = data.get("concept", "")
     if not isinstance(concept, str) or len(concept) > MAX_CONCEPT:
         raise bad(f"concept must be some text, at most {MAX_CONCEPT} characters")
-    _short(name, "name", bad)
+    short(name, "name", bad)
     skill_lo, skill_hi = rules.skill_range
     attributes = {
-        _canonical(k, rules.attributes, "attribute", bad): _attribute(k, v, rules, bad)
+        canonical(k, rules.attributes, "attribute", bad): attribute_rating(k, v, rules, bad)
         for k, v in table_in(data, "attributes", bad).items()
     }
     missing = [a for a in rules.attributes if a not in attributes]
@@ -158,7 +162,7 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
         raise bad(f"no rating for {', '.join(missing)}: every character rates every attribute")
     action_names = tuple(s.name for s in rules.action_skills)
     action = {
-        _canonical(k, action_names, "action skill", bad): whole_in(
+        canonical(k, action_names, "action skill", bad): whole_in(
             v, f"action skill {k}", (skill_lo, skill_hi), bad
         )
         for k, v in table_in(data, "action", bad).items()
@@ -167,9 +171,9 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     # 000: background skills are on the 0-3 dice scale where the edition has one (R9).
     background_range = scaled_range(rules) or (skill_lo, skill_hi)
     listed_background = table_in(data, "background", bad)
-    _at_most(len(listed_background), MAX_BACKGROUND, "background skills", bad)
+    at_most(len(listed_background), MAX_BACKGROUND, "background skills", bad)
     for key, entry in listed_background.items():
-        label = _short(" ".join(str(key).split()), "a background skill's name", bad)
+        label = short(" ".join(str(key).split()), "a background skill's name", bad)
         if not label or label.casefold() in (a.casefold() for a in (*attributes, *action)):
             raise bad(f"background skill {key!r} is empty or another ability's name")
         rating, ruling = entry, None
@@ -178,139 +182,34 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
                 raise bad(f"background skill {label}: give rating and attribute, nothing else")
             rating = entry["rating"]
             if entry.get("attribute") is not None:
-                ruling = _canonical(entry["attribute"], rules.attributes, "attribute", bad)
+                ruling = canonical(entry["attribute"], rules.attributes, "attribute", bad)
         background[label] = Background(
             whole_in(rating, f"background skill {label}", background_range, bad), ruling
         )
-    languages = _languages(data.get("languages"), rules, bad)
+    languages = languages_in(data.get("languages"), rules, bad)
     specialties: dict[str, tuple[str, ...]] = {}
     for key, listed in table_in(data, "specialties", bad).items():
-        skill = _canonical(key, tuple(action), "action skill on this sheet", bad)
+        skill = canonical(key, tuple(action), "action skill on this sheet", bad)
         if not isinstance(listed, list) or not all(isinstance(x, str) for x in listed):
             raise bad(f"specialties of {skill}: a list of names")
-        _at_most(len(listed), MAX_SPECIALTIES, f"specialties of {skill}", bad)
+        at_most(len(listed), MAX_SPECIALTIES, f"specialties of {skill}", bad)
         allowed = next(s.specialties for s in rules.action_skills if s.name == skill)
         specialties[skill] = tuple(
-            _canonical(x, allowed, f"{skill} specialty", bad)
+            canonical(x, allowed, f"{skill} specialty", bad)
             if allowed
-            else _short(x, f"a {skill} specialty", bad)
+            else short(x, f"a {skill} specialty", bad)
             for x in listed
         )
     quirks = data.get("quirks", [])
     if not isinstance(quirks, list) or not all(isinstance(q, str) for q in quirks):
         raise bad("quirks must be a list of short texts")
-    _at_most(len(quirks), MAX_QUIRKS, "quirks", bad)
+    at_most(len(quirks), MAX_QUIRKS, "quirks", bad)
     for quirk in quirks:
-        _short(quirk, "a quirk", bad)
-    wounds = [_wound(w, rules, bad) for w in _listed(data.get("wounds"), "wounds", bad)]
+        short(quirk, "a quirk", bad)
+    wounds = [wound_in(w, rules, bad) for w in as_list(data.get("wounds"), "wounds", bad)]
     rated = {"action": action, "background": {k: b.rating for k, b in background.items()},
              "languages": languages}  # fmt: skip
     return FS3Sheet(
         name, concept, attributes, action, background, languages, specialties, tuple(quirks),
-        tuple(wounds), _experience(data, rated, bad),
+        tuple(wounds), experience_in(data, rated, bad),
     )  # fmt: skip
-
-
-def _attribute(name: Any, value: Any, rules: FS3Ruleset, bad: Any) -> int:
-    """An attribute's rating, in the game's range at both ends (002 Attributes: 1 to 4)."""
-    lo, hi = rules.attribute_range
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise bad(f"attribute {name} must be a whole number, not {value!r}")
-    if not lo <= value <= hi:
-        raise bad(f"attribute {name} is {value}; {rules.name} rates attributes {lo} to {hi} "
-                  f"(002 Attributes)")  # fmt: skip
-    return value
-
-
-def _experience(
-    data: Mapping[str, Any], rated: Mapping[str, Mapping[str, int]], bad: Any
-) -> dict[str, dict[str, int]]:
-    """The levels XP bought (002 Experience), each of a skill on the sheet and at most its
-    rating, named as the sheet names it."""
-    given = table_in(data, "experience", bad)
-    known_keys(given, XP_KINDS, bad, "experience")
-    out: dict[str, dict[str, int]] = {}
-    for kind in XP_KINDS:
-        table = rated[kind]
-        for key, levels in table_in(given, kind, bad).items():
-            skill = next((k for k in table if k.casefold() == str(key).strip().casefold()), None)
-            if skill is None:
-                raise bad(f"experience names {key!r}, which is not among the sheet's {kind}")
-            what = f"the levels of {skill} bought with XP"
-            out.setdefault(kind, {})[skill] = whole_in(levels, what, (0, table[skill]), bad)
-    return {k: {s: n for s, n in v.items() if n} for k, v in out.items() if any(v.values())}
-
-
-MAX_NAME = 100
-MAX_CONCEPT = 2000
-# docs/limits.md: far past any character 002 makes, and small enough that a sheet reads fast.
-MAX_BACKGROUND = 500
-MAX_SPECIALTIES = 20  # of one action skill
-MAX_QUIRKS = 50
-_WOUND_KEYS = ("location", "severity", "type", "treated", "begun_healing", "healing")
-
-
-def _short(text: str, what: str, bad: Any) -> str:
-    if len(text) > MAX_NAME:
-        raise bad(f"{what} is {len(text)} characters long; at most {MAX_NAME}")
-    return text
-
-
-def _at_most(count: int, limit: int, what: str, bad: Any) -> None:
-    if count > limit:
-        raise bad(f"{count:,} {what}; a sheet has at most {limit} (docs/limits.md)")
-
-
-def _listed(value: Any, what: str, bad: Any) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise bad(f"{what} must be a list")
-    return value
-
-
-def _wound(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, Any]:
-    """A wound as the combat and healing rules store it: checked, so that a hand-edited
-    sheet cannot break the game's later rolls, fights or healing days."""
-    if not isinstance(value, Mapping):
-        raise bad(f"a wound is a table ({', '.join(_WOUND_KEYS)}), not {value!r}")
-    known_keys(value, _WOUND_KEYS, bad, "a wound")
-    location = value.get("location")
-    if not isinstance(location, str) or not location.strip():
-        raise bad("a wound needs a location (a hit location's name)")
-    severities = [s.name for s in rules.combat.severities]
-    severity = value.get("severity")
-    if severity not in severities:
-        raise bad(f"a wound's severity is one of {', '.join(severities)}, not {severity!r}")
-    kind = value.get("type", "wound")
-    if kind not in ("wound", "stun"):
-        raise bad(f"a wound's type is wound or stun, not {kind!r}")
-    states = {state: value.get(state, False) for state in ("treated", "begun_healing")}
-    for state, flag in states.items():
-        if not isinstance(flag, bool):
-            raise bad(f"a wound's {state} is true or false, not {flag!r}")
-    wound = {"location": _short(location.strip(), "a wound's location", bad),
-             "severity": severity, "type": kind, **states}  # fmt: skip
-    if "healing" in value:
-        wound["healing"] = whole_in(value["healing"], "a wound's healing points", (0, 10**6), bad)
-    return wound
-
-
-def _languages(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:
-    if value is None:
-        return {}
-    if isinstance(value, list):  # 002: "Language Skills don't have a rating"
-        value = dict.fromkeys(value, 1)
-    if not isinstance(value, Mapping):
-        raise bad("languages must be a list of names, or names with ratings")
-    return {
-        _canonical(k, rules.languages, "language", bad): whole_in(
-            v, f"language {k}", scaled_range(rules) or (1, 1), bad
-        )
-        for k, v in value.items()
-    }
-
-
-def scaled_range(rules: FS3Ruleset) -> tuple[int, int] | None:
-    """The 0-3 rating range of scaled skills (000), or None where the edition has none."""
-    return (0, len(rules.scaled_skill_dice) - 1) if rules.scaled_skill_dice else None

@@ -82,23 +82,23 @@ class CombatBase:
     def record(
         self, s: Session, game: Game, combat: Combat, step: str, payload: dict[str, Any],
         *, secret_for: str | None = None, whole: dict[str, Any] | None = None,
-    ) -> None:  # fmt: skip
-        """A combat event; with NPCs involved, the players' part leaves out what FS3 keeps
-        from them (their dice, their ratings, ``secret_for``'s plans). ``whole`` goes only
-        into the whole event (a turn's provable dice: never into the players' part)."""
+    ) -> int:  # fmt: skip
+        """A combat event (its number); with NPCs involved, the players' part leaves out what
+        FS3 keeps from them (their dice, their ratings, ``secret_for``'s plans). ``whole``
+        goes only into the whole event (a turn's provable dice: never into the players'
+        part)."""
         npcs = npc_names(combat.combatants)
         data = {"combat": combat.name, "turn": combat.turn, **payload}
         kind = STEPS[step]
         scene = self.scene_of(combat)
         if secret_for is not None and secret_for in npcs:
             shared = cb.HiddenStep(combat=combat.name, turn=combat.turn, who=secret_for)
-            self.table.record(s, game, kind.written(data), audience="storyteller",
-                              shared=shared, scene=scene)  # fmt: skip
-            return
+            return self.table.record(s, game, kind.written(data), audience="storyteller",
+                                     shared=shared, scene=scene)  # fmt: skip
         shown = players_view(data, npcs)
-        self.table.record(s, game, kind.written({**data, **(whole or {})}),
-                          audience="everyone" if shown == data else "storyteller",
-                          shared=kind.written(shown), scene=scene)  # fmt: skip
+        return self.table.record(s, game, kind.written({**data, **(whole or {})}),
+                                 audience="everyone" if shown == data else "storyteller",
+                                 shared=kind.written(shown), scene=scene)  # fmt: skip
 
     def scene_of(self, combat: Combat) -> tuple[int, bool] | None:
         """Where a combat's events land: a private scene's combat, in that scene, whoever
@@ -159,12 +159,14 @@ class CombatBase:
                 wounded.append(row)
         return wounded
 
-    def _requests_anew(self, s: Session, game: Game, wounded: list[Character]) -> None:
-        """After a turn's event: the open roll requests of those whose wounds changed get
-        their odds again (rulings R32)."""
-        from rollplay.table.play.request_odds import refresh_each
+    def _requests_anew(self, s: Session, game: Game, wounded: list[Character], turn: int
+                       ) -> None:  # fmt: skip
+        """After a turn's event (``turn``, its number): the open roll requests of those whose
+        wounds changed get their odds again (rulings R32), told where the turn was: a private
+        scene's fight tells no one else (rulings H16)."""
+        from rollplay.table.play.request_odds import refresh_each, told_in
 
-        refresh_each(self.table, s, game, wounded)
+        refresh_each(self.table, s, game, wounded, told_in(s, game, turn))
 
     def shown(self, s: Session, game: Game, combat: Combat, status: dict[str, Any]) -> CombatStatus:
         """A combat's status as the actor may see it: NPCs' plans are the Storyteller's."""

@@ -21,7 +21,7 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import DayHealed
 from rollplay.table.base import ServiceBase
 from rollplay.table.events.combat import HealDay
-from rollplay.table.play.request_odds import refresh_each
+from rollplay.table.play.request_odds import refresh_each, told_in
 from rollplay.table.store.models import Character, Game
 from rollplay.table.systems import require
 
@@ -105,8 +105,9 @@ def heal_day(
                   "patients": report, "vehicles": [v for _, v in vehicles],
                   "skipped": skipped}  # fmt: skip
         drawn = dice_fields(source)
-        table.record(s, game, HealDay.written({**result, **drawn}))
-        refresh_each(table, s, game, [row for row, _ in writes])  # their requests' odds (R32)
+        told = table.record(s, game, HealDay.written({**result, **drawn}))
+        # Their requests' odds (R32), told where the day was: a private scene's, there (H16).
+        refresh_each(table, s, game, [row for row, _ in writes], told_in(s, game, told))
         return DayHealed.model_validate({**result, "dice_source": drawn["dice_source"]})
 
 

@@ -188,8 +188,8 @@ class Tracker(CombatBase):
             result = {"combat": combat.name, "game": game.name, **report.to_dict(),
                       "combatants": [summary(c, gear) for c in after]}  # fmt: skip
             drawn = dice_fields(source)
-            self.record(s, game, combat, "turn", result, whole=drawn)
-            self._requests_anew(s, game, wounded)
+            told = self.record(s, game, combat, "turn", result, whole=drawn)
+            self._requests_anew(s, game, wounded, told)
             combat.combatants = [combatant_to_json(c) for c in after]
             combat.actions = {k: asdict(a) for k, a in carried(chosen, after, gear, rules).items()}
             combat.turn += 1

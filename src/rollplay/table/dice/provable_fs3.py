@@ -8,7 +8,7 @@
   same counts;
 * for a roll judged by an edition's own rules (its ``ruleset_version`` is one of
   ``FS3_PRESETS``): ``success_at`` is the edition's, the level, ``embarrassing`` and
-  ``succeeded`` follow from the counts (rolls.judge_counts), and a contest's two entries both
+  ``succeeded`` follow from the counts (judging.judge_counts), and a contest's two entries both
   say the winner, net, margin, winner's name and ``both_failed`` that the two sides' counted
   successes make (an embarrassing side counting none: rulings R2).
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from rollplay.systems.fs3.rolls import judge_counts
+from rollplay.systems.fs3.judging import judge_counts
 from rollplay.table.dice.provable_cards import (
     Line,
     contest_sides,
@@ -58,7 +58,7 @@ def fs3_problems(line: Line, rules: Rules | None = None) -> list[str]:
 
 
 class FS3Preset(NamedTuple):
-    """What judges an FS3 roll in an edition's own rules (rolls.judge_counts; contests.py)."""
+    """What judges an FS3 roll in an edition's own rules (judging.judge_counts; contests.py)."""
 
     success_at: int
     levels: tuple[tuple[int, str], ...]  # (at least this many successes, the level's title)
@@ -161,7 +161,7 @@ def fs3_preset_of(line: Line, rules: Rules | None) -> FS3Preset | None:
 def fs3_judged(
     successes: int, ones: int, dice: int, attribute: int | None, rules: FS3Preset
 ) -> tuple[str, bool]:
-    """(level, embarrassing), judged by rolls.judge_counts on a preset's numbers."""
+    """(level, embarrassing), judged by judging.judge_counts on a preset's numbers."""
     return judge_counts(successes, ones, dice, attribute, rules)
 
 

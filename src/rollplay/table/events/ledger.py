@@ -273,10 +273,14 @@ def request_now(asked: rq.RollRequested, rows: Sequence[Any], game: str,
                 standing: Standing) -> rq.RollRequested:  # fmt: skip
     """A request answered (with its answer as the reader may see it: rulings S10) or
     cancelled; while open, with its odds as its character's sheet last changed them
-    (rulings R32)."""
+    (rulings R32), as far as the reader may learn it: new odds told only in a private scene
+    the reader is not in are not theirs (rulings H16)."""
     for row in rows:
         if row.kind == "request_odds":
-            now = rq.RequestOdds.model_validate(row.payload).asked
+            told = project(row, game, standing)
+            if told is None or told.hidden or not isinstance(told.data, rq.RequestOdds):
+                continue
+            now = told.data.asked
             asked = asked.model_copy(update={"odds": now.odds, "problem": now.problem})
         elif row.kind == "request_cancel":
             return asked.model_copy(update={"state": "cancelled"})

@@ -9,7 +9,7 @@ import csv
 import io
 import json
 from collections import defaultdict
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, false, or_, select
@@ -30,6 +30,7 @@ from rollplay.table.events.views import EventView, LogEntry, entry
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LOG_LIMIT
 from rollplay.table.play.names import names_like
+from rollplay.table.store.base import as_stored
 from rollplay.table.store.models import Event, Game
 
 MAX_EVENTS = 1000  # one page of events_for
@@ -254,13 +255,12 @@ def _standings(t: ServiceBase, s: Session, game_name: str | None) -> dict[int, S
 def _stored_time(t: ServiceBase, when: datetime, what: str) -> datetime:
     """SQLite keeps times as UTC text without a zone; compare like with like."""
     try:
-        utc = when.astimezone(UTC) if when.tzinfo else when.replace(tzinfo=UTC)
+        return as_stored(when, t.engine.dialect.name)
     except OverflowError:
         raise RollplayError(
             f"--{what} {when.isoformat()} is at the end of the calendar; give a date "
             f"from 0001-01-02 to 9999-12-30"
         ) from None
-    return utc.replace(tzinfo=None) if t.engine.dialect.name == "sqlite" else utc
 
 
 def export_log(t: ServiceBase, fmt: str = "jsonl", **filters: Any) -> str:

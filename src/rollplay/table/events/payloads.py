@@ -168,36 +168,13 @@ class Membership(Payload):
     characters: tuple[str, ...] = ()
 
 
-# -- characters and points -----------------------------------------------------------------
+# -- characters and points (a sheet's changes: sheets.py) -----------------------------------
 
 
 class CharacterMade(Payload):
     kind: ClassVar[str] = "character"
     name: str
     sheet: dict[str, JsonValue]
-
-
-class SheetDiff(Record):
-    """One field of a sheet that a change changed (issue 37): its key path (``attributes``,
-    ``Brawn``), what it held before and after (None: it was not there, or is no more; a
-    stored sheet holds no null)."""
-
-    path: tuple[str, ...]
-    before: JsonValue = None
-    after: JsonValue = None
-
-
-class SheetChanged(Payload):
-    kind: ClassVar[str] = "sheet"
-    changes: dict[str, JsonValue]
-    approved: bool = False
-    # The sheet as stored after the change (None: an event from before issue 29), so an
-    # export shows the ratings each later roll had to use (rulings V14).
-    sheet: dict[str, JsonValue] | None = None
-    # What it changed, field by field (empty: an event from before issue 37), and whether it
-    # was its player's fix to a sheet sent back (rulings W91).
-    diff: tuple[SheetDiff, ...] = ()
-    resubmitted: bool = False
 
 
 class Approved(Payload):

@@ -4,7 +4,7 @@ game's log and its scene's ledger (the event's ``scene_id``), with the same audi
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from pydantic import JsonValue, SerializerFunctionWrapHandler, model_serializer
 
@@ -12,6 +12,7 @@ from rollplay.table.events.payloads import Payload
 
 PoseStyle = Literal["pose", "semipose", "say", "emit", "ooc"]
 SceneKind = Literal["social", "action", "plot"]
+SCENE_KINDS: tuple[SceneKind, ...] = get_args(SceneKind)  # the one list: forms, grammar, checks
 Privacy = Literal["open", "private"]
 PoseOrderMode = Literal["free", "round-robin"]
 

@@ -16,6 +16,7 @@ from rollplay.table.events import combat as cb
 from rollplay.table.events import payloads as p
 from rollplay.table.events import requests as rq
 from rollplay.table.events import scenes as sc
+from rollplay.table.events import sheets as sh
 from rollplay.table.events.outcomes import Outcome, Record
 
 
@@ -30,7 +31,8 @@ class Unreadable(p.Payload):
 
 WholePayload = (
     p.Roll | p.GameMade | p.GameSettings | p.GameRenamed | p.GameArchived | p.Membership
-    | p.CharacterMade | p.SheetChanged | p.Approved | p.SentBack | p.PlayerSet | p.LuckAwarded
+    | p.CharacterMade | sh.SheetChanged | sh.SheetResubmitted | p.Approved | p.SentBack
+    | p.PlayerSet | p.LuckAwarded
     | p.LuckSpent | p.XPAwarded | p.Raised
     | p.SeedCommitted | p.SeedRevealed | p.ClientSeedSet | p.RulesetInForce | cb.CombatStarted
     | cb.CombatStopped | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken
@@ -47,7 +49,8 @@ _WHOLE: dict[str, type[p.Payload]] = {
     cls.kind: cls
     for cls in (
         p.Roll, p.GameMade, p.GameSettings, p.GameRenamed, p.GameArchived, p.Membership,
-        p.CharacterMade, p.SheetChanged, p.Approved, p.SentBack, p.PlayerSet, p.LuckAwarded,
+        p.CharacterMade, sh.SheetChanged, sh.SheetResubmitted, p.Approved, p.SentBack,
+        p.PlayerSet, p.LuckAwarded,
         p.LuckSpent, p.XPAwarded, p.Raised,
         p.SeedCommitted, p.SeedRevealed, p.ClientSeedSet, p.RulesetInForce, cb.CombatStarted,
         cb.CombatStopped, cb.CombatDeleted, cb.Joined, cb.Left, cb.StanceTaken, cb.ActionChosen,

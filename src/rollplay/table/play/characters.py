@@ -9,10 +9,11 @@ from typing import Any
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table import commands as c
-from rollplay.table.access.authz import Act, Forbidden
+from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as ev
+from rollplay.table.events import sheets as sh
 from rollplay.table.events.requests import RequestOdds
 from rollplay.table.handlers import handles
 from rollplay.table.play.names import character_dict, character_name, merge
@@ -32,25 +33,11 @@ def new_character(t: ServiceBase, game_name: str, sheet: Mapping[str, Any]) -> C
         game = t.game_row(s, game_name)
         standing = t.require(s, game, Act.CREATE)
         player = None if standing.storyteller else t.actor.user_id
-        if not standing.storyteller:
+        if not standing.storyteller:  # what only the Storyteller sets (FS3's XP: R29)
             rules, _ = t.ruleset_of(game)
-            _xp_unchanged(stored_sheet(game.system, sheet, rules).get("experience"), None)
+            stored = stored_sheet(game.system, sheet, rules)
+            system(game.system).check_player_edit(None, stored, rules)
         return t.add_character_row(s, game, sheet, player)
-
-
-def _xp_unchanged(now: Any, before: Any) -> None:
-    """What XP bought (an FS3 sheet's ``experience``) is written by a raise (002 Experience)
-    and left out of the creation budget (rulings R29): a player's own edit cannot claim more
-    of it, or creation points could be called XP (claiming less only counts more at
-    creation); the Storyteller may set it."""
-    before = before if isinstance(before, Mapping) else {}
-    for kind, table in (now if isinstance(now, Mapping) else {}).items():
-        had = before.get(kind) if isinstance(before.get(kind), Mapping) else {}
-        for skill, levels in (table if isinstance(table, Mapping) else {}).items():
-            if levels > had.get(skill, 0):
-                raise Forbidden(f"only the Storyteller says XP bought more of {skill} than "
-                                f"raises did (experience): XP is spent with xp raise (002 "
-                                f"Experience)")  # fmt: skip
 
 
 def set_character(
@@ -71,21 +58,24 @@ def set_character(
                 f"or removed with a sheet change"
             )
         stored = stored_sheet(game.system, merged, rules)
-        if not standing.storyteller:
-            _xp_unchanged(stored.get("experience"), before.get("experience"))
+        if not standing.storyteller:  # what only the Storyteller sets (FS3's XP: R29)
+            system(game.system).check_player_edit(before, stored, rules)
         row.sheet = stored
         # Its player's change to a sheet sent back is the fix the Storyteller asked for:
         # it goes back to them, and the comment is answered (rulings W91).
-        resubmitted = bool(row.review_note) and row.player_id is not None \
-            and row.player_id == t.actor.user_id  # fmt: skip
-        if resubmitted:
-            row.review_note = None
+        answered = row.review_note if row.player_id is not None \
+            and row.player_id == t.actor.user_id else None  # fmt: skip
+        row.review_note = None if answered else row.review_note
         row.approved = False
         row.updated_at = now()
-        t.record(s, game, ev.SheetChanged.written({
-            "changes": dict(changes), "sheet": row.sheet, "resubmitted": resubmitted,
-            "diff": [d.model_dump() for d in sheet_diff(before, row.sheet)],
+        diff = sheet_diff(before, row.sheet)
+        t.record(s, game, sh.SheetChanged.written({
+            "changes": dict(changes), "sheet": row.sheet,
+            "diff": [d.model_dump(mode="json") for d in diff],
         }), character=row)  # fmt: skip
+        if answered:  # as private as the send-back it answers (rulings H17)
+            t.record(s, game, sh.SheetResubmitted(comment=answered, diff=diff),
+                     visibility="private", character=row)  # fmt: skip
         refresh_odds(t, s, game, row)
         return character_dict(row, game)
 
@@ -203,7 +193,7 @@ def run_show(t: ServiceBase, cmd: c.ShowSheet, dice: Dice | None) -> CharacterAn
     return character(t, game, who)
 
 
-@handles(c.SetSheet, act=Act.EDIT, writes=(ev.SheetChanged, RequestOdds))
+@handles(c.SetSheet, act=Act.EDIT, writes=(sh.SheetChanged, sh.SheetResubmitted, RequestOdds))
 def run_set(t: ServiceBase, cmd: c.SetSheet, dice: Dice | None) -> CharacterAnswer:
     """Changes merged into a sheet; it needs approving again."""
     return set_character(t, cmd.game, cmd.character, cmd.changes)

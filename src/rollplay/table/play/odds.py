@@ -15,6 +15,7 @@ from rollplay.table import commands as c
 from rollplay.table.answers import OddsOf
 from rollplay.table.base import ServiceBase
 from rollplay.table.handlers import odds_of
+from rollplay.table.play.checks import check_odds
 from rollplay.table.play.npc import npc_check
 from rollplay.table.play.rolling import opposed_sides, team_sides
 from rollplay.table.play.sides import Side, rolling_sides
@@ -28,13 +29,13 @@ def roll_odds(
     request: Request,
     *,
     visibility: str = "public",
-) -> dict[str, Any]:
+) -> OddsOf:
     """The odds of ``roll`` with the same arguments."""
     with rolling_sides(t, game_name, [(name, request)], visibility, dry=True) as r:
         (side,) = r.sides
         rules, _ = t.ruleset_of(r.game)
-        odds = system(r.game.system).odds(side.check, rules)
-        return {**_named(odds, side), "game": r.game.name, "visibility": r.visibility}
+        return check_odds(r.game.system, side.check, rules, character=side.row.name,
+                          spends=side.spent, game=r.game.name, visibility=r.visibility)  # fmt: skip
 
 
 def opposed_odds(
@@ -104,7 +105,7 @@ def _named(odds: dict[str, Any], side: Side) -> dict[str, Any]:
 @odds_of(c.Roll)
 def _roll(t: ServiceBase, cmd: c.Roll) -> OddsOf:
     game, who = t.own_character(cmd.game, cmd.side.character)
-    return _said(cmd, roll_odds(t, game, who, cmd.side.request, visibility=cmd.visibility))
+    return roll_odds(t, game, who, cmd.side.request, visibility=cmd.visibility)
 
 
 @odds_of(c.NpcRoll)

@@ -31,7 +31,7 @@ from rollplay.table.handlers import handles
 from rollplay.table.play.rolling import ROLL_WRITES, roll
 from rollplay.table.play.sides import Answering
 from rollplay.table.store.models import Event, Game, Scene
-from rollplay.table.systems import Request, system
+from rollplay.table.systems import Request, System, system
 
 SPENDS = ("luck", "luck_from", "luck_cancel", "cp", "fate")  # options that spend points
 ONCE_ERRORS = (IntegrityError, sqlite3.IntegrityError)  # ix_events_once: closed meanwhile
@@ -89,22 +89,26 @@ def open_request(s: Session, game: Game, number: int, standing: Standing) -> Eve
     return row
 
 
-def _asked_odds(t: ServiceBase, asked: c.Roll) -> tuple[OddsOf, str | None]:
-    """A requested roll's odds, and the luck it needs: a roll the rules allow only as a Hail
-    Mary (000: "A storyteller may allow you to spend one or more Luck Points to get a 'Hail
-    Mary' roll"; an Everyman jet pilot), asked for by the Storyteller, is that allowance, and
-    its answer spends the point (rulings R31). Anything else refused is refused."""
+def _asked_odds(t: ServiceBase, asked: c.Roll, sys_: System) -> tuple[OddsOf, str | None]:
+    """A requested roll's odds, and the luck it needs: a roll the rules allow only as the
+    system's allowance (FS3's Hail Mary, 000: "A storyteller may allow you to spend one or
+    more Luck Points to get a 'Hail Mary' roll"; an Everyman jet pilot), asked for by the
+    Storyteller, is that allowance, and its answer spends the point (rulings R31). Anything
+    else refused is refused."""
     try:
         return t.odds(asked), None
     except RuleError as refused:
-        hail = dataclasses.replace(asked.side.request, luck="hail-mary")
-        try:
-            odds = t.odds(dataclasses.replace(asked, side=c.Side(asked.side.character, hail)))
-        except RollplayError as why:  # a Hail Mary would allow it, but cannot be had
-            raise RuleError(f"{refused} ({why})") from None
-        if not odds.spends:  # a Hail Mary changed nothing: the refusal was another's
+        allowed = sys_.allowance(asked.side.request)
+        if allowed is None:
             raise
-        return odds, "hail-mary"
+        try:
+            odds = t.odds(dataclasses.replace(asked, side=c.Side(asked.side.character,
+                                                                 allowed.request)))  # fmt: skip
+        except RollplayError as why:  # the allowance would allow it, but cannot be had
+            raise RuleError(f"{refused} ({why})") from None
+        if not odds.spends:  # the allowance changed nothing: the refusal was another's
+            raise
+        return odds, allowed.needs
 
 
 @handles(c.RequestRoll, act=Act.REQUEST, writes=(rq.RollRequested,))
@@ -119,13 +123,15 @@ def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> Ledger
                             f"{', '.join(spends)}")  # fmt: skip
     game_name = t.game_for(cmd.game)
     with t.reading() as s:
-        t.require(s, t.game_row(s, game_name), Act.REQUEST)
+        game = t.game_row(s, game_name)
+        t.require(s, game, Act.REQUEST)
         _, who = t.character_row(s, game_name, cmd.side.character)
-        name = who.name
+        name, sys_ = who.name, system(game.system)
     visibility: c.Visibility = "secret" if cmd.secret else "public"
     # The roll as it would be made, refused alike (an unknown skill, an option its system
     # does not take): asked with its odds; one only a Hail Mary allows, with a Hail Mary's.
-    odds, needs = _asked_odds(t, c.Roll(game_name, c.Side(name, cmd.side.request), visibility))
+    asking = c.Roll(game_name, c.Side(name, cmd.side.request), visibility)
+    odds, needs = _asked_odds(t, asking, sys_)
     with t.transaction() as s:
         game = t.game_row(s, game_name)
         t.require(s, game, Act.REQUEST)
@@ -143,22 +149,19 @@ def run_request(t: ServiceBase, cmd: c.RequestRoll, dice: Dice | None) -> Ledger
         return LedgerWritten(game=game.name, log_id=number, scene=scene, event=asked)
 
 
-OWN_LUCK = ("bonus", "reroll", "hail-mary")  # 002 Luck, 000 Hail Mary: one's own roll's
-
-
-def answered(asked: rq.RollRequested, cmd: c.AnswerRequest) -> Request:
+def answered(asked: rq.RollRequested, cmd: c.AnswerRequest, sys_: System) -> Request:
     """The roll a request asks for, with the points its roller spends on it, as on a roll of
     their own (rulings R31): luck (002 Luck; a Hail Mary, 000), D6 Character Points before
     the roll and a Fate Point (003: "only spend Fate Points before making a roll"). The
     system refuses what it has not (check_options), the roll what the sheet lacks."""
     request = asked_request(asked)
-    if asked.needs is not None and cmd.luck is None:  # the roll is a Hail Mary or none
-        raise RuleError(f"request #{cmd.number} is a Hail Mary roll (000): answer it with "
+    if asked.needs is not None and cmd.luck is None:  # the roll is the allowance or none
+        allowed = sys_.allowance(request)
+        what = f"asked with luck={asked.needs}" if allowed is None else allowed.said
+        raise RuleError(f"request #{cmd.number} is {what}: answer it with "
                         f"luck={asked.needs} (answer {cmd.number}/luck={asked.needs})")  # fmt: skip
-    if cmd.luck is not None and cmd.luck not in OWN_LUCK:
-        raise RollplayError(f"an answer spends its roller's own luck ({', '.join(OWN_LUCK)}), "
-                            f"not {cmd.luck!r}: a boost or hinder is spent on someone else's "
-                            f"roll")  # fmt: skip
+    if cmd.luck is not None:
+        sys_.answer_luck(cmd.luck)
     return dataclasses.replace(
         request,
         luck=cmd.luck or request.luck,
@@ -182,8 +185,9 @@ def run_answer(t: ServiceBase, cmd: c.AnswerRequest, dice: Dice | None) -> RollA
             raise Forbidden(f"request #{cmd.number} asks {who} for a roll: only {who}'s "
                             f"player or the Storyteller answers it")  # fmt: skip
         answering = Answering(row.number, where(row))
+        sys_ = system(game.system)
     try:
-        return roll(t, game_name, asked.character, answered(asked, cmd),
+        return roll(t, game_name, asked.character, answered(asked, cmd, sys_),
                     visibility="secret" if asked.secret else "public", dice=dice,
                     answers=answering)  # fmt: skip
     except ONCE_ERRORS:

@@ -11,10 +11,11 @@ from rollplay.table.access.authz import Act
 from rollplay.table.answers import SceneShown
 from rollplay.table.base import ServiceBase
 from rollplay.table.events import scenes as sc
+from rollplay.table.events.scenes import SCENE_KINDS
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_TITLE
 from rollplay.table.play.scene_rows import at, scene_they_run, shown
-from rollplay.table.play.scene_text import one_line
+from rollplay.table.play.scene_text import one_line, scene_kind
 
 
 @handles(c.SceneOrder, act=Act.POSE, writes=(sc.SceneOrdered,))
@@ -38,15 +39,13 @@ def run_scene_set(t: ServiceBase, cmd: c.SceneSet, dice: Dice | None) -> SceneSh
     with t.transaction() as s:
         game, scene = scene_they_run(t, s, cmd, "set", "set up")
         if cmd.location is None and cmd.kind is None:
-            raise RollplayError("nothing to set: say location=PLACE, type=social|action|plot "
-                                "or both")  # fmt: skip
-        if cmd.kind is not None and cmd.kind not in ("social", "action", "plot"):
-            raise RollplayError(f"a scene's type is social, action or plot, not "
-                                f"{cmd.kind[:40]!r}")  # fmt: skip
+            raise RollplayError(f"nothing to set: say location=PLACE, "
+                                f"type={'|'.join(SCENE_KINDS)} or both")  # fmt: skip
+        wanted = None if cmd.kind is None else scene_kind(cmd.kind)
         location = None if cmd.location is None else \
             one_line(cmd.location, "a scene's location", MAX_TITLE, empty=True)  # fmt: skip
         location = None if location == scene.location else location  # only what changes
-        kind = None if cmd.kind == scene.kind else cmd.kind
+        kind = None if wanted == scene.kind else wanted
         if location is None and kind is None:
             raise RollplayError("nothing to change: the location and the type are as they were")
         if location is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from rollplay.errors import RollplayError
+from rollplay.table.events.scenes import SCENE_KINDS, SceneKind
 from rollplay.table.limits import MAX_POSE
 
 # Characters that reorder how text is shown (Trojan Source): refused in a pose.
@@ -56,3 +57,16 @@ def one_line(text: str, what: str, most: int, empty: bool = False) -> str:
     if len(tidy) > most:
         raise RollplayError(f"{what} is {len(tidy):,} characters long; at most {most:,}")
     return tidy
+
+
+def scene_kind(kind: str) -> SceneKind:
+    """A scene's type as a command gives it: one of SCENE_KINDS, or one line naming them."""
+    for known in SCENE_KINDS:
+        if kind == known:
+            return known
+    raise RollplayError(f"a scene's type is {kinds_said()}, not {kind[:40]!r}")
+
+
+def kinds_said() -> str:
+    """The scene types in words: 'social, action or plot'."""
+    return f"{', '.join(SCENE_KINDS[:-1])} or {SCENE_KINDS[-1]}"

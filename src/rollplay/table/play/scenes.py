@@ -35,7 +35,7 @@ from rollplay.table.play.scene_rows import (
     scene_they_run,
     shown,
 )
-from rollplay.table.play.scene_text import one_line
+from rollplay.table.play.scene_text import one_line, scene_kind
 from rollplay.table.play.scene_text import pose_text as pose_text  # noqa: PLC0414 - web_scenes.py
 from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Event, Game, Scene, ScenePerson, now
@@ -69,21 +69,20 @@ def run_scene_start(t: ServiceBase, cmd: c.SceneStart, dice: Dice | None) -> Sce
     title = one_line(cmd.title, "a scene's title", MAX_TITLE)
     summary = one_line(cmd.summary, "a scene's summary", MAX_SUMMARY, empty=True)
     location = one_line(cmd.location, "a scene's location", MAX_TITLE, empty=True)
-    if cmd.kind not in ("social", "action", "plot"):
-        raise RollplayError(f"a scene's type is social, action or plot, not {cmd.kind[:40]!r}")
+    kind = scene_kind(cmd.kind)
     with t.transaction() as s:
         game = t.game_row(s, t.game_for(cmd.game))
         t.require(s, game, Act.POSE)
         number = (s.scalar(select(func.max(Scene.number)).where(Scene.game_id == game.id))
                   or 0) + 1  # fmt: skip
         scene = Scene(game_id=game.id, number=number, title=title, summary=summary,
-                      privacy="private" if cmd.private else "open", kind=cmd.kind,
+                      privacy="private" if cmd.private else "open", kind=kind,
                       location=location, started_by=t.actor.user_id)  # fmt: skip
         s.add(scene)
         s.flush()
         _join(s, scene, t.actor.user_id)
         t.record(s, game, sc.SceneStarted(scene=number, title=title, summary=summary,
-                                          scene_kind=cmd.kind, privacy=scene.privacy),
+                                          scene_kind=kind, privacy=scene.privacy),
                  scene=at(scene))  # fmt: skip
         if location:
             t.record(s, game, sc.SceneSet(scene=number, title=title, location=location),

@@ -14,9 +14,10 @@ from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
 from rollplay.table.core import in_play
 from rollplay.table.events.audiences import VISIBILITIES
+from rollplay.table.play.checks import sheet_check
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.writers import CoreWriter, DryRun, SQLiteWriter, Writer, writing
-from rollplay.table.systems import Points, Request, check_options, spent, system
+from rollplay.table.store.writers import CoreWriter, DryRun, Writer, session_writer, writing
+from rollplay.table.systems import Points, Request, check_options, system
 
 
 class _Inexact(Exception):
@@ -125,12 +126,7 @@ def rolling_sides(
 def _writer(t: ServiceBase, dry: bool) -> Iterator[Writer]:
     if not dry and t.holding:  # one transaction for the whole command: join it
         with t.transaction() as s:
-            conn = s.connection()
-            if conn.dialect.name == "sqlite":  # the fast path's statements, on its connection
-                raw: Any = conn.connection.driver_connection
-                yield SQLiteWriter(raw.cursor())
-            else:
-                yield CoreWriter(conn)
+            yield session_writer(s)
         return
     if not dry:
         with writing(t.engine) as w:
@@ -168,12 +164,9 @@ def _prepare(
                 f"{row.name} appears twice in one roll: nobody assists or opposes themself"
             )
         rules, _ = t.ruleset_of(game)
-        check_options(request, game.system, system(game.system).options)
-        before = Points(row.luck, row.character_points, row.fate_points)
-        check, after = system(game.system).check(
-            t.sheet_of(game, row, rules), before, request, rules, contest=contest
-        )
-        used: dict[str, Any] = spent(before, after)
+        points = Points(row.luck, row.character_points, row.fate_points)
+        check, used = sheet_check(game.system, t.sheet_of(game, row, rules), points, request,
+                                  rules, contest=contest)  # fmt: skip
         if used:  # nobody spends the points of a character they do not play
             standing.require(Act.SPEND, row.id, row.name)
         t.spend(w, row, Points(used.get("luck", 0), used.get("character_points", 0),

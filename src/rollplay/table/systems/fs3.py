@@ -4,12 +4,13 @@ and teamwork, and their exact odds."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError, RuleError
 from rollplay.table.systems.envelope import contest, single
-from rollplay.table.systems.protocol import BaseSystem, Tally
+from rollplay.table.systems.protocol import Allowance, BaseSystem, Tally
 from rollplay.table.systems.request import Points, Request, no_points
 
 
@@ -30,8 +31,46 @@ class FS3(BaseSystem):
     def answer_spends(self, rules: Any) -> tuple[str, ...]:
         """A luck point on one's own roll, as the edition has it: a bonus (000 Modifiers +3,
         002 Luck +5), 002's re-roll, and a Hail Mary (000)."""
-        return (*(("bonus",) if rules.luck_bonus else ()),
-                *(("reroll",) if rules.luck_reroll else ()), "hail-mary")  # fmt: skip
+        from rollplay.systems.fs3.luck import OWN_LUCK
+
+        kept = {"bonus": rules.luck_bonus, "reroll": rules.luck_reroll}
+        return tuple(k for k in OWN_LUCK if kept.get(k, True))
+
+    def answer_luck(self, luck: str) -> None:
+        """A requested roll is its roller's own (rulings R31): their own luck, not a boost or
+        hinder, which is someone else's point on it (002 Luck)."""
+        from rollplay.systems.fs3.luck import OWN_LUCK
+
+        if luck not in OWN_LUCK:
+            raise RollplayError(f"an answer spends its roller's own luck ({', '.join(OWN_LUCK)}), "
+                                f"not {luck!r}: a boost or hinder is spent on someone else's "
+                                f"roll")  # fmt: skip
+
+    def allowance(self, request: Request) -> Allowance | None:
+        """000 Hail Mary Rolls: "A storyteller may allow you to spend one or more Luck Points
+        to get a 'Hail Mary' roll ... even when one would not normally be allowed"."""
+        from rollplay.systems.fs3.luck import HAIL_MARY
+
+        if request.luck is not None:
+            return None
+        return Allowance(replace(request, luck=HAIL_MARY), HAIL_MARY, "a Hail Mary roll (000)")
+
+    def check_player_edit(
+        self, before: Mapping[str, Any] | None, after: Mapping[str, Any], rules: Any
+    ) -> None:
+        """What XP bought (the sheet's ``experience``) is written by a raise (002
+        Experience); a player's own edit cannot claim more of it (rulings R29). Read as
+        stored, so a sheet the game's rules have since outgrown is still compared."""
+        from rollplay.systems.fs3.experience import xp_claimed
+        from rollplay.table.access.authz import Forbidden
+        from rollplay.table.events.sheets import FS3Sheet
+
+        had = {} if before is None else FS3Sheet.model_validate(before).experience
+        skill = xp_claimed(had, FS3Sheet.model_validate(after).experience)
+        if skill is not None:
+            raise Forbidden(f"only the Storyteller says XP bought more of {skill} than "
+                            f"raises did (experience): XP is spent with xp raise (002 "
+                            f"Experience)")  # fmt: skip
 
     def sheet(self, data: Mapping[str, Any], rules: Any, source: str) -> dict[str, Any]:
         from rollplay.systems.fs3.sheet import sheet_from_mapping
@@ -60,11 +99,11 @@ class FS3(BaseSystem):
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
         from rollplay.systems.fs3.experience import learning_cost, raise_costs
+        from rollplay.table.answers import Learning
 
-        learning = {
-            "cost": learning_cost(sheet, rules),
-            "attributes": rules.attributes if rules.background_attribute is None else (),
-        }
+        learning = Learning(cost=learning_cost(sheet, rules),
+                            attributes=rules.attributes if rules.background_attribute is None
+                            else ())  # fmt: skip
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
                 "wound_modifier": -sheet.wound_modifier(rules),
                 "raises": raise_costs(sheet, rules), "learning": learning}  # fmt: skip

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from rollplay.dice import Dice
 from rollplay.rulesfile import plain
@@ -22,6 +22,15 @@ CAPABILITIES = (
     "opposed", "teamwork", "luck", "experience", "combat", "healing", "points_after",
     "secret_grading",
 )  # fmt: skip
+
+
+class Allowance(NamedTuple):
+    """A roll the rules refuse that the Storyteller may allow when they ask for it (rulings
+    R31): the roll as allowed, the luck its answer then needs, and what it is called."""
+
+    request: Request
+    needs: str
+    said: str
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,11 @@ class System(Protocol):
     def visibility(self, request: Request, asked: str) -> str: ...
     def ability_names(self, sheet: Any, rules: Any) -> list[str]: ...
     def answer_spends(self, rules: Any) -> tuple[str, ...]: ...
+    def answer_luck(self, luck: str) -> None: ...
+    def allowance(self, request: Request) -> Allowance | None: ...
+    def check_player_edit(
+        self, before: Mapping[str, Any] | None, after: Mapping[str, Any], rules: Any
+    ) -> None: ...
     def roll(self, check: Any, rules: Any, dice: Dice, secret: bool = False) -> dict[str, Any]: ...
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]: ...
     def teamwork(
@@ -145,6 +159,22 @@ class BaseSystem:
         """What a roll's roller may spend on it before it is made, as a request's card
         offers it (rulings R31): none, unless the system has points."""
         return ()
+
+    def answer_luck(self, luck: str) -> None:
+        """Refuse, in one line, luck a request's answer may not spend (it is its roller's
+        own roll: rulings R31). A system without luck leaves it to ``check_options``."""
+
+    def allowance(self, request: Request) -> Allowance | None:
+        """The roll the Storyteller may allow, asked for, when the rules refuse ``request``
+        (rulings R31); None: the system has no such allowance, and a refusal stands."""
+        return None
+
+    def check_player_edit(
+        self, before: Mapping[str, Any] | None, after: Mapping[str, Any], rules: Any
+    ) -> None:
+        """Refuse (Forbidden, one line) a player's own sheet that sets what only the
+        Storyteller sets (``before``: the stored sheet, None for a new one; both stored
+        sheets). Nothing, unless the system keeps such a thing on its sheets."""
 
     def opposed(self, first: Any, second: Any, rules: Any, dice: Dice) -> dict[str, Any]:
         raise NotImplementedError  # only systems with the "opposed" capability are asked

@@ -17,7 +17,8 @@ from typing import Any, Literal
 
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
-from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS, Armor, Weapon
 from rollplay.systems.fs3.rolls import Check, FS3Roll, Modifier, roll_check
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 

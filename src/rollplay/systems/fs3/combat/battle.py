@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from rollplay.errors import RollplayError
-from rollplay.systems.fs3.combat.gear import MISS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS
 from rollplay.systems.fs3.combat.simulate import Progress, armor_rolls, hits
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rollplay.systems.fs3.combat.gear import WEAPONS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import WEAPONS
 
 # FS3.3 ability -> the FS3.2 one that does the same job in a fight.
 _AS_32 = {"Reflexes": "Reactive", "Athletics": "Athletic"}

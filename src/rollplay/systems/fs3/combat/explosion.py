@@ -16,7 +16,8 @@ from typing import Any, Literal, NamedTuple
 from rollplay.dice import Dice
 from rollplay.systems.fs3.combat.attack import ArmorRoll, Wound, armor_roll, hit_location
 from rollplay.systems.fs3.combat.counts import parse_pieces
-from rollplay.systems.fs3.combat.gear import MISS, Armor, CombatRules, Weapon
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS, Armor, Weapon
 
 Rounding = Literal["up", "down"]
 __all__ = ["Blast", "BlastHit", "Pieces", "adjust_zone", "automatic_hits", "blast", "parse_pieces",

@@ -14,8 +14,9 @@ from typing import cast
 from rollplay.dice import Dice
 from rollplay.errors import RuleError
 from rollplay.systems.fs3.combat.state import Action, Combatant
+from rollplay.systems.fs3.luck import LuckSpend
 from rollplay.systems.fs3.pool import Part, Pool, resolve
-from rollplay.systems.fs3.rolls import Check, FS3Roll, LuckSpend, Modifier, roll_check
+from rollplay.systems.fs3.rolls import Check, FS3Roll, Modifier, roll_check
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rollplay.systems.fs3.combat.attack import Attack, outcome, resolve_attack
 from rollplay.systems.fs3.combat.auto import burst_size, recoil_modifiers, spread
-from rollplay.systems.fs3.combat.gear import Weapon
+from rollplay.systems.fs3.combat.kit import Weapon
 from rollplay.systems.fs3.combat.state import Action, Combatant, ammo_left
 from rollplay.systems.fs3.combat.turnstate import Mods, TurnState
 

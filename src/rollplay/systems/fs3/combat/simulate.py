@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from rollplay.systems.fs3.combat.gear import MISS, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import MISS
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 
@@ -64,7 +65,7 @@ def hits(rng: np.random.Generator, pool: np.ndarray | int, p: float, fs3: FS3Rul
     """Hits of pools of dice with no attribute (NPC ratings), under the ruleset's
     below-one-die ruling (one die, or with ``fail`` no dice and no hits): the successes are a
     binomial draw, the 1s among the other dice another, and an Embarrassing Failure, judged
-    as rolls.judge_counts judges it, counts no hits (rulings R2)."""
+    as judging.judge_counts judges it, counts no hits (rulings R2)."""
     pools = np.asarray(pool, dtype=np.int64)
     dice = np.maximum(pools, 1)
     drawn: np.ndarray = rng.binomial(dice, p, size)

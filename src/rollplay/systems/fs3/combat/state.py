@@ -11,13 +11,16 @@ from typing import Any
 from rollplay.errors import RollplayError, suggest
 from rollplay.systems.fs3.combat.attack import Wound
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.luck import HAIL_MARY
+from rollplay.systems.fs3.luck import LUCK_SPENDS as ROLL_SPENDS
 
 ACTIONS: tuple[str, ...] = (
     "attack", "aim", "suppress", "reload", "subdue", "escape", "rally", "treat", "pass",
 )  # fmt: skip
 NEEDS_TARGET = ("attack", "aim", "suppress", "subdue", "rally", "treat")
 LUCK_ROLLS = ("attack", "defense", "initiative", "knockout")  # 002 Luck, Combat
-LUCK_SPENDS = ("bonus", "reroll", "boost", "hinder")  # 002 Luck, Ability Rolls
+# 002 Luck, Ability Rolls: how a point modifies a combat roll (a Hail Mary allows no roll here).
+LUCK_SPENDS = tuple(k for k in ROLL_SPENDS if k != HAIL_MARY)
 NAME_LIMIT = 100
 MAX_DISTANCE = 1_000_000
 

@@ -13,7 +13,8 @@ from typing import Any
 from rollplay.dice import Dice
 from rollplay.errors import RulesetError
 from rollplay.systems.fs3.combat.explosion import BlastHit, automatic_hits, pieces
-from rollplay.systems.fs3.combat.gear import Armor, CombatRules
+from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.combat.kit import Armor
 
 
 def crew_chance(severity: str, compartment: bool, rules: CombatRules) -> int:

@@ -23,7 +23,6 @@ import pytest
 
 from rollplay.server.live import REPLAY
 from rollplay.server.streams import CHUNK, EXPORTS_PER_USER
-from rollplay.server.viewers import QUEUE_BYTES, Viewer, sse
 from rollplay.table import commands as c
 from rollplay.table.service import Table
 from tests.server.process import serving, token_for

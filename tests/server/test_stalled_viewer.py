@@ -8,7 +8,7 @@ feed's catch-up is tests/server/test_hostile_memory.py's and test_live.py's."""
 
 from __future__ import annotations
 
-from rollplay.server.hub import QUEUE_BYTES, Viewer, sse
+from rollplay.server.viewers import QUEUE_BYTES, Viewer, sse
 from rollplay.table.access.authz import Standing
 
 POSE = "x" * 8000  # the longest pose

@@ -26,19 +26,19 @@ def _seed(db: str) -> None:
     """Pia's poses in a scene: first those she took back (deleted, or edited to say
     something else), each holding the word and a secret one, then MAX_HITS + 5 that keep
     the word. Written faster than a user may pose (the pace, rulings S72, off meanwhile)."""
-    table = Table(db)
+    with mock.patch.dict(os.environ, {"ROLLPLAY_POSE_RATE": "off"}):  # read as it starts
+        table = Table(db)
     try:
-        with mock.patch.dict(os.environ, {"ROLLPLAY_POSE_RATE": "off"}):
-            stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
-            stella.execute(c.SceneStart("Pegasus", "Rooftops"))
-            pia.execute(c.SceneJoin("Pegasus", 1))
-            for n in range(TAKEN_BACK):
-                gone = pia.execute(c.Pose("Pegasus", f"Xylophone Quincunx {n}"))
-                pia.execute(c.PoseDelete("Pegasus", getattr(gone, "log_id", 0)))
-                edited = pia.execute(c.Pose("Pegasus", f"Xylophone Quincunx {n}, again"))
-                pia.execute(c.PoseEdit("Pegasus", getattr(edited, "log_id", 0), f"Rain {n}"))
-            for n in range(MAX_HITS + 5):
-                pia.execute(c.Pose("Pegasus", f"Xylophone {n}"))
+        stella, pia = table.acting_as("Stella"), table.acting_as("Pia")
+        stella.execute(c.SceneStart("Pegasus", "Rooftops"))
+        pia.execute(c.SceneJoin("Pegasus", 1))
+        for n in range(TAKEN_BACK):
+            gone = pia.execute(c.Pose("Pegasus", f"Xylophone Quincunx {n}"))
+            pia.execute(c.PoseDelete("Pegasus", getattr(gone, "log_id", 0)))
+            edited = pia.execute(c.Pose("Pegasus", f"Xylophone Quincunx {n}, again"))
+            pia.execute(c.PoseEdit("Pegasus", getattr(edited, "log_id", 0), f"Rain {n}"))
+        for n in range(MAX_HITS + 5):
+            pia.execute(c.Pose("Pegasus", f"Xylophone {n}"))
     finally:
         table.close()
 

@@ -41,6 +41,8 @@ _COMMANDS = {
     "seed": "rollplay.cli.seeds:seed",
     "verify": "rollplay.cli.verify:verify",
     "db": "rollplay.cli.people:db",
+    "import": "rollplay.cli.imports:import_",
+    "export": "rollplay.cli.imports:export",
 }
 
 

@@ -24,7 +24,7 @@ class _Lazy(click.Group):
     table: dict[str, str] = {}  # noqa: RUF012
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(self.table)
+        return sorted(name for name in self.table if self.get_command(ctx, name) is not None)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         where = self.table.get(cmd_name)
@@ -32,9 +32,12 @@ class _Lazy(click.Group):
             return None
         module, _, attr = where.partition(":")
         try:
-            command = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError):  # a subcommand not built yet
+            loaded = importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a subcommand not built yet; not a broken import
+            if exc.name != module:
+                raise
             return None
+        command = getattr(loaded, attr)
         assert isinstance(command, click.Command)
         return command
 

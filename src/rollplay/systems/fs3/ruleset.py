@@ -49,6 +49,49 @@ class Situation:
 
 
 @dataclass(frozen=True)
+class Described:
+    """A text players read about an ability (``kind``: attribute, action, language,
+    advantage, background: a background skill a game suggests) or a kind's blurb
+    (``name`` empty): AresMUSH configs describe each (rulings A3)."""
+
+    kind: str
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Cap:
+    """At most ``count`` abilities rated ``rating`` or more (AresMUSH's
+    ``max_skills_at_or_above``; rulings A7)."""
+
+    rating: int
+    count: int
+
+
+@dataclass(frozen=True)
+class StartingSkill:
+    """A skill every character of a group starts with, at least at ``rating`` (None: only
+    the specialties), with these specialties (AresMUSH's ``starting_skills``; rulings A10).
+    ``group`` "Everyone" is every character; any other names a demographic group (Race)
+    whose ``value`` (Altara) the character must have."""
+
+    skill: str
+    rating: int | None = None
+    specialties: tuple[str, ...] = ()
+    group: str = "Everyone"
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class SceneLuck:
+    """Luck a character earns per other participant of a scene, once they have shared more
+    than ``after`` scenes with them (AresMUSH's ``luck_for_scene``; rulings A17)."""
+
+    after: int
+    luck: float
+
+
+@dataclass(frozen=True)
 class Chargen:
     """A game's character-creation limits (002 Character Creation: Abilities, Ability
     Limits, Quirks). ``None`` means no limit."""
@@ -69,6 +112,26 @@ class Chargen:
     max_background: int | None = None
     min_quirks: int = 0
     max_quirks: int | None = None
+    # AresMUSH counts points only above a free rating (rulings A5): attributes above
+    # ``free_attribute`` (2 there, at 2 points a dot), action skills above ``free_action``
+    # (1); the first ``free_background_ratings`` background and ``free_language_ratings``
+    # language ratings; specialties past ``free_specialties`` on a skill at
+    # ``specialty_cost`` (0: specialties cost nothing, as in the texts).
+    free_attribute: int = 0
+    free_action: int = 0
+    free_background_ratings: int = 0
+    free_language_ratings: int = 0
+    specialty_cost: int = 0
+    free_specialties: int = 1
+    advantage_cost: int = 2  # per advantage rating (AresMUSH advantages_cost)
+    max_advantage_points: int | None = None
+    max_attribute: int | None = None  # highest attribute at creation (max_attr_rating)
+    max_skill: int | None = None  # highest action skill at creation (max_skill_rating)
+    min_action: int = 0  # lowest action skill at creation (1: no incapable skills)
+    attributes_at_or_above: tuple[Cap, ...] = ()
+    skills_at_or_above: tuple[Cap, ...] = ()  # action skills (rulings A7)
+    starting_skills: tuple[StartingSkill, ...] = ()
+    unusual_skills: tuple[str, ...] = ()  # flagged for the Storyteller's look (A11)
 
 
 @dataclass(frozen=True)
@@ -133,6 +196,27 @@ class FS3Ruleset:
     # 002 Experience: "how many skills can be raised at once" - raises between two awards.
     max_raises_between_awards: int | None = None
     starting_luck: int = 1
+    # AresMUSH's settings (rulings A12-A17); each default is the texts' rule.
+    # XP per current rating to raise an attribute / a language / an advantage one level;
+    # empty: attributes and advantages are not raised with XP (002 Experience), languages
+    # cost ``scaled_xp_costs`` (or 002's flat ``language_xp``).
+    attribute_xp_costs: tuple[int, ...] = ()
+    language_xp_costs: tuple[int, ...] = ()
+    advantage_xp_costs: tuple[int, ...] = ()
+    advantage_xp: bool = False  # advantages raised with XP (allow_advantages_xp)
+    # How many levels XP may buy past the creation pools (AresMUSH's *_dots_beyond_chargen_
+    # max); None: no limit (002).
+    attribute_xp_dots: int | None = None
+    action_xp_dots: int | None = None
+    advantage_xp_dots: int | None = None
+    max_xp: int | None = None  # the most XP a character may hold (max_xp_hoard; A14)
+    days_between_raises: int = 0  # days before the same ability is raised again (A15)
+    max_luck: int | None = None  # the most luck a character may hold (A16)
+    luck_for_scene: tuple[SceneLuck, ...] = ()
+    # Advantages (AresMUSH FS3 3: Rank, Resources...), rated 0-3, when a game uses them (A4).
+    use_advantages: bool = False
+    advantages: tuple[str, ...] = ()
+    descriptions: tuple[Described, ...] = ()
     # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
     attribute_names: tuple[Band, ...] = (
         Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),
@@ -221,9 +305,39 @@ class FS3Ruleset:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
+        self._validate_house(bad)
         problem = unrollable(self)  # every combat and healing roll's ability (rulings C11)
         if problem:
             raise bad(problem)
+
+    def _validate_house(self, bad: Any) -> None:
+        """The settings moved in from AresMUSH (rulings A1-A19)."""
+        c = self.chargen
+        for table in ("attribute_xp_costs", "language_xp_costs", "advantage_xp_costs"):
+            if any(cost < 0 for cost in getattr(self, table)):
+                raise bad(f"{table} cannot hold a negative cost")
+        if c.advantage_cost < 1 or c.specialty_cost < 0 or c.free_specialties < 0:
+            raise bad("advantage_cost must be 1 or more; specialty costs cannot be negative")
+        if self.max_xp is not None and self.max_xp < 0:
+            raise bad("max_xp cannot be negative")
+        if self.max_luck is not None and self.max_luck < 1:
+            raise bad("max_luck must be 1 or more")
+        if self.days_between_raises < 0:
+            raise bad("days_between_raises cannot be negative")
+        names = [*self.attributes, *(s.name for s in self.action_skills), *self.languages,
+                 *self.advantages]  # fmt: skip
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise bad(f"{name} is named twice among the abilities; each needs its own name")
+            seen.add(name.casefold())
+
+    def description(self, kind: str, name: str) -> str:
+        """What the game says of an ability (or a kind's blurb, ``name`` empty), or ""."""
+        for d in self.descriptions:
+            if d.kind == kind and d.name.casefold() == name.casefold():
+                return d.text
+        return ""
 
     # -- lookups used by the rules -------------------------------------------------
 
@@ -260,7 +374,7 @@ class FS3Ruleset:
         (a language where languages are unrated: ``language_known``)."""
         if kind == "language" and self.unrated_languages:
             return self.language_known
-        scaled = kind in ("background", "language") and self.scaled_names
+        scaled = kind in ("background", "language", "advantage") and self.scaled_names
         table = (
             self.attribute_names
             if kind == "attribute"

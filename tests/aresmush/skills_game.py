@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from rollplay.aresmush import combat, config, convert
-from rollplay.aresmush.report import Item
+from rollplay.aresmush import combat, convert
+from rollplay.aresmush import config as config_module
+from rollplay.aresmush.report import Claims, Item
 from rollplay.systems.fs3.houserules import from_mapping
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 from rollplay.table.service import Table
@@ -20,19 +21,19 @@ from tests.databases import Databases, opened
 _ROLES = ("initiative", "toughness", "treat", "repair", "rally", "escape")
 
 
-def combat_stand_in(cfg: config.Config) -> dict[str, Any]:
+def combat_stand_in(cfg: config_module.Config) -> dict[str, Any]:
     """Until the combat side reads a config's combat skills (another part of issue 38), the
     combat rolls name the config's first attribute and carry no weapons, so that the skills
     side's rules can be built; once it does, its own keys are used and this is not."""
-    found = config.Config.setting(cfg, "fs3skills", "attributes")
+    found = config_module.Config.setting(cfg, "fs3skills", "attributes")
     first = str(found[1][0]["name"]) if found else "Brawn"
     return {"combat": {**{f"{r}_ability": first for r in _ROLES}, "weapons": []}}
 
 
-def with_combat(cfg: config.Config, claims: Any, edition: str) -> dict[str, Any]:
+def with_combat(config: config_module.Config, claims: Claims, edition: str) -> dict[str, Any]:
     """The combat side's read, or the stand-in where it gives no combat rules."""
-    read = _REAL_COMBAT(cfg, claims, edition)
-    return read if "combat" in read else {**read, **combat_stand_in(cfg)}
+    read = _REAL_COMBAT(config, claims, edition)
+    return read if "combat" in read else {**read, **combat_stand_in(config)}
 
 
 _REAL_COMBAT = combat.read
@@ -45,7 +46,7 @@ def combat_side(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def imported(folder: Path, edition: str = "3.3") -> tuple[dict[str, Any], tuple[Item, ...]]:
     """(house rules, report) of a config folder, with the combat side (or its stand-in)."""
-    cfg = config.read(folder)
+    cfg = config_module.read(folder)
     rules, items = convert.house_rules(cfg, edition)
     if "combat" not in rules:
         rules.update(combat_stand_in(cfg))
@@ -66,11 +67,11 @@ def make_game(t: Table, game: str, name: str = "Mars") -> str:
     """The game ``name`` imported through the table service from a real config."""
     files = {p.name: p.read_bytes() for p in game_dir(game).iterdir()}
     real = combat.read
-    combat.read = with_combat  # type: ignore[assignment]
+    combat.read = with_combat
     try:
         t.import_aresmush(name, files)
     finally:
-        combat.read = real  # type: ignore[assignment]
+        combat.read = real
     return name
 
 

@@ -27,6 +27,10 @@ RED_ACTION = ("Alertness", "Athletics", "Archery", "Composure", "Handy", "Firear
               "Medicine", "Melee", "Riding", "Persuasion", "Stealth", "Trapping")  # fmt: skip
 
 
+def rating(sheet: Any, table: str, name: str) -> Any:
+    return sheet[table][name]
+
+
 def vesna(t: Table) -> str:
     make_game(t, RED)
     t.new_character("Mars", {
@@ -50,7 +54,7 @@ def test_action_background_and_language_costs_are_the_configs(table: Table) -> N
     who = vesna(table)
     table.award_xp("Mars", who, 10)
     raised = table.raise_skill("Mars", who, "Firearms")  # xp_costs action 3: 10
-    assert (raised.sheet["action"]["Firearms"], raised.xp) == (4, 0)  # type: ignore[index]
+    assert (rating(raised.sheet, "action", "Firearms"), raised.xp) == (4, 0)
     table.award_xp("Mars", who, 10)
     raised = table.raise_skill("Mars", who, "Sciences", "background")  # background 1: 8
     assert raised.xp == 2
@@ -63,7 +67,7 @@ def test_an_attribute_is_raised_at_the_configs_cost(table: Table) -> None:
     who = vesna(table)
     table.award_xp("Mars", who, 10)
     raised = table.raise_skill("Mars", who, "Grit", "attribute")  # attribute 1: 4
-    assert (raised.sheet["attributes"]["Grit"], raised.xp) == (2, 6)  # type: ignore[index]
+    assert (rating(raised.sheet, "attributes", "Grit"), raised.xp) == (2, 6)
     with pytest.raises(RuleError, match="costs 15 XP"):  # attribute 2: 15, more than held
         table.raise_skill("Mars", who, "Grit", "attribute")
     # Bought with XP, the level is not counted at creation (rulings R29): still no problems.

@@ -12,6 +12,7 @@ import pytest
 from rollplay.aresmush import combat, convert
 from rollplay.aresmush import config as config_module
 from rollplay.aresmush.report import Claims, Item
+from rollplay.grammar.atoms import quoted
 from rollplay.systems.fs3.houserules import from_mapping
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 from rollplay.table.service import Table
@@ -26,7 +27,7 @@ def combat_stand_in(cfg: config_module.Config) -> dict[str, Any]:
     combat rolls name the config's first attribute and carry no weapons, so that the skills
     side's rules can be built; once it does, its own keys are used and this is not."""
     found = config_module.Config.setting(cfg, "fs3skills", "attributes")
-    first = str(found[1][0]["name"]) if found else "Brawn"
+    first = quoted(str(found[1][0]["name"])) if found else "Brawn"  # "5th Sense" quoted
     return {"combat": {**{f"{r}_ability": first for r in _ROLES}, "weapons": []}}
 
 

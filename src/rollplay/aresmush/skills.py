@@ -104,6 +104,8 @@ def _abilities(r: Reader, rules: dict[str, Any], descriptions: list[dict[str, st
         return names
 
     attributes = entries(r, "attributes")
+    if r.get("attributes") is not None and not attributes:
+        raise r.bad("attributes", "lists no attribute; every roll needs one (000 What to Roll)")
     if attributes:
         rules["attributes"] = described("attribute", attributes)
         r.each(
@@ -113,7 +115,7 @@ def _abilities(r: Reader, rules: dict[str, Any], descriptions: list[dict[str, st
             lambda f, v: None,
         )
     action = entries(r, "action_skills")
-    if action:
+    if r.get("action_skills") is not None:
         skills = []
         for entry in action:
             specialties = entry.get("specialties") or []

@@ -37,7 +37,7 @@ class Reader:
     def bad(self, key: str, what: str) -> ConfigError:
         found = self.get(key)
         where = found[0] if found else "fs3skills"
-        return ConfigError(f"{where}: fs3skills.{key} {what}")
+        return ConfigError(" ".join(f"{where}: fs3skills.{key} {what}".split()))
 
 
 def as_bool(r: Reader, key: str, value: Any) -> bool:

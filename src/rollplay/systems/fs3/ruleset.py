@@ -289,18 +289,10 @@ class FS3Ruleset:
                 )
         if not self.xp_costs or any(c < 0 for c in self.xp_costs):
             raise bad("xp_costs needs a cost (0 or more) for each current level")
-        if (
-            self.scaled_skill_dice
-            and self.scaled_xp_costs
-            and (
-                len(self.scaled_xp_costs) < len(self.scaled_skill_dice) - 1
-                or any(c < 0 for c in self.scaled_xp_costs)
-            )
-        ):
-            raise bad(
-                f"scaled_xp_costs needs a cost (0 or more) for each rating from 0 to "
-                f"{len(self.scaled_skill_dice) - 2}"
-            )
+        # Costs may stop short of the scale's top: XP raises no further than they go, as
+        # AresMUSH's xp_costs do (rulings A12).
+        if any(c < 0 for c in self.scaled_xp_costs):
+            raise bad("scaled_xp_costs cannot hold a negative cost")
         if self.background_xp_divisor < 1:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:

@@ -152,9 +152,10 @@ def read_chargen(r: Reader) -> dict[str, Any]:
 
     r.each(
         "unusual_skills",
-        "converted",
-        "a sheet holding one is flagged at creation for the "
-        "Storyteller's look, as AresMUSH's app review does (A11)",
+        "unsupported",
+        "kept with the rules (and written back on export), but not checked: AresMUSH's app "
+        "review lists them and approves anyway, and rollplay has no note short of a problem "
+        "that blocks approval; the Storyteller reads every sheet before approving it (A11)",
         unusual,
     )
     return c

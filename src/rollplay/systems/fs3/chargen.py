@@ -175,13 +175,17 @@ def _aresmush_limits(sheet: FS3Sheet, rules: FS3Ruleset, points: Spent) -> list[
                 problems.append(f"{len(high)} {what} at {cap.rating} or more ({', '.join(high)});"
                                 f" at most {cap.count} ({LIMITS})")  # fmt: skip
     problems += starting_problems(sheet, rules)
+    return problems
+
+
+def unusual(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
+    """The game's unusual skills the sheet holds (a background skill or language, an action
+    skill above its least), for the Storyteller's look: AresMUSH's app review lists them
+    and approves anyway, so they are not creation problems (rulings A11)."""
+    c = rules.chargen
     held = {n.casefold() for n in (*sheet.background, *sheet.languages)}
     held |= {n.casefold() for n, r in sheet.action.items() if r > max(1, c.min_action)}
-    for unusual in c.unusual_skills:
-        if unusual.casefold() in held:
-            problems.append(f"{unusual} is an unusual skill: the Storyteller looks before "
-                            f"approving it (the game's unusual_skills)")  # fmt: skip
-    return problems
+    return [skill for skill in c.unusual_skills if skill.casefold() in held]
 
 
 def starting_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:

@@ -48,6 +48,12 @@ class Situation:
     description: str = ""
 
 
+# The settings moved in from AresMUSH (rulings A1-A19) judge no die: creation, XP, luck caps
+# and texts. Left out of the ruleset's fingerprint (protocol.canonical_rules), so a game that
+# sets none keeps the fingerprints the verifiers know.
+_HOUSE = {"table_only": True}
+
+
 @dataclass(frozen=True)
 class Described:
     """A text players read about an ability (``kind``: attribute, action, language,
@@ -117,21 +123,27 @@ class Chargen:
     # (1); the first ``free_background_ratings`` background and ``free_language_ratings``
     # language ratings; specialties past ``free_specialties`` on a skill at
     # ``specialty_cost`` (0: specialties cost nothing, as in the texts).
-    free_attribute: int = 0
-    free_action: int = 0
-    free_background_ratings: int = 0
-    free_language_ratings: int = 0
-    specialty_cost: int = 0
-    free_specialties: int = 1
-    advantage_cost: int = 2  # per advantage rating (AresMUSH advantages_cost)
-    max_advantage_points: int | None = None
-    max_attribute: int | None = None  # highest attribute at creation (max_attr_rating)
-    max_skill: int | None = None  # highest action skill at creation (max_skill_rating)
-    min_action: int = 0  # lowest action skill at creation (1: no incapable skills)
-    attributes_at_or_above: tuple[Cap, ...] = ()
-    skills_at_or_above: tuple[Cap, ...] = ()  # action skills (rulings A7)
-    starting_skills: tuple[StartingSkill, ...] = ()
-    unusual_skills: tuple[str, ...] = ()  # flagged for the Storyteller's look (A11)
+    free_attribute: int = field(default=0, metadata=_HOUSE)
+    free_action: int = field(default=0, metadata=_HOUSE)
+    free_background_ratings: int = field(default=0, metadata=_HOUSE)
+    free_language_ratings: int = field(default=0, metadata=_HOUSE)
+    specialty_cost: int = field(default=0, metadata=_HOUSE)
+    free_specialties: int = field(default=1, metadata=_HOUSE)
+    # per advantage rating (AresMUSH advantages_cost)
+    advantage_cost: int = field(default=2, metadata=_HOUSE)
+    max_advantage_points: int | None = field(default=None, metadata=_HOUSE)
+    # highest attribute at creation (max_attr_rating)
+    max_attribute: int | None = field(default=None, metadata=_HOUSE)
+    # highest action skill at creation (max_skill_rating)
+    max_skill: int | None = field(default=None, metadata=_HOUSE)
+    # lowest action skill at creation (1: no incapable skills)
+    min_action: int = field(default=0, metadata=_HOUSE)
+    attributes_at_or_above: tuple[Cap, ...] = field(default=(), metadata=_HOUSE)
+    # action skills (rulings A7)
+    skills_at_or_above: tuple[Cap, ...] = field(default=(), metadata=_HOUSE)
+    starting_skills: tuple[StartingSkill, ...] = field(default=(), metadata=_HOUSE)
+    # flagged for the Storyteller's look (A11)
+    unusual_skills: tuple[str, ...] = field(default=(), metadata=_HOUSE)
 
 
 @dataclass(frozen=True)
@@ -200,23 +212,27 @@ class FS3Ruleset:
     # XP per current rating to raise an attribute / a language / an advantage one level;
     # empty: attributes and advantages are not raised with XP (002 Experience), languages
     # cost ``scaled_xp_costs`` (or 002's flat ``language_xp``).
-    attribute_xp_costs: tuple[int, ...] = ()
-    language_xp_costs: tuple[int, ...] = ()
-    advantage_xp_costs: tuple[int, ...] = ()
-    advantage_xp: bool = False  # advantages raised with XP (allow_advantages_xp)
+    attribute_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
+    language_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
+    advantage_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
+    # advantages raised with XP (allow_advantages_xp)
+    advantage_xp: bool = field(default=False, metadata=_HOUSE)
     # How many levels XP may buy past the creation pools (AresMUSH's *_dots_beyond_chargen_
     # max); None: no limit (002).
-    attribute_xp_dots: int | None = None
-    action_xp_dots: int | None = None
-    advantage_xp_dots: int | None = None
-    max_xp: int | None = None  # the most XP a character may hold (max_xp_hoard; A14)
-    days_between_raises: int = 0  # days before the same ability is raised again (A15)
-    max_luck: int | None = None  # the most luck a character may hold (A16)
-    luck_for_scene: tuple[SceneLuck, ...] = ()
+    attribute_xp_dots: int | None = field(default=None, metadata=_HOUSE)
+    action_xp_dots: int | None = field(default=None, metadata=_HOUSE)
+    advantage_xp_dots: int | None = field(default=None, metadata=_HOUSE)
+    # the most XP a character may hold (max_xp_hoard; A14)
+    max_xp: int | None = field(default=None, metadata=_HOUSE)
+    # days before the same ability is raised again (A15)
+    days_between_raises: int = field(default=0, metadata=_HOUSE)
+    # the most luck a character may hold (A16)
+    max_luck: int | None = field(default=None, metadata=_HOUSE)
+    luck_for_scene: tuple[SceneLuck, ...] = field(default=(), metadata=_HOUSE)
     # Advantages (AresMUSH FS3 3: Rank, Resources...), rated 0-3, when a game uses them (A4).
-    use_advantages: bool = False
-    advantages: tuple[str, ...] = ()
-    descriptions: tuple[Described, ...] = ()
+    use_advantages: bool = field(default=False, metadata=_HOUSE)
+    advantages: tuple[str, ...] = field(default=(), metadata=_HOUSE)
+    descriptions: tuple[Described, ...] = field(default=(), metadata=_HOUSE)
     # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
     attribute_names: tuple[Band, ...] = (
         Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),

@@ -160,3 +160,26 @@ def test_a_multi_word_skill_through_the_discord_bridge(table: Table) -> None:
     assert entry.character == "Kit O'Hara"
     assert len(entry.outcome.dice) == 3 + 2 + 1  # type: ignore[union-attr]
     assert "Kit O'Hara" in said.record.to("channel")
+
+
+def test_the_character_forms_running_totals_count_advantages_and_specialties(
+    table: Table, tmp_path: Path
+) -> None:
+    # The form's totals (table/systems/fs3.py tallies) show what the config counts:
+    # advantages at advantages_cost against max_points_on_advantages, extra specialties.
+    from rollplay.table.systems import system
+
+    game = _advantaged(table, tmp_path)
+    rules = ruleset_from(table, game)
+    sheet = {**_noble(Rank=3), "specialties": {"Fight": ["Fists", "Knives"]}}
+    totals = {t.label: (t.spent, t.limit) for t in system("fs3").tallies(sheet, rules)}
+    assert totals["Advantages"] == (6, 8)
+    assert totals["Specialties"] == (1, None)  # the second specialty of Fight
+    assert totals["Attributes"] == (2, None)  # Wits 3: one dot above 2, at 2 points
+
+
+def ruleset_from(t: Table, game: str) -> Any:
+    from rollplay.table.systems import system as system_of
+
+    info = t.game(game)
+    return system_of("fs3").ruleset(info.edition, info.rules)

@@ -158,3 +158,15 @@ def test_a_file_over_the_limit_and_an_existing_game(
     err = fails_cleanly(capsys, "import", "aresmush", str(small), "--game", "Mars", "--dry-run",
                         "--db", db_url)  # fmt: skip
     assert "already a game called 'Mars'" in err
+
+
+@needs_configs
+@pytest.mark.usefixtures("combat_side")
+def test_edition_32_keeps_the_configs_lists_on_fs3_2s_dice(capsys: Cap, db_url: str) -> None:
+    # --edition 3.2: 002's dice (a hit on 7+) with the config's own abilities and limits.
+    report = _import(capsys, db_url, game_dir(GAMES[2]), "Mars", "--edition", "3.2")
+    assert report["edition"] == "3.2"
+    shown = run_json(capsys, "game", "show", "Mars", "--db", db_url)
+    rules = from_mapping({"extends": shown["edition"], **shown["rules"]})
+    assert (rules.success_at, rules.background_attribute) == (7, "Wits")
+    assert rules.chargen.max_attribute_points == 10  # max_points_on_attrs

@@ -44,6 +44,7 @@ def vesna(t: Table) -> str:
     return "Vesna"
 
 
+@pytest.mark.storage
 def test_max_xp_hoard_keeps_what_passes_it(table: Table) -> None:
     who = vesna(table)
     assert table.award_xp("Mars", who, 12).xp == 10  # max_xp_hoard: 10
@@ -97,6 +98,7 @@ def test_attribute_dots_beyond_chargen_max(table: Table) -> None:
         table.raise_skill("Iconic", who, "Toughness", "attribute")
 
 
+@pytest.mark.storage  # the last raise's time as each database keeps it
 def test_days_between_learning(table: Table) -> None:
     # days_between_learning 30: the same ability waits; another does not.
     who = _kit(table)

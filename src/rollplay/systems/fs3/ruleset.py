@@ -13,6 +13,7 @@ from typing import Any, Literal
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.abilities import unrollable
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.house import HOUSE, Chargen, Described, SceneLuck, house_problem
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
@@ -46,104 +47,6 @@ class Situation:
     name: str
     modifier: int
     description: str = ""
-
-
-# The settings moved in from AresMUSH (rulings A1-A19) judge no die: creation, XP, luck caps
-# and texts. Left out of the ruleset's fingerprint (protocol.canonical_rules), so a game that
-# sets none keeps the fingerprints the verifiers know.
-_HOUSE = {"table_only": True}
-
-
-@dataclass(frozen=True)
-class Described:
-    """A text players read about an ability (``kind``: attribute, action, language,
-    advantage, background: a background skill a game suggests) or a kind's blurb
-    (``name`` empty): AresMUSH configs describe each (rulings A3)."""
-
-    kind: str
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Cap:
-    """At most ``count`` abilities rated ``rating`` or more (AresMUSH's
-    ``max_skills_at_or_above``; rulings A7)."""
-
-    rating: int
-    count: int
-
-
-@dataclass(frozen=True)
-class StartingSkill:
-    """A skill every character of a group starts with, at least at ``rating`` (None: only
-    the specialties), with these specialties (AresMUSH's ``starting_skills``; rulings A10).
-    ``group`` "Everyone" is every character; any other names a demographic group (Race)
-    whose ``value`` (Altara) the character must have."""
-
-    skill: str
-    rating: int | None = None
-    specialties: tuple[str, ...] = ()
-    group: str = "Everyone"
-    value: str = ""
-
-
-@dataclass(frozen=True)
-class SceneLuck:
-    """Luck a character earns per other participant of a scene, once they have shared more
-    than ``after`` scenes with them (AresMUSH's ``luck_for_scene``; rulings A17)."""
-
-    after: int
-    luck: float
-
-
-@dataclass(frozen=True)
-class Chargen:
-    """A game's character-creation limits (002 Character Creation: Abilities, Ability
-    Limits, Quirks). ``None`` means no limit."""
-
-    ability_points: int = 60
-    attribute_cost: int = 1
-    skill_cost: int = 1
-    language_cost: int = 2
-    # Skills on a 0-3 dice scale (3.3 background and language skills, 000) cost this many
-    # points per rating instead of the 002 costs above; None: the 002 costs (rulings R26).
-    scaled_cost: int | None = None
-    min_attribute: int = 1
-    max_attribute_points: int | None = None
-    max_action_points: int | None = None
-    high_rating: int = 7
-    max_high: int | None = None
-    min_background: int = 0
-    max_background: int | None = None
-    min_quirks: int = 0
-    max_quirks: int | None = None
-    # AresMUSH counts points only above a free rating (rulings A5): attributes above
-    # ``free_attribute`` (2 there, at 2 points a dot), action skills above ``free_action``
-    # (1); the first ``free_background_ratings`` background and ``free_language_ratings``
-    # language ratings; specialties past ``free_specialties`` on a skill at
-    # ``specialty_cost`` (0: specialties cost nothing, as in the texts).
-    free_attribute: int = field(default=0, metadata=_HOUSE)
-    free_action: int = field(default=0, metadata=_HOUSE)
-    free_background_ratings: int = field(default=0, metadata=_HOUSE)
-    free_language_ratings: int = field(default=0, metadata=_HOUSE)
-    specialty_cost: int = field(default=0, metadata=_HOUSE)
-    free_specialties: int = field(default=1, metadata=_HOUSE)
-    # per advantage rating (AresMUSH advantages_cost)
-    advantage_cost: int = field(default=2, metadata=_HOUSE)
-    max_advantage_points: int | None = field(default=None, metadata=_HOUSE)
-    # highest attribute at creation (max_attr_rating)
-    max_attribute: int | None = field(default=None, metadata=_HOUSE)
-    # highest action skill at creation (max_skill_rating)
-    max_skill: int | None = field(default=None, metadata=_HOUSE)
-    # lowest action skill at creation (1: no incapable skills)
-    min_action: int = field(default=0, metadata=_HOUSE)
-    attributes_at_or_above: tuple[Cap, ...] = field(default=(), metadata=_HOUSE)
-    # action skills (rulings A7)
-    skills_at_or_above: tuple[Cap, ...] = field(default=(), metadata=_HOUSE)
-    starting_skills: tuple[StartingSkill, ...] = field(default=(), metadata=_HOUSE)
-    # flagged for the Storyteller's look (A11)
-    unusual_skills: tuple[str, ...] = field(default=(), metadata=_HOUSE)
 
 
 @dataclass(frozen=True)
@@ -196,7 +99,7 @@ class FS3Ruleset:
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)
     # 002 Character Creation, Experience and Luck.
-    chargen: Chargen = Chargen()
+    chargen: Chargen = Chargen()  # noqa: RUF009 (frozen: one shared default is safe)
     # 002 Combat; 004: gear, charts and every combat number (docs/combat.md).
     combat: CombatRules = field(default_factory=CombatRules, hash=False)
     xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
@@ -212,27 +115,27 @@ class FS3Ruleset:
     # XP per current rating to raise an attribute / a language / an advantage one level;
     # empty: attributes and advantages are not raised with XP (002 Experience), languages
     # cost ``scaled_xp_costs`` (or 002's flat ``language_xp``).
-    attribute_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
-    language_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
-    advantage_xp_costs: tuple[int, ...] = field(default=(), metadata=_HOUSE)
+    attribute_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
+    language_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
+    advantage_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
     # advantages raised with XP (allow_advantages_xp)
-    advantage_xp: bool = field(default=False, metadata=_HOUSE)
+    advantage_xp: bool = field(default=False, metadata=HOUSE)
     # How many levels XP may buy past the creation pools (AresMUSH's *_dots_beyond_chargen_
     # max); None: no limit (002).
-    attribute_xp_dots: int | None = field(default=None, metadata=_HOUSE)
-    action_xp_dots: int | None = field(default=None, metadata=_HOUSE)
-    advantage_xp_dots: int | None = field(default=None, metadata=_HOUSE)
+    attribute_xp_dots: int | None = field(default=None, metadata=HOUSE)
+    action_xp_dots: int | None = field(default=None, metadata=HOUSE)
+    advantage_xp_dots: int | None = field(default=None, metadata=HOUSE)
     # the most XP a character may hold (max_xp_hoard; A14)
-    max_xp: int | None = field(default=None, metadata=_HOUSE)
+    max_xp: int | None = field(default=None, metadata=HOUSE)
     # days before the same ability is raised again (A15)
-    days_between_raises: int = field(default=0, metadata=_HOUSE)
+    days_between_raises: int = field(default=0, metadata=HOUSE)
     # the most luck a character may hold (A16)
-    max_luck: int | None = field(default=None, metadata=_HOUSE)
-    luck_for_scene: tuple[SceneLuck, ...] = field(default=(), metadata=_HOUSE)
+    max_luck: int | None = field(default=None, metadata=HOUSE)
+    luck_for_scene: tuple[SceneLuck, ...] = field(default=(), metadata=HOUSE)
     # Advantages (AresMUSH FS3 3: Rank, Resources...), rated 0-3, when a game uses them (A4).
-    use_advantages: bool = field(default=False, metadata=_HOUSE)
-    advantages: tuple[str, ...] = field(default=(), metadata=_HOUSE)
-    descriptions: tuple[Described, ...] = field(default=(), metadata=_HOUSE)
+    use_advantages: bool = field(default=False, metadata=HOUSE)
+    advantages: tuple[str, ...] = field(default=(), metadata=HOUSE)
+    descriptions: tuple[Described, ...] = field(default=(), metadata=HOUSE)
     # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
     attribute_names: tuple[Band, ...] = (
         Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),
@@ -313,32 +216,12 @@ class FS3Ruleset:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
-        self._validate_house(bad)
+        problem = house_problem(self)
+        if problem:
+            raise bad(problem)
         problem = unrollable(self)  # every combat and healing roll's ability (rulings C11)
         if problem:
             raise bad(problem)
-
-    def _validate_house(self, bad: Any) -> None:
-        """The settings moved in from AresMUSH (rulings A1-A19)."""
-        c = self.chargen
-        for table in ("attribute_xp_costs", "language_xp_costs", "advantage_xp_costs"):
-            if any(cost < 0 for cost in getattr(self, table)):
-                raise bad(f"{table} cannot hold a negative cost")
-        if c.advantage_cost < 1 or c.specialty_cost < 0 or c.free_specialties < 0:
-            raise bad("advantage_cost must be 1 or more; specialty costs cannot be negative")
-        if self.max_xp is not None and self.max_xp < 0:
-            raise bad("max_xp cannot be negative")
-        if self.max_luck is not None and self.max_luck < 1:
-            raise bad("max_luck must be 1 or more")
-        if self.days_between_raises < 0:
-            raise bad("days_between_raises cannot be negative")
-        names = [*self.attributes, *(s.name for s in self.action_skills), *self.languages,
-                 *self.advantages]  # fmt: skip
-        seen: set[str] = set()
-        for name in names:
-            if name.casefold() in seen:
-                raise bad(f"{name} is named twice among the abilities; each needs its own name")
-            seen.add(name.casefold())
 
     def description(self, kind: str, name: str) -> str:
         """What the game says of an ability (or a kind's blurb, ``name`` empty), or ""."""

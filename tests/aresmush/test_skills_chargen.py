@@ -89,11 +89,22 @@ def test_max_ap_counts_as_aresmush_counts(table: Table) -> None:
     assert "the game allows 50" in found[0]
 
 
-def test_free_languages_then_a_point_a_rating(table: Table) -> None:
-    # free_languages 3: English 3 is free; no second language exists, so the background
-    # skills show the same rule: free_backgrounds 6, then a point a rating.
-    within = sheet(background={"Sciences": 3, "Arts": 3})
-    assert problems(table, within) == []
+def test_free_backgrounds_and_languages_then_a_point_a_rating(table: Table) -> None:
+    # free_backgrounds 6, free_languages 3: nine background ratings cost 3 points, English 3
+    # costs none (the character form's running totals, from the same sums as the checks).
+    from rollplay.table.systems import system
+
+    make_game(table, RED)
+    info = table.game("Mars")
+    rules = system("fs3").ruleset(info.edition, info.rules)
+    data = sheet(background={"Sciences": 3, "Arts": 3, "Games": 3})
+    totals = {t.label: t.spent for t in system("fs3").tallies(data, rules)}
+    assert (totals["Background skills"], totals["Languages"]) == (3, 0)
+    assert totals["Ability points"] == 4 + 5 + 3  # attributes, action skills, backgrounds
+    # A specialty past the first on a skill is a point (AresMUSH's points_on_specialties).
+    data["specialties"] = {"Firearms": ["Rifles", "Pistols"]}
+    totals = {t.label: t.spent for t in system("fs3").tallies(data, rules)}
+    assert (totals["Specialties"], totals["Ability points"]) == (1, 13)
 
 
 def test_starting_skills_min_backgrounds_and_incapable_skills(table: Table) -> None:

@@ -220,16 +220,19 @@ def _luck(r: Reader, rules: dict[str, Any]) -> None:
             raise r.bad("luck_for_scene", "must be a table of scenes: luck")
         rows = []
         for after, luck in value.items():
-            if isinstance(luck, bool) or not isinstance(luck, int | float):
-                raise r.bad("luck_for_scene", f"{after}: luck must be a number, not {luck!r}")
+            if isinstance(luck, bool) or not isinstance(luck, int | float) or not 0 <= luck <= 100:
+                raise r.bad(
+                    "luck_for_scene", f"{after}: luck must be a number from 0 to 100, not {luck!r}"
+                )
             rows.append({"after": as_int(r, "luck_for_scene", after, 0), "luck": float(luck)})
         rules["luck_for_scene"] = sorted(rows, key=lambda row: row["after"])
 
     r.each(
         "luck_for_scene",
-        "unsupported",
-        "kept with the game's rules (and written back on "
-        "export), but rollplay does not yet award luck as scenes end: the Storyteller "
-        "awards it (`award luck`, `award table luck`) (A17)",
+        "converted",
+        "as a scene finishes, each character who posed in it earns luck for each other who "
+        "did, by the scenes they have shared, as AresMUSH reckons it; whole points are "
+        "awarded as the sum passes them, within max_luck (002 Luck leaves awards to the "
+        "Storyteller) (A17)",
         per_scene,
     )

@@ -121,6 +121,8 @@ def house_problem(rules: FS3Ruleset) -> str | None:
         return "max_xp cannot be negative"
     if rules.max_luck is not None and rules.max_luck < 1:
         return "max_luck must be 1 or more"
+    if any(not 0 <= row.luck <= 100 or row.after < 0 for row in rules.luck_for_scene):
+        return "luck_for_scene rows need 0 scenes or more and luck from 0 to 100"
     if rules.days_between_raises < 0:
         return "days_between_raises cannot be negative"
     names = [*rules.attributes, *(s.name for s in rules.action_skills), *rules.languages,

@@ -163,6 +163,15 @@ def _add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount:
                                               "reason": reason}), character=row)  # fmt: skip
 
 
+def add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: int,
+             reason: str) -> None:  # fmt: skip
+    """Luck onto one character, as an award, in the caller's transaction (a scene's luck:
+    scene_luck.py); nothing where the game's cap leaves no room."""
+    cap = _rules(t, game).max_luck
+    if cap is None or row.luck < cap:
+        _add_luck(t, s, game, row, amount=amount, reason=reason)
+
+
 def spend_luck(
     t: ServiceBase, game_name: str | None, name: str, reason: str = ""
 ) -> CharacterAnswer:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from rollplay.systems.fs3.house import SceneLuck
 from rollplay.systems.fs3.scene_luck import Meeting, earned
 from rollplay.table import commands as c
@@ -37,6 +39,7 @@ def _scene(t: Table, number: int, posers: tuple[str, ...] = ("Pia", "Otto")) -> 
     t.execute(c.SceneStop("Mars", number))
 
 
+@pytest.mark.storage  # scenes' and characters' times as each database keeps them
 def test_luck_for_scene_accrues_and_is_awarded_in_whole_points(table: Table) -> None:
     _seat(table, {})
     start = table.character("Mars", "Vesna").luck

@@ -161,3 +161,10 @@ def test_a_wrong_value_is_one_line_not_a_crash(data: dict[str, Any], key: str, v
         _import(_files({**data, key: value}))
     except RollplayError as exc:
         assert "\n" not in str(exc).strip() or str(exc).startswith("house rules")
+
+
+def test_a_config_of_combat_files_only_leaves_the_skills_side_as_the_edition() -> None:
+    # Without fs3skills files there is nothing to count AresMUSH's way: 002's counting stays.
+    cfg = config.parse({"fs3combat_misc.yml": b"fs3combat:\n  gear: {}\n"}, "combat only")
+    rules, _ = convert.house_rules(cfg)
+    assert not any(key in rules for key in ("chargen", "advantages", "attributes"))

@@ -61,6 +61,8 @@ def entries(r: Reader, key: str) -> list[Mapping[str, Any]]:
 def read(config: Config, claims: Claims, edition: str) -> dict[str, Any]:
     """The house-rules keys this side's settings set (unclaimed settings are reported as
     unknown)."""
+    if not any(config.section(name, "fs3skills") for name in config.files):
+        return {}  # only the combat side's files: the edition's skills side stands
     r = Reader(config, claims)
     rules: dict[str, Any] = {}
     descriptions: list[dict[str, str]] = []

@@ -24,7 +24,8 @@ class _Lazy(click.Group):
     table: dict[str, str] = {}  # noqa: RUF012
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(self.table)
+        # Only those built: a help page or a sweep over the commands finds each it lists.
+        return sorted(name for name in self.table if self.get_command(ctx, name) is not None)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         where = self.table.get(cmd_name)

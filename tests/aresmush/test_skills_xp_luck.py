@@ -126,3 +126,18 @@ def test_without_the_config_the_texts_rules_hold(table: Table) -> None:
     with pytest.raises(RuleError, match="attributes cannot be raised with XP"):
         table.raise_skill("Plain", "Nikos", "Wits", "attribute")
     assert table.award_luck("Plain", "Nikos", 9).luck == 10
+
+
+def test_the_command_language_raises_an_attribute_and_an_advantage() -> None:
+    # xp/raise SKILL/attribute (a bare kind) is not the ruling attribute=A option (rulings A12).
+    from rollplay.grammar import parse
+    from rollplay.table.commands import RaiseSkill
+
+    raised = parse("xp/raise Vesna=Grit/attribute", system="fs3")
+    assert raised == RaiseSkill(None, "Vesna", "Grit", "attribute", None)
+    rank = parse("xp/raise Rank/advantage", system="fs3")
+    assert isinstance(rank, RaiseSkill)
+    assert (rank.skill, rank.kind) == ("Rank", "advantage")
+    ruled = parse("xp/raise Ada=Cooking/background,attribute=Creative", system="fs3")
+    assert isinstance(ruled, RaiseSkill)
+    assert (ruled.kind, ruled.attribute) == ("background", "Creative")

@@ -122,6 +122,11 @@ INVOCATIONS: dict[str, list[str]] = {
     "verify": [TABLE, "verify", "--game", "Pegasus"],
     "xp award": [TABLE, "xp", "award", "Nikos", NUM, "2"],
     "xp raise": [TABLE, "xp", "raise", "Nikos", "Melee"],
+    "import aresmush": [TABLE, "import", "aresmush", str(ROOT / "tests" / "aresmush" / "data"),
+                        "--game", "Mars"],
+    # Into a folder that holds a config already: refused, so the sweep writes no files.
+    "export aresmush": [TABLE, "export", "aresmush", "--game", "Pegasus",
+                        str(ROOT / "tests" / "aresmush" / "data")],
 }  # fmt: skip
 
 # Options typed as text that carry numbers.
@@ -282,7 +287,7 @@ def test_too_many_faces_change_nothing(
 # their line must be refused cleanly, one line, exit 2.
 # The base holds no scene either: showing or stopping scene 1 is refused there.
 REFUSED_HERE = {"combat recover", "combat move-wound", "serve", "discord", "link remove",
-                "scene show", "scene stop", "scene export"}  # fmt: skip
+                "scene show", "scene stop", "scene export", "export aresmush"}  # fmt: skip
 
 
 def _numeric_slots() -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ _fresh = itertools.count(1)
 # Reads change nothing; users belong to no game.
 WRITE_NO_GAME_EVENT = {"game show", "char show", "log", "events", "members", "combat status",
                        "add user", "users", "vocabulary", "check sheet", "seed show",
-                       "verify the log"}  # fmt: skip
+                       "verify the log", "export aresmush", "import aresmush"}  # fmt: skip
 
 Setup = Callable[[Table, str], Any]
 Run = Callable[[Table, str], Any]
@@ -81,6 +81,16 @@ def _stopped(t: Table, n: str) -> None:
 
 CASES: dict[str, tuple[set[str], Setup, Run]] = {
     "game show": (READERS, _nothing, lambda t, _: t.game("Pegasus")),
+    # Issue 38: a game's house rules as AresMUSH files are a read of it; anyone may make a
+    # game, from an AresMUSH config too (its event is in the new game).
+    "export aresmush": (READERS, _nothing, lambda t, _: t.aresmush_files("Pegasus")),
+    "import aresmush": (
+        set(ROLES),
+        _nothing,
+        lambda t, n: t.import_aresmush(
+            f"Mars {n}", {"fs3skills_misc.yml": b"fs3skills:\n  max_luck: 3\n"}
+        ),
+    ),
     "char show": (READERS, _nothing, lambda t, _: t.character("Pegasus", "Nikos")),
     "log": (READERS, _nothing, lambda t, _: t.log(game_name="Pegasus")),
     "events": (READERS, _nothing, lambda t, _: t.events_for("Pegasus")),

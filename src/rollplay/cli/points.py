@@ -39,7 +39,7 @@ def xp_award(
 @click.argument("skill")
 @click.option(
     "--kind",
-    type=click.Choice(["action", "background", "language"]),
+    type=click.Choice(["action", "background", "language", "attribute", "advantage"]),
     default="action",
     show_default=True,
     help="What kind of skill.",

@@ -25,7 +25,7 @@ from rollplay.table.commands import (
 )
 
 TABLE = "*"  # the whole table, where an award names a character
-KINDS = ("action", "background", "language")
+KINDS = ("action", "background", "language", "attribute", "advantage")  # the last two: A12
 _XP = re.compile(r"[+-]?[0-9]{1,7}(?:\.[0-9]{1,3})?|[+-]?\.[0-9]{1,3}")
 
 

@@ -44,13 +44,15 @@ from rollplay.table.scene_commands import SceneStop as SceneStop
 from rollplay.table.systems import Request
 
 Visibility = Literal["public", "private", "secret"]
-SkillKind = Literal["action", "background", "language"]
+# attribute and advantage: where a game prices them in XP (rulings A12).
+SkillKind = Literal["action", "background", "language", "attribute", "advantage"]
 
 
 _VISIBILITIES: dict[str, Visibility] = {"public": "public", "private": "private",
                                         "secret": "secret"}  # fmt: skip
 _KINDS: dict[str, SkillKind] = {"action": "action", "background": "background",
-                                "language": "language"}  # fmt: skip
+                                "language": "language", "attribute": "attribute",
+                                "advantage": "advantage"}  # fmt: skip
 
 
 def visibility(text: str) -> Visibility:
@@ -65,9 +67,7 @@ def skill_kind(text: str) -> SkillKind:
     """``text`` as a kind of FS3 skill (002 Experience), or one line naming them."""
     found = _KINDS.get(text)
     if found is None:
-        raise RollplayError(
-            f"unknown kind of skill {text!r}; accepted: action, background, language"
-        )
+        raise RollplayError(f"unknown kind of skill {text!r}; accepted: {', '.join(_KINDS)}")
     return found
 
 

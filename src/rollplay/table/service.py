@@ -23,6 +23,7 @@ from rollplay.table.play import after as _after  # noqa: F401
 from rollplay.table.play import characters as _characters
 from rollplay.table.play import games as _games
 from rollplay.table.play import helping as _helping  # noqa: F401
+from rollplay.table.play import imports as _imports
 from rollplay.table.play import npc as _npc
 from rollplay.table.play import npc_roster as _npc_roster
 from rollplay.table.play import odds as _odds  # noqa: F401
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
+    from rollplay.aresmush.report import Report
     from rollplay.dice import Dice
     from rollplay.table.access.authz import Standing
     from rollplay.table.answers import Character as CharacterAnswer
@@ -80,6 +82,19 @@ class Service(AccessService):
 
     def games(self) -> list[GameInfo]:
         return _games.games(self)
+
+    def import_aresmush(
+        self, name: str, files: Mapping[str, bytes], *, edition: str = "3.3",
+        dry_run: bool = False, where: str = "the upload",
+    ) -> Report:  # fmt: skip
+        """A game made from an AresMUSH config's files, by name (issue 38)."""
+        return _imports.import_aresmush(
+            self, name, files, edition=edition, dry_run=dry_run, where=where
+        )
+
+    def aresmush_files(self, name: str) -> dict[str, Mapping[str, Any]]:
+        """A game's house rules as AresMUSH config files' data, by file name (issue 38)."""
+        return _imports.aresmush_files(self, name)
 
     def game(self, name: str) -> GameInfo:
         return _games.game(self, name)

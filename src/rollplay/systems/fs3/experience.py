@@ -13,7 +13,7 @@ from rollplay.systems.fs3.ruleset import FS3Ruleset
 from rollplay.systems.fs3.sheet import AbilityKind, FS3Sheet
 from rollplay.systems.fs3.sheet_fields import scaled_range
 
-RAISABLE = ("action", "background", "language")
+RAISABLE = ("action", "background", "language", "attribute", "advantage")
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ def raise_with_xp(
     data, cost, current = raise_ability(sheet, kind, canonical, rules)  # type: ignore[arg-type]
     if ruling is not None:
         data["background"][canonical]["attribute"] = ruling
+    past_creation(sheet, kind, canonical, rules)
     limit = rules.max_raises_between_awards
     if limit is not None and raises_since_award >= limit:
         raise RuleError(
@@ -71,7 +72,9 @@ def ability_name(skill: str, kind: str, sheet: FS3Sheet, rules: FS3Ruleset) -> s
     if kind == "background":
         known = next((k for k in sheet.background if k.casefold() == skill.casefold()), None)
         return known or _new_background(skill)
-    names = [a.name for a in rules.action_skills] if kind == "action" else list(rules.languages)
+    named = {"action": [a.name for a in rules.action_skills], "attribute": list(rules.attributes),
+             "advantage": list(rules.advantages), "language": list(rules.languages)}  # fmt: skip
+    names = named[kind]
     for n in names:
         if n.casefold() == skill.casefold():
             return n
@@ -135,9 +138,11 @@ def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -
     """002 Experience: the cost in half XP of raising ``skill`` one level, and its current
     level. Half points keep background skills' halved costs exact (rulings R20); skills on
     the 0-3 scale cost ``scaled_xp_costs`` (R26); every scale stops at its top."""
-    if kind in ("attribute", "quirk"):
-        raise RuleError(f"{kind}s cannot be raised with XP (002 Experience)")
-    scale = scaled_range(rules) if rules.scaled_xp_costs else None
+    if kind in ("attribute", "advantage", "quirk"):
+        return _priced(sheet, kind, skill, rules)
+    language_costs = rules.language_xp_costs or rules.scaled_xp_costs
+    priced = language_costs if kind == "language" else rules.scaled_xp_costs
+    scale = scaled_range(rules) if priced else None
     if kind == "language" and scale is None:  # 002: "a flat rate of 3XP" to learn one
         if skill in sheet.languages:
             raise RuleError(f"{sheet.name} already speaks {skill}")
@@ -146,14 +151,15 @@ def xp_cost(sheet: FS3Sheet, kind: AbilityKind, skill: str, rules: FS3Ruleset) -
         current, top = sheet.action.get(skill, 0), min(rules.skill_range[1], len(rules.xp_costs))
     elif kind == "language":
         current = sheet.languages.get(skill, 0)
-        top = scale[1] if scale else 1
+        top = min(scale[1], len(priced)) if scale else 1
     else:
         current = _background_rating(sheet, skill)
-        top = scale[1] if scale else min(rules.skill_range[1], len(rules.xp_costs))
+        top = (min(scale[1], len(priced)) if scale
+               else min(rules.skill_range[1], len(rules.xp_costs)))  # fmt: skip
     if current >= top:
         raise RuleError(f"{skill} is at {current}, the highest its scale goes")
     if kind != "action" and scale is not None:
-        return rules.scaled_xp_costs[current] * 2, current
+        return priced[current] * 2, current
     cost = rules.xp_costs[current] * 2
     if kind == "background":
         cost = -(-cost // rules.background_xp_divisor)
@@ -169,16 +175,67 @@ def raise_ability(
     data = sheet.to_mapping()
     if kind == "action":
         data["action"][skill] = current + 1
+    elif kind == "attribute":
+        data["attributes"][skill] = current + 1
+    elif kind == "advantage":
+        data.setdefault("advantages", {})[skill] = current + 1
     elif kind == "background":
         entry = data["background"].get(skill, {"rating": 0})
         data["background"][skill] = {**entry, "rating": current + 1}
     else:
         data["languages"][skill] = current + 1
     # 002 Experience, not Character Creation: the level is the XP's (rulings R29).
-    table = "languages" if kind == "language" else kind
+    table = {"language": "languages", "attribute": "attributes",
+             "advantage": "advantages"}.get(kind, kind)  # fmt: skip
     bought = data.setdefault("experience", {}).setdefault(table, {})
     bought[skill] = bought.get(skill, 0) + 1
     return data, cost, current
+
+
+def _priced(sheet: FS3Sheet, kind: str, name: str, rules: FS3Ruleset) -> tuple[int, int]:
+    """An attribute or an advantage raised with XP, where the game prices them (AresMUSH's
+    xp_costs; rulings A12); 002 Experience raises neither."""
+    costs = rules.attribute_xp_costs if kind == "attribute" else rules.advantage_xp_costs
+    if kind == "advantage" and not (rules.use_advantages and rules.advantage_xp):
+        costs = ()
+    if kind == "quirk" or not costs:
+        raise RuleError(f"{kind}s cannot be raised with XP here (002 Experience)")
+    if kind == "attribute":
+        current = sheet.attributes.get(name, rules.attribute_range[0])
+        top = min(rules.attribute_range[1], len(costs))
+    else:
+        current, top = sheet.advantages.get(name, 0), min(3, len(costs))
+    if current >= top:
+        raise RuleError(f"{name} is at {current}, the highest XP raises it")
+    return costs[current] * 2, current
+
+
+def past_creation(sheet: FS3Sheet, kind: str, name: str, rules: FS3Ruleset) -> None:
+    """Refuse a raise that takes a kind of ability more levels past its creation pool than
+    the game allows (AresMUSH's *_dots_beyond_chargen_max; rulings A13): the pool counted
+    as at creation, over every level the sheet holds."""
+    from rollplay.systems.fs3.chargen import above
+
+    c = rules.chargen
+    if kind == "attribute":
+        dots, pool, cost = rules.attribute_xp_dots, c.max_attribute_points, c.attribute_cost
+        after = {**sheet.attributes, name: sheet.attributes.get(name, 0) + 1}
+        points = above(after, c.free_attribute) * cost
+    elif kind == "action":
+        dots, pool, cost = rules.action_xp_dots, c.max_action_points, c.skill_cost
+        after = {**sheet.action, name: sheet.action.get(name, 0) + 1}
+        points = above(after, c.free_action) * cost
+    elif kind == "advantage":
+        dots, pool, cost = rules.advantage_xp_dots, c.max_advantage_points, c.advantage_cost
+        points = (sum(sheet.advantages.values()) + 1) * cost
+    else:
+        return
+    if dots is None or pool is None:
+        return
+    if points > pool + dots * cost:
+        raise RuleError(f"raising {name} takes {sheet.name}'s {kind} points to {points}; this "
+                        f"game allows {dots} level{'s' if dots != 1 else ''} past the creation "
+                        f"limit of {pool}")  # fmt: skip
 
 
 def _background_rating(sheet: FS3Sheet, skill: str) -> int:
@@ -194,7 +251,10 @@ def raise_costs(sheet: FS3Sheet, rules: FS3Ruleset) -> dict[str, dict[str, float
         "action": [a.name for a in rules.action_skills],
         "background": list(sheet.background),
         "language": list(rules.languages),
-    }
+        **({"attribute": list(rules.attributes)} if rules.attribute_xp_costs else {}),
+        **({"advantage": list(rules.advantages)} if rules.use_advantages and rules.advantage_xp
+           else {}),
+    }  # fmt: skip
     costs: dict[str, dict[str, float | None]] = {}
     for kind, names in named.items():
         costs[kind] = {}

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.editions import COMBAT_32, COMBAT_33
-from rollplay.systems.fs3.ruleset import ActionSkill, Band, Chargen, FS3Ruleset, Situation
+from rollplay.systems.fs3.house import Chargen
+from rollplay.systems.fs3.ruleset import ActionSkill, Band, FS3Ruleset, Situation
 
 _SITUATIONS = (
     Situation("defaulting", -3, "rolling a semi-related skill instead (000 Untrained Rolls)"),

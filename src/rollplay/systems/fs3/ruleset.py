@@ -13,6 +13,7 @@ from typing import Any, Literal
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.abilities import unrollable
 from rollplay.systems.fs3.combat.gear import CombatRules
+from rollplay.systems.fs3.house import HOUSE, Chargen, Described, SceneLuck, house_problem
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
@@ -46,29 +47,6 @@ class Situation:
     name: str
     modifier: int
     description: str = ""
-
-
-@dataclass(frozen=True)
-class Chargen:
-    """A game's character-creation limits (002 Character Creation: Abilities, Ability
-    Limits, Quirks). ``None`` means no limit."""
-
-    ability_points: int = 60
-    attribute_cost: int = 1
-    skill_cost: int = 1
-    language_cost: int = 2
-    # Skills on a 0-3 dice scale (3.3 background and language skills, 000) cost this many
-    # points per rating instead of the 002 costs above; None: the 002 costs (rulings R26).
-    scaled_cost: int | None = None
-    min_attribute: int = 1
-    max_attribute_points: int | None = None
-    max_action_points: int | None = None
-    high_rating: int = 7
-    max_high: int | None = None
-    min_background: int = 0
-    max_background: int | None = None
-    min_quirks: int = 0
-    max_quirks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -121,7 +99,7 @@ class FS3Ruleset:
     attribute_range: tuple[int, int] = (1, 4)
     skill_range: tuple[int, int] = (0, 12)
     # 002 Character Creation, Experience and Luck.
-    chargen: Chargen = Chargen()
+    chargen: Chargen = Chargen()  # noqa: RUF009 (frozen: one shared default is safe)
     # 002 Combat; 004: gear, charts and every combat number (docs/combat.md).
     combat: CombatRules = field(default_factory=CombatRules, hash=False)
     xp_costs: tuple[int, ...] = (1, 2, 2, 4, 4, 4, 8, 8, 8, 12, 12, 12)
@@ -133,6 +111,31 @@ class FS3Ruleset:
     # 002 Experience: "how many skills can be raised at once" - raises between two awards.
     max_raises_between_awards: int | None = None
     starting_luck: int = 1
+    # AresMUSH's settings (rulings A12-A17); each default is the texts' rule.
+    # XP per current rating to raise an attribute / a language / an advantage one level;
+    # empty: attributes and advantages are not raised with XP (002 Experience), languages
+    # cost ``scaled_xp_costs`` (or 002's flat ``language_xp``).
+    attribute_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
+    language_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
+    advantage_xp_costs: tuple[int, ...] = field(default=(), metadata=HOUSE)
+    # advantages raised with XP (allow_advantages_xp)
+    advantage_xp: bool = field(default=False, metadata=HOUSE)
+    # How many levels XP may buy past the creation pools (AresMUSH's *_dots_beyond_chargen_
+    # max); None: no limit (002).
+    attribute_xp_dots: int | None = field(default=None, metadata=HOUSE)
+    action_xp_dots: int | None = field(default=None, metadata=HOUSE)
+    advantage_xp_dots: int | None = field(default=None, metadata=HOUSE)
+    # the most XP a character may hold (max_xp_hoard; A14)
+    max_xp: int | None = field(default=None, metadata=HOUSE)
+    # days before the same ability is raised again (A15)
+    days_between_raises: int = field(default=0, metadata=HOUSE)
+    # the most luck a character may hold (A16)
+    max_luck: int | None = field(default=None, metadata=HOUSE)
+    luck_for_scene: tuple[SceneLuck, ...] = field(default=(), metadata=HOUSE)
+    # Advantages (AresMUSH FS3 3: Rank, Resources...), rated 0-3, when a game uses them (A4).
+    use_advantages: bool = field(default=False, metadata=HOUSE)
+    advantages: tuple[str, ...] = field(default=(), metadata=HOUSE)
+    descriptions: tuple[Described, ...] = field(default=(), metadata=HOUSE)
     # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
     attribute_names: tuple[Band, ...] = (
         Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),
@@ -205,25 +208,27 @@ class FS3Ruleset:
                 )
         if not self.xp_costs or any(c < 0 for c in self.xp_costs):
             raise bad("xp_costs needs a cost (0 or more) for each current level")
-        if (
-            self.scaled_skill_dice
-            and self.scaled_xp_costs
-            and (
-                len(self.scaled_xp_costs) < len(self.scaled_skill_dice) - 1
-                or any(c < 0 for c in self.scaled_xp_costs)
-            )
-        ):
-            raise bad(
-                f"scaled_xp_costs needs a cost (0 or more) for each rating from 0 to "
-                f"{len(self.scaled_skill_dice) - 2}"
-            )
+        # Costs may stop short of the scale's top: XP raises no further than they go, as
+        # AresMUSH's xp_costs do (rulings A12).
+        if any(c < 0 for c in self.scaled_xp_costs):
+            raise bad("scaled_xp_costs cannot hold a negative cost")
         if self.background_xp_divisor < 1:
             raise bad("background_xp_divisor must be 1 or more")
         if self.background_attribute and self.background_attribute.casefold() not in known:
             raise bad(f"background_attribute {self.background_attribute} is not an attribute")
+        problem = house_problem(self)
+        if problem:
+            raise bad(problem)
         problem = unrollable(self)  # every combat and healing roll's ability (rulings C11)
         if problem:
             raise bad(problem)
+
+    def description(self, kind: str, name: str) -> str:
+        """What the game says of an ability (or a kind's blurb, ``name`` empty), or ""."""
+        for d in self.descriptions:
+            if d.kind == kind and d.name.casefold() == name.casefold():
+                return d.text
+        return ""
 
     # -- lookups used by the rules -------------------------------------------------
 
@@ -260,7 +265,7 @@ class FS3Ruleset:
         (a language where languages are unrated: ``language_known``)."""
         if kind == "language" and self.unrated_languages:
             return self.language_known
-        scaled = kind in ("background", "language") and self.scaled_names
+        scaled = kind in ("background", "language", "advantage") and self.scaled_names
         table = (
             self.attribute_names
             if kind == "attribute"

@@ -28,6 +28,7 @@ from rollplay.systems.fs3.sheet_fields import (
     MAX_CONCEPT,
     MAX_QUIRKS,
     MAX_SPECIALTIES,
+    advantages_in,
     as_list,
     at_most,
     attribute_rating,
@@ -39,10 +40,10 @@ from rollplay.systems.fs3.sheet_fields import (
     wound_in,
 )
 
-AbilityKind = Literal["attribute", "action", "background", "language", "quirk"]
+AbilityKind = Literal["attribute", "action", "background", "language", "quirk", "advantage"]
 _KEYS = (
     "name", "system", "concept", "attributes", "action", "background", "languages",
-    "specialties", "quirks", "wounds", "experience",
+    "specialties", "quirks", "wounds", "experience", "advantages",
 )  # fmt: skip
 
 
@@ -70,6 +71,8 @@ class FS3Sheet:
     # Levels bought with XP, by table (XP_KINDS) and skill: 002 Experience, not Character
     # Creation, so the creation checks leave them out (chargen.py; rulings R29).
     experience: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # Rank, Resources...: rated 0-3 where the game uses advantages (rulings A4).
+    advantages: Mapping[str, int] = field(default_factory=dict)
 
     def bought(self, kind: str, skill: str) -> int:
         """How many of ``skill``'s levels XP bought (``kind``: one of XP_KINDS)."""
@@ -88,6 +91,7 @@ class FS3Sheet:
             **self.action,
             **{k: b.rating for k, b in self.background.items()},
             **self.languages,
+            **self.advantages,
         }
 
     def to_mapping(self) -> dict[str, Any]:
@@ -107,6 +111,7 @@ class FS3Sheet:
             "wounds": list(self.wounds),
             **({"experience": {k: dict(v) for k, v in self.experience.items()}}
                if self.experience else {}),
+            **({"advantages": dict(self.advantages)} if self.advantages else {}),
         }  # fmt: skip
 
     def pools(self, rules: FS3Ruleset) -> dict[str, int]:
@@ -135,6 +140,7 @@ class FS3Sheet:
             ("action", self.action.items()),
             ("background", ((k, b.rating) for k, b in self.background.items())),
             ("language", self.languages.items()),
+            ("advantage", self.advantages.items()),
         )
         named = {}
         for kind, items in kinds:
@@ -207,9 +213,11 @@ def sheet_from_mapping(data: Mapping[str, Any], rules: FS3Ruleset, source: str) 
     for quirk in quirks:
         short(quirk, "a quirk", bad)
     wounds = [wound_in(w, rules, bad) for w in as_list(data.get("wounds"), "wounds", bad)]
+    advantages = advantages_in(data, rules, bad)
     rated = {"action": action, "background": {k: b.rating for k, b in background.items()},
-             "languages": languages}  # fmt: skip
+             "languages": languages, "attributes": attributes,
+             "advantages": advantages}  # fmt: skip
     return FS3Sheet(
         name, concept, attributes, action, background, languages, specialties, tuple(quirks),
-        tuple(wounds), experience_in(data, rated, bad),
+        tuple(wounds), experience_in(data, rated, bad), advantages,
     )  # fmt: skip

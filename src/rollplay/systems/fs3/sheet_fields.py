@@ -11,7 +11,10 @@ from rollplay.errors import suggest
 from rollplay.rulesfile import known_keys, table_in, whole_in
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
-XP_KINDS = ("action", "background", "languages")  # the sheet's tables XP raises (experience)
+# The sheet's tables XP raises (experience); attributes and advantages where a game prices
+# them (rulings A12).
+XP_KINDS = ("action", "background", "languages", "attributes", "advantages")
+ADVANTAGE_RANGE = (0, 3)  # AresMUSH FS3 3 rates advantages 0-3 (rulings A4)
 
 
 def scaled_range(rules: FS3Ruleset) -> tuple[int, int] | None:
@@ -51,7 +54,7 @@ def experience_in(
     known_keys(given, XP_KINDS, bad, "experience")
     out: dict[str, dict[str, int]] = {}
     for kind in XP_KINDS:
-        table = rated[kind]
+        table = rated.get(kind, {})
         for key, levels in table_in(given, kind, bad).items():
             skill = next((k for k in table if k.casefold() == str(key).strip().casefold()), None)
             if skill is None:
@@ -128,4 +131,18 @@ def languages_in(value: Any, rules: FS3Ruleset, bad: Any) -> dict[str, int]:
             v, f"language {k}", scaled_range(rules) or (1, 1), bad
         )
         for k, v in value.items()
+    }
+
+
+def advantages_in(data: Mapping[str, Any], rules: FS3Ruleset, bad: Any) -> dict[str, int]:
+    """A sheet's advantages, each one the game lists, rated 0-3, where the game uses them
+    (rulings A4)."""
+    given = table_in(data, "advantages", bad)
+    if given and not rules.use_advantages:
+        raise bad(f"{rules.name} uses no advantages (use_advantages is off)")
+    return {
+        canonical(k, rules.advantages, "advantage", bad): whole_in(
+            v, f"advantage {k}", ADVANTAGE_RANGE, bad
+        )
+        for k, v in given.items()
     }

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from datetime import UTC, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rollplay.dice import Dice
-from rollplay.errors import RollplayError
+from rollplay.errors import RollplayError, RuleError
+from rollplay.systems.fs3.ruleset import FS3Ruleset
 from rollplay.table import commands as c
 from rollplay.table.access.authz import Act
 from rollplay.table.answers import Character as CharacterAnswer
@@ -20,7 +22,7 @@ from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_LUCK, MAX_LUCK_AWARD, MAX_REASON, MAX_XP, MAX_XP_AWARD
 from rollplay.table.play.names import character_dict
 from rollplay.table.sheet_limits import stored_sheet
-from rollplay.table.store.models import Character, Game, now
+from rollplay.table.store.models import Character, Event, Game, now
 from rollplay.table.store.writers import CoreWriter
 from rollplay.table.systems import Points, require
 
@@ -49,8 +51,13 @@ def _xp_amount(amount: float) -> None:
 
 def _add_xp(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: float,
             reason: str) -> None:  # fmt: skip
-    """XP onto one character and its event, in the caller's transaction."""
+    """XP onto one character and its event, in the caller's transaction; a game's hoard cap
+    (``max_xp``, AresMUSH's max_xp_hoard) keeps what passes it, as AresMUSH does (A14)."""
     halves = int(amount * 2)
+    cap = _rules(t, game).max_xp if game.system == "fs3" else None
+    if cap is not None:
+        halves = max(0, min(halves, cap * 2 - row.xp_halves))
+        amount = halves / 2
     if row.xp_halves + halves > MAX_XP * 2:
         raise RollplayError(
             f"{row.name} would hold {(row.xp_halves + halves) / 2:g} XP; at most {MAX_XP:,}"
@@ -108,6 +115,7 @@ def raise_skill(
         _fs3_only(game, "experience")
         rules, _ = t.ruleset_of(game)
         sheet = sheet_from_mapping(row.sheet, rules, "sheet")
+        _wait_between(s, row, skill, rules.days_between_raises)
         raised = raise_with_xp(
             sheet, kind, skill, rules, xp_halves=row.xp_halves,
             raises_since_award=row.raises_since_award, attribute=attribute,
@@ -141,7 +149,11 @@ def award_luck(
 
 def _add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: int,
               reason: str) -> None:  # fmt: skip
-    """Luck onto one character and its event, in the caller's transaction."""
+    """Luck onto one character and its event, in the caller's transaction; a game's cap
+    (``max_luck``) keeps what passes it, as AresMUSH does (rulings A16)."""
+    cap = _rules(t, game).max_luck if game.system == "fs3" else None
+    if cap is not None:
+        amount = max(0, min(amount, cap - row.luck))
     if row.luck + amount > MAX_LUCK:
         raise RollplayError(
             f"{row.name} would hold {row.luck + amount} luck points; at most {MAX_LUCK:,}"
@@ -149,6 +161,15 @@ def _add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount:
     row.luck += amount
     t.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
                                               "reason": reason}), character=row)  # fmt: skip
+
+
+def add_luck(t: ServiceBase, s: Session, game: Game, row: Character, *, amount: int,
+             reason: str) -> None:  # fmt: skip
+    """Luck onto one character, as an award, in the caller's transaction (a scene's luck:
+    scene_luck.py); nothing where the game's cap leaves no room."""
+    cap = _rules(t, game).max_luck
+    if cap is None or row.luck < cap:
+        _add_luck(t, s, game, row, amount=amount, reason=reason)
 
 
 def spend_luck(
@@ -165,6 +186,33 @@ def spend_luck(
         t.record(s, game, ev.LuckSpent.written({"amount": 1, "luck": row.luck,
                                             "reason": reason}), character=row)  # fmt: skip
         return character_dict(row, game)
+
+
+def _rules(t: ServiceBase, game: Game) -> FS3Ruleset:
+    rules, _ = t.ruleset_of(game)
+    assert isinstance(rules, FS3Ruleset)
+    return rules
+
+
+def _wait_between(s: Session, row: Character, skill: str, days: int) -> None:
+    """A game's days between raises of one ability (AresMUSH's days_between_learning;
+    rulings A15): the last raise of the same ability must be that long ago."""
+    if days <= 0:
+        return
+    recent = s.scalars(select(Event).where(
+        Event.character_id == row.id, Event.kind == ev.Raised.kind,
+    ).order_by(Event.id.desc()).limit(500))  # fmt: skip
+    wanted = skill.strip().casefold()
+    last = next((e for e in recent if str(e.payload.get("skill", "")).casefold() == wanted), None)
+    if last is None:
+        return
+    when = last.created_at if last.created_at.tzinfo else last.created_at.replace(tzinfo=UTC)
+    left = when + timedelta(days=days) - now()
+    if left > timedelta(0):
+        raise RuleError(f"{row.name} raised {last.payload.get('skill')} less than {days} "
+                        f"day{'s' if days != 1 else ''} ago; this game waits that long between "
+                        f"raises of one ability ({left.days + 1} day"
+                        f"{'s' if left.days else ''} to go)")  # fmt: skip
 
 
 def _reason(text: str) -> str:

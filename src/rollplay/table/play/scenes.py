@@ -21,9 +21,11 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import scenes as sc
 from rollplay.table.events.audiences import project
 from rollplay.table.events.ledger import fold
+from rollplay.table.events.payloads import LuckAwarded
 from rollplay.table.events.views import EventView
 from rollplay.table.handlers import handles
 from rollplay.table.limits import MAX_SUMMARY, MAX_TITLE
+from rollplay.table.play import scene_luck
 from rollplay.table.play.names import clean_name
 from rollplay.table.play.pace import keep_pace
 from rollplay.table.play.scene_rows import (
@@ -136,6 +138,8 @@ def _change(t: ServiceBase, cmd: Any, states: tuple[str, ...], verb: str, *, to:
             scene.finished_at = now()
         s.flush()
         t.record(s, game, payload(scene=scene.number, title=scene.title), scene=at(scene))
+        if to == "finished":  # a game's luck for scenes (an AresMUSH config's; rulings A17)
+            scene_luck.award(t, s, game, scene)
         return shown(s, game, scene)
 
 
@@ -151,7 +155,7 @@ def run_scene_resume(t: ServiceBase, cmd: c.SceneResume, dice: Dice | None) -> S
     return _change(t, cmd, ("paused",), "resume", to="running", payload=sc.SceneResumed)
 
 
-@handles(c.SceneStop, act=Act.POSE, writes=(sc.SceneStopped,))
+@handles(c.SceneStop, act=Act.POSE, writes=(sc.SceneStopped, LuckAwarded))
 def run_scene_stop(t: ServiceBase, cmd: c.SceneStop, dice: Dice | None) -> SceneShown:
     """Finish a scene for good (its starter or the Storyteller)."""
     return _change(t, cmd, ("running", "paused"), "stop", to="finished", payload=sc.SceneStopped)

@@ -95,7 +95,11 @@ class FS3(BaseSystem):
             Tally("Action skills", points.action, c.max_action_points),
             Tally("Background skills", points.background),
             Tally("Languages", points.languages),
-        ]
+            # Where a game counts them (an AresMUSH config's; rulings A4, A5).
+            *([Tally("Specialties", points.specialties)] if c.specialty_cost else []),
+            *([Tally("Advantages", points.advantages, c.max_advantage_points)]
+              if rules.use_advantages else []),
+        ]  # fmt: skip
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
         from rollplay.systems.fs3.experience import learning_cost, raise_costs

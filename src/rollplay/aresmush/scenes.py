@@ -41,7 +41,11 @@ _RULES = (RULE,)
 _SYSTEM_BLOCK = (f"<System> {RULE}",)
 _DIVIDERS = (RULE + RULE,)
 _KEYS = ("Summary", "Location", "Plot")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+# Control characters but line breaks and tabs, and bidi controls (which reorder how text
+# shows: refused in every pose, rulings S4).
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 
 EntryKind = Literal["pose", "set", "ooc", "system"]
 
@@ -205,7 +209,7 @@ def _body(lines: list[str], at: int, name: str) -> list[Entry]:
             if block is None:
                 block, opened = "set", number + 1
             else:
-                if block == "set":
+                if block == "set" and set_text:  # a set pose left empty is nothing
                     out.append(_entry("set", "\n\n".join(set_text), name))
                     set_text.clear()
                 block = None

@@ -87,6 +87,7 @@ def test_a_pose_is_whose_name_it_begins_with(text: str, said: str | None) -> Non
         (b"\xff\xfe\x00garbage", "not UTF-8"),
         (b"T\nDate: x\nParticipants: A\n\nA \x00 pose\n", "control character"),
         (b"T\nDate: x\nPlot: P\nnot a key\nParticipants: A\n", "after Plot:"),
+        (b"T\nDate: x\nParticipants: A\n\n\n", "holds no poses"),
         (b"x" * (MAX_LOG_BYTES + 1), "at most"),
     ],
 )
@@ -109,7 +110,7 @@ _NAME = st.text(st.characters(whitelist_categories=("Lu", "Ll", "Nd")), min_size
 @st.composite
 def _poses(draw: st.DrawFn) -> list[Pose]:
     out = []
-    for _ in range(draw(st.integers(0, 8))):
+    for _ in range(draw(st.integers(1, 8))):
         kind = draw(st.sampled_from(["pose", "set", "system"]))
         place = draw(st.none() | _LINE) if kind == "pose" else None
         out.append(Pose(draw(_TEXT), setpose=kind == "set", system=kind == "system",

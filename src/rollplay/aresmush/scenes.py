@@ -111,6 +111,8 @@ def read(text: str, name: str = "the log") -> SceneLog:
                        "begins with the scene's title and a Date: line")  # fmt: skip
     head, at = _header(lines, at, name)
     entries = _body(lines, at, name)
+    if not entries:
+        raise LogError(f"{name} holds no poses after its header: nothing to import")
     if len(entries) > MAX_ENTRIES:
         raise LogError(f"{name} holds {len(entries):,} entries: at most {MAX_ENTRIES:,}")
     return SceneLog(head.title, head.date, head.summary, head.location, head.plots,

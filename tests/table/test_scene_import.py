@@ -173,3 +173,35 @@ def test_an_imported_entry_is_never_edited(seated: Table) -> None:
     _, ledger = seated.acting_as("Stella").scene("Pegasus", n)
     with pytest.raises(RollplayError, match="is an imported entry"):
         seated.acting_as("Stella").execute(c.PoseEdit("Pegasus", ledger[1].id, "changed"))
+
+
+def test_the_browsers_verifier_says_the_same_of_imported_entries(
+    seated: Table, tmp_path: Path
+) -> None:
+    """The Verify page's checker (verify_log.js, under Node) gives an export holding an
+    imported scene, and a forgery of it, the verdict and summary ``rollplay verify`` gives."""
+    from tests.table.test_verify_corpus import NODE, _node, _python
+
+    stella = seated.acting_as("Stella")
+    stella.execute(c.NpcRoll("Pegasus", Request("7"), name="Smuggler"))
+    _import(stella)
+    for chain in ("public", "hidden"):
+        seated.rotate_seed("Pegasus", chain)
+    honest = stella.export_log("jsonl", game_name="Pegasus")
+    lines = [json.loads(x) for x in honest.splitlines()]
+    roll = next(x for x in lines if x["kind"] == "roll" and x.get("dice_source") == "provable")
+    dressed = [dict(x, provable=roll["provable"], dice_source="provable")
+               if x.get("of") == "imported" else x for x in lines]  # fmt: skip
+    paths = []
+    for name, text in (("honest", honest),
+                       ("dressed", "".join(json.dumps(x) + "\n" for x in dressed))):  # fmt: skip
+        paths.append(tmp_path / f"{name}.jsonl")
+        paths[-1].write_text(text, encoding="utf-8")
+    in_python = [_python(p) for p in paths]
+    assert [p["code"] for p in in_python] == [0, 1]
+    assert "10 imported entries" in in_python[0]["summary"]
+    if NODE is None:
+        pytest.skip("no node to run verify_log.js (scripts/_node.sh)")
+    in_node = _node(paths)
+    for python, node in zip(in_python, in_node, strict=True):
+        assert (node["code"], node["summary"]) == (python["code"], python["summary"])

@@ -159,3 +159,25 @@ def test_no_input_is_a_traceback(data: bytes) -> None:
         read(decode(data, "f"), "f")
     except LogError as exc:
         assert "\n" not in str(exc)
+
+
+@given(names=st.lists(_NAME, min_size=1, max_size=6, unique=True), at=st.integers(0, 5),
+       rest=_LINE, joint=st.sampled_from([" ", "'s ", ", ", ": "]))  # fmt: skip
+def test_a_pose_beginning_with_a_name_is_that_names_or_a_longer_ones(
+    names: list[str], at: int, rest: str, joint: str
+) -> None:
+    who = names[at % len(names)]
+    found = speaker(who + joint + rest, names)
+    assert found is not None
+    assert found.startswith(who)  # its own, or a longer name it begins (the longest wins)
+    assert (who + joint + rest).startswith(found)
+
+
+@given(names=st.lists(_NAME, max_size=6), text=_TEXT)
+def test_a_pose_no_name_begins_is_an_emit(names: list[str], text: str) -> None:
+    found = speaker(text, names)
+    if found is None:
+        assert not any(text.startswith(n + " ") for n in names)
+    else:
+        assert text.startswith(found)
+        assert not text[len(found) : len(found) + 1].isalnum()

@@ -52,6 +52,10 @@ def test_the_api_imports_and_refuses_bad_input_with_one_error(server: TestClient
                           files=_files("docks.txt"))  # fmt: skip
     assert nowhere.status_code == 404
     assert set(nowhere.json()) == {"error"}
+    huge = server.post("/api/v1/games/Pegasus/scenes/import", headers=headers,
+                       files=[("files", ("huge.txt", b"x" * (2 * 1024 * 1024)))])  # fmt: skip
+    assert huge.status_code == 413
+    assert set(huge.json()) == {"error"}
     assert server.get("/api/v1/games/Pegasus/scenes").json() == []
     made = server.post("/api/v1/games/Pegasus/scenes/import", headers=headers,
                        files=_files("docks.txt"))  # fmt: skip

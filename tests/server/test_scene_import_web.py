@@ -33,6 +33,15 @@ def test_the_upload_reports_each_log_and_links_its_scene(server: TestClient) -> 
     assert "poses by: Nikos 2, Pia 2 (not a character here)" in answer.text
     record = server.get("/games/Pegasus/scenes/1/record").text
     assert record.count("(imported: not provable)") == 10
+    # The game's feed: each card marked, the head's leading to the scene's record.
+    table = server.get("/games/Pegasus").text
+    assert "(imported: not provable)" in table
+    assert '<a href="/games/Pegasus/scenes/1/record" tabindex="-1">Read scene 1</a>' in table
+    events = server.get("/api/v1/games/Pegasus/events?format=json&limit=1000").json()
+    imported = [e for e in events if e["kind"] in ("scene_import", "imported")]
+    assert len(imported) == 16  # both logs: 1 + 9 and 1 + 5
+    assert all(e["data"]["imported"] is True and e["data"]["provable"] is False
+               for e in imported)  # fmt: skip
 
 
 def test_the_api_imports_and_refuses_bad_input_with_one_error(server: TestClient) -> None:

@@ -181,3 +181,22 @@ def test_a_pose_no_name_begins_is_an_emit(names: list[str], text: str) -> None:
     else:
         assert text.startswith(found)
         assert not text[len(found) : len(found) + 1].isalnum()
+
+
+@given(
+    cut=st.integers(0, 40),
+    keep=st.integers(0, 40),
+    junk=st.sampled_from(
+        ["", RULE, f"<System> {RULE}", RULE + RULE, "Date: x", "Participants: A", "\x00", "\u202e"]
+    ),
+)
+def test_a_log_cut_or_spliced_reads_or_is_one_line(cut: int, keep: int, junk: str) -> None:
+    """A real download with lines taken out and a mark or a bad character put in: it reads,
+    or it is one line naming the file; never a traceback."""
+    lines = (LOGS / "docks.txt").read_text(encoding="utf-8").split("\n")
+    lines = [*lines[:cut], junk, *lines[cut + keep :]]
+    try:
+        read("\n".join(lines), "docks.txt")
+    except LogError as exc:
+        assert str(exc).startswith("docks.txt")
+        assert "\n" not in str(exc)

@@ -41,10 +41,11 @@ _RULES = (RULE,)
 _SYSTEM_BLOCK = (f"<System> {RULE}",)
 _DIVIDERS = (RULE + RULE,)
 _KEYS = ("Summary", "Location", "Plot")
-# Control characters but line breaks and tabs, and bidi controls (which reorder how text
-# shows: refused in every pose, rulings S4).
+# Control characters but line breaks and tabs, bidi controls (which reorder how text shows:
+# refused in every pose, rulings S4) and lone surrogates (no database stores them).
 _CONTROL = re.compile(
-    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+    r"\ud800-\udfff]"
 )
 
 EntryKind = Literal["pose", "set", "ooc", "system"]

@@ -82,6 +82,11 @@ def test_a_pose_is_whose_name_it_begins_with(text: str, said: str | None) -> Non
         (b"", "is empty"),
         (b"   \n\n", "is empty"),
         (b"Just some notes\nabout a game\n", "not an AresMUSH scene log"),
+        # the download of a scene not yet shared: AresMUSH's handler drops the header
+        (
+            b"Nikos leans in.\n\n<OOC> Pia: brb\n\n<System> Nikos rolls Firearms\n\n",
+            "share it, then download it again",
+        ),
         (b"Title\nDate: today\nSummary: x\n\nNikos poses.\n", "no 'Participants: ...'"),
         (b"T\nDate: x\nParticipants: A\n\n" + RULE.encode() + b"\nA set\n", "never closed"),
         (b"\xff\xfe\x00garbage", "not UTF-8"),

@@ -51,7 +51,8 @@ def test_the_api_imports_and_refuses_bad_input_with_one_error(server: TestClient
     assert bad.status_code == 400
     assert bad.json() == {"error": "notes.txt, line 2: not an AresMUSH scene log: its header is "
                           "the title, then 'Date: ...', then Summary:, Location:, Plot: (each "
-                          "if set) and 'Participants: ...'"}  # fmt: skip
+                          "if set) and 'Participants: ...' (a scene not yet shared downloads "
+                          "without it: share it, then download it again)"}  # fmt: skip
     # a good log before a bad one: nothing is made
     both = server.post("/api/v1/games/Pegasus/scenes/import", headers=headers,
                        files=[*_files("docks.txt"), ("files", ("e.txt", b""))])  # fmt: skip

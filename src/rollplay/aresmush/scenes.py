@@ -129,7 +129,8 @@ def _header(lines: list[str], at: int, name: str) -> tuple[SceneLog, int]:
     if at >= len(lines) or not lines[at].startswith("Date:"):
         raise LogError(f"{name}, line {at + 1}: not an AresMUSH scene log: its header is the "
                        "title, then 'Date: ...', then Summary:, Location:, Plot: (each if "
-                       "set) and 'Participants: ...'")  # fmt: skip
+                       "set) and 'Participants: ...' (a scene not yet shared downloads "
+                       "without it: share it, then download it again)")  # fmt: skip
     fields: dict[str, list[str]] = {"Date": [lines[at][5:].strip()]}
     plots: list[str] = []
     last = "Date"

@@ -37,6 +37,7 @@ from rollplay.server import (
     web_record,
     web_scene_combat,
     web_scene_controls,
+    web_scene_import,
     web_scenes,
     web_sheets,
 )
@@ -69,6 +70,8 @@ ROUTERS = (
     # First: /games/{game}/scenes/search must be matched before a scene's number is read.
     web_record.api,
     web_record.pages,
+    web_scene_import.pages,  # /scenes/import before a scene's number is read (issue 38)
+    web_scene_import.api,
     accounts.router,
     games.router,
     pages.router,

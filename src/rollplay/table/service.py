@@ -34,6 +34,7 @@ from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scene_combat as _scene_combat
+from rollplay.table.play import scene_import as _scene_import  # noqa: F401
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes

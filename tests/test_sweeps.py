@@ -127,6 +127,9 @@ INVOCATIONS: dict[str, list[str]] = {
     # Into a folder that holds a config already: refused, so the sweep writes no files.
     "export aresmush": [TABLE, "export", "aresmush", "--game", "Pegasus",
                         str(ROOT / "tests" / "aresmush" / "data")],
+    "import aresmush-scene": [TABLE, "import", "aresmush-scene",
+                              str(ROOT / "tests" / "aresmush" / "logs" / "docks.txt"),
+                              "--game", "Pegasus"],
 }  # fmt: skip
 
 # Options typed as text that carry numbers.

@@ -40,6 +40,7 @@ def game(db_url: str) -> str:
     table = Table(db_url)
     table.new_game("Caprica", "fs3", "3.3", ares_rules())
     seat(table, "Caprica", {k: (r, ()) for k, (r, _) in THREE.items()})
+    table.add_user("Dora")  # a member of no game here
     table.close()
     return db_url
 
@@ -214,7 +215,7 @@ def test_a_game_of_another_system_takes_no_aresmush_sheet(
     assert "Dungeon plays gurps; an AresMUSH sheet is an FS3 sheet" in err
 
 
-@pytest.mark.parametrize("who", ["Pia", "Olly"])
+@pytest.mark.parametrize("who", ["Pia", "Olly", "Dora"])
 def test_only_the_storyteller_imports(
     game: str, capsys: pytest.CaptureFixture[str], who: str
 ) -> None:

@@ -178,7 +178,7 @@ def _background(ares: AresSheet, rules: FS3Ruleset, taken: set[str], r: _Report)
         out[a.name] = a.rating
         if a.cut:
             r.add(key, "converted", f"{a.rating}; its name may have been cut at the sheet's "
-                                    f"14 columns: rename it if it was longer (A43)")  # fmt: skip
+                                    f"14 columns: rename it if it was longer (A41)")  # fmt: skip
         elif rules.background_attribute is None:
             r.add(key, "converted", f"{a.rating}; an AresMUSH sheet names no ruling "
                                     f"attribute: choose one before approval (002 Ruling "

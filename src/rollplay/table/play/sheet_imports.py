@@ -128,7 +128,7 @@ def _player(s: Session, game: Game, player: str) -> int:
     if member is None or member.role == "observer":
         raise RollplayError(
             f"{user.name} does not play in {game.name}: add them as a player first "
-            f"(rollplay member add {game.name} {user.name} player)"
+            f"(rollplay member add {game.name} {user.name} --role player)"
         )
     return user.id
 

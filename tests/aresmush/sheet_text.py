@@ -88,3 +88,29 @@ def render(d: Drawn, screen_reader: bool = False, ansi: bool = False) -> str:
     out += "\n" + f"{b}XP:{r} {left(str(d.xp), 30)} {b}Luck Points:{r} {d.luck}" + "\n"
     out += "" if screen_reader else HEADER
     return out
+
+
+def render_xp(d: Drawn, progress: dict[str, tuple[int, int] | None], ansi: bool = False) -> str:
+    """AresMUSH's ``xp`` page (templates/xp.erb, xp_template.rb): a row per ability in
+    ``progress`` (its XP toward the next level and that level's cost, or None: it cannot be
+    raised further), the attributes, action skills, background skills and languages in
+    turn."""
+    b, r = (BOLD, RESET) if ansi else ("", "")
+
+    def row(name: str) -> str:
+        got = progress[name]
+        if got is None:
+            bar, detail = "..........", "(---)"
+        else:
+            xp, need = got
+            filled = max(min(xp * 10 // need, 10), 1 if xp > 0 else 0)
+            bar, detail = "@" * filled + "." * (10 - filled), f"({xp}/{need})"
+        return f"{left(name, 20)} {bar} {detail.ljust(16)} {center('Now', 13)}"
+
+    out = [HEADER, f"{b}Learning Progress - {d.name}{r}", "",
+           f"{b}Ability                 Progress                 Learn Again In{r}"]  # fmt: skip
+    for rows in (d.attributes, d.action, d.background, d.languages):
+        out.append("")
+        out += [row(name) for name, _ in rows if name in progress]
+    out += ["", "", f"XP: {d.xp}", HEADER]
+    return "\n".join(out) + "\n"

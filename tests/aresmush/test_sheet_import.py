@@ -132,6 +132,22 @@ def test_approval_still_asks_a_32_background_skill_for_its_ruling_attribute(
         table.close()
 
 
+def test_xp_spent_toward_a_level_comes_back_to_spend(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A49: AresMUSH learns a point at a time, rollplay raises a level whole; the xp page
+    saved with the sheet says what was spent toward levels not reached."""
+    done = run_json(capsys, "import", "aresmush-sheet", str(SAMPLES / "mira_with_xp.txt"),
+                    "--game", "Caprica", "--db", game)  # fmt: skip
+    items = {i["key"]: i for i in done["characters"][0]["items"]}
+    assert items["xp.learning.Medicine"]["status"] == "converted"
+    assert "3 XP spent toward its next level (of 6)" in items["xp.learning.Medicine"]["note"]
+    assert "xp.learning.Brawn" not in items  # (0/6): nothing spent
+    sheet = run_json(capsys, "char", "show", "Mira", "--game", "Caprica", "--db", game)
+    assert sheet["xp"] == 14 + 2 + 1 + 3 + 1  # Reflexes, Firearms, Medicine, Poker
+    assert "Colonial History" in sheet["sheet"]["background"]  # whole, from the xp page
+
+
 def test_a_player_is_given_the_characters_with_player(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

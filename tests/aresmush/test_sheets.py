@@ -6,16 +6,18 @@ naming what is wrong."""
 from __future__ import annotations
 
 import io
+import string
 import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rollplay.aresmush import sheets
+from rollplay.aresmush.learning import Learned
 from rollplay.aresmush.sheets import AresSheet, Rated, SheetFileError
-from tests.aresmush.sheet_text import Drawn, render
+from tests.aresmush.sheet_text import Drawn, render, render_xp
 from tests.fuzzing import fuzz
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -128,7 +130,12 @@ def test_a_zip_without_a_sheet_and_a_file_too_large_are_refused() -> None:
 
 # -- any sheet the template can draw ------------------------------------------------------
 
-_word = st.from_regex(r"[A-Z][a-z0-9]{0,9}", fullmatch=True)
+_word = st.builds(
+    str.__add__, st.sampled_from(string.ascii_uppercase),
+    st.text(alphabet=string.ascii_lowercase + string.digits, max_size=9),
+)  # fmt: skip
+# Generation, not the parser, is the slow part on a busy machine: no health check on it.
+_PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _name = st.lists(_word, min_size=1, max_size=3).map(" ".join)
 _attr3 = st.sampled_from(["Reflexes", "Brawn", "Wits", "Grit", "Perception", "Presence"])
 
@@ -179,7 +186,7 @@ def linked(d: Drawn, screen_reader: bool) -> tuple[Rated, ...]:
     return tuple(out)
 
 
-@settings(max_examples=150)
+@settings(_PROPERTY, max_examples=150)
 @given(d=drawn(), screen_reader=st.booleans(), ansi=st.booleans())
 def test_any_sheet_the_template_draws_reads_back(d: Drawn, screen_reader: bool, ansi: bool) -> None:
     """Property: the template's every sheet parses back to its values (names as the sheet
@@ -213,3 +220,40 @@ def test_a_sheet_damaged_anywhere_is_a_sheet_or_one_error(d: Drawn, cut: int, ju
         sheets.parse(text[:cut] + junk + text[cut:], "t.txt")
     except SheetFileError as exc:
         assert "\n" not in str(exc)
+
+
+def test_the_xp_page_saved_with_the_sheet_gives_learning_and_whole_names() -> None:
+    """xp.erb's rows cut names at 20 columns, not 14: "Starship Engineering" comes back
+    whole; "(3/6)" is XP spent toward Medicine's next level (A49)."""
+    sheet = sheets.read_bytes((SAMPLES / "mira_with_xp.txt").read_bytes(), "mira_with_xp.txt")
+    assert Rated("Starship Engineering", 2, cut=True) in sheet.background  # 20: may be more
+    assert Rated("Colonial History", 3) in sheet.background  # whole: not cut
+    assert Learned("Medicine", 3, 6, cut=False) in sheet.learned
+    assert Learned("Piloting", None, None, cut=False) in sheet.learned  # (---): at its most
+    assert (sheet.xp, sheet.luck) == (14, 2)
+
+
+def test_an_xp_page_of_another_character_is_refused() -> None:
+    mira = (SAMPLES / "mira.txt").read_text()
+    other = render_xp(Drawn(name="Tobin", attributes=[("Brawn", 2)]), {"Brawn": (1, 4)})
+    with pytest.raises(SheetFileError, match="the xp page is Tobin's and the sheet Mira's"):
+        sheets.parse(mira + other, "log.txt")
+
+
+@settings(_PROPERTY, max_examples=100)
+@given(d=drawn(), data=st.data())
+def test_any_sheet_with_its_xp_page_reads_back(d: Drawn, data: st.DataObject) -> None:
+    """Property: whatever each ability's progress, the xp page reads back, and a name the
+    sheet cut is whole wherever the xp page has it whole."""
+    rated = [n for rows in (d.attributes, d.action, d.background, d.languages) for n, _ in rows]
+    cost = st.integers(1, 12).flatmap(lambda n: st.tuples(st.integers(0, n - 1), st.just(n)))
+    progress = {n: data.draw(st.none() | cost) for n in rated}
+    text = render(d) + render_xp(d, progress)
+    sheet = sheets.parse(text, "log.txt")
+    assert {x.name: (x.xp, x.needed) for x in sheet.learned} == {
+        n[:20].rstrip(): ((None, None) if p is None else p) for n, p in progress.items()
+    }
+    for shown_row, (full, _) in zip(sheet.background, sorted(d.background), strict=True):
+        matches = [n for n in rated if n.casefold().startswith(full[:14].casefold())]
+        if len(full) < 20 and len(matches) == 1:
+            assert shown_row.name == full

@@ -76,12 +76,26 @@ def convert(ares: AresSheet, rules: FS3Ruleset, file: str) -> Converted:
     for a in ares.advantages:
         r.add(f"advantages.{a.name}", "unsupported", f"{ADVANTAGES_LATER} ({a.rating})")
     r.add("xp", "kept", f"{ares.xp} XP, to spend here (002 Experience)")
+    refund = _learning(ares, r)
     r.add("luck", "kept", f"{ares.luck} luck points (AresMUSH shows whole points only)")
     sheet: dict[str, Any] = {
         "name": ares.name, "system": "fs3", "attributes": attributes, "action": action,
         "background": background, "languages": languages, "specialties": specialties,
     }  # fmt: skip
-    return Converted(sheet, ares.xp, ares.luck, tuple(r.items), advantages)
+    return Converted(sheet, ares.xp + refund, ares.luck, tuple(r.items), advantages)
+
+
+def _learning(ares: AresSheet, r: _Report) -> int:
+    """XP the xp page says was spent toward levels not yet reached: rollplay raises a level
+    whole (002 Experience), so it comes back to spend (A49)."""
+    total = 0
+    for row in ares.learned:
+        if row.xp:
+            total += row.xp
+            r.add(f"xp.learning.{row.name}", "converted",
+                  f"{row.xp} XP spent toward its next level (of {row.needed}) in AresMUSH, "
+                  f"back as XP to spend: rollplay raises a level whole (A49)")  # fmt: skip
+    return total
 
 
 def _attributes(ares: AresSheet, rules: FS3Ruleset, r: _Report) -> dict[str, int]:

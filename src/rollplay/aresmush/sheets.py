@@ -25,6 +25,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rollplay.aresmush.learning import Learned
 from rollplay.errors import RollplayError
 
 MAX_TEXT_BYTES = 200_000  # a sheet's text (a big one is about 3 KB)
@@ -85,6 +86,7 @@ class AresSheet:
     xp: int = 0
     luck: int = 0
     sections: tuple[Kind, ...] = field(default=())
+    learned: tuple[Learned, ...] = ()  # the xp page's rows, when it came with the sheet
 
     def of(self, kind: Kind) -> tuple[Rated, ...]:
         out: tuple[Rated, ...] = getattr(self, kind)
@@ -168,7 +170,9 @@ def clean(text: str) -> list[str]:
 def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
     """A sheet's text (see the module's note); a text that is not one is one line saying
     what it is not."""
-    lines = clean(text)
+    from rollplay.aresmush import learning
+
+    lines, learned, learner = learning.split(clean(text), label)
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         raise SheetFileError(f"{label}: a JSON file (another system's character?), not {ACCEPTED}")
@@ -181,6 +185,8 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
     if len(set(titles)) != len(titles):
         raise SheetFileError(f"{label}: two {_title(_dupe(titles))} sections; give one sheet")
     name, status = _name(lines[: sections[0]], label)
+    if learner is not None and learner.casefold() != name.casefold():
+        raise SheetFileError(f"{label}: the xp page is {learner}'s and the sheet {name}'s")
     spoken = any("::" in line for line in lines)
     found: dict[Kind, list[Rated]] = {}
     specialties: list[tuple[str, str]] = []
@@ -204,7 +210,7 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
             if xp_luck is not None:  # the footer, or what a client logged after the sheet
                 continue
             rows.extend(_row(line, kind, spoken, where))
-        found[kind] = rows
+        found[kind] = [_whole(r, learned) for r in rows]
     if xp_luck is None:
         raise SheetFileError(f"{label}: no 'XP: N  Luck Points: N' line; is the sheet whole?")
     xp, luck = xp_luck
@@ -221,8 +227,19 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
         specialties=tuple(specialties), background=tuple(found.get("background", ())),
         languages=tuple(found.get("languages", ())),
         advantages=tuple(found.get("advantages", ())), xp=xp, luck=luck,
-        sections=tuple(titles),
+        sections=tuple(titles), learned=learned,
     )  # fmt: skip
+
+
+def _whole(r: Rated, learned: tuple[Learned, ...]) -> Rated:
+    """A name the sheet cut, made whole by the xp page's row for it (its 20 columns), when
+    just one row's name begins so."""
+    if not r.cut:
+        return r
+    begins = [x for x in learned if x.name.casefold().startswith(r.name.casefold())]
+    if len(begins) != 1:
+        return r
+    return Rated(begins[0].name, r.rating, begins[0].cut, r.linked)
 
 
 def _title(kind: Kind) -> str:

@@ -70,7 +70,9 @@ def convert(ares: AresSheet, rules: FS3Ruleset, file: str) -> Converted:
     attributes = _attributes(ares, rules, r)
     action = _action(ares, rules, r)
     specialties = _specialties(ares, rules, action, r)
-    background = _background(ares, rules, set(attributes) | set(action), r)
+    # A background skill may not take a name the game rolls as something else (A43).
+    taken = {*rules.attributes, *(s.name for s in rules.action_skills), *rules.languages}
+    background = _background(ares, rules, taken, r)
     languages = _languages(ares, rules, r)
     advantages = {a.name: a.rating for a in ares.advantages}
     for a in ares.advantages:
@@ -101,23 +103,24 @@ def _learning(ares: AresSheet, r: _Report) -> int:
 def _attributes(ares: AresSheet, rules: FS3Ruleset, r: _Report) -> dict[str, int]:
     lo, hi = rules.attribute_range
     out: dict[str, int] = {}
+    why: dict[str, str] = {}  # the game's attributes the sheet rates out of range
     for a in ares.attributes:
-        name, why = _known(a.name, rules.attributes, a.cut)
-        key = f"attributes.{a.name}"
+        name, unknown = _known(a.name, rules.attributes, a.cut)
         if name is None:
-            r.add(key, "unsupported", f"{why} attributes ({', '.join(rules.attributes)}); "
-                                      f"not imported")  # fmt: skip
+            known = ", ".join(rules.attributes)
+            r.add(f"attributes.{a.name}", "unsupported",
+                  f"{unknown} attributes ({known}); not imported")  # fmt: skip
         elif not lo <= a.rating <= hi:
-            r.add(key, "unsupported", f"rated {a.rating}; this game rates attributes {lo} to "
-                                      f"{hi}; not imported")  # fmt: skip
+            why[name] = f"rated {a.rating}; this game rates attributes {lo} to {hi}"
         else:
             out[name] = a.rating
-            r.add(key, *_kept(a, name))
+            r.add(f"attributes.{a.name}", *_kept(a, name))
     for name in rules.attributes:  # 002 Attributes: every character rates every attribute
         if name not in out:
             out[name] = max(lo, min(hi, rules.default_attribute))
             r.add(f"attributes.{name}", "converted",
-                  f"not on the sheet; set to {out[name]}, the game's default (A42)")  # fmt: skip
+                  f"{why.get(name, 'not on the sheet')}; set to {out[name]}, the game's "
+                  f"default (A42)")  # fmt: skip
     return out
 
 

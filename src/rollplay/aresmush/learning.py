@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rollplay.aresmush.sheet_rows import SheetFileError
+
 NAME_WIDTH = 20
 _TITLE = re.compile(r"^\s*Learning Progress - (.+?)\s*$")
 _ROW = re.compile(
@@ -40,8 +42,6 @@ class Learned:
 def split(lines: list[str], label: str) -> tuple[list[str], tuple[Learned, ...], str | None]:
     """The lines without the ``xp`` page (left blank, so line numbers hold), its rows,
     and the name it is for (None when there is no page)."""
-    from rollplay.aresmush.sheets import SheetFileError
-
     start = next((i for i, line in enumerate(lines) if _TITLE.match(line)), None)
     if start is None:
         return lines, (), None

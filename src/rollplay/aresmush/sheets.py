@@ -26,47 +26,26 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rollplay.aresmush.learning import Learned
-from rollplay.errors import RollplayError
+from rollplay.aresmush.sheet_rows import (
+    TITLES,
+    WORDS,
+    Kind,
+    Rated,
+    SheetFileError,
+    row,
+    title,
+)
+from rollplay.aresmush.sheet_rows import specialties as read_specialties
+
+__all__ = ["WORDS", "AresSheet", "Kind", "Rated", "SheetFileError", "parse", "read_bytes"]
 
 MAX_TEXT_BYTES = 200_000  # a sheet's text (a big one is about 3 KB)
 MAX_FILE_BYTES = 20_000_000  # a backup .zip (its scenes and uploads come with it)
 BACKUP_SHEET = "profile/sheet.txt"  # where AresMUSH's WikiCharExporter writes the sheet
-NAME_WIDTH = 14  # left(name, 14): a name and its colon are cut at 14 columns
 
-Kind = Literal["attributes", "action", "background", "languages", "advantages"]
 Form = Literal["sheet", "screen reader", "backup"]
 
-# fs3skills/locales/locale_en.yml, by each ability model's rating_name (public/fs3_*.rb).
-_ACTION = ("Incapable", "Everyman", "Fair", "Competent", "Good", "Great", "Exceptional",
-           "Amazing", "Legendary")  # fmt: skip
-WORDS: dict[Kind, dict[str, int]] = {
-    "attributes": {"Poor": 1, "Average": 2, "Good": 3, "Exceptional": 4},
-    "action": {word: rating for rating, word in enumerate(_ACTION)},
-    "background": {"Everyman": 0, "Fair": 1, "Good": 2, "Exceptional": 3},
-    "languages": {"Everyman": 0, "Beginner": 1, "Conversational": 2, "Fluent": 3},
-    "advantages": {"Everyman": 0, "Fair": 1, "Good": 2, "Exceptional": 3},
-}
-TITLES: dict[str, Kind] = {
-    "Attributes": "attributes", "Action Skills": "action",
-    "Background Skills": "background", "Languages": "languages", "Advantages": "advantages",
-}  # fmt: skip
 STATUSES = ("Not Yet Approved", "Approved", "NPC", "On Roster", "Idled Out")
-
-
-class SheetFileError(RollplayError):
-    """A file that is not an AresMUSH FS3 sheet, or one whose text cannot be read."""
-
-
-@dataclass(frozen=True)
-class Rated:
-    """One ability as the sheet shows it. ``cut``: its name filled the 14 columns and may
-    have been cut there (the full name is longer, or exactly this). ``linked``: the first
-    letters of an action skill's linked attribute, as shown (``REF``), when shown whole."""
-
-    name: str
-    rating: int
-    cut: bool = False
-    linked: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,30 +114,6 @@ _MUSH = re.compile(r"%x[a-z0-9!]", re.IGNORECASE)  # a raw colour code left in b
 _SECTION = re.compile(r"^[^\w]*?\s*(" + "|".join(TITLES) + r")\s*[^\w]*$")
 _XP = re.compile(r"^XP:\s*(-?\d+)\s+Luck Points:\s*(-?\d+)\s*$")
 _SPECIALTIES = re.compile(r"^Specialties:\s*(.*)$")
-_ONE_SPECIALTY = re.compile(r"^\s*([\w ]+?)\s*\(([\w ]+)\)\s*$")
-_DOTS = r"(?:@(?:@|xy@)*|\d{1,2})"  # dots (2019 on; one release printed "@xy@"), or a number
-
-
-def _entry(kind: Kind) -> re.Pattern[str]:
-    """One ability of a row: a name and its colon, or a name filling its columns (cut
-    there: 14 since 2019, 16 before), then the dots and the rating's name."""
-    words = "|".join(sorted(WORDS[kind], key=len, reverse=True))
-    return re.compile(
-        r"(?:(?P<name>\w+(?: \w+)*):|(?P<cut>\w(?:\w| (?=\w)){12,15}))"
-        r"[ \t]+(?:(?P<dots>" + _DOTS + r")[ \t]+)?"
-        r"(?P<word>" + words + r")\b(?:[ \t]*\((?P<attr>[A-Za-z]{0,3})\)?)?"
-    )
-
-
-_ENTRIES = {kind: _entry(kind) for kind in WORDS}
-_SPOKEN = {  # a screen reader's row: "Name: 3 Good (REF) :: "
-    kind: re.compile(
-        r"(?P<name>[A-Za-z0-9_][\w ]*?):[ \t]*(?:(?P<dots>\d{1,2})[ \t]+)?"
-        r"(?P<word>" + "|".join(WORDS[kind]) + r")?[ \t]*(?:\((?P<attr>[A-Za-z]{0,3})\))?"
-        r"[ \t]*::"
-    )
-    for kind in WORDS
-}
 
 
 def clean(text: str) -> list[str]:
@@ -183,7 +138,7 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
             f"{label}: not an AresMUSH FS3 sheet (no Attributes section); give {ACCEPTED}"
         )
     if len(set(titles)) != len(titles):
-        raise SheetFileError(f"{label}: two {_title(_dupe(titles))} sections; give one sheet")
+        raise SheetFileError(f"{label}: two {title(_dupe(titles))} sections; give one sheet")
     name, status = _name(lines[: sections[0]], label)
     if learner is not None and learner.casefold() != name.casefold():
         raise SheetFileError(f"{label}: the xp page is {learner}'s and the sheet {name}'s")
@@ -205,11 +160,11 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
             if m := _SPECIALTIES.match(line.strip()):
                 if kind != "action":
                     raise SheetFileError(f"{where}: specialties outside the Action Skills")
-                specialties.extend(_specialties(m.group(1), where))
+                specialties.extend(read_specialties(m.group(1), where))
                 continue
             if xp_luck is not None:  # the footer, or what a client logged after the sheet
                 continue
-            rows.extend(_row(line, kind, spoken, where))
+            rows.extend(row(line, kind, spoken, where))
         found[kind] = [_whole(r, learned) for r in rows]
     if xp_luck is None:
         raise SheetFileError(f"{label}: no 'XP: N  Luck Points: N' line; is the sheet whole?")
@@ -220,7 +175,7 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
         seen = [r.name.casefold() for r in rows]
         if len(set(seen)) != len(seen):
             twice = next(r.name for r in rows if seen.count(r.name.casefold()) > 1)
-            raise SheetFileError(f"{label}: {twice} is listed twice under {_title(kind)}")
+            raise SheetFileError(f"{label}: {twice} is listed twice under {title(kind)}")
     return AresSheet(
         name=name, status=status, form=form or ("screen reader" if spoken else "sheet"),
         attributes=tuple(found.get("attributes", ())), action=tuple(found.get("action", ())),
@@ -242,10 +197,6 @@ def _whole(r: Rated, learned: tuple[Learned, ...]) -> Rated:
     return Rated(begins[0].name, r.rating, begins[0].cut, r.linked)
 
 
-def _title(kind: Kind) -> str:
-    return next(t for t, k in TITLES.items() if k == kind)
-
-
 def _dupe(titles: list[Kind]) -> Kind:
     return next(t for t in titles if titles.count(t) > 1)
 
@@ -263,56 +214,3 @@ def _name(head: list[str], label: str) -> tuple[str, str]:
                 return text[:at].strip(), text[at:].strip()
         return text, ""
     raise SheetFileError(f"{label}: no character's name above the Attributes")
-
-
-def _row(line: str, kind: Kind, spoken: bool, where: str) -> list[Rated]:
-    pattern = _SPOKEN[kind] if spoken else _ENTRIES[kind]
-    out: list[Rated] = []
-    end = 0
-    for m in pattern.finditer(line):
-        if line[end : m.start()].strip():
-            break
-        out.append(_rated(m, kind, spoken, where))
-        end = m.end()
-    rest = line[end:].strip()
-    if not spoken and rest.startswith("("):  # a linked attribute cut short: "(RE"
-        rest = ""
-    if not out or rest:
-        words = ", ".join(WORDS[kind])
-        raise SheetFileError(
-            f"{where}: cannot read {line.strip()[:60]!r} as {_title(kind)} (each 'Name: "
-            f"@@ Rating', the rating one of {words})"
-        )
-    return out
-
-
-def _rated(m: re.Match[str], kind: Kind, spoken: bool, where: str) -> Rated:
-    name = " ".join((m.group("name") or m.groupdict().get("cut") or "").split())
-    word, dots = m.group("word"), m.group("dots")
-    rating = WORDS[kind][word] if word else None
-    if dots is not None:
-        counted = int(dots) if dots.isdigit() else dots.count("@")
-        if rating is not None and counted != rating:
-            raise SheetFileError(f"{where}: {name} shows {dots} but is rated {word}")
-        rating = counted
-    if rating is None:
-        raise SheetFileError(f"{where}: {name} has no rating")
-    attr = m.group("attr")
-    linked = attr.upper() if attr and len(attr) == 3 else None
-    cut = not spoken and m.group("name") is None
-    return Rated(name, rating, cut, linked)
-
-
-def _specialties(text: str, where: str) -> list[tuple[str, str]]:
-    out = []
-    for part in _split_specialties(text):
-        m = _ONE_SPECIALTY.match(part)
-        if not m:
-            raise SheetFileError(f"{where}: a specialty is 'Name (Skill)', not {part.strip()!r}")
-        out.append((" ".join(m.group(2).split()), " ".join(m.group(1).split())))
-    return out
-
-
-def _split_specialties(text: str) -> list[str]:
-    """'A (X), B (Y)': split at the commas after a closing bracket."""
-    return [p for p in re.split(r"(?<=\))\s*,\s*", text.strip()) if p.strip()]

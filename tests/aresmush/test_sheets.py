@@ -257,3 +257,13 @@ def test_any_sheet_with_its_xp_page_reads_back(d: Drawn, data: st.DataObject) ->
         matches = [n for n in rated if n.casefold().startswith(full[:14].casefold())]
         if len(full) < 20 and len(matches) == 1:
             assert shown_row.name == full
+
+
+@fuzz
+@given(at=st.integers(0, 2000), junk=st.binary(max_size=40))
+def test_a_damaged_backup_zip_is_a_sheet_or_one_error(at: int, junk: bytes) -> None:
+    body = backup_zip((SAMPLES / "mira.txt").read_text())
+    try:
+        sheets.read_bytes(body[:at] + junk + body[at + len(junk) :], "b.zip")
+    except SheetFileError as exc:
+        assert "\n" not in str(exc)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -93,10 +94,15 @@ def read_bytes(body: bytes, label: str) -> AresSheet:
     return parse(text, label, form)
 
 
+# What zipfile raises for a damaged archive (the fuzz test found ValueError on a bad offset).
+_DAMAGED = (zipfile.BadZipFile, NotImplementedError, RuntimeError, EOFError, OSError,
+            ValueError, zlib.error)  # fmt: skip
+
+
 def _from_backup(body: bytes, label: str) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(body))
-    except zipfile.BadZipFile:
+    except _DAMAGED:
         raise SheetFileError(f"{label}: not a .zip file") from None
     with archive:
         names = [i for i in archive.infolist() if i.filename.endswith(BACKUP_SHEET)]
@@ -105,8 +111,12 @@ def _from_backup(body: bytes, label: str) -> bytes:
                 f"{label}: a .zip with no {BACKUP_SHEET} (an AresMUSH character backup "
                 f"holds one when the game uses FS3)"
             )
-        with archive.open(names[0]) as handle:  # read no more than a sheet may be
-            return handle.read(MAX_TEXT_BYTES + 1)
+        try:
+            with archive.open(names[0]) as handle:  # read no more than a sheet may be
+                return handle.read(MAX_TEXT_BYTES + 1)
+        except _DAMAGED as exc:  # damaged, encrypted, or packed in a way Python lacks
+            raise SheetFileError(f"{label}: its {BACKUP_SHEET} cannot be unpacked "
+                                 f"({type(exc).__name__})") from None  # fmt: skip
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

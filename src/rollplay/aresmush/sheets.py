@@ -141,6 +141,9 @@ def parse(text: str, label: str, form: Form | None = None) -> AresSheet:
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         raise SheetFileError(f"{label}: a JSON file (another system's character?), not {ACCEPTED}")
+    if m := re.search(r"^system:\s*(fs3|gurps|d6)\s*$", text, re.MULTILINE | re.IGNORECASE):
+        raise SheetFileError(f"{label}: a rollplay sheet file ({m.group(1).lower()}), not an "
+                             f"AresMUSH sheet: add it with `rollplay char import`")  # fmt: skip
     sections = [i for i, line in enumerate(lines) if _SECTION.match(line)]
     titles = [TITLES[m.group(1)] for i in sections if (m := _SECTION.match(lines[i]))]
     if "attributes" not in titles:

@@ -44,10 +44,3 @@ def ares_rules(game: str = "AresMUSH__aresmush") -> dict[str, Any]:
         "languages": [lang["name"] for lang in langs],
         "combat": {"repair_ability": "Technician"},  # the 3.3 preset's Repair is not here
     }
-
-
-def write_rules(path: Path, game: str = "AresMUSH__aresmush") -> Path:
-    import json
-
-    path.write_text(json.dumps(ares_rules(game)))
-    return path

@@ -148,6 +148,17 @@ def test_xp_spent_toward_a_level_comes_back_to_spend(
     assert "Colonial History" in sheet["sheet"]["background"]  # whole, from the xp page
 
 
+def test_a_sheet_with_no_luck_left_arrives_with_none(
+    game: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A49: the sheet's luck replaces the game's starting luck (1), down as well as up."""
+    path = tmp_path / "spent.txt"
+    path.write_text(render(Drawn(name="Spent", attributes=VETERAN.attributes, luck=0)))
+    run_json(capsys, "import", "aresmush-sheet", str(path), "--game", "Caprica", "--db", game)
+    assert run_json(capsys, "char", "show", "Spent", "--game", "Caprica", "--db", game)[
+        "luck"] == 0  # fmt: skip
+
+
 def test_a_player_is_given_the_characters_with_player(
     game: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

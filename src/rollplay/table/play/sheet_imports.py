@@ -146,7 +146,8 @@ def _points(
         row.xp_halves = done.xp * 2
         t.record(s, game, ev.XPAwarded.written({"amount": done.xp, "xp": float(done.xp),
                                                 "reason": reason}), character=row)  # fmt: skip
-    if done.luck != row.luck:
-        amount, row.luck = done.luck - row.luck, done.luck
-        t.record(s, game, ev.LuckAwarded.written({"amount": amount, "luck": row.luck,
-                                                  "reason": reason}), character=row)  # fmt: skip
+    if done.luck != row.luck:  # the sheet's luck, from the game's starting luck
+        more, row.luck = done.luck - row.luck, done.luck
+        kind = ev.LuckAwarded if more > 0 else ev.LuckSpent
+        t.record(s, game, kind.written({"amount": abs(more), "luck": row.luck,
+                                        "reason": reason}), character=row)  # fmt: skip

@@ -130,6 +130,9 @@ INVOCATIONS: dict[str, list[str]] = {
     "import aresmush-scene": [TABLE, "import", "aresmush-scene",
                               str(ROOT / "tests" / "aresmush" / "logs" / "docks.txt"),
                               "--game", "Pegasus"],
+    "import aresmush-sheet": [TABLE, "import", "aresmush-sheet",
+                              str(ROOT / "tests" / "aresmush" / "samples" / "mira.txt"),
+                              "--game", "Pegasus"],
 }  # fmt: skip
 
 # Options typed as text that carry numbers.

@@ -163,6 +163,7 @@ class Character(Answer):
     edition: str | None = None
     problems: tuple[str, ...] | None = None
     review_note: str | None = None  # why the Storyteller sent it back, for whoever plays it
+    origin: str | None = None  # where an imported character came from (issue 38)
     ratings: dict[str, str] | None = None
     dice: dict[str, int] | None = None
     wound_modifier: int | None = None

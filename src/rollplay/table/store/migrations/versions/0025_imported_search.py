@@ -11,7 +11,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0025"
-down_revision = "0023"  # the lead chains it after 0024 (issue 38's sheets) when merging
+down_revision = "0024"
 branch_labels = None
 depends_on = None
 

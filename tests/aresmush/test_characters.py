@@ -97,7 +97,20 @@ def test_specialties_follow_the_games_lists() -> None:
     assert fates["specialties.Piloting.Viper"][0] == "unsupported"  # no Piloting imported
 
 
-def test_advantages_are_reported_and_kept_for_later() -> None:
-    ares = _sheet(advantages=(Rated("Rank", 2),))
-    assert convert(ares, RULES, "f.txt").advantages == {"Rank": 2}
-    assert _fates(ares)["advantages.Rank"][0] == "unsupported"
+def test_advantages_are_on_the_sheet_where_the_game_uses_them() -> None:
+    """Rulings A4, A49: a game that turns advantages on (use_advantages) and lists them
+    takes the sheet's ratings; one that does not reports them, with the rating."""
+    ares = _sheet(advantages=(Rated("Rank", 2), Rated("Fame", 1), Rated("Resources", 5)))
+    assert convert(ares, RULES, "f.txt").advantages == {"Rank": 2, "Fame": 1, "Resources": 5}
+    off = _fates(ares)
+    assert off["advantages.Rank"][0] == "unsupported"
+    assert "use_advantages is off" in off["advantages.Rank"][1]
+    assert "advantages" not in convert(ares, RULES, "f.txt").sheet
+    using = dataclasses.replace(RULES, use_advantages=True, advantages=("Rank", "Resources"))
+    done = convert(ares, using, "f.txt")
+    assert done.sheet["advantages"] == {"Rank": 2}
+    fates = {i.key: (i.status, i.note) for i in done.items}
+    assert fates["advantages.Rank"] == ("kept", "2")
+    assert fates["advantages.Fame"][0] == "unsupported"  # not one of the game's
+    assert fates["advantages.Resources"][0] == "unsupported"  # past 0-3
+    assert "rated 5" in fates["advantages.Resources"][1]

@@ -70,8 +70,8 @@ def test_two_sheets_arrive_unapproved_with_their_origin_and_a_report(
     tobin_items = {i["key"]: (i["status"], i["note"]) for i in tobin["items"]}
     assert tobin_items["action.Tightrope Walking"][0] == "unsupported"  # not this game's
     assert tobin_items["languages.Klingon"][0] == "unsupported"
-    assert tobin_items["advantages.Rank"][0] == "unsupported"  # until rulesets know them
-    assert tobin["advantages"] == {"Rank": 2, "Resources": 1}  # kept for the lead to wire
+    assert tobin_items["advantages.Rank"][0] == "unsupported"  # this game uses none (A4)
+    assert tobin["advantages"] == {"Rank": 2, "Resources": 1}  # as AresMUSH rated them
     sheet = run_json(capsys, "char", "show", "Mira", "--game", "Caprica", "--db", game)
     assert sheet["approved"] is False
     assert sheet["origin"] == mira["origin"]

@@ -15,18 +15,14 @@ from typing import Any
 from rollplay.aresmush.report import Item, Status
 from rollplay.aresmush.sheets import AresSheet, Rated
 from rollplay.systems.fs3.ruleset import FS3Ruleset
-from rollplay.systems.fs3.sheet_fields import scaled_range
-
-ADVANTAGES_LATER = (
-    "advantages are not on rollplay's FS3 sheets yet; the rating is in the report, not on the sheet"
-)
+from rollplay.systems.fs3.sheet_fields import ADVANTAGE_RANGE, scaled_range
 
 
 @dataclass(frozen=True)
 class Converted:
     """A sheet for the game (its system's plain data), the points its columns hold, and
-    each line's fate. ``advantages``: the sheet's advantages by name, kept for when the
-    game's rules know them."""
+    each line's fate. ``advantages``: the sheet's advantages by name, as AresMUSH rated
+    them (those the game uses are on the sheet too)."""
 
     sheet: dict[str, Any]
     xp: int
@@ -75,16 +71,40 @@ def convert(ares: AresSheet, rules: FS3Ruleset, file: str) -> Converted:
     background = _background(ares, rules, taken, r)
     languages = _languages(ares, rules, r)
     advantages = {a.name: a.rating for a in ares.advantages}
-    for a in ares.advantages:
-        r.add(f"advantages.{a.name}", "unsupported", f"{ADVANTAGES_LATER} ({a.rating})")
+    rated = _advantages(ares, rules, r)
     r.add("xp", "kept", f"{ares.xp} XP, to spend here (002 Experience)")
     refund = _learning(ares, r)
     r.add("luck", "kept", f"{ares.luck} luck points (AresMUSH shows whole points only)")
     sheet: dict[str, Any] = {
         "name": ares.name, "system": "fs3", "attributes": attributes, "action": action,
         "background": background, "languages": languages, "specialties": specialties,
+        **({"advantages": rated} if rated else {}),
     }  # fmt: skip
     return Converted(sheet, ares.xp + refund, ares.luck, tuple(r.items), advantages)
+
+
+def _advantages(ares: AresSheet, rules: FS3Ruleset, r: _Report) -> dict[str, int]:
+    """The sheet's advantages the game uses (its use_advantages and list: rulings A4),
+    rated as the sheet's advantages may be (0-3)."""
+    lo, hi = ADVANTAGE_RANGE
+    out: dict[str, int] = {}
+    for a in ares.advantages:
+        key = f"advantages.{a.name}"
+        if not rules.use_advantages:
+            r.add(key, "unsupported", f"this game uses no advantages (its use_advantages is "
+                                      f"off); {a.name} {a.rating} is not imported")  # fmt: skip
+            continue
+        name, unknown = _known(a.name, rules.advantages, a.cut)
+        if name is None:
+            known = ", ".join(rules.advantages) or "none"
+            r.add(key, "unsupported", f"{unknown} advantages ({known}); not imported")
+        elif not lo <= a.rating <= hi:
+            r.add(key, "unsupported", f"rated {a.rating}; advantages are rated {lo} to {hi}; "
+                                      f"not imported")  # fmt: skip
+        else:
+            out[name] = a.rating
+            r.add(key, *_kept(a, name))
+    return out
 
 
 def _learning(ares: AresSheet, r: _Report) -> int:

@@ -114,3 +114,14 @@ def test_advantages_are_on_the_sheet_where_the_game_uses_them() -> None:
     assert fates["advantages.Fame"][0] == "unsupported"  # not one of the game's
     assert fates["advantages.Resources"][0] == "unsupported"  # past 0-3
     assert "rated 5" in fates["advantages.Resources"][1]
+
+
+def test_luck_past_the_games_cap_is_held_to_it() -> None:
+    """Rulings A16: a game's max_luck keeps what passes it, an imported sheet's luck too."""
+    ares = _sheet(luck=7)
+    assert convert(ares, RULES, "f.txt").luck == 7  # the texts set no cap
+    capped = convert(ares, dataclasses.replace(RULES, max_luck=5), "f.txt")
+    assert capped.luck == 5
+    status, note = {i.key: (i.status, i.note) for i in capped.items}["luck"]
+    assert status == "converted"
+    assert "max_luck of 5" in note

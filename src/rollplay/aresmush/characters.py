@@ -74,13 +74,19 @@ def convert(ares: AresSheet, rules: FS3Ruleset, file: str) -> Converted:
     rated = _advantages(ares, rules, r)
     r.add("xp", "kept", f"{ares.xp} XP, to spend here (002 Experience)")
     refund = _learning(ares, r)
-    r.add("luck", "kept", f"{ares.luck} luck points (AresMUSH shows whole points only)")
+    luck = ares.luck
+    if rules.max_luck is not None and luck > rules.max_luck:  # the game's cap (A16)
+        luck = rules.max_luck
+        r.add("luck", "converted", f"{ares.luck} luck points, held to this game's max_luck "
+                                   f"of {luck} (rulings A16)")  # fmt: skip
+    else:
+        r.add("luck", "kept", f"{ares.luck} luck points (AresMUSH shows whole points only)")
     sheet: dict[str, Any] = {
         "name": ares.name, "system": "fs3", "attributes": attributes, "action": action,
         "background": background, "languages": languages, "specialties": specialties,
         **({"advantages": rated} if rated else {}),
     }  # fmt: skip
-    return Converted(sheet, ares.xp + refund, ares.luck, tuple(r.items), advantages)
+    return Converted(sheet, ares.xp + refund, luck, tuple(r.items), advantages)
 
 
 def _advantages(ares: AresSheet, rules: FS3Ruleset, r: _Report) -> dict[str, int]:

@@ -96,7 +96,7 @@ class Tracker(CombatBase):
             gear.weapon(weapon)
             gear.armor_named(armor)
             gear.center_of_mass(kind)
-            if crew and kind not in gear.vehicles:
+            if crew and not gear.is_vehicle(kind):
                 raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
             fighters = [combatant_from_json(c) for c in combat.combatants]
             kit = (gear.weapon(weapon).name, gear.armor_named(armor).name, kind)

@@ -107,6 +107,7 @@ class Shot(Hit):
     result: str | None = None  # reports stored before effects were codes
     crew_hits: dict[str, tuple[Hit, ...]] | None = None
     crew_rolls: tuple[CrewRoll, ...] = ()
+    severity: str | None = None  # the damage's level, a graze too (no wound: rulings A29)
 
 
 class Caught(Record):

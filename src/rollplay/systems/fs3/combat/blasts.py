@@ -50,7 +50,7 @@ def explode(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -
             entry["effect"] = "outside"  # out of the blast
             continue
         victim = turn.state[who]
-        vehicle = victim.kind in rules.vehicles
+        vehicle = rules.is_vehicle(victim.kind)
         center = rules.center_of_mass(victim.kind)
         hits, faces = blast(zone, weapon, rules.armor_named(victim.armor), center=center,
                             head=center if vehicle else "Head", rules=rules,

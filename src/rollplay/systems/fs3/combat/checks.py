@@ -69,7 +69,10 @@ def check_action(
             f"unknown stance {action.stance!r}; accepted: {', '.join(rules.stances)}"
         )
     if action.called is not None:
-        rules.chart(action.called)
+        target = everyone.get(str(action.target))
+        rules.aim_point(target.kind if target else rules.default_type, action.called)
+    if action.kind == "attack" and weapon.suppressive:
+        raise RuleError(f"the {weapon.name} only suppresses: suppress with it (rulings A22)")
     if action.range not in rules.range_modifiers:
         ranges = ", ".join(rules.range_modifiers)
         raise RollplayError(f"unknown range {action.range!r}; accepted: {ranges}")

@@ -116,7 +116,8 @@ def _hit(
             return BlastHit(kind, location, roll, layer, None, None, None, rolled)
     damage_roll = dice.roll(100, 1)[0]
     damage = damage_roll + modifier - (layer.reduction if layer else 0)
-    wound = Wound(location, rules.severity(damage).name)
+    severity = rules.severity(damage)
+    wound = Wound(location, severity.name) if severity.tracked else None  # a graze (A29)
     return BlastHit(kind, location, roll, layer, damage_roll, damage, wound, rolled)
 
 

@@ -96,9 +96,10 @@ def crew_hits(turn: TurnState, who: str, wound: Wound, event: dict[str, Any]) ->
     """004 Crew Hits: a wound to a vehicle's main body (or, five times as likely, to a crew
     compartment) may hurt each of its crew; every wound, whatever dealt it."""
     rules, vehicle = turn.rules, turn.state[who]
-    if vehicle.kind not in rules.vehicles or not vehicle.crew:
+    if not rules.is_vehicle(vehicle.kind) or not vehicle.crew:
         return
-    compartment = wound.location in rules.compartments
+    listed = rules.hit_chart_of(vehicle.kind)
+    compartment = wound.location in (listed.crew if listed else rules.compartments)
     if not compartment and wound.location != rules.center_of_mass(vehicle.kind):
         return
     crew = [

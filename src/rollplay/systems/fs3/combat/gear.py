@@ -177,7 +177,10 @@ class CombatRules:
 
     def hit_chart_of(self, kind: str) -> HitChart | None:
         found = self.kind(kind)
-        return None if found is None else self.hit_charts[found.hit_chart]
+        if found is None:
+            return None
+        vehicle = self.vehicle_type(kind)  # aboard a vehicle: its chart (rulings A27)
+        return self.hit_charts[vehicle.hit_chart if vehicle else found.hit_chart]
 
     def vehicle_type(self, kind: str) -> VehicleType | None:
         found = self.kind(kind)

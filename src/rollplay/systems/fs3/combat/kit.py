@@ -26,7 +26,9 @@ class Weapon:
     lethality: int = 0
     penetration: int = 2
     recoil: int = 0
-    ammo: int = 0  # rounds in a full clip; 0 for melee weapons
+    # Rounds in a full clip; 0 for melee weapons, and for a ranged weapon that never runs out
+    # (AresMUSH's weapons with no ammo: rulings A22).
+    ammo: int = 0
     damage: DamageType = "wound"
     burst: int = 0  # rounds in a full-auto burst (004 Burst Fire); 0: single shots only
     blast_radius: int = 0  # explosives (004 Explosions): zone 0 within it, zone 1 within twice

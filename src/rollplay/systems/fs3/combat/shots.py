@@ -52,9 +52,12 @@ def defense_skill(turn: TurnState, target: Combatant, weapon: Weapon) -> str:
     """The ability a defense rolls: the attacking weapon's defense skill, unless the
     defender's type names its own and this is not melee against melee (rulings A24); a
     vehicle's is its pilot's skill (A27)."""
+    vehicle = turn.rules.vehicle_type(target.kind)
+    if vehicle is not None:
+        return vehicle.pilot_skill
     kind = turn.rules.kind(target.kind)
     melee_both = weapon.melee and turn.rules.weapon(target.weapon).melee
-    if kind is None or kind.defense_skill is None or (melee_both and kind.vehicle is None):
+    if kind is None or kind.defense_skill is None or melee_both:
         return weapon.defense_skill
     return kind.defense_skill
 
@@ -105,8 +108,10 @@ def full_auto(turn: TurnState, name: str, action: Action, event: dict[str, Any])
     every bullet after the first at -(recoil x bullets so far)."""
     c = turn.state[name]
     weapon = turn.rules.weapon(c.weapon)
-    rounds = burst_size(weapon.burst, ammo_left(c, turn.rules), len(action.burst))
-    turn.state[name] = replace(c, ammo=ammo_left(c, turn.rules) - rounds)
+    clip = ammo_left(c, turn.rules) if weapon.ammo else weapon.burst  # no clip: no end (A22)
+    rounds = burst_size(weapon.burst, clip, len(action.burst))
+    if weapon.ammo:
+        turn.state[name] = replace(c, ammo=ammo_left(c, turn.rules) - rounds)
     modifiers = recoil_modifiers(rounds, weapon.recoil)
     fired = 0
     bullets = []

@@ -76,7 +76,8 @@ class TurnState:
     def fire(self, name: str, event: dict[str, Any]) -> bool:
         """Spend a round from a ranged weapon; False (a click) when it is empty."""
         c = self.state[name]
-        if self.rules.weapon(c.weapon).melee:
+        weapon = self.rules.weapon(c.weapon)
+        if weapon.melee or weapon.ammo == 0:  # no clip: it never runs out (rulings A22)
             return True
         if ammo_left(c, self.rules) <= 0:
             event["effect"] = "empty"  # a click

@@ -36,7 +36,7 @@ class Side:
         if found is None:
             return "", {}
         file, value = found
-        if value is None or value == []:
+        if value is None or value in ([], {}):
             self.claim(file, key, "kept", "none listed")
             return file, {}
         if not isinstance(value, Mapping):

@@ -49,18 +49,18 @@ def read_damage(side: Side) -> dict[str, Any]:
     mods = _numbers(side, "damage_mods", mods_at)
     points = _numbers(side, "healing_points", points_at)
     levels: list[dict[str, Any]] = []
-    prior = -math.inf
-    for name, value in table.items():
-        threshold = side.number(file, f"damage_table.{name}", value, whole=False)
-        if threshold < prior:
-            raise side.bad(file, f"damage_table.{name}", "must not be below the level before")
-        prior = threshold
+    thresholds = {
+        str(name): side.number(file, f"damage_table.{name}", value, whole=False)
+        for name, value in table.items()
+    }
+    # AresMUSH reads each level by its threshold, not by its place in the file.
+    for name, threshold in sorted(thresholds.items(), key=lambda kv: kv[1]):
         levels.append(
             {
-                "name": str(name),
-                "modifier": float(mods.get(str(name), 0)),
+                "name": name,
+                "modifier": float(mods.get(name, 0)),
                 "at_most": math.ceil(threshold),
-                "tracked": str(name) in mods,
+                "tracked": name in mods,
             }
         )
         side.claim(

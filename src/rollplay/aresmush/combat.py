@@ -81,7 +81,11 @@ def read(config: Config, claims: Claims, edition: str) -> dict[str, Any]:
     }
     if every is not None:
         names["defense_skill"] = every
-    types = read_types(side, names)
+    skipped = {  # in the config, not imported: a type naming one is told so (A24)
+        field: {str(n) for n in side.table(setting)[1] if str(n) not in names[field]}
+        for field, setting in (("weapon", "weapons"), ("vehicle", "vehicles"), ("mount", "mounts"))
+    }
+    types = read_types(side, names, skipped)
     parts["combatant_types"] = types
     _check_type_specials(side, parts)
     combat.update(read_misc(side, {t["name"] for t in types}))
@@ -100,16 +104,18 @@ def _stand_ins(
     A31), where the edition's ability is not one of this game's: a rally is the knocked-out
     one's composure (AresMUSH's rally is their knockout roll again), an escape is rolled with
     the unarmed weapon's skill (AresMUSH's escape is a melee attack again), a vehicle's repair
-    with its pilot skill (AresMUSH repairs none)."""
+    with its pilot skill (AresMUSH repairs none); composure where there is no such weapon or
+    vehicle."""
     from rollplay.systems.fs3.presets import preset
 
     base = preset(edition).combat
     unarmed = next((w for w in parts["weapons"] if w["name"].casefold() == "unarmed"), None)
     pilots = [v["pilot_skill"] for v in parts["vehicle_types"]]
+    composure = combat.get("toughness_ability", defense)
     choices = {
-        "rally_ability": combat.get("toughness_ability", defense),
-        "escape_ability": unarmed["attack_skill"] if unarmed else defense,
-        "repair_ability": pilots[0] if pilots else defense,
+        "rally_ability": composure,
+        "escape_ability": unarmed["attack_skill"] if unarmed else composure,
+        "repair_ability": pilots[0] if pilots else composure,
     }
     return {k: v for k, v in choices.items() if getattr(base, k).casefold() not in every}
 
@@ -198,7 +204,8 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
         for key, (field, _, _) in SKILLS.items()
     }
     skills["healing_skill"] = rules.healing_ability or rules.treat_ability
-    skills["default_defense_skill"] = max(set(ranged), key=ranged.count) if ranged else "Reflexes"
+    common = max(set(ranged), key=ranged.count) if ranged else rules.toughness_ability
+    skills["default_defense_skill"] = common
     skills["strength_skill"] = rules.toughness_ability
     types = rules.combatant_types
     files = {

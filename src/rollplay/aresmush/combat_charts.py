@@ -76,7 +76,11 @@ _AREA_NOTES = {
 }
 
 
-def read_types(side: Side, known: dict[str, set[str]]) -> list[dict[str, Any]]:
+def read_types(
+    side: Side,
+    known: dict[str, set[str]],
+    skipped: dict[str, set[str]] | None = None,
+) -> list[dict[str, Any]]:
     """Combatant types; ``known`` holds the names each may refer to (hit charts, weapons,
     armor, vehicles, mounts, NPC tiers), to refuse a name that is not there."""
     file, table = side.table("combatant_types")
@@ -94,6 +98,9 @@ def read_types(side: Side, known: dict[str, set[str]]) -> list[dict[str, Any]]:
                 row[target] = list(side.names(file, f"{key}.{field}", t[field]))
             else:
                 value = side.text(file, f"{key}.{field}", t[field])
+                if value in (skipped or {}).get(field, ()):
+                    side.claim(file, f"{key}.{field}", "unsupported", _LEFT_OUT[field])
+                    continue
                 pool = known.get(field)
                 spelled = {p.casefold(): p for p in pool or ()}
                 if pool is not None and field != "defense_skill":
@@ -114,6 +121,11 @@ def read_types(side: Side, known: dict[str, set[str]]) -> list[dict[str, Any]]:
     return out
 
 
+_LEFT_OUT = {
+    "weapon": "AresMUSH's own shrapnel weapon is no rollplay weapon: the type joins unarmed",
+    "vehicle": "allow_vehicles is false, so no vehicle is imported: the type is on foot",
+    "mount": "allow_mounts is false, so no mount is imported: the type is on foot",
+}
 _PLURAL = {
     "hitloc": "hit charts",
     "weapon": "weapons",

@@ -93,6 +93,7 @@ class Tracker(CombatBase):
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             gear = self.gear(game)
+            kind, weapon, armor = type_kit(gear, kind, weapon, armor)
             gear.weapon(weapon)
             gear.armor_named(armor)
             gear.center_of_mass(kind)
@@ -297,3 +298,17 @@ def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> C
                              for f in fighters]  # fmt: skip
         tracker.record(s, game, combat, "stance", {"name": me.name, "stance": chosen})
         return tracker.shown(s, game, combat, status_of(combat))
+
+
+def type_kit(gear: CombatRules, kind: str, weapon: str, armor: str) -> tuple[str, str, str]:
+    """A combatant's type and kit where the join named none (rulings A24): the game's
+    default type for the command's "Human" where that is another, and the type's own weapon
+    (with its specials) and armor for the command's "Unarmed" and "None"."""
+    if kind == "Human" and gear.default_type != "Human" and gear.kind("Human") is None:
+        kind = gear.default_type
+    found = gear.kind(kind)
+    if found is not None and found.weapon and weapon == "Unarmed":
+        weapon = "+".join([found.weapon, *found.weapon_specials])
+    if found is not None and found.armor and armor == "None":
+        armor = found.armor
+    return kind, weapon, armor

@@ -265,3 +265,22 @@ def test_knockout_rolls_composure_with_the_pc_bonus_and_vehicle_toughness() -> N
                      crew=("Driver",))  # fmt: skip
     t = Turn(1, [crew, tank], {}, rules=default.combat, fs3=default, dice=SeededDice(1))
     assert dict(t.knockout_mods("Driver")) == {"Tank toughness": 3}
+
+
+def test_a_melee_hit_rolls_strength_for_more_damage() -> None:
+    # fs3combat.strength_skill: Brawn (Red Planet; rulings A31): a melee hit rolls it, and
+    # each success past the first adds 5 to the damage roll, as AresMUSH's resolve_attack does.
+    rules = game(RED)
+    assert rules.combat.strength_ability == "Brawn"
+    a = Combatant("Raider", "A", rating=2, weapon="Machete", kind="Raider")
+    b = Combatant("Jed", "B", rating=1, weapon="Revolver", kind="Citizen", armor="None")
+    faces = [8, 8, 1]  # initiative: Raider 2 hits, Jed 0
+    faces += [8, 8, 2, 2, 2, 2]  # Raider: 2 + 3 (melee) dice, 2 hits; Jed's Reflexes, none
+    faces += [8, 8]  # the strength roll: 2 successes, 5 more damage
+    faces += [10, 50]  # d10 location: Chest (vital: +0); damage 50 + 5 (Machete) + 5
+    faces += [1]  # Jed's knockout roll
+    (_, jed), report = turn(rules, [a, b], {"Raider": Action("attack", "Jed")}, ScriptedDice(faces))
+    shot = report["events"][0]
+    assert shot["strength_roll"]["successes"] == 2
+    assert (shot["location"], shot["damage"]) == ("Chest", 50 + 5 + 5)
+    assert jed.wounds[0].severity == "MAJOR"

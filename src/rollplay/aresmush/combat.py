@@ -206,7 +206,7 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
     skills["healing_skill"] = rules.healing_ability or rules.treat_ability
     common = max(set(ranged), key=ranged.count) if ranged else rules.toughness_ability
     skills["default_defense_skill"] = common
-    skills["strength_skill"] = rules.toughness_ability
+    skills["strength_skill"] = rules.strength_ability or rules.toughness_ability
     types = rules.combatant_types
     files = {
         "fs3combat_weapons.yml": {

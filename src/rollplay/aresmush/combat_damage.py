@@ -224,12 +224,16 @@ def read_skills(side: Side, known: set[str] | None) -> dict[str, Any]:
         side.claim(found[0], key, status, note)  # type: ignore[arg-type]
     found = side.find("strength_skill")
     if found is not None:
+        value = side.text(found[0], "strength_skill", found[1])
+        if known is not None and value.casefold() not in known:
+            raise side.bad(found[0], "strength_skill", f"{value!r} is not an ability of this game")
+        out["strength_ability"] = value
         side.claim(
             found[0],
             "strength_skill",
-            "unsupported",
-            "AresMUSH's melee damage roll; 004 has none (a melee weapon's lethality "
-            "decides its damage), so rollplay rolls none (A31)",
+            "kept",
+            "a melee hit's strength roll: 5 more damage per success past the first, as "
+            "AresMUSH rolls it (A31)",
         )
     found = side.find("default_defense_skill")
     if found is not None:

@@ -133,6 +133,10 @@ class CombatRules:
     recovery_ability: str | None = field(default=None, metadata=QUIET)
     # a doctor's daily roll; None: treat_ability (A33)
     healing_ability: str | None = field(default=None, metadata=QUIET)
+    # A melee hit's strength roll: each success past the first adds this much damage (A31);
+    # None: no strength roll (004: a melee weapon's lethality alone).
+    strength_ability: str | None = field(default=None, metadata=QUIET)
+    strength_damage: int = field(default=5, metadata=QUIET)
 
     def __post_init__(self) -> None:
         severities = [s.name for s in self.severities]

@@ -1,6 +1,8 @@
 """Shots in a turn (002 Attack Resolution; 004 Stance and Other Modifiers, Aiming,
 Suppressing, Burst Fire): the modifiers an attack and a defense take, one shot, and full-auto
-fire. Draw order: attack.py's, bullet by bullet for a burst."""
+fire. Draw order: attack.py's, bullet by bullet for a burst; where a game rolls strength for
+a melee hit (house rules, rulings A31), that roll comes after the two pools and before the
+location."""
 
 from __future__ import annotations
 
@@ -86,12 +88,18 @@ def one_shot(
     rules = turn.rules
     aimed = rules.aim_point(target.kind, action.called) if action.called else None
     tier = rules.tier_of(target.kind, target.tier) if target.npc else None
+    bonus = 0 if tier is None else tier.wounds
+    if weapon.melee and rules.strength_ability and outcome(a.hits, d.hits) == "hit":
+        # A melee hit's strength roll, before the location (rulings A31).
+        strength = turn.roll(name, rules.strength_ability, [], None)
+        bonus += max(strength.hits - 1, 0) * rules.strength_damage
+        event.update(strength_roll=strength.to_dict())
     result: Attack = resolve_attack(
         (name, target_name), (a, d), weapon,
         target=(rules.armor_named(target.armor), target.stance == "Cover",
                 aimed or rules.center_of_mass(target.kind)),
         rules=rules, fs3=turn.fs3, dice=turn.dice, kind=target.kind,
-        damage_bonus=0 if tier is None else tier.wounds,
+        damage_bonus=bonus,
     )  # fmt: skip
     event.update(result.to_dict(), pools=pools)
     if not weapon.melee:  # 004: a Suppression Point every time one is fired upon

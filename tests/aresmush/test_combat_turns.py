@@ -284,3 +284,24 @@ def test_a_melee_hit_rolls_strength_for_more_damage() -> None:
     assert shot["strength_roll"]["successes"] == 2
     assert (shot["location"], shot["damage"]) == ("Chest", 50 + 5 + 5)
     assert jed.wounds[0].severity == "MAJOR"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_explosion_lands_on_the_targets_list_chart(seed: int) -> None:
+    # fs3combat.weapons.Frag Grenade (weapon_type: Explosive, has_shrapnel: true) thrown at a
+    # Viper (fs3combat.vehicles.Viper.hitloc_chart: Fighter) and a Soldier (hitloc:
+    # Humanoid): 004 Explosions' pieces land on each one's own list chart (rulings A23).
+    rules = game(DEFAULT)
+    gear = rules.combat
+    thrower = Combatant("Marine", "A", rating=8, weapon="Frag Grenade")
+    viper = Combatant("Viper 1", "B", rating=2, weapon="Kew", kind="Viper", armor="Viper")
+    soldier = Combatant("Trooper", "B", rating=2, weapon="Rifle", kind="Soldier")
+    throw = Action("attack", "Viper 1", near=("Trooper",))
+    _, report = turn(rules, [thrower, viper, soldier], {"Marine": throw}, SeededDice(seed))
+    event = next(e for e in report["events"] if e["actor"] == "Marine")
+    charts = {"Viper 1": gear.hit_charts["Fighter"], "Trooper": gear.hit_charts["Humanoid"]}
+    for caught in event.get("caught", []):
+        places = {loc for rows in charts[caught["name"]].areas.values() for loc in rows}
+        for hit in caught["hits"]:
+            if hit["kind"] == "shrapnel":
+                assert hit["location"] in places

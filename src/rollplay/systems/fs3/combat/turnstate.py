@@ -107,7 +107,9 @@ def crew_hits(turn: TurnState, who: str, wound: Wound, event: dict[str, Any]) ->
         (n, rules.armor_named(turn.state[n].armor), rules.center_of_mass(turn.state[n].kind))
         for n in vehicle.crew if n in turn.state
     ]  # fmt: skip
-    rolled = roll_crew(wound.severity, compartment, crew, rules=rules, dice=turn.dice)
+    kinds = {n: turn.state[n].kind for n in vehicle.crew if n in turn.state}
+    rolled = roll_crew(wound.severity, compartment, crew, rules=rules, dice=turn.dice,
+                       kinds=kinds)  # fmt: skip
     for r in rolled:
         fresh = tuple(h.wound for h in r.hits if h.wound is not None)
         if fresh:

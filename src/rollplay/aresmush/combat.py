@@ -20,15 +20,13 @@ from rollplay.aresmush.combat_charts import (
     write_charts,
     write_types,
 )
+from rollplay.aresmush.combat_craft import flag, read_mounts, read_vehicles
 from rollplay.aresmush.combat_damage import (
     SKILLS,
-    flag,
     read_damage,
     read_knockout,
-    read_mounts,
     read_npcs,
     read_skills,
-    read_vehicles,
     write_damage,
 )
 from rollplay.aresmush.combat_gear import (

@@ -19,6 +19,7 @@ from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.carry import carried
+from rollplay.systems.fs3.combat.fitting import type_kit
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.combat.secrecy import npc_names
 from rollplay.systems.fs3.combat.state import (
@@ -298,17 +299,3 @@ def stance(tracker: Tracker, game_name: str, name: str, who: str, new: str) -> C
                              for f in fighters]  # fmt: skip
         tracker.record(s, game, combat, "stance", {"name": me.name, "stance": chosen})
         return tracker.shown(s, game, combat, status_of(combat))
-
-
-def type_kit(gear: CombatRules, kind: str, weapon: str, armor: str) -> tuple[str, str, str]:
-    """A combatant's type and kit where the join named none (rulings A24): the game's
-    default type for the command's "Human" where that is another, and the type's own weapon
-    (with its specials) and armor for the command's "Unarmed" and "None"."""
-    if kind == "Human" and gear.default_type != "Human" and gear.kind("Human") is None:
-        kind = gear.default_type
-    found = gear.kind(kind)
-    if found is not None and found.weapon and weapon == "Unarmed":
-        weapon = "+".join([found.weapon, *found.weapon_specials])
-    if found is not None and found.armor and armor == "None":
-        armor = found.armor
-    return kind, weapon, armor

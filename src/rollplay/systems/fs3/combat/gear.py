@@ -4,11 +4,12 @@ hits). Everything here is data a game can replace (docs/combat.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
 
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.counts import parse_pieces
+from rollplay.systems.fs3.combat.fitting import fitted
 from rollplay.systems.fs3.combat.kinds import (
     CombatantType,
     HitChart,
@@ -159,12 +160,12 @@ class CombatRules:
         (rulings A25)."""
         base, *extras = name.split("+")
         weapon = _find(self.weapons, base, "weapon")
-        return fitted(weapon, extras, self.weapon_specials) if extras else weapon
+        return fitted(weapon, extras, self.weapon_specials, _find) if extras else weapon
 
     def armor_named(self, name: str) -> Armor:
         base, *extras = name.split("+")
         armor = _find(self.armor, base, "armor")
-        return fitted(armor, extras, self.armor_specials) if extras else armor
+        return fitted(armor, extras, self.armor_specials, _find) if extras else armor
 
     def kind(self, name: str) -> CombatantType | None:
         """The combatant type of this name (a vehicle type is one too), or None for the
@@ -268,34 +269,6 @@ class CombatRules:
             if row.at_most is None or damage <= row.at_most:
                 return row
         return self.severities[-1]
-
-
-G = TypeVar("G", Weapon, Armor)
-
-
-def fitted(gear: G, names: list[str], specials: tuple[Special, ...]) -> G:
-    """Gear with specials fitted: each one the gear allows, its changes added (rulings
-    A25)."""
-    changed: dict[str, Any] = {}
-    protection = dict(gear.protection) if isinstance(gear, Armor) else {}
-    shown: list[str] = []
-    for name in names:
-        special = _find(specials, name, "special")
-        allowed = [s.casefold() for s in gear.specials]
-        if special.name.casefold() not in allowed:
-            raise RulesetError(
-                f"{gear.name} takes no special {special.name!r}; it takes: "
-                f"{', '.join(gear.specials) or 'none'}"
-            )
-        for key, value in special.changes.items():
-            changed[key] = changed.get(key, getattr(gear, key)) + value
-        for where, value in special.protection.items():
-            protection[where] = protection.get(where, 0) + value
-        shown.append(special.name)
-    changed["name"] = "+".join([gear.name, *shown])
-    if isinstance(gear, Armor):
-        changed["protection"] = protection
-    return replace(gear, **changed)
 
 
 def _find(items: tuple[T, ...], name: str, what: str) -> T:

@@ -205,8 +205,9 @@ def read_npcs(side: Side) -> dict[str, Any]:
         side.claim(
             found[0],
             "default_npc_type",
-            "kept",
-            "the tier an NPC joins at when none is given (A26)",
+            "converted",
+            "kept with the rules and written back; an NPC in rollplay rolls its type's tier, "
+            "else the single rating it joins with (004), so this tier decides nothing (A26)",
         )
     return out
 

@@ -168,3 +168,14 @@ def test_a_mount_helps_its_rider_against_someone_on_foot() -> None:
     shots = {e["actor"]: e for e in report.events}
     assert shots["Rider"]["pools"][0] == 3 + 3 + 2
     assert shots["Walker"]["pools"][0] == 3 + 3 - 2
+
+
+def test_a_misspelt_weapon_key_is_reported_as_what_aresmush_does_with_it() -> None:
+    # Real configs hold "Ammo:" and "recoi:", which AresMUSH does not read: reported as such,
+    # with the key it probably meant, and not imported.
+    cfg = small(weapons={"weapons": {"Gun": {**KNIFE, "weapon_type": "Ranged", "Ammo": 4}}})
+    claims = Claims(cfg)
+    rules = combat.read(cfg, claims, "3.3")
+    assert rules["combat"]["weapons"][0]["ammo"] == 0
+    item = next(i for i in claims.finished() if i.key.endswith("Gun.Ammo"))
+    assert (item.status, item.note.split("?")[0]) == ("unsupported", "a misspelling of 'ammo'")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Any
 
 from rollplay.aresmush.config import Config, ConfigError
@@ -78,7 +79,14 @@ class Side:
             if name == "description":
                 self.claim(file, f"{key}.{name}", "unsupported", BLURB)
             elif name not in read:
-                self.claim(file, f"{key}.{name}", "unsupported", OWN_CODE)
+                near = get_close_matches(str(name).casefold(), read, n=1, cutoff=0.75)
+                note = OWN_CODE
+                if near:  # "Ammo", "recoi": AresMUSH reads neither, so neither does rollplay
+                    note = (
+                        f"a misspelling of {near[0]!r}? AresMUSH reads only {near[0]!r}, so "
+                        f"it ignores this key, and rollplay does too"
+                    )
+                self.claim(file, f"{key}.{name}", "unsupported", note)
 
 
 def kind_of(value: Any) -> str:

@@ -179,3 +179,18 @@ def test_a_misspelt_weapon_key_is_reported_as_what_aresmush_does_with_it() -> No
     assert rules["combat"]["weapons"][0]["ammo"] == 0
     item = next(i for i in claims.finished() if i.key.endswith("Gun.Ammo"))
     assert (item.status, item.note.split("?")[0]) == ("unsupported", "a misspelling of 'ammo'")
+
+
+@needs_configs
+@pytest.mark.parametrize("fmt", ["toml", "yaml"])
+def test_an_imported_games_combat_rules_survive_its_own_house_rules_file(fmt: str) -> None:
+    # The new settings (docs/combat.md, "House rules real games use") are house-rules keys
+    # like any other: `rollplay fs3 rules` prints them and a file of them builds them again.
+    from rollplay import rulesfile
+    from rollplay.errors import RulesetError
+    from rollplay.systems.fs3 import houserules
+
+    rules, _, _ = rules_of(ares_config.read(game_dir("Red-Planet-MU__aresmush")))
+    text = houserules.dump(rules, fmt)
+    data = rulesfile.parse_text(text, ".yml" if fmt == "yaml" else ".toml", "house", RulesetError)
+    assert houserules.from_mapping(data).combat == rules.combat

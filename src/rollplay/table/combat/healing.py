@@ -166,7 +166,7 @@ def _repair(
     fighters = [combatant_from_json(c) for c in combat.combatants]
     found = next((f for f in fighters if f.name.casefold() == vehicle.strip().casefold()), None)
     rules, _ = tracker.table.ruleset_of(game)
-    if found is None or found.kind not in rules.combat.vehicles:
+    if found is None or not rules.combat.is_vehicle(found.kind):
         raise RuleError(f"{vehicle!r} is not a vehicle in {combat.name}")
     fixed, report = vehicle_day(found, people[mechanic], rules, dice)
 

@@ -19,6 +19,7 @@ from rollplay.dice import Dice, settle
 from rollplay.errors import RollplayError, RuleError
 from rollplay.systems.fs3.combat.between import move_wound, npc_action, recover, summary
 from rollplay.systems.fs3.combat.carry import carried
+from rollplay.systems.fs3.combat.fitting import type_kit
 from rollplay.systems.fs3.combat.gear import CombatRules
 from rollplay.systems.fs3.combat.secrecy import npc_names
 from rollplay.systems.fs3.combat.state import (
@@ -93,10 +94,11 @@ class Tracker(CombatBase):
         with self.table.transaction() as s:
             game, combat = self.combat_row(s, game_name, name)
             gear = self.gear(game)
+            kind, weapon, armor = type_kit(gear, kind, weapon, armor)
             gear.weapon(weapon)
             gear.armor_named(armor)
             gear.center_of_mass(kind)
-            if crew and kind not in gear.vehicles:
+            if crew and not gear.is_vehicle(kind):
                 raise RuleError(f"only vehicles carry crew; {kind} is not a vehicle type")
             fighters = [combatant_from_json(c) for c in combat.combatants]
             kit = (gear.weapon(weapon).name, gear.armor_named(armor).name, kind)

@@ -107,6 +107,8 @@ class Shot(Hit):
     result: str | None = None  # reports stored before effects were codes
     crew_hits: dict[str, tuple[Hit, ...]] | None = None
     crew_rolls: tuple[CrewRoll, ...] = ()
+    severity: str | None = None  # the damage's level, a graze too (no wound: rulings A29)
+    strength_roll: FS3Roll | None = None  # a melee hit's strength roll (rulings A31)
 
 
 class Caught(Record):

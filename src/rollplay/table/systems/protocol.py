@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, Protocol
 
@@ -85,7 +85,8 @@ def canonical_rules(rules: Any) -> str:
     """A ruleset as the canonical JSON its fingerprint hashes (and an export carries): what
     judges a roll. A field marked ``table_only`` (how the tracker runs, never a die's
     meaning: fs3/combat/gear.py ``carry_over``) is left out, so setting it keeps the
-    fingerprints the verifier knows."""
+    fingerprints the verifier knows; so is a field marked ``quiet_default`` (a setting added
+    after rulesets were fingerprinted) while it holds its default."""
     data = plain(rules)
     _drop_table_only(rules, data)
     return json.dumps(data, sort_keys=True, default=str)
@@ -93,12 +94,20 @@ def canonical_rules(rules: Any) -> str:
 
 def _drop_table_only(obj: Any, data: dict[str, Any]) -> None:
     for f in fields(obj):
-        if f.metadata.get("table_only"):
+        value = getattr(obj, f.name, None)
+        quiet = f.metadata.get("quiet_default") and value == _default(f)
+        if f.metadata.get("table_only") or quiet:
             data.pop(f.name, None)
-        elif is_dataclass(value := getattr(obj, f.name, None)) and isinstance(
-            data.get(f.name), dict
-        ):
+        elif is_dataclass(value) and isinstance(data.get(f.name), dict):
             _drop_table_only(value, data[f.name])
+        elif isinstance(value, tuple) and isinstance(data.get(f.name), list | tuple):
+            for item, shown in zip(value, data[f.name], strict=False):
+                if is_dataclass(item) and isinstance(shown, dict):
+                    _drop_table_only(item, shown)
+
+
+def _default(f: Any) -> Any:
+    return f.default_factory() if f.default is MISSING else f.default
 
 
 def ruleset_version(rules: Any) -> str:

@@ -20,6 +20,12 @@ _ROLES = ("initiative", "toughness", "treat", "repair", "rally", "escape")
 def combat_abilities(rules: CombatRules) -> list[tuple[str, str]]:
     """(setting, ability) for every ability combat and healing roll."""
     found = [(f"{role}_ability", getattr(rules, f"{role}_ability")) for role in _ROLES]
+    for role in ("recovery", "healing", "strength"):  # house rules (rulings A31, A33)
+        if getattr(rules, f"{role}_ability"):
+            found.append((f"{role}_ability", getattr(rules, f"{role}_ability")))
+    found += [(f"{t.name} defense_skill", t.defense_skill)
+              for t in rules.combatant_types if t.defense_skill]  # fmt: skip
+    found += [(f"{v.name} pilot_skill", v.pilot_skill) for v in rules.vehicle_types]
     for w in rules.weapons:
         found += [(f"{w.name} attack_skill", w.attack_skill)]
         found += [(f"{w.name} defense_skill", w.defense_skill)]

@@ -40,6 +40,14 @@ def hit_location(roll: int, net: int, chart: tuple[str, ...]) -> str:
     return chart[index - 1]
 
 
+def listed_location(draw: int, net: int, rows: tuple[str, ...]) -> str:
+    """A list chart's location (rulings A23): ``draw`` is a die of as many faces as the list
+    has rows, moved up one row per net hit and held to the list's ends, so at no net hits a
+    location listed N times of M comes up N/M of the time."""
+    index = min(max(draw - 1 + net, 0), len(rows) - 1)
+    return rows[index]
+
+
 def stop_chance(protection: int, penetration: int) -> int:
     """004 Armor: ((protection / penetration) * 2 - 1) * 25 + 10, in whole percent from 0 to
     100 (rulings C3). Protection 4 against penetration 4 gives 35."""
@@ -171,6 +179,7 @@ class Attack:
     attack_roll: FS3Roll | None = None
     defense_roll: FS3Roll | None = None
     location_dice: tuple[int, ...] = ()
+    severity: str | None = None  # also for a hit that leaves no wound (a graze, A29)
 
     @property
     def stopped(self) -> bool:
@@ -194,6 +203,7 @@ class Attack:
             "damage_roll": self.damage_roll,
             "damage": self.damage,
             "wound": None if self.wound is None else self.wound.to_dict(),
+            "severity": self.severity,
             "attack_roll": None if self.attack_roll is None else self.attack_roll.to_dict(),
             "defense_roll": None if self.defense_roll is None else self.defense_roll.to_dict(),
         }
@@ -213,11 +223,15 @@ def resolve_attack(
     rules: CombatRules,
     fs3: FS3Ruleset,
     dice: Dice,
+    kind: str | None = None,
+    damage_bonus: int = 0,
 ) -> Attack:
     """002 Attack Resolution with 004's details. ``pools`` are the attacker's and defender's
     rolls, or their dice after every modifier (rolled here, the attacker's first); ``target``
     is the defender's armor, whether the defender is in Cover, and the location aimed at (a
-    called shot, or the target type's center of mass)."""
+    called shot, or the target type's center of mass); ``kind`` the defender's type, whose
+    list chart (if it has one) is drawn from (A23); ``damage_bonus`` an NPC tier's wounds
+    (A26)."""
     attacker, defender = names
     armor, in_cover, aimed_at = target
     a = pools[0] if isinstance(pools[0], FS3Roll) else plain_roll(pools[0], fs3, dice)
@@ -228,10 +242,17 @@ def resolve_attack(
                   result, attack_roll=a, defense_roll=d)  # fmt: skip
     if result != "hit":
         return base
-    first, second = dice.roll(8, 2)
-    chart = rules.chart(aimed_at)
-    location = hit_location(first + second, a.hits - d.hits, chart)
-    base = replace(base, location_roll=first + second, location_dice=(first, second))
+    listed = None if kind is None else rules.hit_chart_of(kind)
+    if listed is not None:
+        rows = listed.areas[aimed_at]
+        draw = dice.roll(len(rows), 1)[0]
+        location = listed_location(draw, a.hits - d.hits, rows)
+        base = replace(base, location_roll=draw, location_dice=(draw,))
+    else:
+        first, second = dice.roll(8, 2)
+        chart = rules.chart(aimed_at)
+        location = hit_location(first + second, a.hits - d.hits, chart)
+        base = replace(base, location_roll=first + second, location_dice=(first, second))
     if location == MISS:
         return replace(base, location=MISS)
     layers: list[ArmorRoll] = []
@@ -249,11 +270,13 @@ def resolve_attack(
     damage = (
         damage_roll
         + weapon.lethality
-        + rules.location_bonus(location)
+        + rules.location_bonus(location, kind)
+        + damage_bonus
         - sum(layer.reduction for layer in layers)
     )
-    wound = Wound(location, rules.severity(damage).name, weapon.damage)
+    severity = rules.severity(damage)
+    wound = Wound(location, severity.name, weapon.damage) if severity.tracked else None
     return replace(
         base, location=location, cover_roll=cover_roll, armor=tuple(layers),
-        damage_roll=damage_roll, damage=damage, wound=wound,
+        damage_roll=damage_roll, damage=damage, wound=wound, severity=severity.name,
     )  # fmt: skip

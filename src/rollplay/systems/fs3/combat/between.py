@@ -19,7 +19,8 @@ def npc_action(npc: Combatant, fighters: list[Combatant], rules: CombatRules) ->
         return Action("pass")
     if npc.subdued_by:
         return Action("escape")
-    if not rules.weapon(npc.weapon).melee and ammo_left(npc, rules) <= 0:
+    weapon = rules.weapon(npc.weapon)
+    if not weapon.melee and weapon.ammo and ammo_left(npc, rules) <= 0:
         return Action("reload")
     for other in fighters:
         if other.team != npc.team and not other.knocked_out:
@@ -74,7 +75,9 @@ def summary(c: Combatant, rules: CombatRules) -> dict[str, Any]:
         "stance": c.stance,
         # A melee weapon has no rounds (the engine never counts them: a knife is never
         # empty), so none are told; a gun's 0 is an empty gun.
-        "ammo": None if rules.weapon(c.weapon).melee else ammo_left(c, rules),
+        "ammo": None
+        if rules.weapon(c.weapon).melee or not rules.weapon(c.weapon).ammo
+        else ammo_left(c, rules),
         "wounds": [w.to_dict() for w in c.wounds],
         "wound_modifier": -wound_modifier(c.wounds, rules),
         "fresh_wounds": [i + 1 for i in c.fresh],

@@ -50,11 +50,13 @@ def explode(turn: TurnState, name: str, action: Action, event: dict[str, Any]) -
             entry["effect"] = "outside"  # out of the blast
             continue
         victim = turn.state[who]
-        vehicle = victim.kind in rules.vehicles
+        vehicle = rules.is_vehicle(victim.kind)
         center = rules.center_of_mass(victim.kind)
+        listed = rules.hit_chart_of(victim.kind)
+        head = "Head" if listed is None or "Head" in listed.areas else center  # rulings A23
         hits, faces = blast(zone, weapon, rules.armor_named(victim.armor), center=center,
-                            head=center if vehicle else "Head", rules=rules,
-                            dice=turn.dice)  # fmt: skip
+                            head=center if vehicle else head, rules=rules,
+                            dice=turn.dice, kind=victim.kind)  # fmt: skip
         entry.update(hits=[h.to_dict() for h in hits], pieces_dice=list(faces))
         for h in hits:
             if h.wound is not None:

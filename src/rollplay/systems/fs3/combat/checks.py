@@ -50,7 +50,7 @@ def check_action(
             raise RollplayError(
                 f"full-auto targets must be others in the combat, each once: {', '.join(unknown)}"
             )
-        burst_size(weapon.burst, ammo, len(action.burst))
+        burst_size(weapon.burst, ammo if weapon.ammo else weapon.burst, len(action.burst))
         action = replace(action, target=action.burst[0])
     _check_bystanders(action, everyone, weapon.blast_radius)
     if action.kind in NEEDS_TARGET:
@@ -60,7 +60,7 @@ def check_action(
             raise RuleError(f"{c.name} cannot {action.kind} themself")
     if action.kind == "rally" and not everyone[str(action.target)].knocked_out:
         raise RuleError(f"{action.target} is not knocked out: rally is for those who are (002)")
-    if action.kind in ("attack", "suppress") and not weapon.melee and ammo <= 0:
+    if action.kind in ("attack", "suppress") and not weapon.melee and weapon.ammo and ammo <= 0:
         raise RuleError(f"{c.name}'s {weapon.name} is empty: reload first")
     if action.kind == "subdue" and not weapon.melee:
         raise RuleError("subduing is a melee attack (002 Combat Turns): draw a melee weapon")
@@ -69,7 +69,10 @@ def check_action(
             f"unknown stance {action.stance!r}; accepted: {', '.join(rules.stances)}"
         )
     if action.called is not None:
-        rules.chart(action.called)
+        target = everyone.get(str(action.target))
+        rules.aim_point(target.kind if target else rules.default_type, action.called)
+    if action.kind == "attack" and weapon.suppressive:
+        raise RuleError(f"the {weapon.name} only suppresses: suppress with it (rulings A22)")
     if action.range not in rules.range_modifiers:
         ranges = ", ".join(rules.range_modifiers)
         raise RollplayError(f"unknown range {action.range!r}; accepted: {ranges}")

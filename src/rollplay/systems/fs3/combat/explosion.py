@@ -116,7 +116,8 @@ def _hit(
             return BlastHit(kind, location, roll, layer, None, None, None, rolled)
     damage_roll = dice.roll(100, 1)[0]
     damage = damage_roll + modifier - (layer.reduction if layer else 0)
-    wound = Wound(location, rules.severity(damage).name)
+    severity = rules.severity(damage)
+    wound = Wound(location, severity.name) if severity.tracked else None  # a graze (A29)
     return BlastHit(kind, location, roll, layer, damage_roll, damage, wound, rolled)
 
 
@@ -134,6 +135,7 @@ def blast(
     rules: CombatRules,
     dice: Dice,
     head: str = "Head",
+    kind: str | None = None,
 ) -> Blast:
     """Everything a blast does to one person in ``zone`` (004 Explosions): a concussion
     wound to the head (a vehicle's: its center of mass, rulings C14), at the zone's and the
@@ -149,28 +151,38 @@ def blast(
     if not weapon.shrapnel:
         return Blast([concussion], ())
     count, faces = pieces(row.shrapnel, dice, rules.shrapnel_rounding)
-    shrapnel = automatic_hits(count, row.modifier, armor, center=center, rules=rules, dice=dice)
+    shrapnel = automatic_hits(count, row.modifier, armor, center=center, rules=rules, dice=dice,
+                              kind=kind)  # fmt: skip
     return Blast([concussion, *shrapnel], faces)
 
 
 def automatic_hits(
-    count: int, modifier: int, armor: Armor, *, center: str, rules: CombatRules, dice: Dice
+    count: int,
+    modifier: int,
+    armor: Armor,
+    *,
+    center: str,
+    rules: CombatRules,
+    dice: Dice,
+    kind: str | None = None,
 ) -> list[BlastHit]:
     """``count`` automatic hits of penetration 3 (shrapnel, or a vehicle's crew hits): each
     "automatically hits", "each to a different hit location" (004 Explosions, Crew Hits). A
     hit's location is 2d8 on the center-of-mass chart, moved to a free location (``spread``);
-    then armor, then damage at ``modifier`` plus the location's bonus."""
-    chart = rules.chart(center)
+    then armor, then damage at ``modifier`` plus the location's bonus. On a type with a list
+    chart (``kind``; rulings A23) the location is a die of its list's rows, moved likewise."""
+    listed = None if kind is None else rules.hit_chart_of(kind)
+    chart = listed.areas[center] if listed is not None else rules.chart(center)
     taken: set[str] = set()
     hits = []
     for _ in range(count):
-        first, second = dice.roll(8, 2)
-        entry = hit_location(first + second, 0, chart)
-        location = spread(first + second, chart, taken)
+        rolled = dice.roll(len(chart), 1) if listed is not None else dice.roll(8, 2)
+        entry = hit_location(sum(rolled), 0, chart)
+        location = spread(sum(rolled), chart, taken)
         taken.add(location)
-        hit = _hit("shrapnel", location, modifier + rules.location_bonus(location),
+        hit = _hit("shrapnel", location, modifier + rules.location_bonus(location, kind),
                    penetration=rules.shrapnel_penetration, armor=armor, rules=rules, dice=dice,
-                   rolled=(first, second))  # fmt: skip
+                   rolled=rolled)  # fmt: skip
         hits.append(hit if entry == location else replace(hit, moved_from=entry))
     return hits
 

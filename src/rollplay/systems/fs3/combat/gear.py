@@ -9,10 +9,20 @@ from typing import Literal, TypeVar
 
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.counts import parse_pieces
+from rollplay.systems.fs3.combat.fitting import fitted
+from rollplay.systems.fs3.combat.kinds import (
+    CombatantType,
+    HitChart,
+    Mount,
+    NpcTier,
+    Special,
+    VehicleType,
+)
 from rollplay.systems.fs3.combat.kit import (
     ARMOR,
     CHARTS,
     CREW_HITS,
+    QUIET,
     WEAPONS,
     ZONES,
     Armor,
@@ -103,6 +113,31 @@ class CombatRules:
     # Not a die's meaning: left out of the ruleset's fingerprint (protocol.canonical_rules).
     carry_over: tuple[str, ...] = field(default=("attack", "suppress"),
                                         metadata={"table_only": True})  # fmt: skip
+    # What real games add (issue 38; rulings A20-A39; kinds.py): each empty or at the texts'
+    # rule by default, so a game that sets none plays 002 and 004 as written.
+    # list-based charts (A23)
+    hit_charts: dict[str, HitChart] = field(default_factory=dict, metadata=QUIET)
+    combatant_types: tuple[CombatantType, ...] = field(default=(), metadata=QUIET)  # A24
+    # the type a combatant joins as when none is named
+    default_type: str = field(default="Human", metadata=QUIET)
+    weapon_specials: tuple[Special, ...] = field(default=(), metadata=QUIET)  # A25
+    armor_specials: tuple[Special, ...] = field(default=(), metadata=QUIET)
+    npc_tiers: tuple[NpcTier, ...] = field(default=(), metadata=QUIET)  # A26
+    default_npc_tier: str | None = field(default=None, metadata=QUIET)
+    vehicle_types: tuple[VehicleType, ...] = field(default=(), metadata=QUIET)  # A27
+    mounts: tuple[Mount, ...] = field(default=(), metadata=QUIET)  # A28
+    # the damage bonus of a location neither vital nor critical (A30)
+    normal_bonus: int = field(default=0, metadata=QUIET)
+    # added to a character's (not an NPC's) knockout roll (A32)
+    knockout_bonus: int = field(default=0, metadata=QUIET)
+    # a day's healing roll; None: toughness_ability (A33)
+    recovery_ability: str | None = field(default=None, metadata=QUIET)
+    # a doctor's daily roll; None: treat_ability (A33)
+    healing_ability: str | None = field(default=None, metadata=QUIET)
+    # A melee hit's strength roll: each success past the first adds this much damage (A31);
+    # None: no strength roll (004: a melee weapon's lethality alone).
+    strength_ability: str | None = field(default=None, metadata=QUIET)
+    strength_damage: int = field(default=5, metadata=QUIET)
 
     def __post_init__(self) -> None:
         severities = [s.name for s in self.severities]
@@ -116,12 +151,65 @@ class CombatRules:
         missing = [s for s in severities if s not in self.healing_points]
         if missing or not self.zones:
             raise RulesetError(f"combat: healing_points needs {', '.join(missing)}; zones a row")
+        from rollplay.systems.fs3.combat.kindcheck import check_kinds
+
+        check_kinds(self)
 
     def weapon(self, name: str) -> Weapon:
-        return _find(self.weapons, name, "weapon")
+        """A weapon by name; "Rifle+Scope" is the Rifle with its Scope special fitted
+        (rulings A25)."""
+        base, *extras = name.split("+")
+        weapon = _find(self.weapons, base, "weapon")
+        return fitted(weapon, extras, self.weapon_specials, _find) if extras else weapon
 
     def armor_named(self, name: str) -> Armor:
-        return _find(self.armor, name, "armor")
+        base, *extras = name.split("+")
+        armor = _find(self.armor, base, "armor")
+        return fitted(armor, extras, self.armor_specials, _find) if extras else armor
+
+    def kind(self, name: str) -> CombatantType | None:
+        """The combatant type of this name (a vehicle type is one too), or None for the
+        texts' types (``types``)."""
+        for t in self.combatant_types:
+            if t.name.casefold() == name.casefold():
+                return t
+        for v in self.vehicle_types:
+            if v.name.casefold() == name.casefold():
+                weapon = v.weapons[0] if v.weapons else None
+                return CombatantType(v.name, v.hit_chart, v.pilot_skill, weapon, v.armor,
+                                     vehicle=v.name)  # fmt: skip
+        return None
+
+    def hit_chart_of(self, kind: str) -> HitChart | None:
+        found = self.kind(kind)
+        if found is None:
+            return None
+        vehicle = self.vehicle_type(kind)  # aboard a vehicle: its chart (rulings A27)
+        return self.hit_charts[vehicle.hit_chart if vehicle else found.hit_chart]
+
+    def vehicle_type(self, kind: str) -> VehicleType | None:
+        found = self.kind(kind)
+        if found is None or found.vehicle is None:
+            return None
+        return next(v for v in self.vehicle_types if v.name == found.vehicle)
+
+    def is_vehicle(self, kind: str) -> bool:
+        return kind in self.vehicles or self.vehicle_type(kind) is not None
+
+    def mount_of(self, kind: str) -> Mount | None:
+        found = self.kind(kind)
+        if found is None or found.mount is None:
+            return None
+        return next(m for m in self.mounts if m.name == found.mount)
+
+    def npc_tier(self, name: str) -> NpcTier:
+        return _find(self.npc_tiers, name, "NPC tier")
+
+    def tier_of(self, kind: str, tier: str | None) -> NpcTier | None:
+        """An NPC's tier: its own, else its type's (rulings A26)."""
+        found = self.kind(kind)
+        named = tier or (found.npc_tier if found else None)
+        return None if named is None else self.npc_tier(named)
 
     def chart(self, location: str) -> tuple[str, ...]:
         return self.charts[self.location_named(location)]
@@ -139,8 +227,25 @@ class CombatRules:
             f"charts: {', '.join(self.charts)}"
         )
 
+    def aim_point(self, kind: str, location: str) -> str:
+        """A called shot's location as the target's chart spells it: its list chart's, if
+        its type has one, else the texts' charts."""
+        chart = self.hit_chart_of(kind)
+        if chart is None:
+            return self.location_named(location)
+        for name in chart.areas:
+            if _spaced(name) == _spaced(location):
+                return name
+        raise RulesetError(
+            f"no hit location {location!r} on a {kind}{suggest(location, chart.areas)}; "
+            f"aim at: {', '.join(chart.areas)}"
+        )
+
     def center_of_mass(self, kind: str) -> str:
         """Where a plain attack aims on a combatant of this type."""
+        chart = self.hit_chart_of(kind)
+        if chart is not None:
+            return chart.center()
         for name, location in self.types.items():
             if name.casefold() == kind.casefold():
                 return location
@@ -149,10 +254,15 @@ class CombatRules:
             f"types: {', '.join(self.types)}"
         )
 
-    def location_bonus(self, location: str) -> int:
-        if location in self.critical:
+    def location_bonus(self, location: str, kind: str | None = None) -> int:
+        """004 Hit Location Damage Modifier, by the target's list chart's vital and
+        critical locations where it has one (rulings A23, A30)."""
+        chart = None if kind is None else self.hit_chart_of(kind)
+        critical = chart.critical if chart is not None else self.critical
+        vital = chart.vital if chart is not None else self.vital
+        if location in critical:
             return self.critical_bonus
-        return self.vital_bonus if location in self.vital else 0
+        return self.vital_bonus if location in vital else self.normal_bonus
 
     def severity(self, damage: int) -> Severity:
         for row in self.severities:

@@ -42,8 +42,9 @@ def patient_day(
 ) -> tuple[dict[str, Any], list[Healing]]:
     """One patient's day: toughness, then the doctor's medicine; the report and the wounds."""
     gear = rules.combat
-    tough = healing_roll(person, gear.toughness_ability, rules, dice)
-    medicine = None if doctor is None else healing_roll(doctor, gear.treat_ability, rules, dice)
+    tough = healing_roll(person, gear.recovery_ability or gear.toughness_ability, rules, dice)
+    doctoring = gear.healing_ability or gear.treat_ability  # rulings A33
+    medicine = None if doctor is None else healing_roll(doctor, doctoring, rules, dice)
     points = daily_points(tough.succeeded, None if medicine is None else medicine.succeeded,
                           in_hospital, gear)  # fmt: skip
     healed, progress = heal(person.wounds, points, gear)

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 DamageType = Literal["wound", "stun"]
+# Settings added after rulesets were fingerprinted: left out of a ruleset's fingerprint
+# while at their default, so a game that sets none keeps the fingerprint it had
+# (table/systems/protocol.py canonical_rules).
+QUIET = {"quiet_default": True}
 
 
 @dataclass(frozen=True)
@@ -22,17 +26,34 @@ class Weapon:
     lethality: int = 0
     penetration: int = 2
     recoil: int = 0
-    ammo: int = 0  # rounds in a full clip; 0 for melee weapons
+    # Rounds in a full clip; 0 for melee weapons, and for a ranged weapon that never runs out
+    # (AresMUSH's weapons with no ammo: rulings A22).
+    ammo: int = 0
     damage: DamageType = "wound"
     burst: int = 0  # rounds in a full-auto burst (004 Burst Fire); 0: single shots only
     blast_radius: int = 0  # explosives (004 Explosions): zone 0 within it, zone 1 within twice
     shrapnel: bool = False
+    # House rules real games use (rulings A20-A22, A25); the defaults are the texts' rules.
+    accuracy: int = field(default=0, metadata=QUIET)  # added to every attack roll with it
+    init_mod: int = field(default=0, metadata=QUIET)  # added to its wielder's initiative roll
+    suppressive: bool = field(
+        default=False, metadata=QUIET
+    )  # it only suppresses (an attack with it is refused)
+    specials: tuple[str, ...] = field(
+        default=(), metadata=QUIET
+    )  # the weapon specials a player may fit to it
 
 
 @dataclass(frozen=True)
 class Armor:
     name: str
     protection: dict[str, int] = field(default_factory=dict)  # hit location -> protection
+    defense: int = field(
+        default=0, metadata=QUIET
+    )  # added to its wearer's defense rolls (rulings A25)
+    specials: tuple[str, ...] = field(
+        default=(), metadata=QUIET
+    )  # the armor specials a player may fit to it
 
     def at(self, location: str) -> int:
         return self.protection.get(location, 0)
@@ -45,6 +66,8 @@ class Severity:
     name: str
     modifier: float
     at_most: int | None = None  # the highest modified damage roll of this severity; None: no top
+    # False: a hit of this severity leaves no wound (AresMUSH's graze; rulings A29).
+    tracked: bool = field(default=True, metadata=QUIET)
 
 
 MISS = "Miss"

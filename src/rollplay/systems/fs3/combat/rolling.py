@@ -25,6 +25,11 @@ def ability_pool(c: Combatant, ability: str, fs3: FS3Ruleset) -> Pool:
     no layperson may attempt (000 Untrained Rolls), unrated, is a pool of 0: the ruleset's
     below-one-die ruling decides what is left (rulings C12)."""
     if c.rating is not None:
+        tier = fs3.combat.tier_of(c.kind, c.tier) if fs3.combat.npc_tiers else None
+        if tier is not None:  # rulings A26
+            is_attribute = ability.casefold() in {a.casefold() for a in fs3.attributes}
+            value = tier.rating(ability, is_attribute)
+            return Pool(value, None, (Part(f"{c.name} ({tier.name}) {ability} {value}", value),))
         return Pool(c.rating, None, (Part(f"{c.name} rating {c.rating}", c.rating),))
     try:
         return resolve(ability, fs3, c.ratings)

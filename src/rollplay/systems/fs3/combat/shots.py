@@ -1,6 +1,8 @@
 """Shots in a turn (002 Attack Resolution; 004 Stance and Other Modifiers, Aiming,
 Suppressing, Burst Fire): the modifiers an attack and a defense take, one shot, and full-auto
-fire. Draw order: attack.py's, bullet by bullet for a burst."""
+fire. Draw order: attack.py's, bullet by bullet for a burst; where a game rolls strength for
+a melee hit (house rules, rulings A31), that roll comes after the two pools and before the
+location."""
 
 from __future__ import annotations
 
@@ -25,14 +27,41 @@ def attack_modifiers(turn: TurnState, c: Combatant, target: Combatant, action: A
     if c.aim_target == target.name:
         mods.append(("aimed", rules.aim_bonus))
     mods.append(("suppression", -c.suppression))  # attacks only (004)
+    mods.append((f"{weapon.name} accuracy", weapon.accuracy))  # rulings A20
+    mine, theirs = rules.mount_of(c.kind), rules.mount_of(target.kind)
+    if mine is not None and theirs is None:  # rulings A28
+        mods.append((f"mounted on a {mine.name}", mine.versus_unmounted))
+    elif theirs is not None and mine is None:
+        mods.append((f"against a rider on a {theirs.name}", -theirs.versus_unmounted))
     return mods
 
 
 def defense_modifiers(turn: TurnState, target: Combatant, weapon: Weapon) -> Mods:
-    mods = [(f"stance {target.stance}", turn.rules.stances.get(target.stance, (0, 0))[1])]
-    if weapon.melee and turn.rules.weapon(target.weapon).melee:  # rulings C5
-        mods.append(("defending with a melee weapon", turn.rules.melee_bonus))
+    rules = turn.rules
+    mods = [(f"stance {target.stance}", rules.stances.get(target.stance, (0, 0))[1])]
+    melee_both = weapon.melee and rules.weapon(target.weapon).melee
+    if melee_both:  # rulings C5
+        mods.append(("defending with a melee weapon", rules.melee_bonus))
+    armor = rules.armor_named(target.armor)
+    mods.append((f"{armor.name} defense", armor.defense))  # rulings A25
+    vehicle = rules.vehicle_type(target.kind)
+    if vehicle is not None:  # rulings A27
+        mods.append((f"{vehicle.name} dodge", vehicle.dodge))
     return mods
+
+
+def defense_skill(turn: TurnState, target: Combatant, weapon: Weapon) -> str:
+    """The ability a defense rolls: the attacking weapon's defense skill, unless the
+    defender's type names its own and this is not melee against melee (rulings A24); a
+    vehicle's is its pilot's skill (A27)."""
+    vehicle = turn.rules.vehicle_type(target.kind)
+    if vehicle is not None:
+        return vehicle.pilot_skill
+    kind = turn.rules.kind(target.kind)
+    melee_both = weapon.melee and turn.rules.weapon(target.weapon).melee
+    if kind is None or kind.defense_skill is None or melee_both:
+        return weapon.defense_skill
+    return kind.defense_skill
 
 
 def one_shot(
@@ -43,7 +72,7 @@ def one_shot(
     target = turn.state[target_name]
     mods = [*attack_modifiers(turn, c, target, action), ("recoil", recoil)]
     a = turn.roll(name, weapon.attack_skill, mods, "attack")
-    d = turn.roll(target_name, weapon.defense_skill,
+    d = turn.roll(target_name, defense_skill(turn, target, weapon),
                   defense_modifiers(turn, target, weapon), "defense")  # fmt: skip
     target = turn.state[target_name]  # luck may have changed it
     pools = [a.requested, d.requested]
@@ -56,11 +85,21 @@ def one_shot(
         if hit:
             turn.state[target_name] = replace(target, subdued_by=name)
         return
+    rules = turn.rules
+    aimed = rules.aim_point(target.kind, action.called) if action.called else None
+    tier = rules.tier_of(target.kind, target.tier) if target.npc else None
+    bonus = 0 if tier is None else tier.wounds
+    if weapon.melee and rules.strength_ability and outcome(a.hits, d.hits) == "hit":
+        # A melee hit's strength roll, before the location (rulings A31).
+        strength = turn.roll(name, rules.strength_ability, [], None)
+        bonus += max(strength.hits - 1, 0) * rules.strength_damage
+        event.update(strength_roll=strength.to_dict())
     result: Attack = resolve_attack(
         (name, target_name), (a, d), weapon,
-        target=(turn.rules.armor_named(target.armor), target.stance == "Cover",
-                action.called or turn.rules.center_of_mass(target.kind)),
-        rules=turn.rules, fs3=turn.fs3, dice=turn.dice,
+        target=(rules.armor_named(target.armor), target.stance == "Cover",
+                aimed or rules.center_of_mass(target.kind)),
+        rules=rules, fs3=turn.fs3, dice=turn.dice, kind=target.kind,
+        damage_bonus=bonus,
     )  # fmt: skip
     event.update(result.to_dict(), pools=pools)
     if not weapon.melee:  # 004: a Suppression Point every time one is fired upon
@@ -77,8 +116,10 @@ def full_auto(turn: TurnState, name: str, action: Action, event: dict[str, Any])
     every bullet after the first at -(recoil x bullets so far)."""
     c = turn.state[name]
     weapon = turn.rules.weapon(c.weapon)
-    rounds = burst_size(weapon.burst, ammo_left(c, turn.rules), len(action.burst))
-    turn.state[name] = replace(c, ammo=ammo_left(c, turn.rules) - rounds)
+    clip = ammo_left(c, turn.rules) if weapon.ammo else weapon.burst  # no clip: no end (A22)
+    rounds = burst_size(weapon.burst, clip, len(action.burst))
+    if weapon.ammo:
+        turn.state[name] = replace(c, ammo=ammo_left(c, turn.rules) - rounds)
     modifiers = recoil_modifiers(rounds, weapon.recoil)
     fired = 0
     bullets = []

@@ -48,6 +48,7 @@ class Combatant:
     fresh: tuple[int, ...] = ()  # wounds (by index) taken in the turn last resolved
     knocked_out_turn: int | None = None  # the turn whose knockout roll took them out
     mending: tuple[int, ...] = ()  # a vehicle's repair points per wound, in fifths (004)
+    tier: str | None = None  # an NPC's tier, rating each ability (rulings A26)
 
     @property
     def npc(self) -> bool:

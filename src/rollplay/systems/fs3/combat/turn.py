@@ -82,7 +82,7 @@ class Turn(TurnState):
         choose who goes first at random": a d100 each for the tied, rolled again among any
         still tied (rulings C20). The knocked out are "no longer fighting" (002 Knockout)."""
         fighting = [n for n in self.order_listed if not self.state[n].knocked_out]
-        rolled = {n: self.roll(n, self.rules.initiative_ability, [], "initiative")
+        rolled = {n: self.roll(n, self.rules.initiative_ability, self.init_mods(n), "initiative")
                   for n in fighting}  # fmt: skip
         ties: dict[str, list[int]] = {n: [] for n in fighting}
         while True:
@@ -99,6 +99,22 @@ class Turn(TurnState):
             for n in order
         ]  # fmt: skip
         return order
+
+    def init_mods(self, name: str) -> list[tuple[str, int]]:
+        """A weapon's initiative modifier (rulings A21)."""
+        weapon = self.rules.weapon(self.state[name].weapon)
+        return [(f"{weapon.name} initiative", weapon.init_mod)]
+
+    def knockout_mods(self, name: str) -> list[tuple[str, int]]:
+        """A character's knockout bonus (A32) and the toughness of the vehicle they ride in
+        (A27)."""
+        c = self.state[name]
+        mods = [] if c.npc else [("knockout bonus", self.rules.knockout_bonus)]
+        for other in self.state.values():
+            vehicle = self.rules.vehicle_type(other.kind)
+            if vehicle is not None and name in other.crew:
+                mods.append((f"{vehicle.name} toughness", vehicle.toughness))
+        return mods
 
     def act(self, name: str) -> None:
         c, action = self.state[name], self.action(name)
@@ -170,7 +186,7 @@ class Turn(TurnState):
         target = self.state[str(action.target)]
         if action.kind == "rally":
             ability = self.rules.rally_ability
-        elif target.kind in self.rules.vehicles:
+        elif self.rules.is_vehicle(target.kind):
             ability = self.rules.repair_ability
         else:
             ability = self.rules.treat_ability
@@ -200,7 +216,7 @@ class Turn(TurnState):
             c, modifier = self.state[name], self.wounds(name)
             if name not in self.damaged or modifier < 1 or c.knocked_out:
                 continue
-            r = self.roll(name, self.rules.toughness_ability, [], None)
+            r = self.roll(name, self.rules.toughness_ability, self.knockout_mods(name), None)
             out = r.hits == 0
             entry = {"name": name, "dice": list(r.dice), "modifier": -modifier,
                      "knocked_out": out, "roll": r.to_dict()}  # fmt: skip

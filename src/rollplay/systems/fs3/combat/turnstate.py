@@ -76,7 +76,8 @@ class TurnState:
     def fire(self, name: str, event: dict[str, Any]) -> bool:
         """Spend a round from a ranged weapon; False (a click) when it is empty."""
         c = self.state[name]
-        if self.rules.weapon(c.weapon).melee:
+        weapon = self.rules.weapon(c.weapon)
+        if weapon.melee or weapon.ammo == 0:  # no clip: it never runs out (rulings A22)
             return True
         if ammo_left(c, self.rules) <= 0:
             event["effect"] = "empty"  # a click
@@ -96,16 +97,19 @@ def crew_hits(turn: TurnState, who: str, wound: Wound, event: dict[str, Any]) ->
     """004 Crew Hits: a wound to a vehicle's main body (or, five times as likely, to a crew
     compartment) may hurt each of its crew; every wound, whatever dealt it."""
     rules, vehicle = turn.rules, turn.state[who]
-    if vehicle.kind not in rules.vehicles or not vehicle.crew:
+    if not rules.is_vehicle(vehicle.kind) or not vehicle.crew:
         return
-    compartment = wound.location in rules.compartments
+    listed = rules.hit_chart_of(vehicle.kind)
+    compartment = wound.location in (listed.crew if listed else rules.compartments)
     if not compartment and wound.location != rules.center_of_mass(vehicle.kind):
         return
     crew = [
         (n, rules.armor_named(turn.state[n].armor), rules.center_of_mass(turn.state[n].kind))
         for n in vehicle.crew if n in turn.state
     ]  # fmt: skip
-    rolled = roll_crew(wound.severity, compartment, crew, rules=rules, dice=turn.dice)
+    kinds = {n: turn.state[n].kind for n in vehicle.crew if n in turn.state}
+    rolled = roll_crew(wound.severity, compartment, crew, rules=rules, dice=turn.dice,
+                       kinds=kinds)  # fmt: skip
     for r in rolled:
         fresh = tuple(h.wound for h in r.hits if h.wound is not None)
         if fresh:

@@ -67,6 +67,7 @@ def crew_hits(
     *,
     rules: CombatRules,
     dice: Dice,
+    kinds: dict[str, str] | None = None,
 ) -> list[CrewRoll]:
     """Each passenger (name, armor, center of mass) rolls percentile; if hurt, they take the
     table's number of automatic hits (a halved count rounds up: a hurt passenger takes at
@@ -81,6 +82,7 @@ def crew_hits(
             out.append(CrewRoll(name, roll, chance))
             continue
         count, faces = pieces(spec, dice, rules.crew_hit_rounding)
-        hits = automatic_hits(count, 0, armor, center=center, rules=rules, dice=dice)
+        hits = automatic_hits(count, 0, armor, center=center, rules=rules, dice=dice,
+                              kind=(kinds or {}).get(name))  # fmt: skip
         out.append(CrewRoll(name, roll, chance, faces, tuple(hits)))
     return out

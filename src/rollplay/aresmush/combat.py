@@ -46,7 +46,10 @@ DEFAULT_DEFENSE = "Reflexes"  # AresMUSH's default config's default_defense_skil
 
 def read(config: Config, claims: Claims, edition: str) -> dict[str, Any]:
     """The house-rules keys this side's settings set (unclaimed settings are reported as
-    unknown)."""
+    unknown). A config of skills files only leaves combat as the edition has it, as one of
+    combat files only leaves the skills side (rulings A36)."""
+    if not any(name.startswith("fs3combat_") for name in config.files):
+        return {}
     side = Side(config, claims)
     known = abilities(config)
     every = None if known is None else known[0] | known[1]

@@ -45,7 +45,7 @@ def serving(
     by uvicorn on the database as ``rollplay serve`` left it, in place of the server's."""
     started = _start(db, workers, output, env, app)
     try:
-        wait_healthy(started.base)
+        wait_healthy(started.base, started.process)
         yield started.base, started.process
     finally:
         _stop(started)
@@ -58,7 +58,7 @@ def servers(db: str, count: int, workers: int = 1) -> Iterator[list[str]]:
     started = [_start(db, workers, None, None, None) for _ in range(count)]
     try:
         for one in started:
-            wait_healthy(one.base)
+            wait_healthy(one.base, one.process)
         yield [one.base for one in started]
     finally:
         for one in started:
@@ -98,16 +98,23 @@ def _stop(started: _Started) -> None:
         started.sink.close()
 
 
-def wait_healthy(base: str, seconds: float = 20.0) -> None:
+def wait_healthy(base: str, process: subprocess.Popen[bytes] | None = None,
+                 seconds: float = 180.0) -> None:  # fmt: skip
+    """Until the server at ``base`` answers /healthz: a server that exits fails at once;
+    one that is only slow to start (a busy machine starts two with two workers each in
+    tens of seconds) is waited for, up to ``seconds``, a bound for a server that hangs."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"the server for {base} exited ({process.returncode}) "
+                                 f"before it answered /healthz")  # fmt: skip
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                 return
         except httpx.TransportError:
             pass
         time.sleep(0.1)
-    raise AssertionError(f"the server at {base} did not answer /healthz")
+    raise AssertionError(f"the server at {base} did not answer /healthz in {seconds:g} s")
 
 
 def signed_in(base: str, name: str) -> tuple[httpx.Client, dict[str, str]]:

@@ -33,9 +33,12 @@ class _Lazy(click.Group):
             return None
         module, _, attr = where.partition(":")
         try:
-            command = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError):  # a subcommand not built yet
+            loaded = importlib.import_module(module)
+        except ModuleNotFoundError as exc:  # a subcommand not built yet; not a broken import
+            if exc.name != module:
+                raise
             return None
+        command = getattr(loaded, attr)
         assert isinstance(command, click.Command)
         return command
 

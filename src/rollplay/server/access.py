@@ -24,7 +24,7 @@ from rollplay.table.access.throttle import TryLater
 MAX_BODY = 64 * 1024  # bytes in a request body
 # A character file uploaded (web_characters.py): a real GCS file holds its portrait too.
 MAX_UPLOAD = 2 * 1024 * 1024
-UPLOADS = "/new-character/upload"
+UPLOADS = ("/new-character/upload", "/games/import/aresmush")  # an AresMUSH config: issue 38
 LOG = logging.getLogger("rollplay.access")
 _SECRET_IN_PATH = re.compile(r"inv_[A-Za-z0-9_-]+")
 

@@ -127,6 +127,12 @@ INVOCATIONS: dict[str, list[str]] = {
     # Into a folder that holds a config already: refused, so the sweep writes no files.
     "export aresmush": [TABLE, "export", "aresmush", "--game", "Pegasus",
                         str(ROOT / "tests" / "aresmush" / "data")],
+    "import aresmush-scene": [TABLE, "import", "aresmush-scene",
+                              str(ROOT / "tests" / "aresmush" / "logs" / "docks.txt"),
+                              "--game", "Pegasus"],
+    "import aresmush-sheet": [TABLE, "import", "aresmush-sheet",
+                              str(ROOT / "tests" / "aresmush" / "samples" / "mira.txt"),
+                              "--game", "Pegasus"],
 }  # fmt: skip
 
 # Options typed as text that carry numbers.

@@ -122,6 +122,15 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         PLAYERS),
     ("POST", "/games/{game}/new-character/upload"): (
         "/games/Pegasus/new-character/upload", "upload", PLAYERS),
+    # AresMUSH scene logs (issue 38, web_scene_import.py): the Storyteller's (rulings A58).
+    ("POST", "/games/{game}/scenes/import"): ("/games/Pegasus/scenes/import", "log", STORYTELLER),
+    ("POST", "/api/v1/games/{game}/scenes/import"): (
+        "/api/v1/games/Pegasus/scenes/import", "log", STORYTELLER),
+    # Issue 38: AresMUSH sheets come in by the Storyteller alone (rulings A47).
+    ("POST", "/games/{game}/characters/import-sheets"): (
+        "/games/Pegasus/characters/import-sheets", "ares-page", STORYTELLER),
+    ("POST", "/api/v1/games/{game}/characters/import/aresmush"): (
+        "/api/v1/games/Pegasus/characters/import/aresmush", "ares-api", STORYTELLER),
     ("POST", "/games/{game}/characters/{name}/fix"): (
         "/games/Pegasus/characters/Nikos/fix", {"form": {"sheet": FS3}}, NIKOS),
     # After the fix above, which leaves Nikos's sheet waiting for approval (anyone signed
@@ -355,6 +364,13 @@ def _body(body: Any, role: str, token: str) -> dict[str, Any]:
         return {}
     if body == "upload":
         return {"files": {"file": ("made.yaml", f"name: Upload {role}\n{FS3}".encode())}}
+    if body == "log":
+        log = b"Docks\nDate: 2024-03-12\nParticipants: Nikos\n\nNikos leans in.\n"
+        return {"files": {"files": (f"{role}.txt", log)}}
+    if body in ("ares-page", "ares-api"):  # an AresMUSH sheet's text (issue 38)
+        sheet = (f"Ares{role}{body[5:]} Approved\n-----[ Attributes ]-----\n"
+                 f"Brawn:         @@       Average\nXP: 1        Luck Points: 1\n")  # fmt: skip
+        return {"files": {"files": ("sheet.txt", sheet.encode())}}
     if isinstance(body, dict) and set(body) == {"form"}:
         return {"data": body["form"]}
     if callable(body):

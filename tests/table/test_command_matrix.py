@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from rollplay.aresmush.scenes import read as read_log
 from rollplay.dice import SeededDice
 from rollplay.errors import RollplayError
 from rollplay.render.answers import answer_lines
@@ -36,6 +37,10 @@ from rollplay.table.store.models import Character, Event, Game
 from rollplay.table.systems import Request
 from tests.databases import Databases, opened, template
 
+_ARES_LOG = read_log(
+    "The <b>Docks</b>\nDate: 2024-03-12\nParticipants: Nikos, Pia\n\nNikos leans <i>in</i>."
+    "\n\nA foghorn sounds.\n\n<OOC> Pia: brb\n\n<System> Nikos rolls Firearms\n"
+)
 ROLES = ("owner", "storyteller", "player", "other player", "observer", "outsider")
 USERS = {"storyteller": "Stella", "player": "Pia", "other player": "Otto", "observer": "Olly",
          "outsider": "Nora"}  # fmt: skip
@@ -165,6 +170,8 @@ SAMPLES: dict[type, tuple[Setup, Callable[[Any], object]]] = {
     c.Reveal: (_secret_roll, lambda n: c.Reveal("Pegasus", n)),
     c.PoseEdit: (_posed, lambda n: c.PoseEdit("Pegasus", n, "leans <b>out</b>.\nLater.")),
     c.PoseDelete: (_posed, lambda n: c.PoseDelete("Pegasus", n)),
+    # issue 38: an AresMUSH scene log, the Storyteller's alone to import (rulings A58)
+    c.ImportScene: (lambda t: None, lambda _: c.ImportScene("Pegasus", _ARES_LOG, "x.txt")),
 }  # fmt: skip
 
 

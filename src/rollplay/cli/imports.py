@@ -33,12 +33,9 @@ class _Lazy(click.Group):
             return None
         module, _, attr = where.partition(":")
         try:
-            loaded = importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a subcommand not built yet; not a broken import
-            if exc.name != module:
-                raise
+            command = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError):  # a subcommand not built yet
             return None
-        command = getattr(loaded, attr)
         assert isinstance(command, click.Command)
         return command
 

@@ -64,7 +64,7 @@ def verify(file: IO[str] | None, game_name: str | None, db: str | None, *,
         emit_json({"ok": report.ok, "code": report.code, "summary": report.summary(),
                    "rolls": [v._asdict() for v in report.verdicts],
                    "seed_problems": report.seed_problems,
-                   "unproven": report.unproven})  # fmt: skip
+                   "unproven": report.unproven, "imported": report.imported})  # fmt: skip
     else:
         for v in report.verdicts:
             if v.status == "mismatch":

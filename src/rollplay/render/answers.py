@@ -28,6 +28,7 @@ from rollplay.table.answers import (
     GurpsRolled,
     HelpShown,
     LedgerWritten,
+    LogImported,
     LogPage,
     PoseMade,
     PoseOrder,
@@ -88,8 +89,25 @@ def answer_lines(answer: AnyAnswer, beside_feed: bool = False) -> list[Line]:
             return ledger_lines(answer)
         case TableAwarded():
             return [summary(c) for c in answer.characters]
+        case LogImported():
+            return imported_report(answer)
         case _:
             assert_never(answer)
+
+
+def imported_report(a: LogImported) -> list[Line]:
+    """What an imported log became (issue 38): the scene, then each entry's fate by kind."""
+    source = f"{a.file}: " if a.file else ""
+    head = [plain(f"{source}scene {a.scene}, "), bold(a.title),
+            plain(f" (finished; {a.entries} entries imported, not provable)")]  # fmt: skip
+    by = ", ".join(f"{x.name} {x.poses}" + ("" if x.character else " (not a character here)")
+                   for x in a.attributed)  # fmt: skip
+    return [
+        head,
+        [plain(f"  poses by: {by or 'nobody the game or the log names'}")],
+        [plain(f"  kept as emits (no name matched): {a.emits}; set poses: {a.sets}")],
+        [plain(f"  OOC lines: {a.ooc}; system lines (text, never rolls): {a.system}")],
+    ]
 
 
 # What a combat command's answer says, by the command it answers (its type's name, which

@@ -33,8 +33,8 @@ def event_card(e: EventView) -> list[Line]:
         marks = source_spans(data.dice_source, data.provable)
         return [[*head, bold(line), *marks] if i == 0 else [plain("  " + line)]
                 for i, line in enumerate(turn_lines(data))]  # fmt: skip
-    if isinstance(data, sc.Posed):
-        first, *rest = pose_lines(data)
+    if isinstance(data, sc.Posed | sc.ImportedEntry):
+        first, *rest = pose_lines(data) if isinstance(data, sc.Posed) else imported_lines(data)
         return [[*head, *first], *rest]
     if isinstance(data, rq.RollRequested | rq.RollRevealed):
         first, *rest = request_lines(data, e.id) if isinstance(data, rq.RollRequested) \
@@ -77,6 +77,26 @@ def pose_lines(d: sc.Posed) -> list[Line]:
     if d.edited:
         lines[-1] = [*lines[-1], Span(" (edited)", "muted")]
     return [*lines, *earlier]
+
+
+IMPORTED_MARK = " (imported: not provable)"  # on every imported card, every surface
+_IMPORTED_HEAD = {"set": "Set: ", "ooc": "<OOC> ", "system": "<System> "}
+
+
+def imported_lines(d: sc.ImportedEntry) -> list[Line]:
+    """An entry of an imported log as the log wrote it (a MUSH pose holds its own name),
+    its speaker's name in bold where it begins the text; a set pose, an OOC line and a
+    system line say which they are, as AresMUSH's download does; and every one says it was
+    imported and is not provable (rulings A55)."""
+    first, *rest = d.text.split("\n")
+    head: Line = [Span(_IMPORTED_HEAD[d.style], "muted")] if d.style in _IMPORTED_HEAD else []
+    if d.who and first.startswith(d.who):
+        head += [bold(d.who), *emphasis(first[len(d.who) :])]
+    else:
+        head += emphasis(first)
+    lines = [head, *(emphasis(line) for line in rest)]
+    lines[-1] = [*lines[-1], Span(IMPORTED_MARK, "muted")]
+    return lines
 
 
 _EMPHASIS = re.compile(r"\*(?=\S)([^*\n]*?\S)\*")  # *word* or *a few words*, not "2 * 3"
@@ -230,8 +250,11 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             | sc.SceneSet()
         ):
             return _scene_line(d)
-        case sc.Posed():
-            return [line for part in pose_lines(d) for line in (*part, plain(" "))][:-1]
+        case sc.Posed() | sc.ImportedEntry():
+            lines = pose_lines(d) if isinstance(d, sc.Posed) else imported_lines(d)
+            return [line for part in lines for line in (*part, plain(" "))][:-1]
+        case sc.SceneImported():
+            return _imported_line(d)
         case rq.RollRequested() | rq.RollRevealed():
             lines = request_lines(d) if isinstance(d, rq.RollRequested) else reveal_lines(d)
             return lines[0]
@@ -242,6 +265,16 @@ def event_line(d: AnyPayload, who: str | None) -> Line:
             return [Span(said, "muted")]
         case _:
             assert_never(d)
+
+
+def _imported_line(d: sc.SceneImported) -> Line:
+    """'Scene 3: Trouble at the Docks, imported from AresMUSH (docks.txt): its log of
+    2024-03-12, 9 entries (imported: not provable)'."""
+    where = f" ({d.file})" if d.file else ""
+    when = f" of {d.date}" if d.date else ""
+    said = f", imported from {d.source}{where}: its log{when}, {d.entries} entries"
+    return [plain(f"Scene {d.scene}: "), bold(d.title), plain(said),
+            Span(IMPORTED_MARK, "muted")]  # fmt: skip
 
 
 def _scene_line(d: sc.SceneStep) -> Line:

@@ -29,6 +29,8 @@ def sheet_card(c: Character) -> list[Line]:
     edition = c.edition or ""
     title = name if edition.casefold() == name.casefold() else f"{name} {edition}"
     lines: list[Line] = [[bold(c.name), plain(f"  ({c.game}, {title}) · {approved}")]]
+    if c.origin:  # an imported character says where it came from (issue 38)
+        lines.append([Span(c.origin, "muted")])
     if sheet.concept:
         lines.append([Span(sheet.concept, "muted")])
     match sheet:

@@ -24,7 +24,13 @@ from rollplay.table.access.throttle import TryLater
 MAX_BODY = 64 * 1024  # bytes in a request body
 # A character file uploaded (web_characters.py): a real GCS file holds its portrait too.
 MAX_UPLOAD = 2 * 1024 * 1024
-UPLOADS = ("/new-character/upload", "/games/import/aresmush")  # an AresMUSH config: issue 38
+UPLOADS = (
+    "/new-character/upload",
+    "/characters/import-sheets",
+    "/characters/import/aresmush",
+    "/scenes/import",
+    "/games/import/aresmush",
+)  # issue 38: AresMUSH sheets, scene logs and configs
 LOG = logging.getLogger("rollplay.access")
 _SECRET_IN_PATH = re.compile(r"inv_[A-Za-z0-9_-]+")
 

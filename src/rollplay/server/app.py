@@ -31,6 +31,7 @@ from rollplay.server import (
     web_aresmush,
     web_characters,
     web_combat,
+    web_imports,
     web_log,
     web_npcs,
     web_permalink,
@@ -38,6 +39,7 @@ from rollplay.server import (
     web_record,
     web_scene_combat,
     web_scene_controls,
+    web_scene_import,
     web_scenes,
     web_sheets,
 )
@@ -70,6 +72,8 @@ ROUTERS = (
     # First: /games/{game}/scenes/search must be matched before a scene's number is read.
     web_record.api,
     web_record.pages,
+    web_scene_import.pages,  # /scenes/import before a scene's number is read (issue 38)
+    web_scene_import.api,
     accounts.router,
     games.router,
     pages.router,
@@ -79,6 +83,8 @@ ROUTERS = (
     web_aresmush.router,
     web_aresmush.api,
     web_characters.router,
+    web_imports.router,
+    web_imports.api,
     web_npcs.router,
     web_combat.router,
     web_log.router,

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from rollplay.table.events.combat import CombatStarted
 from rollplay.table.events.payloads import CharacterMade
-from rollplay.table.events.scenes import SceneStarted
+from rollplay.table.events.scenes import SceneImported, SceneStarted
 from rollplay.table.events.sheets import SheetResubmitted
 from rollplay.table.events.views import AnyPayload
 
@@ -25,6 +25,8 @@ def onward(data: AnyPayload, game: str, character: str | None = None) -> Markup:
             where, said = f"characters/{quote(name, safe='')}", f"Open {name}'s sheet"
         case SceneStarted(scene=scene):
             where, said = f"scenes/{scene}", f"Go to scene {scene}"
+        case SceneImported(scene=scene):  # finished as it arrives: its record (issue 38)
+            where, said = f"scenes/{scene}/record", f"Read scene {scene}"
         case SheetResubmitted() if character:
             where = f"characters/{quote(character, safe='')}"
             said = f"Review {character}'s sheet"

@@ -24,7 +24,11 @@ router = APIRouter(include_in_schema=False)
 @router.get("/games/{game}/characters", response_class=HTMLResponse, response_model=None)
 def characters(game: str, request: Request) -> Response:
     def fill(service: Service, info: GameInfo) -> dict[str, Any]:
-        return {"characters": [service.character(info.name, n) for n in info.characters]}
+        listed = [service.character(info.name, n) for n in info.characters]
+        # The Storyteller's AresMUSH import offers the game's players (issue 38).
+        players = [m.user for m in service.members(info.name) if m.role == "player"] \
+            if info.role == "storyteller" else []  # fmt: skip
+        return {"characters": listed, "players": players}
 
     return game_page(request, game, "characters.html", "characters", fill)
 

@@ -163,6 +163,7 @@ class Character(Answer):
     edition: str | None = None
     problems: tuple[str, ...] | None = None
     review_note: str | None = None  # why the Storyteller sent it back, for whoever plays it
+    origin: str | None = None  # where an imported character came from (issue 38)
     ratings: dict[str, str] | None = None
     dice: dict[str, int] | None = None
     wound_modifier: int | None = None
@@ -271,6 +272,32 @@ class SceneShown(Answer):
     starter: str | None = None  # who started it (who, with the Storyteller, may run it)
 
 
+class Attributed(Record):
+    """Whose poses an imported log held: a name, how many, and whether it is a character of
+    the game's (else a participant the log named, kept by name)."""
+
+    name: str
+    poses: int
+    character: bool
+
+
+class LogImported(Answer):
+    """A scene log made a finished scene (issue 38): the scene, and what became of each of
+    the log's entries: poses by whom, emits (poses no name matched), set poses, OOC lines
+    and system lines (kept as text, never rolls)."""
+
+    game: str
+    scene: int
+    title: str
+    file: str = ""
+    entries: int
+    attributed: tuple[Attributed, ...] = ()
+    emits: int = 0
+    sets: int = 0
+    ooc: int = 0
+    system: int = 0
+
+
 class PoseMade(Answer):
     """A pose written to a scene's ledger."""
 
@@ -312,7 +339,7 @@ class TableAwarded(Answer):
 # Every answer the service gives a command (render/answers.py matches on it).
 AnyAnswer = (
     RollAnswer | Character | CombatStatus | TurnResolved | DayHealed | LogPage | SceneShown
-    | PoseMade | LedgerWritten | HelpShown | TableAwarded
+    | PoseMade | LedgerWritten | HelpShown | TableAwarded | LogImported
 )  # fmt: skip
 
 

@@ -186,9 +186,15 @@ class ServiceBase(Core):
         return parsed
 
     def add_character_row(
-        self, s: Session, game: Game, sheet: Mapping[str, Any], player_id: int | None = None
+        self,
+        s: Session,
+        game: Game,
+        sheet: Mapping[str, Any],
+        player_id: int | None = None,
+        origin: str | None = None,
     ) -> CharacterAnswer:
-        """A new character in ``game``, its sheet checked and its starting points given."""
+        """A new character in ``game``, its sheet checked and its starting points given
+        (``origin``: where an imported one came from, issue 38)."""
         rules, _ = self.ruleset_of(game)
         sys_ = system(game.system)
         stored = stored_sheet(game.system, sheet, rules)
@@ -198,11 +204,12 @@ class ServiceBase(Core):
         row = Character(
             game_id=game.id, name=name, sheet=stored, approved=False, luck=points.luck,
             xp_halves=0, character_points=points.character_points,
-            fate_points=points.fate_points, player_id=player_id,
+            fate_points=points.fate_points, player_id=player_id, origin=origin,
         )  # fmt: skip
         s.add(row)
         s.flush()
-        self.record(s, game, ev.CharacterMade(name=name, sheet=stored), character=row)
+        made = ev.CharacterMade(name=name, sheet=stored, origin=origin)
+        self.record(s, game, made, character=row)
         return character_dict(row, game)
 
     def _find(self, s: Session, game: Game, name: str, lock: bool = False) -> Character | None:

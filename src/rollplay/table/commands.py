@@ -28,6 +28,7 @@ from rollplay.table.combat_commands import CombatTurn as CombatTurn
 from rollplay.table.combat_commands import NpcOrder as NpcOrder
 from rollplay.table.scene_commands import AnswerRequest as AnswerRequest
 from rollplay.table.scene_commands import CancelRequest as CancelRequest
+from rollplay.table.scene_commands import ImportScene as ImportScene
 from rollplay.table.scene_commands import Pose as Pose
 from rollplay.table.scene_commands import PoseDelete as PoseDelete
 from rollplay.table.scene_commands import PoseEdit as PoseEdit

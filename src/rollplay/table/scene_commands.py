@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:  # the one list of kinds (events/scenes.py), whose pydantic a line needs not
+    from rollplay.aresmush.scenes import SceneLog
     from rollplay.table.events.scenes import SceneKind
 
 # -- scenes (issue 30) ------------------------------------------------------------------------
@@ -144,3 +145,17 @@ class Reveal:
 
     game: str | None
     number: int
+
+
+# -- scenes brought in (issue 38) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportScene:
+    """``rollplay import aresmush-scene FILE``: an AresMUSH scene log (read by
+    aresmush/scenes.py) made a finished scene of the game; ``file``: its file's name, said
+    in the scene's head and used for its title when the log has none."""
+
+    game: str | None
+    log: SceneLog
+    file: str = ""

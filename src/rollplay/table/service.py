@@ -34,6 +34,7 @@ from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scene_combat as _scene_combat
+from rollplay.table.play import scene_import as _scene_import  # noqa: F401
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
@@ -41,7 +42,7 @@ from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterator, Mapping
+    from collections.abc import Collection, Iterator, Mapping, Sequence
     from datetime import datetime
     from typing import Any
 
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
         Vocabulary,
     )
     from rollplay.table.play.search import SceneHit
+    from rollplay.table.play.sheet_imports import SheetsImported
     from rollplay.table.systems import Request
 
 
@@ -165,6 +167,15 @@ class Service(AccessService):
         """A sheet not yet made: its problems and the points it spends, as its form is
         filled (issue 31)."""
         return _characters.draft_check(self, game_name, sheet)
+
+    def import_sheets(
+        self, game_name: str, files: Sequence[tuple[str, bytes]], player: str | None = None
+    ) -> SheetsImported:
+        """AresMUSH sheets made characters of an FS3 game, unapproved, with where each came
+        from and a report of each line (issue 38; loaded when first used)."""
+        from rollplay.table.play import sheet_imports
+
+        return sheet_imports.import_sheets(self, game_name, files, player)
 
     def npcs(self, game_name: str) -> list[NpcInfo]:
         """The Storyteller's NPC roster (issue 31)."""

@@ -157,7 +157,16 @@ export async function verifyLog(lines, { commitments = [], clientSeeds = {} } = 
   const ok = !seedProblems.length && verdicts.every((v) => v.status !== "mismatch");
   const unproven = unprovenLines(verdicts);
   const code = ok ? (unproven.length ? 3 : 0) : 1;
-  return { verdicts, seedProblems, ok, code, unproven, summary: summary(verdicts) };
+  const imported = importedCount(lines);
+  return { verdicts, seedProblems, ok, code, unproven, imported, summary: summary(verdicts, imported) };
+}
+
+// An imported scene's kinds (issue 38): another table's text, never judged (provable_report.py).
+const IMPORTED = ["scene_import", "imported"];
+
+/** Lines brought in from another table, whole or as placeholders (provable_log.imported). */
+function importedCount(lines) {
+  return lines.filter((line) => IMPORTED.includes(kindOf(line) === "placeholder" ? line.of : kindOf(line))).length;
 }
 
 function repeats(commands, verdicts) {
@@ -227,7 +236,7 @@ function uncovered(nonce, lines) {
   return `the entries of nonce ${nonce} show ${reach} of its ${total} dice (an entry left out)`;
 }
 
-function summary(verdicts) {
+function summary(verdicts, imported = 0) {
   const count = (...statuses) => verdicts.filter((v) => statuses.includes(v.status)).length;
   const checked = count("verified", "mismatch", "unseeded");
   const wrong = count("mismatch");
@@ -239,5 +248,9 @@ function summary(verdicts) {
   if (others.length) said += `; not from a committed seed: ${others.join(", ")}`;
   if (count("before")) said += `; ${count("before")} from before verifiable dice`;
   if (count("hidden")) said += `; ${count("hidden")} hidden from you`;
+  if (imported) {
+    said += `; ${imported} imported entr${imported !== 1 ? "ies" : "y"} ` +
+      "(another table's log: text, not provable, not checked)";
+  }
   return said;
 }

@@ -42,6 +42,7 @@ class Act(StrEnum):
     REQUEST = "ask for a roll, cancel the ask, or reveal a secret roll"  # issue 30
     CLIENT_SEED = "set a client seed"  # their own, mixed into the dice of their rolls
     ROTATE_SEEDS = "reveal and replace the dice seeds"
+    IMPORT = "import another table's scene logs"  # issue 38: the Storyteller's alone (A58)
 
 
 # Acts a player may take for a character they play; the rest are the Storyteller's.

@@ -56,7 +56,7 @@ from rollplay.table.dice.provable_outcomes import (
     part_order,
 )
 from rollplay.table.dice.provable_read import BadLog, Fraction, read_log
-from rollplay.table.dice.provable_report import NOT_PROVABLE, Report, Verdict
+from rollplay.table.dice.provable_report import IMPORTED, NOT_PROVABLE, Report, Verdict
 from rollplay.table.dice.provable_rules import Rules, rules_in_force
 from rollplay.table.dice.provable_sheets import rating_problems
 from rollplay.table.dice.provable_who import credit_problems
@@ -133,7 +133,16 @@ def verify_log(
     published = {hashed.lower() for _, hashed in commits}
     problems += [f"the commitment you recorded, {mine}, is not published in this log"
                  for mine in commitments if mine.lower() not in published]  # fmt: skip
-    return Report(verdicts, problems)
+    return Report(verdicts, problems, imported(lines))
+
+
+def imported(lines: Sequence[Line]) -> int:
+    """How many lines are another table's, brought in (issue 38: an imported scene's head
+    and entries, whole or as placeholders): never rolls, so never judged; the report says
+    how many there were (rulings A56). A line that claims dice is judged as a roll whatever
+    its kind (above), so an imported line cannot pass for a proven roll."""
+    kinds = [line.get("of") if _kind(line) == "placeholder" else _kind(line) for line in lines]
+    return sum(kind in IMPORTED for kind in kinds)
 
 
 def _held_to(

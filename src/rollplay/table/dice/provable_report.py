@@ -11,6 +11,9 @@ from rollplay.table.dice.provable_checks import unproven_lines
 __all__ = ["NOT_PROVABLE", "Report", "Verdict"]
 
 NOT_PROVABLE = ("typed", "seeded", "secure")
+# An imported scene's kinds (table/events/scenes.py IMPORTED_KINDS; issue 38): text from
+# another table, nothing to prove.
+IMPORTED = ("scene_import", "imported")
 
 
 class Verdict(NamedTuple):
@@ -28,6 +31,7 @@ class Verdict(NamedTuple):
 class Report(NamedTuple):
     verdicts: list[Verdict]
     seed_problems: list[str]
+    imported: int = 0  # lines brought in from another table: never proven, never failed
 
     @property
     def ok(self) -> bool:
@@ -64,4 +68,7 @@ class Report(NamedTuple):
             said += f"; {self.count('before')} from before verifiable dice"
         if self.count("hidden"):
             said += f"; {self.count('hidden')} hidden from you"
+        if self.imported:
+            said += (f"; {self.imported} imported entr{'ies' if self.imported != 1 else 'y'} "
+                     "(another table's log: text, not provable, not checked)")  # fmt: skip
         return said

@@ -79,6 +79,8 @@ class Changes:
                     update["data"] = data.model_copy(update={"revealed": shown.number})
             case rq.RollRevealed():
                 update["data"] = data.model_copy(update={"rolled": self._posed(data.roll)})
+            case sc.SceneImported() | sc.ImportedEntry():
+                pass  # another table's text, as written: no later event changes it (A55)
             case _:
                 pass
         return view.model_copy(update=update) if update else view

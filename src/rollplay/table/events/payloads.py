@@ -175,6 +175,7 @@ class CharacterMade(Payload):
     kind: ClassVar[str] = "character"
     name: str
     sheet: dict[str, JsonValue]
+    origin: str | None = None  # an imported character's origin (issue 38)
 
 
 class Approved(Payload):

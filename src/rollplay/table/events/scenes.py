@@ -94,5 +94,49 @@ class Posed(Payload):
         return {k: v for k, v in handler(self).items() if k not in UNCHANGED or v}
 
 
+# -- scenes brought in from another table's log (issue 38) ---------------------------------
+
+ImportedStyle = Literal["pose", "emit", "set", "ooc", "system"]
+
+
+class SceneImported(SceneStep):
+    """A scene brought in from another table's log (issue 38, rulings A50): the scene's
+    first event, finished as it arrives, its head as the log gave it (``date``: the log's
+    own, in-character date, as written) and where it came from. Its entries follow, each an
+    ``ImportedEntry``. ``imported`` and ``provable`` say on every reader's copy what it is:
+    nothing of it was played or rolled here."""
+
+    kind: ClassVar[str] = "scene_import"
+    source: str = "AresMUSH"
+    file: str = ""
+    date: str = ""
+    summary: str = ""
+    location: str = ""
+    scene_kind: SceneKind = "social"
+    plots: tuple[str, ...] = ()
+    participants: tuple[str, ...] = ()
+    entries: int = 0
+    imported: Literal[True] = True
+    provable: Literal[False] = False
+
+
+class ImportedEntry(Payload):
+    """One entry of an imported log, as the log wrote it (rulings A52 to A54): a pose
+    (``who``: the name it begins with, a character of the game's or a participant of the
+    log's), an emit (a pose no name matched), a set pose, an OOC line (``who`` as a pose's)
+    or a system line, kept as text and never a roll. Never edited, never provable."""
+
+    kind: ClassVar[str] = "imported"
+    scene: int
+    style: ImportedStyle
+    who: str = ""
+    text: str
+    imported: Literal[True] = True
+    provable: Literal[False] = False
+
+
+IMPORTED_KINDS = (SceneImported.kind, ImportedEntry.kind)
+
 SCENE_PAYLOADS = (SceneStarted, SceneJoined, ScenePaused, SceneResumed, SceneStopped,
-                  SceneInvited, SceneOrdered, SceneSet, Posed)  # fmt: skip
+                  SceneInvited, SceneOrdered, SceneSet, Posed, SceneImported,
+                  ImportedEntry)  # fmt: skip

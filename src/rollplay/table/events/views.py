@@ -38,7 +38,8 @@ WholePayload = (
     | cb.CombatStopped | cb.CombatDeleted | cb.Joined | cb.Left | cb.StanceTaken
     | cb.ActionChosen | cb.LuckBetween | cb.Turn | cb.HealDay | sc.SceneStarted | sc.SceneJoined
     | sc.ScenePaused | sc.SceneResumed | sc.SceneStopped | sc.SceneInvited | sc.SceneOrdered
-    | sc.SceneSet | sc.Posed | rq.RollRequested | rq.RequestOdds | rq.RequestCancelled
+    | sc.SceneSet | sc.Posed | sc.SceneImported | sc.ImportedEntry | rq.RollRequested
+    | rq.RequestOdds | rq.RequestCancelled
     | rq.PoseEdited
     | rq.PoseDeleted | rq.RollRevealed
 )  # fmt: skip

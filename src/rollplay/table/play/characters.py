@@ -20,9 +20,9 @@ from rollplay.table.play.names import character_dict, character_name, merge
 from rollplay.table.play.request_odds import refresh_odds
 from rollplay.table.play.sheet_diff import sheet_diff
 from rollplay.table.sheet_limits import check_sheet, stored_sheet
-from rollplay.table.store.models import User, now
+from rollplay.table.store.models import Character, User, now
 from rollplay.table.systems import system
-from rollplay.table.systems.protocol import Tally
+from rollplay.table.systems.protocol import System, Tally
 
 MAX_COMMENT = 1000  # the review_note column's length
 
@@ -91,7 +91,7 @@ def character(t: ServiceBase, game_name: str | None, name: str) -> CharacterAnsw
         sys_ = system(game.system)
         return character_dict(
             row, game, None if player is None else player.name, system=game.system,
-            edition=game.edition, problems=sys_.problems(row.sheet, rules), review_note=note,
+            edition=game.edition, problems=_problems(sys_, row, rules), review_note=note,
             **sys_.sheet_facts(t.sheet_of(game, row, rules), rules),
         )  # fmt: skip
 
@@ -106,13 +106,21 @@ def approve(t: ServiceBase, game_name: str | None, name: str) -> CharacterAnswer
         game, row = t.character_row(s, game_name, name, lock=True)
         t.require(s, game, Act.APPROVE, row)
         rules, _ = t.ruleset_of(game)
-        problems = system(game.system).problems(row.sheet, rules)
+        problems = _problems(system(game.system), row, rules)
         if problems:
             raise RuleError(f"{row.name} cannot be approved: {'; '.join(problems)}")
         row.approved = True
         row.review_note = None
         t.record(s, game, ev.Approved.written({"approved": True}), character=row)
         return character_dict(row, game)
+
+
+def _problems(sys_: System, row: Character, rules: Any) -> list[str]:
+    """What stops approval: an imported character is held to the game's rules, not to a
+    fresh character's budget (issue 38; rulings A44)."""
+    if row.origin is not None:
+        return sys_.imported_problems(row.sheet, rules)
+    return sys_.problems(row.sheet, rules)
 
 
 def send_back(t: ServiceBase, game_name: str | None, name: str, comment: str) -> CharacterAnswer:

@@ -133,7 +133,7 @@ def character_dict(
 
     return CharacterAnswer.model_validate({
         "game": g.name, "name": c.name, "approved": c.approved, "player": player,
-        "sheet": c.sheet, **system(g.system).points_shown(c), **more,
+        "sheet": c.sheet, "origin": c.origin, **system(g.system).points_shown(c), **more,
     })  # fmt: skip
 
 

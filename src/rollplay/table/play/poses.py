@@ -24,7 +24,8 @@ from rollplay.table.play.pace import keep_pace
 from rollplay.table.play.scene_text import pose_text
 from rollplay.table.store.models import Event, Game, now
 
-NEVER = {"roll": "a roll", "roll_request": "a roll request", "combat_turn": "a combat turn"}
+NEVER = {"roll": "a roll", "roll_request": "a roll request", "combat_turn": "a combat turn",
+         "imported": "an imported entry"}  # fmt: skip
 
 
 def _own_pose(t: ServiceBase, s: Session, game: Game, number: int) -> tuple[Event, sc.Posed]:

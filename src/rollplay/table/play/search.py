@@ -24,7 +24,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.events import payloads as p
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.requests import EDITS, PoseEdited
-from rollplay.table.events.scenes import Posed, SceneStarted
+from rollplay.table.events.scenes import ImportedEntry, Posed, SceneImported, SceneStarted
 from rollplay.table.events.views import EventView
 from rollplay.table.store.models import Event, Scene
 
@@ -138,10 +138,12 @@ def said(e: EventView) -> str:
     """The words a hit shows: a scene's title and summary, a pose's speaker and text, a
     roll's character and expression (clipped)."""
     data = e.data
-    if isinstance(data, SceneStarted):
+    if isinstance(data, SceneStarted | SceneImported):
         text_ = f"{data.title}: {data.summary}" if data.summary else data.title
     elif isinstance(data, Posed | PoseEdited):
         text_ = f"{data.who}: {data.text}"
+    elif isinstance(data, ImportedEntry):  # its text holds its speaker's name (A52)
+        text_ = f"{data.text} (imported)"
     elif isinstance(data, p.Roll):
         text_ = f"{e.character or ''} {data.expression}".strip()
     else:

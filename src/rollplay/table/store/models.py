@@ -123,6 +123,9 @@ class Character(Base):
     raises_since_award: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # The Storyteller's comment when they last sent the sheet back (issue 31); None once approved.
     review_note: Mapped[str | None] = mapped_column(String(1000), nullable=True)
+    # Where an imported character came from (file, format, when: issue 38); None if made here.
+    # Approval holds an imported sheet to the game's rules, not a fresh creation's budget (A44).
+    origin: Mapped[str | None] = mapped_column(String(500), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -83,6 +83,14 @@ class FS3(BaseSystem):
 
         return chargen_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
 
+    def imported_problems(self, sheet: Mapping[str, Any], rules: Any) -> list[str]:
+        """The game's ranges and abilities and its standing rules, not 002's creation
+        budget (rulings A44)."""
+        from rollplay.systems.fs3.imported import imported_problems
+        from rollplay.systems.fs3.sheet import sheet_from_mapping
+
+        return imported_problems(sheet_from_mapping(sheet, rules, "sheet"), rules)
+
     def tallies(self, sheet: Mapping[str, Any], rules: Any) -> list[Tally]:
         """002 Abilities: the ability points spent, in all and on each kind."""
         from rollplay.systems.fs3.chargen import spent

@@ -55,7 +55,7 @@ def test_a_storyteller_brings_an_aresmush_game_and_takes_it_away_again(
 
 def _check_then_import(page: Page, game: str, files: list[Path]) -> None:
     form = page.locator("form[hx-post='/games/import/aresmush']")
-    form.get_by_label("Name").fill(game)
+    form.get_by_label("Name of the game").fill(game)
     form.get_by_label("AresMUSH config").set_input_files(files)
     form.get_by_label("FS3 edition").select_option("3.3")
     result = page.locator("#aresmush-result")
@@ -71,7 +71,7 @@ def _check_then_import(page: Page, game: str, files: list[Path]) -> None:
     page.goto("/")  # nothing made: the home page lists no such game
     expect(page.get_by_role("link", name=game, exact=True)).to_have_count(0)
     form = page.locator("form[hx-post='/games/import/aresmush']")
-    form.get_by_label("Name").fill(game)
+    form.get_by_label("Name of the game").fill(game)
     form.get_by_label("AresMUSH config").set_input_files(files)
     form.get_by_role("button", name="Import").click()
     expect(result).to_contain_text(f"{game} is made")
@@ -86,15 +86,15 @@ def _taken(page: Page, game: str, files: list[Path]) -> None:
     """The same import again, from the home page: one line, the form as it was typed."""
     page.goto("/")
     form = page.locator("form[hx-post='/games/import/aresmush']")
-    form.get_by_label("Name").fill(game)
+    form.get_by_label("Name of the game").fill(game)
     form.get_by_label("AresMUSH config").set_input_files(files)
     form.get_by_role("button", name="Import").click()
     error = page.locator("#aresmush-result p.error")
     expect(error).to_have_text(f"there is already a game called '{game}'")
-    expect(form.get_by_label("Name")).to_have_value(game)
+    expect(form.get_by_label("Name of the game")).to_have_value(game)
     assert form.get_by_label("AresMUSH config").evaluate("e => e.files.length") == len(files)
     # Corrected in place, the check goes through.
-    form.get_by_label("Name").fill(game + " Again")
+    form.get_by_label("Name of the game").fill(game + " Again")
     form.get_by_role("button", name="Check only").click()
     expect(page.locator("#aresmush-result")).to_contain_text("Checked: nothing is made yet.")
 

@@ -93,6 +93,11 @@ def _taken(page: Page, game: str, files: list[Path]) -> None:
     expect(error).to_have_text(f"there is already a game called '{game}'")
     expect(form.get_by_label("Name of the game")).to_have_value(game)
     assert form.get_by_label("AresMUSH config").evaluate("e => e.files.length") == len(files)
+    # The home page's other new-game form is refused in one line the same way (a 4xx is
+    # swapped in on the home page as on the game pages).
+    page.locator("#game-name").fill(game)
+    page.get_by_role("button", name="Make the game").click()
+    expect(page.locator("#new-game-result p.error")).to_contain_text("already")
     # Corrected in place, the check goes through.
     form.get_by_label("Name of the game").fill(game + " Again")
     form.get_by_role("button", name="Check only").click()

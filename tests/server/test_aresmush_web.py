@@ -113,6 +113,16 @@ def test_the_api_answers_what_the_cli_prints(
 
 
 GOOD = b"fs3skills:\n  max_luck: 3\n"
+
+
+def _bomb() -> bytes:
+    """A small .zip whose config file unpacks past a file's limit."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("fs3skills_misc.yml", b"#" * 3_000_000)
+    return out.getvalue()
+
+
 BAD = [
     ([], "no AresMUSH config given"),
     ([("files", ("game.yml", b"game:\n  name: X\n"))], "no AresMUSH FS3 config in it"),
@@ -121,6 +131,7 @@ BAD = [
     ([("files", ("fs3skills_attrs.yml", b"fs3skills: !!python/object/apply:os.system ['true']\n"))],
      "fs3skills_attrs.yml"),
     ([("files", ("fs3skills_misc.yml", b"#" * (MAX_FILE_BYTES + 1)))], "larger than"),
+    ([("files", ("config.zip", _bomb()))], "larger than 2,000,000 bytes"),
     ([("files", ("fs3skills_misc.yml", GOOD))], "already a game called 'Pegasus'"),
 ]  # fmt: skip
 

@@ -248,6 +248,12 @@ MATRIX: dict[tuple[str, str], tuple[str, Any, frozenset[str]]] = {
         "/games/Pegasus/rolls/{secret}/reveal", None, STORYTELLER),
     # The Storyteller's pages (issue 31), before an invite taken makes Dora a member.
     ("POST", "/games"): ("/games", "new-game", SIGNED_IN),
+    # An AresMUSH config in and out (web_aresmush.py; issue 38): anyone who may make a game
+    # imports one; whoever may read a game downloads its rules as one.
+    ("POST", "/games/import/aresmush"): ("/games/import/aresmush", "aresmush", SIGNED_IN),
+    ("POST", "/api/v1/games/import/aresmush"): (
+        "/api/v1/games/import/aresmush", "aresmush-api", SIGNED_IN),
+    ("GET", "/games/{game}/aresmush.zip"): ("/games/Pegasus/aresmush.zip", None, MEMBERS),
     ("GET", "/games/{game}/members"): ("/games/Pegasus/members", None, MEMBERS | {"anonymous"}),
     ("POST", "/games/{game}/invite"): (
         "/games/Pegasus/invite", {"form": {"character": "Mavros"}}, STORYTELLER),
@@ -346,6 +352,12 @@ def _body(body: Any, role: str, token: str) -> dict[str, Any]:
         return {"data": {"name": name + " 2", "password": "long enough pass"}}
     if body == "new-game":
         return {"data": {"name": f"Made by {role}", "preset": "d6 d6"}}
+    if body in ("aresmush", "aresmush-api"):
+        made = f"Ares {role}{' API' if body == 'aresmush-api' else ''}"
+        return {
+            "data": {"name": made, "dry_run": "false"},
+            "files": {"files": ("fs3skills_misc.yml", b"fs3skills:\n  max_luck: 3\n")},
+        }
     if body == "page-roll":
         return {"data": {"text": "roll Nikos/Firearms"}}
     if body == "stream":

@@ -12,12 +12,11 @@ from pathlib import Path
 import click
 
 from rollplay.aresmush.config import MAX_FILE_BYTES, MAX_ZIP_BYTES, ConfigError, is_config_name
-from rollplay.aresmush.report import Item, Report, Status
+from rollplay.aresmush.files import STATUSES, config_text, report_json
+from rollplay.aresmush.report import Item, Report
 from rollplay.cli.options import json_option
 from rollplay.cli.render import emit_json, say
 from rollplay.cli.table import db_option, open_table
-
-STATUSES: tuple[Status, ...] = ("kept", "converted", "unsupported")
 
 
 def config_bytes(path: Path) -> dict[str, bytes]:
@@ -57,12 +56,7 @@ def aresmush(
         game_name, files, edition=edition, dry_run=dry_run, where=folder
     )
     if as_json:
-        emit_json({
-            "game": report.game, "edition": edition, "dry_run": dry_run,
-            "counts": {status: report.count(status) for status in STATUSES},
-            "items": [{"file": i.file, "key": i.key, "status": i.status, "note": i.note}
-                      for i in report.items],
-        })  # fmt: skip
+        emit_json(report_json(report, edition, dry_run))
         return
     for line in report_lines(report, edition, dry_run):
         say(line)
@@ -105,8 +99,6 @@ def _common(keys: Sequence[str]) -> str:
 def export_aresmush(*, game_name: str, folder: str, db: str | None, as_json: bool) -> None:
     """Write a game's house rules as AresMUSH config files (fs3skills_*.yml,
     fs3combat_*.yml) into DIR, a new or empty folder's worth of them."""
-    import yaml
-
     files = open_table(db).aresmush_files(game_name)
     target = Path(folder)
     if target.exists() and not target.is_dir():
@@ -116,8 +108,7 @@ def export_aresmush(*, game_name: str, folder: str, db: str | None, as_json: boo
         raise ConfigError(f"{folder} already holds {', '.join(clash)}: choose an empty folder")
     target.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
-        text = yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True)
-        (target / name).write_text("---\n" + text, encoding="utf-8")
+        (target / name).write_text(config_text(data), encoding="utf-8")
     if as_json:
         emit_json({"game": game_name, "folder": str(target), "files": sorted(files)})
         return

@@ -29,7 +29,8 @@ UPLOADS = (
     "/characters/import-sheets",
     "/characters/import/aresmush",
     "/scenes/import",
-)  # issue 38: AresMUSH sheets and scene logs
+    "/games/import/aresmush",
+)  # issue 38: AresMUSH sheets, scene logs and configs
 LOG = logging.getLogger("rollplay.access")
 _SECRET_IN_PATH = re.compile(r"inv_[A-Za-z0-9_-]+")
 

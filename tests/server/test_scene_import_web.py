@@ -109,3 +109,21 @@ def test_a_good_log_with_one_the_service_refuses_is_one_line_and_makes_nothing(
     assert form.text.count("<p") == 1
     assert says in html.unescape(form.text)
     assert server.get("/api/v1/games/Pegasus/scenes").json() == []
+
+
+def test_under_an_idempotency_key_a_refused_log_still_makes_nothing(server: TestClient) -> None:
+    """A keyed request's first command runs in its own held transaction: held with the other
+    logs, it joins theirs, so the good log is not kept when a later one is refused (A57)."""
+    blank = next(case for case in BAD_LOGS if case[0] == "blank.txt")
+    headers = {**sign_in(server, "Stella"), "Origin": "http://testserver",
+               "Idempotency-Key": "logs-1"}  # fmt: skip
+    answer = server.post("/api/v1/games/Pegasus/scenes/import", headers=headers,
+                         files=[*_files("archive.txt"), ("files", blank[:2])])  # fmt: skip
+    assert answer.status_code == 400, answer.text
+    assert server.get("/api/v1/games/Pegasus/scenes").json() == []
+    again = {**headers, "Idempotency-Key": "logs-2"}
+    made = server.post("/api/v1/games/Pegasus/scenes/import", headers=again,
+                       files=_files("archive.txt", "docks.txt"))  # fmt: skip
+    assert made.status_code == 200, made.text
+    listed = server.get("/api/v1/games/Pegasus/scenes").json()
+    assert sorted(s["number"] for s in listed) == [1, 2]

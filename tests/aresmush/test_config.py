@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from rollplay.aresmush import config
 from rollplay.aresmush.report import UNKNOWN, Claims
+from tests.aresmush import damaged_zips
+from tests.aresmush.damaged_zips import DAMAGED
 from tests.aresmush.fixtures import GAMES, game_dir, needs_configs
 
 
@@ -100,3 +102,15 @@ def test_a_files_leaves_are_its_walk(data: dict[str, object]) -> None:
     named = config.ConfigFile("fs3skills_x.yml", {"fs3skills": data}).leaves
     assert list(named) == keys
     assert all(k.startswith("fs3skills") for k in keys)
+
+
+@pytest.mark.parametrize("label", sorted(DAMAGED))
+def test_a_damaged_zip_is_one_line_naming_the_zip_and_the_file(label: str, tmp_path: Path) -> None:
+    path = tmp_path / label
+    path.write_bytes(DAMAGED[label]())
+    with pytest.raises(config.ConfigError) as raised:
+        config.read(path)
+    said = str(raised.value)
+    assert label in said
+    assert damaged_zips.NAME in said
+    assert "\n" not in said

@@ -13,6 +13,7 @@ import pytest
 from rollplay.aresmush.config import MAX_FILE_BYTES
 from rollplay.aresmush.report import UNKNOWN
 from rollplay.systems.fs3.houserules import from_mapping
+from tests.aresmush.damaged_zips import DAMAGED, NAME
 from tests.aresmush.fixtures import GAMES, game_dir, needs_configs
 from tests.aresmush.skills_game import combat_side, imported
 from tests.clirun import fails_cleanly, run, run_json
@@ -170,3 +171,15 @@ def test_edition_32_keeps_the_configs_lists_on_fs3_2s_dice(capsys: Cap, db_url: 
     rules = from_mapping({"extends": shown["edition"], **shown["rules"]})
     assert (rules.success_at, rules.background_attribute) == (7, "Wits")
     assert rules.chargen.max_attribute_points == 10  # max_points_on_attrs
+
+
+@pytest.mark.parametrize("label", sorted(DAMAGED))
+def test_a_damaged_zip_is_one_line_and_exit_2(
+    label: str, capsys: Cap, db_url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / label
+    path.write_bytes(DAMAGED[label]())
+    err = fails_cleanly(capsys, "import", "aresmush", str(path), "--game", "g", "--dry-run",
+                        "--db", db_url)  # fmt: skip
+    assert label in err
+    assert NAME in err

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.aresmush.bad_logs import BAD_LOGS, LONG_NAME, UNTITLED
 from tests.clirun import fails_cleanly, run, run_json
 
 LOGS = Path(__file__).parent / "logs"
@@ -112,3 +113,27 @@ def test_an_unknown_game_or_a_file_too_large_is_one_line(
                         "Pegasus", "--db", db)  # fmt: skip
     assert "only the Storyteller may import another table's scene logs" in err
     assert _scenes(capsys, db) == []
+
+
+@pytest.mark.parametrize("case", BAD_LOGS, ids=[c[0] for c in BAD_LOGS])
+def test_a_good_log_with_one_the_service_refuses_is_one_line_and_makes_nothing(
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path, case: tuple[str, bytes, str]
+) -> None:
+    name, content, says = case
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    err = fails_cleanly(capsys, "import", "aresmush-scene", ARCHIVE, str(bad), "--game",
+                        "Pegasus", "--db", db)  # fmt: skip
+    assert says in err
+    assert _scenes(capsys, db) == []
+
+
+def test_a_title_from_a_long_file_name_is_trimmed(
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
+) -> None:
+    log = tmp_path / LONG_NAME
+    log.write_bytes(UNTITLED)
+    said = run_json(capsys, "import", "aresmush-scene", str(log), "--game", "Pegasus",
+                    "--json", "--db", db)  # fmt: skip
+    assert isinstance(said, dict)
+    assert said["scenes"][0]["title"] == "N" * 200

@@ -20,6 +20,7 @@ from rollplay.errors import RollplayError
 from rollplay.rulesfile import plain
 from rollplay.table.service import Table
 from rollplay.table.systems import system
+from tests.aresmush.damaged_zips import DAMAGED, NAME
 from tests.aresmush.fixtures import GAMES, game_dir, needs_configs
 from tests.aresmush.skills_game import combat_side
 from tests.clirun import run_json
@@ -133,6 +134,8 @@ BAD = [
     ([("files", ("fs3skills_misc.yml", b"#" * (MAX_FILE_BYTES + 1)))], "larger than"),
     ([("files", ("config.zip", _bomb()))], "larger than 2,000,000 bytes"),
     ([("files", ("fs3skills_misc.yml", GOOD))], "already a game called 'Pegasus'"),
+    *[([("files", (label, make()))], f"{label}: its {NAME} cannot be unpacked")
+      for label, make in DAMAGED.items()],
 ]  # fmt: skip
 
 

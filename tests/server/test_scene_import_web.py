@@ -4,11 +4,13 @@ API's 4xx ``{"error"}``) and nothing made."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.aresmush.bad_logs import BAD_LOGS
 from tests.server.conftest import sign_in
 
 pytestmark = [pytest.mark.storage]
@@ -89,3 +91,39 @@ def test_the_form_refuses_a_player_and_bad_files_in_one_line(server: TestClient)
     assert bad.text == '<p class="error" role="alert">x.txt is not UTF-8 text (byte 0): an ' \
         "AresMUSH scene log is the text its portal&#39;s Download saves</p>"  # fmt: skip
     assert server.get("/api/v1/games/Pegasus/scenes").json() == []
+
+
+@pytest.mark.parametrize(("name", "content", "says"), BAD_LOGS, ids=[c[0] for c in BAD_LOGS])
+def test_a_good_log_with_one_the_service_refuses_is_one_line_and_makes_nothing(
+    server: TestClient, name: str, content: bytes, says: str
+) -> None:
+    files = [*_files("archive.txt"), ("files", (name, content))]
+    stella = sign_in(server, "Stella")
+    api = server.post("/api/v1/games/Pegasus/scenes/import",
+                      headers={**stella, "Origin": "http://testserver"}, files=files)  # fmt: skip
+    assert api.status_code == 400, api.text
+    assert set(api.json()) == {"error"}
+    assert says in api.json()["error"]
+    form = server.post("/games/Pegasus/scenes/import", headers={**stella, **WRITE}, files=files)
+    assert form.status_code == 400, form.text
+    assert form.text.count("<p") == 1
+    assert says in html.unescape(form.text)
+    assert server.get("/api/v1/games/Pegasus/scenes").json() == []
+
+
+def test_under_an_idempotency_key_a_refused_log_still_makes_nothing(server: TestClient) -> None:
+    """A keyed request's first command runs in its own held transaction: held with the other
+    logs, it joins theirs, so the good log is not kept when a later one is refused (A57)."""
+    blank = next(case for case in BAD_LOGS if case[0] == "blank.txt")
+    headers = {**sign_in(server, "Stella"), "Origin": "http://testserver",
+               "Idempotency-Key": "logs-1"}  # fmt: skip
+    answer = server.post("/api/v1/games/Pegasus/scenes/import", headers=headers,
+                         files=[*_files("archive.txt"), ("files", blank[:2])])  # fmt: skip
+    assert answer.status_code == 400, answer.text
+    assert server.get("/api/v1/games/Pegasus/scenes").json() == []
+    again = {**headers, "Idempotency-Key": "logs-2"}
+    made = server.post("/api/v1/games/Pegasus/scenes/import", headers=again,
+                       files=_files("archive.txt", "docks.txt"))  # fmt: skip
+    assert made.status_code == 200, made.text
+    listed = server.get("/api/v1/games/Pegasus/scenes").json()
+    assert sorted(s["number"] for s in listed) == [1, 2]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -92,16 +93,35 @@ def walk(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
 
 def read(path: str | Path) -> Config:
     """The config in a folder or a .zip (see the module's note)."""
-    p = Path(path)
+    return parse(expand(sources(Path(path))), str(path))
+
+
+def sources(p: Path) -> dict[str, bytes]:
+    """A folder's config files by name, or a .zip whole by its name (``expand`` unpacks
+    it), each within its limit: what ``rollplay import aresmush`` hands the service."""
     if p.is_dir():
-        texts = _folder(p)
-    elif p.is_file() and p.suffix.lower() == ".zip":
-        texts = unzip(p.read_bytes(), p.name)
-    elif p.exists():
+        out = {}
+        for entry in sorted(p.iterdir()):
+            if entry.is_file() and is_config_name(entry.name):
+                if entry.stat().st_size > MAX_FILE_BYTES:
+                    raise ConfigError(f"{entry.name}: larger than {MAX_FILE_BYTES:,} bytes")
+                out[entry.name] = entry.read_bytes()
+        return out
+    if p.is_file() and p.suffix.lower() == ".zip":
+        if p.stat().st_size > MAX_ZIP_BYTES:
+            raise ConfigError(f"{p.name}: larger than {MAX_ZIP_BYTES:,} bytes")
+        return {p.name: p.read_bytes()}
+    if p.exists():
         raise ConfigError(f"{p}: give a config folder (game/config) or a .zip of one")
-    else:
-        raise ConfigError(f"{p}: no such folder or file")
-    return parse(texts, str(p))
+    raise ConfigError(f"{p}: no such folder or file")
+
+
+def expand(files: Mapping[str, bytes]) -> dict[str, bytes]:
+    """Files by name, a .zip among them replaced by the config files it holds."""
+    out: dict[str, bytes] = {}
+    for name, body in files.items():
+        out.update(unzip(body, name) if name.lower().endswith(".zip") else {name: body})
+    return out
 
 
 def parse(texts: Mapping[str, bytes], where: str) -> Config:
@@ -125,14 +145,11 @@ def parse(texts: Mapping[str, bytes], where: str) -> Config:
     return Config(files)
 
 
-def _folder(p: Path) -> dict[str, bytes]:
-    out = {}
-    for entry in sorted(p.iterdir()):
-        if entry.is_file() and is_config_name(entry.name):
-            if entry.stat().st_size > MAX_FILE_BYTES:
-                raise ConfigError(f"{entry.name}: larger than {MAX_FILE_BYTES:,} bytes")
-            out[entry.name] = entry.read_bytes()
-    return out
+# What zipfile raises for a damaged archive: a bad CRC or header (BadZipFile), an encrypted
+# file (RuntimeError), a method Python lacks (NotImplementedError), deflated data that does
+# not inflate (zlib.error), and, as a fuzz test of sheets found, ValueError on a bad offset.
+DAMAGED = (zipfile.BadZipFile, NotImplementedError, RuntimeError, EOFError, OSError,
+           ValueError, zlib.error)  # fmt: skip
 
 
 def unzip(body: bytes, label: str) -> dict[str, bytes]:
@@ -140,7 +157,7 @@ def unzip(body: bytes, label: str) -> dict[str, bytes]:
     it), within the zip's limits."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(body))
-    except zipfile.BadZipFile:
+    except DAMAGED:
         raise ConfigError(f"{label}: not a .zip file") from None
     with archive:
         entries = [i for i in archive.infolist() if not i.is_dir()]
@@ -154,8 +171,12 @@ def unzip(body: bytes, label: str) -> dict[str, bytes]:
             name = PurePosixPath(info.filename).name
             if name in out:
                 raise ConfigError(f"{label}: two files called {name}")
-            with archive.open(info) as handle:  # read no more than it claims to hold
-                data = handle.read(MAX_FILE_BYTES + 1)
+            try:
+                with archive.open(info) as handle:  # read no more than it claims to hold
+                    data = handle.read(MAX_FILE_BYTES + 1)
+            except DAMAGED as exc:  # damaged, encrypted, or packed in a way Python lacks
+                raise ConfigError(f"{label}: its {name} cannot be unpacked "
+                                  f"({type(exc).__name__})") from None  # fmt: skip
             if len(data) > MAX_FILE_BYTES:
                 raise ConfigError(f"{name}: larger than {MAX_FILE_BYTES:,} bytes")
             out[name] = data

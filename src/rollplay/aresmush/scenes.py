@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rollplay.errors import RollplayError
+from rollplay.table.limits import MAX_SUMMARY, MAX_TITLE
 
 MAX_LOG_BYTES = 4_000_000  # one log file (a long scene of a few hundred poses is ~300 KB)
 MAX_ENTRIES = 10_000  # entries one log may hold
@@ -159,8 +160,9 @@ def _header(lines: list[str], at: int, name: str) -> tuple[SceneLog, int]:
         else:  # a summary (or date) written over several lines (%r in AresMUSH)
             fields[last].append(line)
         at += 1
-    if len(title) > 200:
-        raise LogError(f"{name}, line 1: a title of {len(title)} characters: at most 200")
+    if len(_one_line(title)) > MAX_TITLE:
+        raise LogError(f"{name}, line 1: a title of {len(_one_line(title))} characters: at "
+                       f"most {MAX_TITLE}")  # fmt: skip
     head = SceneLog(
         title=title,
         date="\n".join(fields["Date"]).strip(),
@@ -170,7 +172,17 @@ def _header(lines: list[str], at: int, name: str) -> tuple[SceneLog, int]:
         participants=tuple(people),
         entries=(),
     )
+    for what, text, most in (("location", head.location, MAX_TITLE),
+                             ("summary", head.summary, MAX_SUMMARY)):  # fmt: skip
+        if len(_one_line(text)) > most:  # the scene's own limits, said before anything is made
+            raise LogError(f"{name}: a {what} of {len(_one_line(text)):,} characters: at most "
+                           f"{most:,}")  # fmt: skip
     return head, at + 1
+
+
+def _one_line(text: str) -> str:
+    """A header's field as the scene keeps it: on one line (table/play/scene_text.one_line)."""
+    return " ".join(text.split())
 
 
 def _body(lines: list[str], at: int, name: str) -> list[Entry]:

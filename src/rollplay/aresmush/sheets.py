@@ -22,10 +22,10 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-import zlib
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rollplay.aresmush.config import DAMAGED
 from rollplay.aresmush.learning import Learned
 from rollplay.aresmush.sheet_rows import (
     TITLES,
@@ -94,15 +94,10 @@ def read_bytes(body: bytes, label: str) -> AresSheet:
     return parse(text, label, form)
 
 
-# What zipfile raises for a damaged archive (the fuzz test found ValueError on a bad offset).
-_DAMAGED = (zipfile.BadZipFile, NotImplementedError, RuntimeError, EOFError, OSError,
-            ValueError, zlib.error)  # fmt: skip
-
-
 def _from_backup(body: bytes, label: str) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(body))
-    except _DAMAGED:
+    except DAMAGED:
         raise SheetFileError(f"{label}: not a .zip file") from None
     with archive:
         names = [i for i in archive.infolist() if i.filename.endswith(BACKUP_SHEET)]
@@ -114,7 +109,7 @@ def _from_backup(body: bytes, label: str) -> bytes:
         try:
             with archive.open(names[0]) as handle:  # read no more than a sheet may be
                 return handle.read(MAX_TEXT_BYTES + 1)
-        except _DAMAGED as exc:  # damaged, encrypted, or packed in a way Python lacks
+        except DAMAGED as exc:  # damaged, encrypted, or packed in a way Python lacks
             raise SheetFileError(f"{label}: its {BACKUP_SHEET} cannot be unpacked "
                                  f"({type(exc).__name__})") from None  # fmt: skip
 

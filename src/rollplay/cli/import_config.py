@@ -11,31 +11,12 @@ from pathlib import Path
 
 import click
 
-from rollplay.aresmush.config import MAX_FILE_BYTES, MAX_ZIP_BYTES, ConfigError, is_config_name
+from rollplay.aresmush.config import ConfigError, sources
 from rollplay.aresmush.files import STATUSES, config_text, report_json
 from rollplay.aresmush.report import Item, Report
 from rollplay.cli.options import json_option
 from rollplay.cli.render import emit_json, say
 from rollplay.cli.table import db_option, open_table
-
-
-def config_bytes(path: Path) -> dict[str, bytes]:
-    """The config files of a folder, or a .zip whole (the service unpacks it), by name."""
-    if path.is_dir():
-        out = {}
-        for entry in sorted(path.iterdir()):
-            if entry.is_file() and is_config_name(entry.name):
-                if entry.stat().st_size > MAX_FILE_BYTES:
-                    raise ConfigError(f"{entry.name}: larger than {MAX_FILE_BYTES:,} bytes")
-                out[entry.name] = entry.read_bytes()
-        return out
-    if path.is_file() and path.suffix.lower() == ".zip":
-        if path.stat().st_size > MAX_ZIP_BYTES:
-            raise ConfigError(f"{path.name}: larger than {MAX_ZIP_BYTES:,} bytes")
-        return {path.name: path.read_bytes()}
-    if path.exists():
-        raise ConfigError(f"{path}: give a config folder (game/config) or a .zip of one")
-    raise ConfigError(f"{path}: no such folder or file")
 
 
 @click.command("aresmush")
@@ -51,7 +32,7 @@ def aresmush(
 ) -> None:
     """Make a game from an AresMUSH config folder (its game/config) or a .zip of one, and
     report what became of every setting."""
-    files = config_bytes(Path(folder))
+    files = sources(Path(folder))
     report = open_table(db).import_aresmush(
         game_name, files, edition=edition, dry_run=dry_run, where=folder
     )

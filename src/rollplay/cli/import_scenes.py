@@ -1,7 +1,7 @@
 """``rollplay import aresmush-scene FILE... --game NAME``: AresMUSH scene logs (the web
 portal's Download) made finished scenes of a game (issue 38; docs/moving.md, section 3).
-Every file is read and checked first, so a bad one makes nothing; then each log is one
-command of the service (``ImportScene``: the Storyteller's), one transaction each, and the
+Every file is read and checked first, so a bad one makes nothing; then the logs are made
+scenes in one transaction (each an ``ImportScene``, the Storyteller's; rulings A57), and the
 report says per file the scene made, whose poses, what was kept as emits and system lines."""
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ def aresmush_scene(*, files: tuple[Path, ...], game_name: str, db: str | None,
     from rollplay.cli.service import open_service
     from rollplay.render.answers import answer_lines
     from rollplay.render.text import echo_lines
-    from rollplay.table import commands as c
 
     logs = []
     for path in files:
@@ -41,7 +40,7 @@ def aresmush_scene(*, files: tuple[Path, ...], game_name: str, db: str | None,
                            f"{MAX_LOG_BYTES:,}")  # fmt: skip
         logs.append((path.name, read(decode(path.read_bytes(), path.name), path.name)))
     service = open_service(db)
-    answers = [service.execute(c.ImportScene(game_name, log, name)) for name, log in logs]
+    answers = service.import_scenes(game_name, logs)
     if as_json:
         emit_json({"game": game_name,
                    "scenes": [a.model_dump(mode="json") for a in answers]})  # fmt: skip

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import click
 
+from rollplay.aresmush.report import Status
 from rollplay.cli.render import bold, emit_json, say
 from rollplay.cli.table import db_option, open_table
 from rollplay.errors import RollplayError
 
-MARKS = {"kept": " ", "converted": "~", "unsupported": "!"}
+MARKS: dict[Status, str] = {"kept": " ", "converted": "~", "unsupported": "!"}
 
 
 def _read(path: str) -> tuple[str, bytes]:

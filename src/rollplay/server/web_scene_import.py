@@ -2,8 +2,8 @@
 the scenes page's upload (one file or more, each an AresMUSH scene download), answered with
 the report ``rollplay import aresmush-scene`` prints, each scene linked; and the API's
 ``POST /api/v1/games/{game}/scenes/import``, answered as ``--json`` is. Every file is read
-and checked before any is imported, so a bad one makes nothing; each log is then one
-command of the service (``ImportScene``: the Storyteller's, rulings A58). Surfaces thin:
+and checked before any is imported, and all are imported in one transaction, so a bad one
+makes nothing (each an ``ImportScene``, the Storyteller's, rulings A57, A58). Surfaces thin:
 reading is aresmush/scenes.py's, the scene the service's."""
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from rollplay.render.html import line_html
 from rollplay.server.access import MAX_UPLOAD
 from rollplay.server.games import Acting
 from rollplay.server.htmx import Viewer, problem
-from rollplay.table import commands as c
 from rollplay.table.answers import LogImported
 from rollplay.table.service import Service
 
@@ -57,12 +56,7 @@ def _read(data: bytes, name: str) -> SceneLog:
 
 
 def _import(service: Service, game: str, logs: list[tuple[str, SceneLog]]) -> list[LogImported]:
-    answers = []
-    for name, log in logs:
-        answer = service.execute(c.ImportScene(game, log, name))
-        assert isinstance(answer, LogImported)
-        answers.append(answer)
-    return answers
+    return service.import_scenes(game, logs)
 
 
 @pages.post("/games/{game}/scenes/import", response_class=HTMLResponse)

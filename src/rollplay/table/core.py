@@ -141,7 +141,12 @@ class Core:
     def held(self) -> Iterator[Session]:
         """One transaction for everything until the block ends: every ``transaction``,
         ``reading`` and ``snapshot`` inside it is part of it. A keyed command runs so, to
-        store its answer in the same commit as its writes (rulings H11)."""
+        store its answer in the same commit as its writes (rulings H11). Inside another
+        ``held``, part of that one (a keyed command among several held together)."""
+        outer = self._held()
+        if outer is not None:
+            yield outer
+            return
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             mark = _HELD.set(session)
             try:

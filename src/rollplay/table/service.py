@@ -34,7 +34,7 @@ from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scene_combat as _scene_combat
-from rollplay.table.play import scene_import as _scene_import  # noqa: F401
+from rollplay.table.play import scene_import as _scene_import
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
@@ -47,10 +47,11 @@ if TYPE_CHECKING:
     from typing import Any
 
     from rollplay.aresmush.report import Report
+    from rollplay.aresmush.scenes import SceneLog
     from rollplay.dice import Dice
     from rollplay.table.access.authz import Standing
     from rollplay.table.answers import Character as CharacterAnswer
-    from rollplay.table.answers import RollAnswer, SceneShown
+    from rollplay.table.answers import LogImported, RollAnswer, SceneShown
     from rollplay.table.events.ledger import Folded
     from rollplay.table.events.views import EventView, LogEntry
     from rollplay.table.info import (
@@ -176,6 +177,11 @@ class Service(AccessService):
         from rollplay.table.play import sheet_imports
 
         return sheet_imports.import_sheets(self, game_name, files, player)
+
+    def import_scenes(self, game_name: str, logs: Sequence[tuple[str, SceneLog]]
+                      ) -> list[LogImported]:  # fmt: skip
+        """Scene logs, by file name, made finished scenes of a game, all or none (issue 38)."""
+        return _scene_import.import_logs(self, game_name, logs)
 
     def npcs(self, game_name: str) -> list[NpcInfo]:
         """The Storyteller's NPC roster (issue 31)."""

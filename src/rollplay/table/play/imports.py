@@ -22,15 +22,6 @@ from rollplay.table.store.models import Game
 from rollplay.table.systems import system
 
 
-def uploads(files: Mapping[str, bytes]) -> dict[str, bytes]:
-    """Files by name, a .zip among them replaced by the config files it holds."""
-    out: dict[str, bytes] = {}
-    for name, body in files.items():
-        found = ares_config.unzip(body, name) if name.lower().endswith(".zip") else {name: body}
-        out.update(found)
-    return out
-
-
 def import_aresmush(
     t: ServiceBase, name: str, files: Mapping[str, bytes], *, edition: str = "3.3",
     dry_run: bool = False, where: str = "the upload",
@@ -40,7 +31,7 @@ def import_aresmush(
     line, and nothing is made."""
     if edition not in convert.EDITIONS:
         raise RollplayError(f"unknown edition {edition!r}; accepted: {', '.join(convert.EDITIONS)}")
-    config = ares_config.parse(uploads(files), where)
+    config = ares_config.parse(ares_config.expand(files), where)
     rules, items = convert.house_rules(config, edition)
     overrides = {k: v for k, v in rules.items() if k != "extends"}
     try:

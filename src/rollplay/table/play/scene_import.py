@@ -1,5 +1,6 @@
 """A scene log brought in from another table (issue 38, "Scene logs"): an AresMUSH scene
-download (read by aresmush/scenes.py) made a finished scene of the game, in one transaction:
+download (read by aresmush/scenes.py) made a finished scene of the game, in one transaction
+(and the logs of one import, ``import_logs``, all in one):
 its head (``scene_import``), then each of its entries in order (``imported``), each marked
 imported and not provable on every reader's copy (rulings A50 to A59).
 
@@ -11,11 +12,12 @@ rolls among them) are text: nothing here rolls, and nothing imported is ever a r
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import PurePath
 
 from sqlalchemy import func, select
 
-from rollplay.aresmush.scenes import Entry, speaker
+from rollplay.aresmush.scenes import Entry, SceneLog, speaker
 from rollplay.dice import Dice
 from rollplay.errors import RollplayError
 from rollplay.table import commands as c
@@ -34,10 +36,24 @@ SOURCE = "AresMUSH"
 
 def _title(cmd: c.ImportScene) -> str:
     """The log's title; with none, its file's name; with neither, its date (rulings A51)."""
-    name = PurePath(cmd.file).stem if cmd.file else ""
+    name = (PurePath(cmd.file).stem if cmd.file else "")[:MAX_TITLE]  # a long name: cut
     title = cmd.log.title or name or (f"{SOURCE} scene of {cmd.log.date}" if cmd.log.date
                                       else f"{SOURCE} scene")  # fmt: skip
     return one_line(title, "an imported scene's title", MAX_TITLE)
+
+
+def import_logs(
+    t: ServiceBase, game: str, logs: Sequence[tuple[str, SceneLog]]
+) -> list[LogImported]:
+    """Every log of one import made a scene, in one transaction (rulings A50, A57): a log
+    the service refuses, after others were made, leaves none of them made."""
+    answers = []
+    with t.held():
+        for name, log in logs:
+            answer = t.execute(c.ImportScene(game, log, name))
+            assert isinstance(answer, LogImported)
+            answers.append(answer)
+    return answers
 
 
 @handles(c.ImportScene, act=Act.IMPORT, writes=(sc.SceneImported, sc.ImportedEntry))

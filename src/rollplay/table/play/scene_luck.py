@@ -7,7 +7,7 @@ nothing but the awards is stored."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -39,10 +39,12 @@ def award(t: ServiceBase, s: Session, game: Game, finished: Scene) -> None:
         if scene_id is not None and character_id is not None:
             people.setdefault(scene_id, set()).add(character_id)
     rows = {c.id: c for c in s.scalars(select(Character).where(Character.game_id == game.id))}
-    meetings = [Meeting(_aware(sc.finished_at),
-                        tuple((i, _aware(rows[i].created_at)) for i in sorted(people.get(sc.id, ()))
-                              if i in rows))
-                for sc in scenes]  # fmt: skip
+    meetings = []
+    for sc in scenes:
+        assert sc.finished_at is not None  # the query takes only scenes that finished
+        met = tuple((i, _aware(rows[i].created_at)) for i in sorted(people.get(sc.id, ()))
+                    if i in rows)  # fmt: skip
+        meetings.append(Meeting(_aware(sc.finished_at), met))
     done = [m for m, sc in zip(meetings, scenes, strict=True) if sc.id != finished.id]
     before, after = earned(rules.luck_for_scene, done), earned(rules.luck_for_scene, meetings)
     for who in sorted(people.get(finished.id, ())):
@@ -52,7 +54,6 @@ def award(t: ServiceBase, s: Session, game: Game, finished: Scene) -> None:
                      reason=f"luck for scene {finished.number} ({finished.title})")  # fmt: skip
 
 
-def _aware(when: Any) -> Any:
-    from datetime import UTC
-
-    return when if when is None or when.tzinfo else when.replace(tzinfo=UTC)
+def _aware(when: datetime) -> datetime:
+    """``when`` with UTC as its zone where the store gave none (SQLite keeps no zone)."""
+    return when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rollplay.aresmush import characters, sheets
-from rollplay.aresmush.report import Item
+from rollplay.aresmush.report import Item, Status
 from rollplay.errors import RollplayError
 from rollplay.table.access.authz import Act, Forbidden
 from rollplay.table.base import ServiceBase
@@ -36,7 +36,7 @@ class ImportedItem(Record):
 
     file: str
     key: str
-    status: str
+    status: Status
     note: str
 
 

@@ -110,6 +110,7 @@ class FS3(BaseSystem):
         ]  # fmt: skip
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        from rollplay.systems.fs3.chargen import unusual
         from rollplay.systems.fs3.experience import learning_cost, raise_costs
         from rollplay.table.answers import Learning
 
@@ -118,7 +119,8 @@ class FS3(BaseSystem):
                             else ())  # fmt: skip
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
                 "wound_modifier": -sheet.wound_modifier(rules),
-                "raises": raise_costs(sheet, rules), "learning": learning}  # fmt: skip
+                "raises": raise_costs(sheet, rules), "learning": learning,
+                "unusual": tuple(unusual(sheet, rules))}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"

@@ -5,6 +5,7 @@ them; a game made in rollplay writes AresMUSH's own defaults for those."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from rollplay.aresmush.files import config_text
 from rollplay.systems.fs3.houserules import from_mapping
 from rollplay.systems.fs3.presets import preset
 from rollplay.systems.fs3.ruleset import FS3Ruleset
+from rollplay.table.systems.protocol import ruleset_version
 from tests.aresmush.fixtures import GAMES, game_dir, needs_configs
 
 
@@ -94,3 +96,18 @@ def test_a_game_made_in_rollplay_writes_aresmushs_own_defaults() -> None:
         assert names == {k for k in default if f".{table}." in k and not k.endswith(".message")}
         levels = {k: v for k, v in written.items() if k.endswith(".levels")}
         assert levels == {k: v for k, v in default.items() if k.endswith(".levels")}
+
+
+@needs_configs
+def test_kept_settings_judge_nothing_and_go_with_a_deleted_entry() -> None:
+    # Rulings A18: the kept table never touches a roll, so not the ruleset's fingerprint
+    # either; a weapon the Storyteller deleted since is not written back as its description.
+    first = _imported(ares_config.read(game_dir(GAMES[0])))
+    assert any(row.path[1:3] == ("weapons", "Knife") for row in first.aresmush)
+    bare = replace(first, aresmush=(), from_aresmush=False)
+    assert ruleset_version(bare) == ruleset_version(first)
+    weapons = tuple(w for w in first.combat.weapons if w.name != "Knife")
+    without = replace(first, combat=replace(first.combat, weapons=weapons))
+    written = convert.config_files(without)["fs3combat_weapons.yml"]["fs3combat"]
+    assert "Knife" not in written["weapons"]
+    assert "Pistol" in written["weapons"]

@@ -183,3 +183,35 @@ def test_a_damaged_zip_is_one_line_and_exit_2(
                         "--db", db_url)  # fmt: skip
     assert label in err
     assert NAME in err
+
+
+@needs_configs
+@pytest.mark.usefixtures("combat_side")
+def test_char_check_notes_the_unusual_skills_a_sheet_holds(
+    capsys: Cap, db_url: str, tmp_path: Path
+) -> None:
+    # Rulings A11: a note for the Storyteller's look after the problems, not a problem: the
+    # check still passes (exit 0). Red-Planet-MU's config with Riding listed as unusual.
+    import yaml
+
+    from tests.aresmush.test_skills_chargen import sheet
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    for p in game_dir(GAMES[2]).iterdir():
+        (folder / p.name).write_bytes(p.read_bytes())
+    chargen = folder / "fs3skills_chargen.yml"
+    chargen.write_text(chargen.read_text().replace("  unusual_skills:\n",
+                                                   "  unusual_skills:\n  - Riding\n"))  # fmt: skip
+    _import(capsys, db_url, folder)
+    vesna = tmp_path / "vesna.yaml"
+    vesna.write_text(yaml.safe_dump(sheet(action={"Riding": 2})))
+    assert run(capsys, "char", "new", str(vesna), "--game", "Mars", "--db", db_url)[0] == 0
+    code, out, _ = run(capsys, "char", "check", "Vesna", "--game", "Mars", "--db", db_url)
+    assert code == 0
+    assert out.splitlines() == [
+        "Vesna: valid",
+        "note: unusual for this game, for the Storyteller's look: Riding",
+    ]
+    told = run_json(capsys, "char", "check", "Vesna", "--game", "Mars", "--db", db_url)
+    assert (told["valid"], told["problems"], told["unusual"]) == (True, [], ["Riding"])

@@ -210,3 +210,58 @@ def test_a_game_of_another_system_has_no_aresmush_config(
     answer = server.get("/games/Dice%20Pool/aresmush.zip")
     assert answer.status_code == 400
     assert "only an FS3 game has an AresMUSH config" in answer.json()["error"]
+
+
+@needs_configs
+def test_an_unusual_skill_is_a_note_on_the_sheet_and_approval_stays_open(
+    server: TestClient, server_db: str
+) -> None:
+    # Rulings A11: AresMUSH's app review lists a sheet's unusual_skills for the admin and
+    # approves anyway. Red-Planet-MU's config with Riding listed as unusual; a sheet within
+    # every other limit holds Riding 2.
+    from tests.aresmush.test_skills_chargen import sheet
+
+    files = {p.name: p.read_bytes() for p in game_dir(RED_PLANET).iterdir()}
+    files["fs3skills_chargen.yml"] = files["fs3skills_chargen.yml"].replace(
+        b"  unusual_skills:\n", b"  unusual_skills:\n  - Riding\n  - Klingon\n"
+    )
+    stella = Table(server_db).acting_as("Stella")
+    stella.import_aresmush("Mars", files)
+    stella.new_character("Mars", sheet(action={"Riding": 2}))
+    assert stella.check("Mars", "Vesna") == []  # a note, not a problem
+    assert stella.character("Mars", "Vesna").unusual == ("Riding",)
+    shown, headers = page_as(server, "Stella", "/games/Mars/characters/Vesna")
+    note = html.unescape(shown).split('id="unusual"', 1)[1].split("</section>", 1)[0]
+    assert "Unusual for this game: Riding." in note
+    assert "Klingon" not in note  # only what the sheet holds
+    approved = server.post("/games/Mars/characters/Vesna/approve", headers=headers)
+    assert approved.status_code == 200, approved.text
+    assert stella.character("Mars", "Vesna").approved is True
+    after = server.get("/games/Mars/characters/Vesna").text
+    assert 'id="unusual"' not in after  # the review is done
+
+
+@needs_configs
+def test_the_configs_descriptions_show_in_the_character_form_and_on_the_sheet(
+    server: TestClient, server_db: str
+) -> None:
+    # Rulings A3: each ability's description and each kind's blurb are kept for players to
+    # read, where they choose abilities (the form) and read them (the sheet).
+    import yaml
+
+    from tests.aresmush.test_skills_chargen import sheet
+
+    attrs = yaml.safe_load((game_dir(RED_PLANET) / "fs3skills_attrs.yml").read_text())
+    brawn = next(a["desc"] for a in attrs["fs3skills"]["attributes"] if a["name"] == "Brawn")
+    stella = Table(server_db).acting_as("Stella")
+    stella.import_aresmush("Mars", {p.name: p.read_bytes() for p in game_dir(RED_PLANET).iterdir()})
+    form, _ = page_as(server, "Stella", "/games/Mars/new-character")
+    label = form.split('name="attr.Brawn"', 1)[0].rsplit("<label>", 1)[1]
+    assert html.unescape(label).startswith(f'Brawn <small class="muted about">{brawn}</small>')
+    blurb = form.split("<legend>Attributes</legend>", 1)[1].split("</p>", 1)[0]
+    assert "Attributes represent basic abilities" in blurb
+    assert "<a " not in blurb  # the config's HTML is text here, never drawn
+    stella.new_character("Mars", sheet())
+    shown = server.get("/games/Mars/characters/Vesna").text
+    row = shown.split('<th scope="row">Brawn', 1)[1].split("</th>", 1)[0]
+    assert brawn in html.unescape(row)

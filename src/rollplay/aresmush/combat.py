@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rollplay.aresmush import defaults
 from rollplay.aresmush.combat_base import PLUGIN, Side, abilities
 from rollplay.aresmush.combat_charts import (
     read_charts,
@@ -38,6 +39,7 @@ from rollplay.aresmush.combat_gear import (
     write_weapons,
 )
 from rollplay.aresmush.config import Config
+from rollplay.aresmush.kept import restore
 from rollplay.aresmush.report import Claims
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
@@ -219,7 +221,10 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
             "armor specials": specials(rules.armor_specials),
         },
         "fs3combat_hitloc.yml": {"hitloc": write_charts(rules)},
-        "fs3combat_damage.yml": write_damage(rules),
+        "fs3combat_damage.yml": {
+            **write_damage(rules),
+            **({} if ruleset.from_aresmush else defaults.COMBAT_DAMAGE),
+        },
         "fs3combat_skills.yml": skills,
         "fs3combat_npcs.yml": {
             "default_npc_type": rules.default_npc_tier
@@ -262,6 +267,9 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
                 n: {"attack_mod": a, "defense_mod": d} for n, (a, d) in rules.stances.items()
             },
             "combatant_types": write_types(types),
+            # an imported game's own come back in restore (rulings A18)
+            **({} if ruleset.from_aresmush else defaults.COMBAT_MISC),
         },
     }
-    return {name: {PLUGIN: data} for name, data in files.items()}
+    written = {name: {PLUGIN: data} for name, data in files.items()}
+    return restore(written, ruleset.aresmush, "fs3combat_")

@@ -16,7 +16,10 @@ PLUGIN = "fs3combat"
 OWN_CODE = (
     "not a setting AresMUSH's FS3 combat reads (a game's own code may); rollplay does not use it"
 )
-BLURB = "a description for players' lists; rollplay's gear has none, so it is not imported"
+BLURB = (
+    "a description for players' lists; rollplay's gear has none, so it is held only to be "
+    "written back on export"
+)
 
 
 @dataclass

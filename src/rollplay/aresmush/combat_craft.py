@@ -15,7 +15,8 @@ def read_vehicles(side: Side, allowed: bool) -> list[dict[str, Any]]:
     for name, v in table.items():
         key = f"vehicles.{name}"
         if not allowed:
-            side.claim(file, key, "unsupported", "allow_vehicles is false: not imported")
+            side.claim(file, key, "unsupported", "allow_vehicles is false: not imported "
+                       "(held for the export)")  # fmt: skip
             continue
         if isinstance(v.get("pilot_skill"), int):
             raise side.bad(file, f"{key}.pilot_skill", "a fixed pool: give a skill's name")
@@ -50,7 +51,8 @@ def read_mounts(side: Side, allowed: bool) -> list[dict[str, Any]]:
     for name, m in table.items():
         key = f"mounts.{name}"
         if not allowed:
-            side.claim(file, key, "unsupported", "allow_mounts is false: not imported")
+            side.claim(file, key, "unsupported", "allow_mounts is false: not imported "
+                       "(held for the export)")  # fmt: skip
             continue
         out.append(
             {

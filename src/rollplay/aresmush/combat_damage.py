@@ -259,7 +259,6 @@ def write_damage(rules: CombatRules) -> dict[str, Any]:
     return {
         "damage_mods": mods,
         "damage_table": table,
-        "healing_cron": {"hour": [2], "minute": [47]},
         "healing_points": points,
         "pc_knockout_bonus": rules.knockout_bonus,
     }

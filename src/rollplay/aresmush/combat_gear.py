@@ -40,10 +40,10 @@ def read_weapons(side: Side, defense: str, skills: set[str] | None) -> list[dict
         side.rest(file, key, w, WEAPON_KEYS)
         skill = w.get("skill")
         if name == SHRAPNEL or isinstance(skill, int):
-            side.claim(
+            side.claim(  # kept as the game had it for the export (rulings A18)
                 file,
                 key,
-                "converted",
+                "unsupported",
                 "AresMUSH's own shrapnel and crew-hit weapon (a fixed pool); rollplay's "
                 "shrapnel and crew hits follow 004 Explosions and Crew Hits, so it is "
                 "not a weapon there (rulings A22)",
@@ -227,10 +227,10 @@ def write_weapons(weapons: tuple[Weapon, ...]) -> dict[str, Any]:
     out.setdefault(
         SHRAPNEL,
         {
-            "description": "Random Shrapnel",
+            "description": "Random Shrapnel",  # AresMUSH's default game's
             "skill": 3,
             "lethality": 0,
-            "penetration": 3,
+            "penetration": 5,
             "weapon_type": "Ranged",
             "is_automatic": False,
             "recoil": 0,

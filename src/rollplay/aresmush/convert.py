@@ -10,6 +10,7 @@ from typing import Any
 
 from rollplay.aresmush import combat, skills
 from rollplay.aresmush.config import Config
+from rollplay.aresmush.kept import gather
 from rollplay.aresmush.report import Claims, Item
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
@@ -22,7 +23,10 @@ def house_rules(config: Config, edition: str = "3.3") -> tuple[dict[str, Any], t
     rules: dict[str, Any] = {"extends": edition}
     rules.update(skills.read(config, claims, edition))
     rules.update(combat.read(config, claims, edition))
-    return rules, claims.finished()
+    items = claims.finished()
+    rules["from_aresmush"] = True  # what leaving must write back (rulings A18)
+    rules["aresmush"] = gather(config, items)
+    return rules, items
 
 
 def config_files(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Literal
 from rollplay.aresmush.config import Config
 
 Status = Literal["kept", "converted", "unsupported"]
-UNKNOWN = "rollplay does not know this setting; it is not imported"
+UNKNOWN = "rollplay does not know this setting; it is held only to be written back on export"
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,16 @@
 """A ruleset written back as AresMUSH's ``fs3skills_*.yml`` files (issue 38: leaving): what
 the import reads, so import -> export -> import gives the same rules. Settings rollplay
-does not hold (channels, shortcuts, permissions, the XP clock) are written as AresMUSH's
-own defaults, so the files pass its config validator."""
+does not use (channels, shortcuts, permissions, the XP clock) are written back as the
+imported config had them (``kept.py``; none it did not have); a game made in rollplay
+gets AresMUSH's own defaults for them (``defaults.py``; rulings A18)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from rollplay.aresmush import defaults
+from rollplay.aresmush.kept import restore
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 
 _BLURBS = {
@@ -94,7 +97,6 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
             "attr_dots_beyond_chargen_max": _or(r.attribute_xp_dots, 2),
             "days_between_learning": r.days_between_raises,
             "max_xp_hoard": _or(r.max_xp, 999),
-            "periodic_xp": 0,  # rollplay runs no clock: the Storyteller awards XP
             "xp_costs": {
                 "action": _levels(r.xp_costs),
                 "background": _levels(r.scaled_xp_costs),
@@ -102,20 +104,16 @@ def write(ruleset: FS3Ruleset) -> dict[str, Mapping[str, Any]]:
                 "attribute": _levels(r.attribute_xp_costs),
                 "advantage": _levels(r.advantage_xp_costs),
             },
-            "xp_cron": {"day_of_week": ["Sat"], "hour": [21], "minute": [0]},
+            **({} if r.from_aresmush else defaults.SKILLS_XP),
         },
         "fs3skills_misc.yml": {
             "max_luck": _or(r.max_luck, 999),
             "luck_for_scene": {row.after: row.luck for row in r.luck_for_scene},
-            "public_sheets": False,
-            "roll_channel": "FS3 Rolls",
-            "shortcuts": {},
-            "achievements": {},
-            "job_on_luck_spend": False,
-            "permissions": {},
+            **({} if r.from_aresmush else defaults.SKILLS_MISC),
         },
     }
-    return {name: {"fs3skills": data} for name, data in files.items()}
+    written = {name: {"fs3skills": data} for name, data in files.items()}
+    return restore(written, r.aresmush, "fs3skills_")
 
 
 def _or(value: int | None, fallback: int) -> int:

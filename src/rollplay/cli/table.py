@@ -235,13 +235,18 @@ def char_check(name: str, game_name: str | None, db: str | None, as_json: bool) 
     """List every character-creation problem at once (exit code 1 if there are any)."""
     table = open_table(db)
     problems = table.check(game_name, name)
+    # the game's unusual skills it holds: for the Storyteller's look, not problems (A11)
+    unusual = list(table.character(game_name, name).unusual or ())
     if as_json:
-        emit_json({"character": name, "valid": not problems, "problems": problems})
+        emit_json({"character": name, "valid": not problems, "problems": problems,
+                   "unusual": unusual})  # fmt: skip
     elif problems:
         for p in problems:
             say(f"- {p}")
     else:
         say(f"{name}: valid")
+    if unusual and not as_json:
+        say(f"note: unusual for this game, for the Storyteller's look: {', '.join(unusual)}")
     if problems:
         raise SystemExit(1)
 

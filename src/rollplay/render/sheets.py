@@ -126,12 +126,14 @@ def _d6(c: Character, sheet: D6Sheet) -> list[Line]:
 
 class Row(NamedTuple):
     """A line of a sheet's table: what, its rating as the game names it, the dice it rolls,
-    and (FS3) raising it: (kind, cost in XP), the cost None at its scale's top."""
+    and (FS3) raising it: (kind, cost in XP), the cost None at its scale's top, and what the
+    game says of it (an AresMUSH config's description, rulings A3)."""
 
     name: str
     rating: str
     dice: str = ""
     raises: tuple[str, float | None] | None = None
+    about: str = ""
 
 
 def sheet_sections(c: Character) -> list[tuple[str, list[Row]]]:
@@ -164,13 +166,15 @@ def _fs3_sections(c: Character, sheet: FS3Sheet) -> list[tuple[str, list[Row]]]:
     named = c.ratings or {}
     dice = c.dice or {}
     costs = c.raises or {}
+    about = c.about or {}
 
     def rows(ratings: dict[str, int], kind: str | None = None) -> list[Row]:
         out = []
         for name, value in ratings.items():
             pool = f"{dice[name]}" if name in dice else ""
             raises = (kind, costs.get(kind, {}).get(name)) if kind else None
-            out.append(Row(name, named.get(name) or str(value), pool, raises))
+            out.append(Row(name, named.get(name) or str(value), pool, raises,
+                           about.get(name, "")))  # fmt: skip
         return out
 
     background = {k: b.rating for k, b in sheet.background.items()}

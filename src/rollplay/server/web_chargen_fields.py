@@ -16,14 +16,16 @@ from rollplay.table.events.sheets import D6Sheet, FS3Sheet, GurpsSheet
 
 @dataclass(frozen=True)
 class Number:
-    """A number field: its name, the bounds a sheet takes, what it starts at, and a note
-    (an FS3 action skill's linked attribute)."""
+    """A number field: its name, the bounds a sheet takes, what it starts at, a note (an FS3
+    action skill's linked attribute) and what the game says of it (an FS3 game moved in from
+    AresMUSH describes each ability: rulings A3)."""
 
     name: str
     lo: int
     hi: int
     value: int | None = None
     note: str = ""
+    about: str = ""
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,11 @@ class Fields:
     skill: Number | None = None  # GURPS: a skill level's bounds
     codes: tuple[tuple[str, str], ...] = ()  # D6: the attribute rows it starts with
     rows: Rows | None = None  # a sheet's own rows, when the form fixes one
+    # FS3: the game's introduction above each kind of ability (AresMUSH's blurbs, A3)
+    attribute_blurb: str = ""
+    action_blurb: str = ""
+    background_blurb: str = ""
+    language_blurb: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,14 +90,24 @@ def _fs3(rules: Any) -> Fields:
     start = min(max(rules.default_attribute, low), top)
     lo, hi = rules.skill_range
     scaled = scaled_range(rules)
+    about = rules.description  # "" where the game describes none (every edition)
     return Fields(
-        attributes=tuple(Number(a, low, top, start) for a in rules.attributes),
-        action=tuple(Number(s.name, lo, hi, 0, s.attribute) for s in rules.action_skills),
+        attributes=tuple(
+            Number(a, low, top, start, about=about("attribute", a)) for a in rules.attributes
+        ),
+        action=tuple(
+            Number(s.name, lo, hi, 0, s.attribute, about("action", s.name))
+            for s in rules.action_skills
+        ),
         background=Number("", *(scaled or (lo, hi))),
         rulings=rules.attributes if rules.background_attribute is None else (),
         languages=rules.languages,
         language=None if scaled is None else Number("", *scaled, scaled[1]),
         first_language=rules.languages[0] if rules.languages else "",
+        attribute_blurb=about("attribute", ""),
+        action_blurb=about("action", ""),
+        background_blurb=about("background", ""),
+        language_blurb=about("language", ""),
     )
 
 

@@ -162,6 +162,11 @@ class Character(Answer):
     system: str | None = None
     edition: str | None = None
     problems: tuple[str, ...] | None = None
+    # The game's unusual skills the sheet holds: a note for the Storyteller's review, never
+    # a problem (AresMUSH's app review lists them and approves anyway; rulings A11).
+    unusual: tuple[str, ...] | None = None
+    # What the game says of each ability the sheet holds, by name (rulings A3)
+    about: dict[str, str] | None = None
     review_note: str | None = None  # why the Storyteller sent it back, for whoever plays it
     origin: str | None = None  # where an imported character came from (issue 38)
     ratings: dict[str, str] | None = None

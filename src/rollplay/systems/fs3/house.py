@@ -29,6 +29,18 @@ class Described:
 
 
 @dataclass(frozen=True)
+class AresSetting:
+    """A setting of the AresMUSH config a game was imported from that rollplay does not
+    use (a shortcut table, a cron, a weapon's description), kept as the file had it so the
+    export writes it back (rulings A18): ``file``, its ``path`` from the file's top, and its
+    ``value`` as YAML text."""
+
+    file: str
+    path: tuple[str | int, ...]
+    value: str
+
+
+@dataclass(frozen=True)
 class Cap:
     """At most ``count`` abilities rated ``rating`` or more (AresMUSH's
     ``max_skills_at_or_above``; rulings A7)."""

@@ -13,7 +13,14 @@ from typing import Any, Literal
 from rollplay.errors import RulesetError, suggest
 from rollplay.systems.fs3.combat.abilities import unrollable
 from rollplay.systems.fs3.combat.gear import CombatRules
-from rollplay.systems.fs3.house import HOUSE, Chargen, Described, SceneLuck, house_problem
+from rollplay.systems.fs3.house import (
+    HOUSE,
+    AresSetting,
+    Chargen,
+    Described,
+    SceneLuck,
+    house_problem,
+)
 
 EmbarrassingRule = Literal["more-than-half-ones", "ones-reach-attribute"]
 BelowOneDie = Literal["roll-one", "fail"]
@@ -136,6 +143,11 @@ class FS3Ruleset:
     use_advantages: bool = field(default=False, metadata=HOUSE)
     advantages: tuple[str, ...] = field(default=(), metadata=HOUSE)
     descriptions: tuple[Described, ...] = field(default=(), metadata=HOUSE)
+    # The AresMUSH settings rollplay does not use, kept for the export; a game imported
+    # from AresMUSH gets back only what its config held, one made here AresMUSH's defaults
+    # (rulings A18).
+    aresmush: tuple[AresSetting, ...] = field(default=(), metadata=HOUSE)
+    from_aresmush: bool = field(default=False, metadata=HOUSE)
     # Rating names (002 Attributes, Skills; 000 Ratings for the 0-3 scale).
     attribute_names: tuple[Band, ...] = (
         Band(1, "Poor"), Band(2, "Average"), Band(3, "Good"), Band(4, "Exceptional"),

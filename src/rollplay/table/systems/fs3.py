@@ -110,6 +110,7 @@ class FS3(BaseSystem):
         ]  # fmt: skip
 
     def sheet_facts(self, sheet: Any, rules: Any) -> dict[str, Any]:
+        from rollplay.systems.fs3.chargen import unusual
         from rollplay.systems.fs3.experience import learning_cost, raise_costs
         from rollplay.table.answers import Learning
 
@@ -118,7 +119,8 @@ class FS3(BaseSystem):
                             else ())  # fmt: skip
         return {"ratings": sheet.rating_names(rules), "dice": sheet.pools(rules),
                 "wound_modifier": -sheet.wound_modifier(rules),
-                "raises": raise_costs(sheet, rules), "learning": learning}  # fmt: skip
+                "raises": raise_costs(sheet, rules), "learning": learning,
+                "unusual": tuple(unusual(sheet, rules)), "about": _about(sheet, rules)}  # fmt: skip
 
     def starting_points(self, sheet: Mapping[str, Any], rules: Any) -> Points:
         return Points(luck=rules.starting_luck)  # 002 Luck: "begins the game with 1"
@@ -283,3 +285,18 @@ def _with_ruling_attribute(expression: str, sheet: Any, rules: Any) -> str:
         if entry is not None and entry.attribute and not named.numbers:
             return f"{expression.strip()}+{entry.attribute}"
     return expression
+
+
+def _about(sheet: Any, rules: Any) -> dict[str, str]:
+    """What the game says of each ability the sheet holds (an AresMUSH config's descriptions;
+    rulings A3), by name; none for an edition's own abilities."""
+    kinds = (("attribute", sheet.attributes), ("action", sheet.action),
+             ("background", sheet.background), ("language", sheet.languages),
+             ("advantage", sheet.advantages))  # fmt: skip
+    out = {}
+    for kind, held in kinds:
+        for name in held:
+            text = rules.description(kind, name)
+            if text:
+                out[name] = text
+    return out

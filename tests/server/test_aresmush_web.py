@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import io
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -256,8 +257,15 @@ def test_the_configs_descriptions_show_in_the_character_form_and_on_the_sheet(
     stella = Table(server_db).acting_as("Stella")
     stella.import_aresmush("Mars", {p.name: p.read_bytes() for p in game_dir(RED_PLANET).iterdir()})
     form, _ = page_as(server, "Stella", "/games/Mars/new-character")
-    label = form.split('name="attr.Brawn"', 1)[0].rsplit("<label>", 1)[1]
-    assert html.unescape(label).startswith(f'Brawn <small class="muted about">{brawn}</small>')
+    before, after = form.split('name="attr.Brawn"', 1)
+    label = before.rsplit("<label>", 1)[1]
+    described = re.search(r'aria-describedby="([^"]+)"', after.split(">", 1)[0])
+    assert described is not None  # the description describes the field, not names it
+    small = re.search(rf'<small class="muted about" id="{described[1]}" aria-hidden="true">'
+                      r"([^<]*)</small>", label)  # fmt: skip
+    assert label.startswith("Brawn ")
+    assert small is not None
+    assert html.unescape(small[1]) == brawn
     blurb = form.split("<legend>Attributes</legend>", 1)[1].split("</p>", 1)[0]
     assert "Attributes represent basic abilities" in blurb
     assert "<a " not in blurb  # the config's HTML is text here, never drawn

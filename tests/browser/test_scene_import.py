@@ -8,18 +8,41 @@ phone."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from rollplay.table.dice.provable_log import read_log, verify_log
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP, PHONE, Person, person
 from tests.browser.scene_pages import downloads
+from tests.people import seat_people
+from tests.server.process import serving
 
 SCENES = "/games/Pegasus/scenes"
 LOG = Path(__file__).parents[1] / "aresmush" / "logs" / "docks.txt"
+
+
+@pytest.fixture
+def people(browser: Browser, tmp_path: Path) -> Iterator[Callable[..., Page]]:
+    """People's browsers on a server of this test's own: an imported log's many entries in
+    the shared server's Pegasus would push older cards out of its feed's last hundred, which
+    other tests read (a seed's card: test_page_finish.py)."""
+    db = f"sqlite:///{tmp_path / 'imports.db'}"
+    seat_people(db)
+    opened: list[Person] = []
+    with serving(db) as (url, _):
+
+        def open_as(name: str, viewport: ViewportSize) -> Page:
+            opened.append(person(browser, url, name, viewport))
+            return opened[-1].page
+
+        try:
+            yield open_as
+        finally:
+            for one in opened:
+                one.context.close()
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])

@@ -140,13 +140,17 @@ def chargen_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
         problems.append(f"{quirks} quirks; at least {c.min_quirks} (002 Quirks)")
     if c.max_quirks is not None and quirks > c.max_quirks:
         problems.append(f"{quirks} quirks; at most {c.max_quirks} (002 Quirks)")
-    if rules.background_attribute is None:
-        for skill, b in sheet.background.items():
-            if b.attribute is None:
-                problems.append(
-                    f"background skill {skill} needs a ruling attribute (002 Ruling Attribute)"
-                )
+    problems.extend(ruling_problems(sheet, rules))
     return problems
+
+
+def ruling_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
+    """Each background skill without the ruling attribute a game that has each character
+    choose it asks for (002 Ruling Attribute); none where the game sets one for all."""
+    if rules.background_attribute is not None:
+        return []
+    return [f"background skill {skill} needs a ruling attribute (002 Ruling Attribute)"
+            for skill, b in sheet.background.items() if b.attribute is None]  # fmt: skip
 
 
 def _aresmush_limits(sheet: FS3Sheet, rules: FS3Ruleset, points: Spent) -> list[str]:

@@ -9,6 +9,7 @@ creation, is not held to (as levels bought with XP are not: rulings R29)."""
 
 from __future__ import annotations
 
+from rollplay.systems.fs3.chargen import ruling_problems
 from rollplay.systems.fs3.ruleset import FS3Ruleset
 from rollplay.systems.fs3.sheet import FS3Sheet
 
@@ -20,10 +21,4 @@ def imported_problems(sheet: FS3Sheet, rules: FS3Ruleset) -> list[str]:
     for attribute in rules.attributes:
         if sheet.attributes.get(attribute, 0) < least:
             problems.append(f"{attribute} must be at least {least} (002 Abilities)")
-    if rules.background_attribute is None:
-        for skill, b in sheet.background.items():
-            if b.attribute is None:
-                problems.append(
-                    f"background skill {skill} needs a ruling attribute (002 Ruling Attribute)"
-                )
-    return problems
+    return problems + ruling_problems(sheet, rules)

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rollplay.table.access.facade import AccessService
-
 # Every part that registers command handlers (handlers.py) is imported here, so that the
 # service's registry is whole whichever surface opened it.
 from rollplay.table.combat import handlers as _combat  # noqa: F401
 from rollplay.table.dice import seeds as _seeds
 from rollplay.table.events import log as _log
 from rollplay.table.events import watching as _watching
+from rollplay.table.imports_facade import ImportService
 from rollplay.table.play import after as _after  # noqa: F401
 from rollplay.table.play import characters as _characters
 from rollplay.table.play import games as _games
 from rollplay.table.play import helping as _helping  # noqa: F401
-from rollplay.table.play import imports as _imports
 from rollplay.table.play import npc as _npc
 from rollplay.table.play import npc_roster as _npc_roster
 from rollplay.table.play import odds as _odds  # noqa: F401
@@ -34,7 +32,6 @@ from rollplay.table.play import requests as _requests  # noqa: F401
 from rollplay.table.play import rolling as _rolling
 from rollplay.table.play import scene_channels as _scene_channels
 from rollplay.table.play import scene_combat as _scene_combat
-from rollplay.table.play import scene_import as _scene_import
 from rollplay.table.play import scene_order as _scene_order  # noqa: F401
 from rollplay.table.play import scene_reads as _scene_reads
 from rollplay.table.play import scenes as _scenes
@@ -42,16 +39,14 @@ from rollplay.table.play import search as _search
 from rollplay.table.play.names import parse_sheet_file
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterator, Mapping, Sequence
+    from collections.abc import Collection, Iterator, Mapping
     from datetime import datetime
     from typing import Any
 
-    from rollplay.aresmush.report import Report
-    from rollplay.aresmush.scenes import SceneLog
     from rollplay.dice import Dice
     from rollplay.table.access.authz import Standing
     from rollplay.table.answers import Character as CharacterAnswer
-    from rollplay.table.answers import LogImported, RollAnswer, SceneShown
+    from rollplay.table.answers import RollAnswer, SceneShown
     from rollplay.table.events.ledger import Folded
     from rollplay.table.events.views import EventView, LogEntry
     from rollplay.table.info import (
@@ -64,11 +59,10 @@ if TYPE_CHECKING:
         Vocabulary,
     )
     from rollplay.table.play.search import SceneHit
-    from rollplay.table.play.sheet_imports import SheetsImported
     from rollplay.table.systems import Request
 
 
-class Service(AccessService):
+class Service(ImportService):
     """The table's records in one database (a SQLAlchemy URL, a SQLite path, or the default
     file), served to one actor: the database's owner unless ``acting``/``acting_as``."""
 
@@ -85,19 +79,6 @@ class Service(AccessService):
 
     def games(self) -> list[GameInfo]:
         return _games.games(self)
-
-    def import_aresmush(
-        self, name: str, files: Mapping[str, bytes], *, edition: str = "3.3",
-        dry_run: bool = False, where: str = "the upload",
-    ) -> Report:  # fmt: skip
-        """A game made from an AresMUSH config's files, by name (issue 38)."""
-        return _imports.import_aresmush(
-            self, name, files, edition=edition, dry_run=dry_run, where=where
-        )
-
-    def aresmush_files(self, name: str) -> dict[str, Mapping[str, Any]]:
-        """A game's house rules as AresMUSH config files' data, by file name (issue 38)."""
-        return _imports.aresmush_files(self, name)
 
     def game(self, name: str) -> GameInfo:
         return _games.game(self, name)
@@ -168,20 +149,6 @@ class Service(AccessService):
         """A sheet not yet made: its problems and the points it spends, as its form is
         filled (issue 31)."""
         return _characters.draft_check(self, game_name, sheet)
-
-    def import_sheets(
-        self, game_name: str, files: Sequence[tuple[str, bytes]], player: str | None = None
-    ) -> SheetsImported:
-        """AresMUSH sheets made characters of an FS3 game, unapproved, with where each came
-        from and a report of each line (issue 38; loaded when first used)."""
-        from rollplay.table.play import sheet_imports
-
-        return sheet_imports.import_sheets(self, game_name, files, player)
-
-    def import_scenes(self, game_name: str, logs: Sequence[tuple[str, SceneLog]]
-                      ) -> list[LogImported]:  # fmt: skip
-        """Scene logs, by file name, made finished scenes of a game, all or none (issue 38)."""
-        return _scene_import.import_logs(self, game_name, logs)
 
     def npcs(self, game_name: str) -> list[NpcInfo]:
         """The Storyteller's NPC roster (issue 31)."""

@@ -2,11 +2,14 @@
 every viewer of that game its projection (table.events.project, serialised once per kind of
 viewer), so 200 viewers cost one read per event, not 200.
 
-It learns of new events from PostgreSQL's LISTEN (the id is sent in the event's own
-transaction: table/writers.py), with a slow poll as a safety net; on SQLite (one worker)
-from a fast poll of the newest id, which also catches rolls made from the command line.
-The database stays the one source: a viewer that falls behind, or a hub that missed a
-notification, reads what it lacks from the events table, so nothing is lost.
+It learns of new events from PostgreSQL's LISTEN (the game and number are sent in the
+event's own transaction: table/store/writers.py), with a slow poll as a safety net; on
+SQLite (one worker) from a fast look at the rows past the newest id it knew, which also
+catches rolls made from the command line. Either way it reads only the games written to:
+what an event costs a worker is its own game's viewers, however many other games are
+watched (issue 39). The database stays the one source: a viewer that falls behind, or a
+hub that missed a notification, reads what it lacks from the events table, so nothing is
+lost.
 
 Each viewer remembers the session or API token that opened it (its secret's hash). A
 revocation in this worker (sign-out, a session ended, a token revoked, a password changed)
@@ -34,7 +37,7 @@ from rollplay.table.answers import SceneShown
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.ledger import Changes
 from rollplay.table.events.watching import STANDING_KINDS
-from rollplay.table.play.scene_reads import ORDER_KINDS
+from rollplay.table.play.scene_reads import ORDER_KINDS, LiveBatch
 from rollplay.table.service import Service
 from rollplay.table.store.ordering import CHANNEL
 
@@ -54,6 +57,7 @@ class Hub:
         self.last: dict[int, int] = {}  # game id -> the newest event id handed out
         self.news: set[int] = set()  # games with events to read
         self.wake = asyncio.Event()
+        self.look = asyncio.Event()  # SQLite: look for new rows now, not at the next poll
         self.task: asyncio.Task[None] | None = None
 
     # -- viewers -----------------------------------------------------------------------------
@@ -132,10 +136,16 @@ class Hub:
             self.news.add(game_id)
             self.wake.set()
 
-    def wake_all(self) -> None:
-        """A write committed in this worker (wake.py): read every watched game now."""
-        for game_id in self.viewers:
-            self.notify(game_id)
+    def _written(self, counts: dict[int, int]) -> None:
+        """Games' newest event numbers as read: each watched one past what went out is read."""
+        for game_id, number in counts.items():
+            if number > self.last.get(game_id, number):
+                self.notify(game_id)
+
+    def poke(self) -> None:
+        """A write committed in this worker (wake.py): on SQLite, look for new rows now
+        rather than at the next poll; PostgreSQL's notification is already on its way."""
+        self.look.set()
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -179,20 +189,31 @@ class Hub:
             # A scene page's pose order is read in the same moment as the events it follows,
             # so it is the order as of the last of them (rulings S52), never a later one.
             watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
-            rows, orders, later = await run_in_threadpool(
-                self.service.live_batch, game_id, after, BATCH, watched
+            viewers = list(self.viewers.get(game_id, ()))
+            digests = {v.credential for v in viewers if v.credential is not None}
+            (rows, orders, later), live = await run_in_threadpool(
+                self._batch, game_id, after, watched, digests
             )
             if not rows or game_id not in self.last:
                 return
             # A credential revoked by another worker or the command line: no event read
             # here (perhaps committed after the revocation) reaches its feed.
-            await self.vet(list(self.viewers.get(game_id, ())))
+            for viewer in self._dead(viewers, live):
+                self._cut(viewer)
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
             self._hand_out(game_id, rows, self._after(rows, orders), later)
             self.last[game_id] = rows[-1].number
             if len(rows) < BATCH:
                 return
+
+    def _batch(self, game_id: int, after: int, watched: set[int],
+               digests: set[str]) -> tuple[LiveBatch, set[str]]:  # fmt: skip
+        """The game's next events, then (in the same thread hop, and after them) which of
+        its viewers' credentials still sign in."""
+        batch = self.service.live_batch(game_id, after, BATCH, watched)
+        live = self.service.live_credentials(digests) if batch.rows and digests else digests
+        return batch, live
 
     @staticmethod
     def _after(rows: list[Any], orders: dict[int, SceneShown]) -> dict[int, tuple[int, SceneShown]]:
@@ -253,24 +274,32 @@ class Hub:
     async def _poll_newest(self) -> None:
         newest = await run_in_threadpool(self.service.latest_event)
         while True:
-            await asyncio.sleep(SQLITE_POLL)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.look.wait(), SQLITE_POLL)
+            self.look.clear()
             if not self.viewers:
                 continue
-            latest = await run_in_threadpool(self.service.latest_event)
-            if latest != newest:
-                newest = latest
-                for game_id in self.viewers:
-                    self.notify(game_id)
+            try:
+                newest, counts = await run_in_threadpool(self.service.written_since, newest)
+            except Exception:  # a bad moment in the database: the next look retries
+                log.exception("looking for new events")
+                await asyncio.sleep(0.5)
+                continue
+            self._written(counts)
 
     async def _safety(self) -> None:
+        """Every SAFETY_POLL: each watched game's count in one read (not a read of each
+        game), so a missed notification costs at most this long, and quiet feeds end within
+        it of a revocation made elsewhere."""
         while True:
             await asyncio.sleep(SAFETY_POLL)
-            for game_id in list(self.viewers):
-                self.notify(game_id)
-            try:  # quiet feeds too end within SAFETY_POLL of a revocation made elsewhere
+            try:
+                if self.viewers:
+                    self._written(await run_in_threadpool(self.service.event_counts,
+                                                          list(self.viewers)))  # fmt: skip
                 await self.vet(self._all())
             except Exception:  # a bad moment in the database: the next round retries
-                log.exception("checking the live feeds' credentials")
+                log.exception("checking the live feeds' games and credentials")
 
     async def _listen(self) -> None:
         """LISTEN on a connection of its own (not the pool's), reconnecting when it drops;

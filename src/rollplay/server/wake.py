@@ -1,9 +1,10 @@
 """A write answered by this worker wakes its live feeds at once (issue 30's bar: a pose
 reaches every open screen with p95 under 100 ms; docs/performance.md "Scenes"): without it
 the hub learned of a pose made here only at its next look at the newest event (SQLite: up
-to 20 ms later) or from PostgreSQL's notification's round trip. The hub reads each watched
-game from where it stopped, so a wake with nothing new costs one indexed read, and the
-database stays the one source: writes made elsewhere still arrive as before."""
+to 20 ms later). A wake is one look at the rows past the newest id the hub knew (on
+PostgreSQL nothing: the notification is already on its way), and only the games written to
+are read, so a write costs nothing per watched game (issue 39); the database stays the one
+source: writes made elsewhere still arrive as before."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 
 class WakeHub:
     """Pure ASGI (no re-streaming of the live feeds it passes): after a write's answer
-    has started with a success (its transaction committed), the hub reads its games."""
+    has started with a success (its transaction committed), the hub looks for new events."""
 
     def __init__(self, app: ASGIApp, hub: Hub) -> None:
         self.app = app
@@ -30,6 +31,6 @@ class WakeHub:
         async def sent(message: Message) -> None:
             await send(message)
             if message["type"] == "http.response.start" and message["status"] < 400:
-                self.hub.wake_all()
+                self.hub.poke()
 
         await self.app(scope, receive, sent)

@@ -345,6 +345,12 @@ class Service(ImportService):
     def events_after(self, game_id: int, after: int, limit: int) -> list[Any]:
         return _watching.events_after(self, game_id, after, limit)
 
+    def written_since(self, after: int) -> tuple[int, dict[int, int]]:
+        return _watching.written_since(self, after)
+
+    def event_counts(self, game_ids: Collection[int]) -> dict[int, int]:
+        return _watching.event_counts(self, game_ids)
+
     # -- dice.seeds ----------------------------------------------------------------------
     def seeds(self, game_name: str) -> Seeds:
         return _seeds.seeds(self, game_name)

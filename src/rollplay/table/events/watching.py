@@ -4,13 +4,14 @@ are whole; the feed hands each viewer only ``events.project(row, game, standing)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import func, select
 
 from rollplay.table.access.authz import Act, Standing
 from rollplay.table.base import ServiceBase
-from rollplay.table.store.models import Event
+from rollplay.table.store.models import Event, Game
 
 # Kinds that change who sees what (a membership, a character's player, who is in a private
 # scene): a feed asks again.
@@ -32,6 +33,33 @@ def latest_event(t: ServiceBase, game_id: int | None = None) -> int:
         query = select(func.max(Event.number)).where(Event.game_id == game_id)
     with t.reading() as s:
         return int(s.scalar(query) or 0)
+
+
+def written_since(t: ServiceBase, after: int) -> tuple[int, dict[int, int]]:
+    """Since event id ``after``: the newest id, and each game written meanwhile with its
+    newest event's number; one read of the new rows only, however many games there are.
+    Exact where ids commit in order (SQLite: one writer); elsewhere a hint (a later id may
+    commit first), which PostgreSQL's notifications make whole."""
+    with t.reading() as s:
+        rows = s.execute(
+            select(Event.game_id, func.max(Event.id), func.max(Event.number))
+            .where(Event.id > after).group_by(Event.game_id)
+        ).all()  # fmt: skip
+    newest = max((int(top) for _, top, _ in rows), default=after)
+    return newest, {int(game): int(number) for game, _, number in rows}
+
+
+def event_counts(t: ServiceBase, game_ids: Collection[int]) -> dict[int, int]:
+    """Each game's newest event number (its count, ``games.events``), read by primary key:
+    what a hub's safety poll compares with what it has handed out, in one read for all."""
+    wanted = sorted(set(game_ids))
+    found: dict[int, int] = {}
+    with t.reading() as s:
+        for start in range(0, len(wanted), 500):
+            part = wanted[start : start + 500]
+            query = select(Game.id, Game.events).where(Game.id.in_(part))
+            found.update((int(game), int(count or 0)) for game, count in s.execute(query))
+    return found
 
 
 def events_after(t: ServiceBase, game_id: int, after: int, limit: int) -> list[Any]:

@@ -1,0 +1,72 @@
+"""A write costs a worker its own game's viewers, not every watched game's (issue 39): with
+viewers on three games, an event in one is read for that game alone, after the write's own
+wake and through the safety poll. Before, each write in the worker (and, on SQLite, each
+look that found a new row anywhere) read every watched game, and the safety poll read each
+of them every two seconds: 500 quiet games cost 500 reads per roll. The hub in-process on
+a real service, SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from starlette.concurrency import run_in_threadpool
+
+from rollplay.server import hub as hub_module
+from rollplay.server.hub import Hub
+from rollplay.table import commands as c
+from rollplay.table.events.views import EventView
+from rollplay.table.service import Service
+
+pytestmark = [pytest.mark.storage, pytest.mark.live]
+GAMES = ("Pegasus", "Dungeon", "Stars")
+
+
+def _text(event: EventView, earlier: EventView | None = None) -> str:
+    return f"{event.id}:{event.kind}"
+
+
+def test_an_event_is_read_for_its_own_game_alone(
+    examples_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "SAFETY_POLL", 0.05)
+    service = Service(examples_url)
+    ids = {game: service.watch(game)[0] for game in GAMES}
+    reads: list[int] = []
+    batch = service.live_batch
+
+    def counted(game_id: int, *rest: Any) -> Any:
+        reads.append(game_id)
+        return batch(game_id, *rest)
+
+    monkeypatch.setattr(service, "live_batch", counted)
+
+    async def scenario() -> dict[str, list[str]]:
+        hub = Hub(service)
+        viewers = {game: await hub.join(service, game, _text) for game in GAMES}
+        for number in range(3):
+            await run_in_threadpool(service.execute, c.SceneStart("Pegasus", f"Dock {number}"))
+            hub.poke()  # as the write's answer does (wake.py)
+        got: dict[str, list[str]] = {game: [] for game in GAMES}
+        while len(got["Pegasus"]) < 3:
+            item = await asyncio.wait_for(viewers["Pegasus"].queue.get(), 30)
+            got["Pegasus"].extend(text for _, text in item or ())
+        await asyncio.sleep(0.3)  # several safety rounds
+        for game in GAMES[1:]:
+            while not viewers[game].queue.empty():
+                got[game].extend(text for _, text in viewers[game].queue.get_nowait() or ())
+        await hub.close()
+        return got
+
+    try:
+        got = asyncio.run(scenario())
+    finally:
+        service.close()
+    assert [text.split(":")[1] for text in got["Pegasus"]] == ["scene_start"] * 3
+    assert got["Dungeon"] == got["Stars"] == []
+    # Each other game is read at most once: when the hub's LISTEN connection opens
+    # (PostgreSQL), for what came in before it listened; never for Pegasus's events.
+    assert reads.count(ids["Pegasus"]) >= 1
+    for game in GAMES[1:]:
+        assert reads.count(ids[game]) <= 1, (game, reads)

@@ -235,29 +235,35 @@ class Hub:
         later = later or Changes()
         shown: dict[tuple[Any, ...], str | None] = {}
         panels: dict[tuple[int, Any], str] = {}
+        # Viewers alike in all a drawing depends on (who they are in the game, the format,
+        # the scene and panel of a scene page) share one batch: a thousand viewers of a big
+        # table are a few dozen kinds, each event's keys worked out once a kind (issue 39).
+        alike: dict[tuple[Any, ...], list[Viewer]] = defaultdict(list)
         for viewer in self.viewers.get(game_id, ()):
-            if viewer.cut:
-                continue
+            if not viewer.cut:
+                alike[viewer.standing, viewer.write, viewer.scene, viewer.panel].append(viewer)
+        for (standing, write, scene, panel), viewers in alike.items():
             batch = []
-            standing = viewer.standing
             for row in rows:
-                if viewer.scene is not None and row.scene_id != viewer.scene[0]:
+                if scene is not None and row.scene_id != scene[0]:
                     continue
                 key = (row.number, view_key(row, standing), later.seen_by(row, standing),
-                       viewer.write)  # fmt: skip
+                       write)  # fmt: skip
                 if key not in shown:
-                    shown[key] = _drawn(row, viewer, later)
+                    shown[key] = _drawn(row, viewers[0], later)
                 text = shown[key]
                 if text is None:  # not theirs to see: nor is what it changed
                     continue
                 order = orders.get(row.scene_id)
-                if viewer.panel is not None and order is not None and order[0] == row.number:
-                    if (row.scene_id, viewer.panel) not in panels:
-                        panels[row.scene_id, viewer.panel] = viewer.panel(order[1])
-                    text += panels[row.scene_id, viewer.panel]
+                if panel is not None and order is not None and order[0] == row.number:
+                    if (row.scene_id, panel) not in panels:
+                        panels[row.scene_id, panel] = panel(order[1])
+                    text += panels[row.scene_id, panel]
                 batch.append((row.number, text))
             if batch:
-                viewer.offer(batch)
+                size = sum(len(text) for _, text in batch)
+                for viewer in viewers:
+                    viewer.offer(batch, size)
 
     async def _restand(self, game_id: int) -> None:
         """Someone's membership or character changed: ask again what each viewer sees;

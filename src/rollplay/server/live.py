@@ -79,7 +79,8 @@ async def _events(
                 if viewer.cut:
                     return
             try:
-                items = [await asyncio.wait_for(viewer.queue.get(), HEARTBEAT)]
+                async with asyncio.timeout(HEARTBEAT):  # no task a wake, as wait_for made
+                    items = [await viewer.queue.get()]
             except TimeoutError:
                 yield ": heartbeat\n\n"
                 continue

@@ -47,11 +47,13 @@ class Viewer:
     cut: bool = False
     waiting: int = 0  # bytes of text in ``queue``
 
-    def offer(self, item: list[tuple[int, str]] | None) -> None:
-        """Queue ``item`` (None: the feed ends). Past QUEUE batches or QUEUE_BYTES, what
-        waits is dropped and the feed reads it from the table when its reader is back, a
-        page at a time (live.py): a stalled reader costs a bounded amount (rulings H12)."""
-        size = 0 if item is None else sum(len(text) for _, text in item)
+    def offer(self, item: list[tuple[int, str]] | None, size: int | None = None) -> None:
+        """Queue ``item`` (None: the feed ends; ``size``: its text's length, if known: a
+        batch shared by many viewers is measured once). Past QUEUE batches or QUEUE_BYTES,
+        what waits is dropped and the feed reads it from the table when its reader is back,
+        a page at a time (live.py): a stalled reader costs a bounded amount (rulings H12)."""
+        if size is None:
+            size = 0 if item is None else sum(len(text) for _, text in item)
         if item is not None and (self.queue.qsize() >= QUEUE
                                  or self.waiting + size > QUEUE_BYTES):  # fmt: skip
             self.behind = True

@@ -70,3 +70,39 @@ def test_an_event_is_read_for_its_own_game_alone(
     assert reads.count(ids["Pegasus"]) >= 1
     for game in GAMES[1:]:
         assert reads.count(ids[game]) <= 1, (game, reads)
+
+
+def test_an_event_is_drawn_once_per_audience_not_once_per_viewer(examples_url: str) -> None:
+    """Forty viewers in two audiences (the Storyteller's view twenty times, an observer's
+    twenty times): each event is drawn twice, and every viewer gets it."""
+    owner = Service(examples_url)
+    owner.add_user("Olly")
+    owner.add_member("Pegasus", "Olly", "observer", ())
+    olly = owner.acting_as("Olly")
+    drawn: list[tuple[str, int]] = []
+
+    def write(event: EventView, earlier: EventView | None = None) -> str:
+        drawn.append((event.kind, event.id))
+        return f"{event.id}:{event.kind}"
+
+    async def scenario() -> list[list[str]]:
+        hub = Hub(owner)
+        viewers = [await hub.join(service, "Pegasus", write)
+                   for service in [owner] * 20 + [olly] * 20]  # fmt: skip
+        drawn.clear()
+        await run_in_threadpool(owner.execute, c.SceneStart("Pegasus", "Dock"))
+        hub.poke()
+        got = []
+        for viewer in viewers:
+            item = await asyncio.wait_for(viewer.queue.get(), 30)
+            got.append([text for _, text in item or ()])
+        await hub.close()
+        return got
+
+    try:
+        got = asyncio.run(scenario())
+    finally:
+        owner.close()
+    assert all(texts == got[0] for texts in got)
+    assert len(got[0]) == 1
+    assert len(drawn) == 2  # the Storyteller's drawing and the observer's

@@ -33,6 +33,7 @@ from starlette.concurrency import run_in_threadpool
 from rollplay.errors import RollplayError
 from rollplay.server.streams import Caps, Slots
 from rollplay.server.viewers import Viewer, Write, sse
+from rollplay.table.access.authz import Standing
 from rollplay.table.answers import SceneShown
 from rollplay.table.events.audiences import project, view_key
 from rollplay.table.events.ledger import Changes
@@ -267,13 +268,22 @@ class Hub:
 
     async def _restand(self, game_id: int) -> None:
         """Someone's membership or character changed: ask again what each viewer sees;
-        a viewer who may no longer read the game is closed."""
+        a viewer who may no longer read the game is closed. Asked once a person, however
+        many feeds they hold (a big table's thousand viewers are a few dozen people)."""
+        asked: dict[str, Standing | None] = {}
         for viewer in list(self.viewers.get(game_id, ())):
-            try:
-                _, _, viewer.standing = await run_in_threadpool(viewer.service.watch, viewer.game)
-            except RollplayError:
+            who = viewer.standing.actor
+            if who not in asked:
+                try:
+                    asked[who] = (await run_in_threadpool(viewer.service.watch, viewer.game))[2]
+                except RollplayError:
+                    asked[who] = None
+            standing = asked[who]
+            if standing is None:
                 viewer.offer(None)
                 self.leave(viewer)
+            else:
+                viewer.standing = standing
 
     # -- learning of new events ---------------------------------------------------------------
 

@@ -151,7 +151,8 @@ def idle(db: str, env: dict[str, str], count: int, hold: float) -> str:
 
 def _token(base: str) -> str:
     client = httpx.Client(base_url=base, timeout=60)
-    signed = client.post("/api/v1/login", json={"name": "Olly", "password": "correct horse battery"})
+    olly = {"name": "Olly", "password": "correct horse battery"}
+    signed = client.post("/api/v1/login", json=olly)
     return str(client.post("/api/v1/tokens", json={"label": "bench"},
                            headers={"X-CSRF-Token": signed.json()["csrf_token"]}
                            ).json()["token"])  # fmt: skip

@@ -41,7 +41,7 @@ async def event_stream(hub: Hub, service: Service, game: str, after: int, *, use
     """``credential``: the hash of the secret the request signed in with (auth.credential);
     ``scene``: only that scene's ledger (the web scene page), with ``panel``, its pose order
     as sent after each change."""
-    free = hub.slots.take(user, address)
+    free = await hub.slots.take(user, address)
     try:
         # refused here, before the stream starts
         viewer = await hub.join(

@@ -5,8 +5,14 @@ Each against a fresh ``rollplay serve`` (one worker, SQLite, 127.0.0.1 only); th
 resident memory (VmRSS) is read from /proc before, while the readers stall, and after they
 are gone, with its peak (VmHWM). Bounded: every phase stops by itself.
 
+``--idle N [N ...]`` measures instead what an idle feed costs (issue 39): N API feeds of
+Pegasus held open from its newest event, nothing happening, each read as it comes (a few
+bytes of heartbeat), on a server whose stream caps are raised out of the way; the RSS
+growth over N, in KiB per feed.
+
     .venv/bin/python -m bench.stream_memory                      # this tree
     .venv/bin/python -m bench.stream_memory --code /tmp/old/src  # another tree's src/
+    .venv/bin/python -m bench.stream_memory --idle 1000 3000     # idle feeds
 
 ``--code`` runs the server (and makes its database) with another copy of rollplay's
 source on PYTHONPATH: the numbers before a change, measured the same way."""
@@ -14,6 +20,7 @@ source on PYTHONPATH: the numbers before a change, measured the same way."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import subprocess
@@ -84,12 +91,79 @@ def stalled(base: str, path: str, headers: dict[str, str]) -> socket.socket:
     return sock
 
 
-def settle(pid: int, seconds: float) -> int:
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise SystemExit(f"no VmRSS for {pid}")
+
+
+def opened(base: str, path: str, headers: dict[str, str]) -> socket.socket:
+    """A GET of a live feed, returned once its answer's head and first line are in."""
+    sock = stalled(base, path, headers)
+    sock.settimeout(30)
+    got = b""
+    while b"retry: " not in got:
+        more = sock.recv(4096)
+        if not more:
+            raise SystemExit(f"the feed closed: {got[:200]!r}")
+        got += more
+        if not got.startswith(b"HTTP/1.1 200"):
+            raise SystemExit(f"the feed was refused: {got[:200]!r}")
+    sock.setblocking(False)
+    return sock
+
+
+def idle(db: str, env: dict[str, str], count: int, hold: float) -> str:
+    """``count`` idle feeds: the worker's RSS before and while they are open, per feed."""
+    caps = {"ROLLPLAY_STREAMS_PER_USER": "100000", "ROLLPLAY_STREAMS_PER_ADDRESS": "100000"}
+    process, base = serve(db, {**env, **caps})
+    socks: list[socket.socket] = []
+    try:
+        token = _token(base)
+        auth = {"Authorization": f"Bearer {token}"}
+        newest = max(e["id"] for e in httpx.get(
+            base + "/api/v1/games/Pegasus/events?format=json&limit=1000", headers=auth
+        ).json())  # fmt: skip
+        feed = {**auth, "Last-Event-ID": str(newest)}
+        path = "/api/v1/games/Pegasus/events"
+        for _ in range(20):  # warm: the hub, the pools, the first feeds' code paths
+            opened(base, path, feed).close()
+        time.sleep(2)
+        before = settle(process.pid, 3, kib=True)
+        started = time.monotonic()
+        socks = [opened(base, path, feed) for _ in range(count)]
+        took = time.monotonic() - started
+        during = settle(process.pid, hold, kib=True)
+        for sock in socks:  # heartbeats read, so nothing waits in the server for them
+            with contextlib.suppress(BlockingIOError):
+                sock.recv(65536)
+        per = (during - before) / count
+        return (f"{count} idle feeds (opened in {took:.1f} s): RSS {before / 1024:.1f} MiB "
+                f"before, {during / 1024:.1f} MiB while open: {per:.1f} KiB per feed "
+                f"(load {os.getloadavg()[0]:.2f})")  # fmt: skip
+    finally:
+        for sock in socks:
+            sock.close()
+        process.terminate()
+        process.wait(10)
+
+
+def _token(base: str) -> str:
+    client = httpx.Client(base_url=base, timeout=60)
+    olly = {"name": "Olly", "password": "correct horse battery"}
+    signed = client.post("/api/v1/login", json=olly)
+    return str(client.post("/api/v1/tokens", json={"label": "bench"},
+                           headers={"X-CSRF-Token": signed.json()["csrf_token"]}
+                           ).json()["token"])  # fmt: skip
+
+
+def settle(pid: int, seconds: float, *, kib: bool = False) -> int:
     """The worker's RSS after ``seconds`` of watching it (the highest seen)."""
     high = 0
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        high = max(high, rss(pid)[0])
+        high = max(high, rss_kib(pid) if kib else rss(pid)[0])
         time.sleep(0.25)
     return high
 
@@ -131,12 +205,18 @@ def main() -> None:
     ask.add_argument("--exports", type=int, default=12)
     ask.add_argument("--hold", type=float, default=15.0, help="seconds the readers stall")
     ask.add_argument("--code", help="another tree's src/ to run instead of this one")
+    ask.add_argument("--idle", type=int, nargs="+", help="idle feeds to hold (one run each)")
     args = ask.parse_args()
     env = {**os.environ, "ROLLPLAY_FAST_PASSWORD_HASHING": "1", "ROLLPLAY_ACCESS_LOG": "0"}
     if args.code:
         env["PYTHONPATH"] = args.code
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'bench.db'}"
+        if args.idle:
+            subprocess.run([sys.executable, "-c", SEED, db, "0", "10"], env=env, check=True)
+            for count in args.idle:
+                print(idle(db, env, count, args.hold), flush=True)
+            return
         started = time.monotonic()
         subprocess.run([sys.executable, "-c", SEED, db, str(args.poses), str(args.size)],
                        env=env, check=True)  # fmt: skip

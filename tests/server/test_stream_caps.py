@@ -1,6 +1,8 @@
 """Live streams are capped per user and per client address (ROLLPLAY_STREAMS_PER_USER,
 ROLLPLAY_STREAMS_PER_ADDRESS): one more is a 429 with one line, and closing a stream frees
-its slot. A real server process, so the streams are real connections."""
+its slot. The caps hold across every server on one database (issue 39, "caps across
+hosts"): two servers on one PostgreSQL count the same streams. Real server processes, so the
+streams are real connections."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import httpx
 import pytest
 
 from tests.databases import Databases
+from tests.people import seat_people
 from tests.server.process import serving, token_for
 
 pytestmark = pytest.mark.live  # rollplay serve processes
@@ -68,3 +71,56 @@ def test_a_bad_cap_stops_the_server_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert "ROLLPLAY_STREAMS_PER_USER" in done.stderr
+
+
+def test_the_caps_hold_across_two_servers_on_one_database(pg_url: str) -> None:
+    """Two servers (two hosts' worth) on one PostgreSQL, each on its own 127.0.0.1 port: with
+    Pia's 20 streams open on the first, her 21st is refused on the second; closing one frees
+    a slot there; a server killed with SIGKILL frees its streams' slots once its lease (3 s
+    here, ROLLPLAY_STREAMS_LEASE) runs out."""
+    seat_people(pg_url)
+    lease = {"ROLLPLAY_STREAMS_LEASE": "3"}
+    path = "/api/v1/games/Pegasus/events"
+    with serving(pg_url, env=lease) as (first, killed), serving(pg_url, env=lease) as (second, _):
+        pia = {"Authorization": f"Bearer {token_for(first, 'Pia')}"}
+        on_first = httpx.Client(base_url=first, timeout=10)
+        on_second = httpx.Client(base_url=second, timeout=10)
+        with on_first, on_second, ExitStack() as streams:
+            held = [streams.enter_context(on_first.stream("GET", path, headers=pia))
+                    for _ in range(20)]  # fmt: skip
+            assert {s.status_code for s in held} == {200}
+            refused = _tried(on_second, path, pia)
+            assert refused.status_code == 429
+            assert set(refused.json()) == {"error"}
+            assert "20 live streams" in refused.json()["error"]
+            assert _tried(on_second, "/games/Pegasus/feed", pia).status_code == 429
+            held.pop().close()  # one closed on the first: its slot is free on the second
+            moved = _opened_when_free(streams, on_second, path, pia)
+            assert moved.status_code == 200
+            assert _tried(on_second, path, pia).status_code == 429  # 19 + 1 again
+            killed.kill()  # SIGKILL: the first server frees nothing itself
+            killed.wait()
+            again = [_opened_when_free(streams, on_second, path, pia) for _ in range(19)]
+            assert {s.status_code for s in again} == {200}
+            assert _tried(on_second, path, pia).status_code == 429  # 20 on the second now
+
+
+def _opened_when_free(streams: ExitStack, client: httpx.Client, path: str,
+                      headers: dict[str, str]) -> httpx.Response:  # fmt: skip
+    """A stream opened as soon as a slot is free: tried until it opens, at most 200 times
+    a twentieth of a second apart (bounded by tries, not the clock)."""
+    for _ in range(200):
+        answer = streams.enter_context(client.stream("GET", path, headers=headers))
+        if answer.status_code != 429:
+            return answer
+        answer.close()
+        time.sleep(0.05)
+    return answer
+
+
+def _tried(client: httpx.Client, path: str, headers: dict[str, str]) -> httpx.Response:
+    """A stream asked for and closed again: its answer's status, and its body if refused."""
+    with client.stream("GET", path, headers=headers) as answer:
+        if answer.status_code != 200:
+            answer.read()
+        return answer

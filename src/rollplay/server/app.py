@@ -118,6 +118,7 @@ def create_app(
             yield
         finally:
             await hub.close()
+            await hub.slots.close()  # this worker's feeds stop counting on every worker
             service.close()
 
     app = FastAPI(title="rollplay", version="1", openapi_url="/api/v1/openapi.json",

@@ -31,7 +31,7 @@ from anyio import from_thread
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
-from rollplay.server.streams import Caps, Slots
+from rollplay.server.streams import Caps, FeedSlots
 from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.access.authz import Standing
 from rollplay.table.answers import SceneShown
@@ -53,7 +53,7 @@ BATCH = 500  # events read at a time
 class Hub:
     def __init__(self, service: Service, caps: Caps | None = None) -> None:
         self.service = service
-        self.slots = Slots(caps or Caps())  # feeds open per user and per address
+        self.slots = FeedSlots(service, caps or Caps())  # feeds per user and address
         self.viewers: dict[int, set[Viewer]] = defaultdict(set)
         self.last: dict[int, int] = {}  # game id -> the newest event id handed out
         self.news: set[int] = set()  # games with events to read

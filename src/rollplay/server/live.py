@@ -15,11 +15,11 @@ once its viewer is cut, and what it reads from the table itself is checked the s
 from __future__ import annotations
 
 import asyncio
-import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 
-from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
 from rollplay.server.hub import Hub
 from rollplay.server.viewers import Viewer, Write, sse
@@ -37,11 +37,11 @@ async def event_stream(hub: Hub, service: Service, game: str, after: int, *, use
                        address: str, credential: str | None,
                        write: Write = sse, scene: int | None = None,
                        panel: Callable[[SceneShown], str] | None = None,
-                       ) -> StreamingResponse:  # fmt: skip
+                       ) -> Response:  # fmt: skip
     """``credential``: the hash of the secret the request signed in with (auth.credential);
     ``scene``: only that scene's ledger (the web scene page), with ``panel``, its pose order
     as sent after each change."""
-    free = hub.slots.take(user, address)
+    free = await hub.slots.take(user, address)
     try:
         # refused here, before the stream starts
         viewer = await hub.join(
@@ -50,17 +50,81 @@ async def event_stream(hub: Hub, service: Service, game: str, after: int, *, use
     except BaseException:
         free()
         raise
-    events = _events(hub, viewer, after, free)
-    # A client gone before the stream began never runs its ``finally``: this frees it then.
-    weakref.finalize(events, _close, hub, viewer, free)
-    return StreamingResponse(events, media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache",
-                                      "X-Accel-Buffering": "no"})  # fmt: skip
+    return EventStream(_events(hub, viewer, after, free), _Close(hub, viewer, free))
 
 
 def _close(hub: Hub, viewer: Viewer, free: Callable[[], None]) -> None:
     hub.leave(viewer)
     free()
+
+
+class _Close:
+    """``_close`` for one feed, as one small object (a closure and a finalizer cost more)."""
+
+    __slots__ = ("free", "hub", "viewer")
+
+    def __init__(self, hub: Hub, viewer: Viewer, free: Callable[[], None]) -> None:
+        self.hub, self.viewer, self.free = hub, viewer, free
+
+    def __call__(self) -> None:
+        _close(self.hub, self.viewer, self.free)
+
+
+# The head every feed answers with, as Starlette's StreamingResponse wrote it.
+HEAD = [(b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no"),
+        (b"content-type", b"text/event-stream; charset=utf-8")]  # fmt: skip
+
+
+class EventStream(Response):
+    """A feed's answer: its head, then each text ``events`` yields as it comes, until the
+    feed ends or its reader is gone. Starlette's StreamingResponse ran two tasks in a task
+    group for each (one sending, one listening for the reader to leave); this sends from the
+    request's own task and listens in one more, which cancels the sending when the reader is
+    gone, at once, as the task group did (an idle feed then costs under 32 KiB: issue 39,
+    docs/performance.md). ``close`` ends the feed however it ends, or if it never starts
+    (the client gone before the answer began), when the answer is dropped."""
+
+    __slots__ = ("close", "events", "started")
+
+    def __init__(self, events: AsyncIterator[str], close: Callable[[], None]) -> None:
+        # Response.__init__ renders a body and headers this answer does not have.
+        self.status_code = 200
+        self.background = None
+        self.events, self.close, self.started = events, close, False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.started = True
+        sending = asyncio.current_task()
+        assert sending is not None
+        listening = asyncio.get_running_loop().create_task(_gone(receive, sending))
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": HEAD})
+            async for text in self.events:
+                await send({"type": "http.response.body", "body": text.encode(),
+                            "more_body": True})  # fmt: skip
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except asyncio.CancelledError:
+            # The reader left (the listener cancelled this task): the feed simply ends.
+            if not (listening.done() and not listening.cancelled() and sending.uncancel() == 0):
+                raise
+        finally:
+            listening.cancel()
+            if isinstance(self.events, AsyncGenerator):
+                await self.events.aclose()
+            self.close()
+        if self.background is not None:
+            await self.background()
+
+    def __del__(self) -> None:
+        if not self.started:
+            self.close()
+
+
+async def _gone(receive: Receive, sending: asyncio.Task[object]) -> None:
+    """Wait for the reader to leave, then stop ``sending`` its feed."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    sending.cancel()
 
 
 async def _events(

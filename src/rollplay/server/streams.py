@@ -1,12 +1,16 @@
-"""How many live feeds each user and each client address may hold open at once, in one
-worker (docs/deploy.md, Limits): without a cap one player's 2,000 streams slowed every
-viewer's. One more than the cap is a 429; a feed that closes frees its slot. Exports
-likewise, counted by the same ``Slots``: a few per user at once, each streamed as it is made
-(``exported``)."""
+"""How many live feeds each user and each client address may hold open at once, across every
+worker and host on the database (docs/deploy.md, Limits): without a cap one player's 2,000
+streams slowed every viewer's. One more than the cap is a 429; a feed that closes frees its
+slot on every worker. The feeds are counted in the database (``FeedSlots``, over
+table/access/feeds.py: one short transaction to open a feed, one to close it, and a lease
+renewed by each worker every third of ``Caps.lease``; nothing per event). Exports are counted
+per worker (``Slots``): a few per user at once, each streamed as it is made (``exported``)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
 import threading
 import weakref
@@ -16,9 +20,14 @@ from dataclasses import dataclass, replace
 
 from fastapi import HTTPException
 from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.types import Receive, Scope, Send
 
 from rollplay.errors import RollplayError
+from rollplay.table.access.feeds import LEASE, Feeds, Full
+from rollplay.table.core import Core
+
+log = logging.getLogger("rollplay.live")
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,12 @@ class Caps:
     per_address: int | None = 60  # None: no cap by address
     held: str = "live streams open"
     then: str = "close one (another tab?) first"
+    lease: float = LEASE  # seconds a killed worker's feeds still count (FeedSlots)
+
+
+def _refused(caps: Caps, who: str, cap: int) -> HTTPException:
+    whose = "you have" if who == "user" else "your address has"
+    return HTTPException(429, f"{whose} {cap} {caps.held}, the most allowed at once: {caps.then}")
 
 
 class Slots:
@@ -54,9 +69,7 @@ class Slots:
         with self.lock:
             for key, cap in caps:
                 if self.held[key] >= cap:
-                    whose = "you have" if key[0] == "user" else "your address has"
-                    raise HTTPException(429, f"{whose} {cap} {self.caps.held}, the most "
-                                             f"allowed at once: {self.caps.then}")  # fmt: skip
+                    raise _refused(self.caps, key[0], cap)
             self.held.update(keys)
         freed = False
 
@@ -74,11 +87,81 @@ class Slots:
         return free
 
 
+class FeedSlots:
+    """The live feeds' slots, counted in the database with every other worker's (``Feeds``):
+    ``take`` is one short transaction in a thread, the call it returns frees the slot (one
+    more, handed to a thread when called on the event loop), and while this worker holds
+    feeds a task renews its lease every third of ``caps.lease``."""
+
+    def __init__(self, table: Core, caps: Caps) -> None:
+        self.caps = caps
+        self.feeds = Feeds(table, caps.lease)
+        self.task: asyncio.Task[None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def take(self, user: str, address: str | None = None) -> Callable[[], None]:
+        """A slot for ``user`` at ``address`` (a 429 when either holds its cap on any worker),
+        and the call that frees it (once, however often it is called, from any thread)."""
+        self._renewing()
+        try:
+            number = await run_in_threadpool(self.feeds.take, user, address,
+                                             self.caps.per_user, self.caps.per_address)  # fmt: skip
+        except Full as full:
+            raise _refused(self.caps, full.who, full.cap) from None
+        loop = asyncio.get_running_loop()
+
+        def free() -> None:
+            if number not in self.feeds.open:
+                return
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is loop:  # never a database round trip on the event loop
+                loop.run_in_executor(None, self._free, number)
+            else:
+                self._free(number)
+
+        return free
+
+    def _free(self, number: int) -> None:
+        try:
+            self.feeds.free(number)
+        except Exception:  # the database out of reach: the row goes with this worker's lease
+            log.exception("freeing a live feed's slot")
+
+    def _renewing(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._renew(), name="rollplay-feed-lease")
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.caps.lease / 3)
+            try:
+                await run_in_threadpool(self.feeds.renew)
+            except Exception:  # a bad moment in the database: the next round retries
+                log.exception("renewing this worker's lease on its live feeds")
+
+    async def close(self) -> None:
+        """The worker is stopping: its feeds stop counting on every worker now."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+        if self.feeds.started:
+            try:
+                await run_in_threadpool(self.feeds.stop)
+            except Exception:  # the lease frees them in its time
+                log.exception("freeing this worker's live feeds")
+
+
 def caps_from_env() -> Caps:
-    """ROLLPLAY_STREAMS_PER_USER and ROLLPLAY_STREAMS_PER_ADDRESS, or the defaults."""
+    """ROLLPLAY_STREAMS_PER_USER, ROLLPLAY_STREAMS_PER_ADDRESS and ROLLPLAY_STREAMS_LEASE
+    (seconds), or the defaults."""
     found: dict[str, int] = {}
     for field, name in (("per_user", "ROLLPLAY_STREAMS_PER_USER"),
-                        ("per_address", "ROLLPLAY_STREAMS_PER_ADDRESS")):  # fmt: skip
+                        ("per_address", "ROLLPLAY_STREAMS_PER_ADDRESS"),
+                        ("lease", "ROLLPLAY_STREAMS_LEASE")):  # fmt: skip
         value = os.environ.get(name, "").strip()
         if value:
             if not value.isdecimal() or int(value) < 1:
@@ -86,12 +169,14 @@ def caps_from_env() -> Caps:
             found[field] = int(value)
     default = Caps()
     return replace(default, per_user=found.get("per_user", default.per_user),
-                   per_address=found.get("per_address", default.per_address))  # fmt: skip
+                   per_address=found.get("per_address", default.per_address),
+                   lease=float(found.get("lease", default.lease)))  # fmt: skip
 
 
 # Exports each user may have being made or sent at once, in one worker (rulings H12): twelve
 # exports of one large scene at once peaked a worker at 1.88 GB. Their Slots are the server's
-# (parts.py), beside the hub's for the live feeds.
+# (parts.py), per worker: a cap on one worker's memory, which another worker does not share
+# (rulings N12).
 EXPORTS_PER_USER = 2
 EXPORTS = Caps(per_user=EXPORTS_PER_USER, per_address=None, held="exports under way",
                then="let one finish first")  # fmt: skip

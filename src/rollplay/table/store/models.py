@@ -1,5 +1,5 @@
 """The database tables: the games, their characters, their events and combats here; the
-rest in modules by what they hold (accounts, scenes, chat, seeds, npcs, idempotency), all
+rest in modules by what they hold (accounts, scenes, chat, seeds, npcs, idempotency, feeds), all
 gathered here, so ``Base.metadata`` imported from this module holds every table (what
 Alembic and tests/table/test_migrations.py compare). Schema changes go through a migration
 in migrations/versions/."""
@@ -36,6 +36,7 @@ from rollplay.table.store.accounts import (
 )
 from rollplay.table.store.base import Base, aware, now
 from rollplay.table.store.chat import ChatChannel, ChatLink, LinkCode
+from rollplay.table.store.feeds import FeedHolder, OpenFeed
 from rollplay.table.store.idempotency import IdempotencyKey
 from rollplay.table.store.npcs import Npc
 from rollplay.table.store.scenes import Scene, ScenePerson
@@ -51,6 +52,7 @@ __all__ = [
     "ClientSeed",
     "Combat",
     "Event",
+    "FeedHolder",
     "Game",
     "IdempotencyKey",
     "Invite",
@@ -58,6 +60,7 @@ __all__ = [
     "LoginSession",
     "Membership",
     "Npc",
+    "OpenFeed",
     "Scene",
     "ScenePerson",
     "Secret",

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from rollplay.server import hub as hub_module
 from rollplay.server.hub import Hub
 from rollplay.table import commands as c
+from rollplay.table.access.accounts import digest
 from rollplay.table.events.views import EventView
 from rollplay.table.service import Service
 
@@ -106,3 +107,59 @@ def test_an_event_is_drawn_once_per_audience_not_once_per_viewer(examples_url: s
     assert all(texts == got[0] for texts in got)
     assert len(got[0]) == 1
     assert len(drawn) == 2  # the Storyteller's drawing and the observer's
+
+
+def test_a_batch_reads_credentials_only_after_a_revocation(
+    examples_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Feeds opened with sessions are checked as they join; after the game's first batch,
+    a batch reads whether their credentials still sign in only when a revocation was made
+    since (in any worker or process: the revocation count, rulings N23), not once an
+    event. Revoked from another service (another worker), the feed is cut before the next
+    event reaches it."""
+    monkeypatch.setattr(hub_module, "SAFETY_POLL", 3600.0)  # the batches alone
+    owner = Service(examples_url)
+    for name in ("Pia", "Olly"):
+        owner.add_user(name)
+        owner.set_password(name, "correct horse battery")
+        owner.add_member("Pegasus", name, "observer", ())
+    pia, olly = (owner.sign_in(name, "correct horse battery") for name in ("Pia", "Olly"))
+    checks: list[int] = []
+    live = owner.live_credentials
+
+    def counted(digests: Any) -> Any:
+        checks.append(len(digests))
+        return live(digests)
+
+    monkeypatch.setattr(owner, "live_credentials", counted)
+    elsewhere = Service(examples_url)  # another worker: its revocation wakes no hub here
+
+    async def scenario() -> tuple[list[str], list[Any]]:
+        hub = Hub(owner)
+        feeds = [await hub.join(owner.acting_as(who.user), "Pegasus", _text,
+                                credential=digest(who.session)) for who in (pia, olly)]  # fmt: skip
+        for number in range(4):
+            await run_in_threadpool(owner.execute, c.SceneStart("Pegasus", f"Dock {number}"))
+            hub.poke()
+            for feed in feeds:
+                await asyncio.wait_for(feed.queue.get(), 30)
+            if number == 0:
+                first = len(checks)
+        assert len(checks) == first  # three more events, no credential read
+        await run_in_threadpool(elsewhere.acting_as("Pia").sign_out, pia.session)
+        await run_in_threadpool(owner.execute, c.SceneStart("Pegasus", "Quay"))
+        hub.poke()
+        olly_got = await asyncio.wait_for(feeds[1].queue.get(), 30)
+        pia_got = [await asyncio.wait_for(feeds[0].queue.get(), 30)]
+        await hub.close()
+        return [text for _, text in olly_got or ()], pia_got
+
+    try:
+        olly_got, pia_got = asyncio.run(scenario())
+    finally:
+        owner.close()
+        elsewhere.close()
+    # Each join, the game's first batch, then the batch after the revocation.
+    assert checks == [1, 1, 2, 2]
+    assert [text.split(":")[1] for text in olly_got] == ["scene_start"]
+    assert pia_got == [None]  # her feed ends; the event after her sign-out never reached it

@@ -25,6 +25,7 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection
+from datetime import UTC, datetime
 from typing import Any
 
 from anyio import from_thread
@@ -48,6 +49,7 @@ SQLITE_POLL = 0.02  # seconds between looks at the newest id (one indexed read)
 SAFETY_POLL = 2.0  # seconds between reads of every watched game, LISTEN or not
 GATHER = 0.01  # seconds a notification waits for others, so events go out in batches
 BATCH = 500  # events read at a time
+FAR = datetime.max.replace(tzinfo=UTC)  # a credential that does not expire
 
 
 class Hub:
@@ -59,6 +61,11 @@ class Hub:
         self.news: set[int] = set()  # games with events to read
         self.wake = asyncio.Event()
         self.look = asyncio.Event()  # SQLite: look for new rows now, not at the next poll
+        # The revocation count (access/accounts.revocation_mark) as of each game's last check
+        # of its feeds' credentials, and when each session checked expires: a batch checks
+        # them again only when either moved (issue 39; rulings N23).
+        self.vetted: dict[int, int] = {}
+        self.expiry: dict[str, datetime] = {}
         self.task: asyncio.Task[None] | None = None
 
     # -- viewers -----------------------------------------------------------------------------
@@ -80,6 +87,8 @@ class Hub:
             self.last[game_id] = await run_in_threadpool(self.service.latest_event, game_id)
         viewer = Viewer(service, game_id, name, standing, write, credential, where, panel)
         self.viewers[game_id].add(viewer)
+        if credential is not None:  # checked once it is among the game's feeds (N23)
+            await self.vet([viewer])
         return viewer
 
     def leave(self, viewer: Viewer) -> None:
@@ -90,6 +99,7 @@ class Hub:
         if not watching:
             del self.viewers[viewer.game_id]
             self.last.pop(viewer.game_id, None)
+            self.vetted.pop(viewer.game_id, None)
 
     # -- revocation ----------------------------------------------------------------------------
 
@@ -106,17 +116,24 @@ class Hub:
     def _all(self) -> list[Viewer]:
         return [viewer for watching in self.viewers.values() for viewer in watching]
 
-    def _dead(self, viewers: Collection[Viewer], live: set[str]) -> list[Viewer]:
+    def _dead(self, viewers: Collection[Viewer], live: Collection[str]) -> list[Viewer]:
         return [v for v in viewers if v.credential is not None and v.credential not in live]
+
+    def _checked(self, viewers: Collection[Viewer], live: dict[str, datetime | None]) -> None:
+        """Cut each of ``viewers`` whose credential is not ``live``; remember when the others
+        expire."""
+        for digest, expires in live.items():
+            if expires is not None:
+                self.expiry[digest] = expires
+        for viewer in self._dead(viewers, live):
+            self._cut(viewer)
 
     async def vet(self, viewers: Collection[Viewer]) -> None:
         """Cut each of ``viewers`` whose credential no longer signs in (one read for all)."""
         digests = {v.credential for v in viewers if v.credential is not None}
-        if not digests:
-            return
-        live = await run_in_threadpool(self.service.live_credentials, digests)
-        for viewer in self._dead(viewers, live):
-            self._cut(viewer)
+        if digests:
+            self._checked(viewers, await run_in_threadpool(self.service.live_credentials,
+                                                           digests))  # fmt: skip
 
     def drop_revoked(self) -> None:
         """After a revocation, from the request's worker thread: close at once every feed of
@@ -192,15 +209,20 @@ class Hub:
             watched = {v.scene[0] for v in self.viewers.get(game_id, ()) if v.scene and v.panel}
             viewers = list(self.viewers.get(game_id, ()))
             digests = {v.credential for v in viewers if v.credential is not None}
-            (rows, orders, later), live = await run_in_threadpool(
-                self._batch, game_id, after, watched, digests
-            )
+            moment = datetime.now(UTC)
+            due = any(self.expiry.get(digest, FAR) <= moment for digest in digests)
+            (rows, orders, later), live, mark = await run_in_threadpool(
+                self._batch, game_id, after, watched,
+                digests=digests, vetted=self.vetted.get(game_id), due=due,
+            )  # fmt: skip
             if not rows or game_id not in self.last:
                 return
             # A credential revoked by another worker or the command line: no event read
             # here (perhaps committed after the revocation) reaches its feed.
-            for viewer in self._dead(viewers, live):
-                self._cut(viewer)
+            if live is not None:
+                self._checked(viewers, live)
+            if mark is not None:
+                self.vetted[game_id] = mark
             if any(row.kind in STANDING_KINDS for row in rows):
                 await self._restand(game_id)
             self._hand_out(game_id, rows, self._after(rows, orders), later)
@@ -208,13 +230,20 @@ class Hub:
             if len(rows) < BATCH:
                 return
 
-    def _batch(self, game_id: int, after: int, watched: set[int],
-               digests: set[str]) -> tuple[LiveBatch, set[str]]:  # fmt: skip
-        """The game's next events, then (in the same thread hop, and after them) which of
-        its viewers' credentials still sign in."""
+    def _batch(self, game_id: int, after: int, watched: set[int], *, digests: set[str],
+               vetted: int | None, due: bool,
+               ) -> tuple[LiveBatch, dict[str, datetime | None] | None, int | None]:  # fmt: skip
+        """The game's next events; then, in the same thread hop and read after them, the
+        revocation count, and only if it moved since the game's feeds were last checked
+        (``vetted``) or a session among them is ``due`` to expire, which of their
+        credentials still sign in (None: none was revoked since; rulings N23)."""
         batch = self.service.live_batch(game_id, after, BATCH, watched)
-        live = self.service.live_credentials(digests) if batch.rows and digests else digests
-        return batch, live
+        if not batch.rows or not digests:
+            return batch, None, vetted
+        mark = self.service.revocation_mark()
+        if mark == vetted and not due:
+            return batch, None, mark
+        return batch, self.service.live_credentials(digests), mark
 
     @staticmethod
     def _after(rows: list[Any], orders: dict[int, SceneShown]) -> dict[int, tuple[int, SceneShown]]:
@@ -313,7 +342,10 @@ class Hub:
                 if self.viewers:
                     self._written(await run_in_threadpool(self.service.event_counts,
                                                           list(self.viewers)))  # fmt: skip
-                await self.vet(self._all())
+                viewers = self._all()
+                await self.vet(viewers)
+                held = {v.credential for v in viewers}
+                self.expiry = {d: at for d, at in self.expiry.items() if d in held}
             except Exception:  # a bad moment in the database: the next round retries
                 log.exception("checking the live feeds' games and credentials")
 

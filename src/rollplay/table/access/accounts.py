@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Collection
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -26,7 +26,7 @@ from rollplay.table.base import ServiceBase
 from rollplay.table.info import NewToken, SignedIn
 from rollplay.table.play.names import user_by_name
 from rollplay.table.store.db import StorageError
-from rollplay.table.store.models import ApiToken, LoginSession, User, aware, now
+from rollplay.table.store.models import ApiToken, LoginSession, Revocations, User, aware, now
 
 SESSION_DAYS = 30
 MIN_PASSWORD, MAX_PASSWORD = 8, 1024
@@ -121,6 +121,7 @@ def sign_out(t: ServiceBase, secret: str, everywhere: bool = False) -> None:
                       .values(revoked=True))  # fmt: skip
         else:
             s.execute(revoke.where(LoginSession.id == session.id))
+        revoked(s)
 
 
 def new_token(t: ServiceBase, label: str) -> NewToken:
@@ -143,16 +144,18 @@ def revoke_token(t: ServiceBase, token_id: int) -> None:
         if token is None or token.user_id != t.actor.user_id:
             raise StorageError(f"no token #{token_id} of yours")
         token.revoked = True
+        revoked(s)
 
 
-def live_credentials(t: ServiceBase, digests: Collection[str]) -> set[str]:
+def live_credentials(t: ServiceBase, digests: Collection[str]) -> dict[str, datetime | None]:
     """Which of these sessions' and tokens' secret hashes still sign someone in (not revoked,
-    not expired): a live stream opened with one of the others is closed (server/hub.py)."""
+    not expired), each with when it expires (None: a token, which does not): a live stream
+    opened with one of the others is closed (server/hub.py)."""
     wanted = sorted(set(digests))
     if not wanted:
-        return set()
+        return {}
     moment = now()
-    live: set[str] = set()
+    live: dict[str, datetime | None] = {}
     with t.reading() as s:
         for start in range(0, len(wanted), 500):
             part = wanted[start : start + 500]
@@ -161,10 +164,22 @@ def live_credentials(t: ServiceBase, digests: Collection[str]) -> set[str]:
                 .where(LoginSession.secret_hash.in_(part), LoginSession.revoked.is_(False))
             ):  # fmt: skip
                 if expires is None or aware(expires) > moment:
-                    live.add(secret_hash)
-            live.update(s.scalars(select(ApiToken.secret_hash).where(
-                ApiToken.secret_hash.in_(part), ApiToken.revoked.is_(False))))  # fmt: skip
+                    live[secret_hash] = None if expires is None else aware(expires)
+            live.update(dict.fromkeys(s.scalars(select(ApiToken.secret_hash).where(
+                ApiToken.secret_hash.in_(part), ApiToken.revoked.is_(False)))))  # fmt: skip
     return live
+
+
+def revoked(s: Session) -> None:
+    """Count a revocation, in the transaction that makes it (store/accounts.Revocations)."""
+    s.execute(update(Revocations).values(number=Revocations.number + 1))
+
+
+def revocation_mark(t: ServiceBase) -> int:
+    """How many revocations have been made: a live hub that saw this number before has no
+    feed to close but for an expiry (server/hub.py)."""
+    with t.reading() as s:
+        return int(s.scalar(select(Revocations.number)) or 0)
 
 
 def token_actor(t: ServiceBase, secret: str) -> Actor | None:

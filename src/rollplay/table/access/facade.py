@@ -15,6 +15,7 @@ from rollplay.table.base import ServiceBase
 
 if TYPE_CHECKING:
     from collections.abc import Collection
+    from datetime import datetime
 
     from rollplay.table.access.actors import Actor
     from rollplay.table.access.authz import Act
@@ -108,9 +109,14 @@ class AccessService(ServiceBase):
     def token_actor(self, secret: str) -> Actor | None:
         return _accounts.token_actor(self, secret)
 
-    def live_credentials(self, digests: Collection[str]) -> set[str]:
-        """Which of these session and token secret hashes still sign someone in."""
+    def live_credentials(self, digests: Collection[str]) -> dict[str, datetime | None]:
+        """Which of these session and token secret hashes still sign someone in, each with
+        when it expires (None: never)."""
         return _accounts.live_credentials(self, digests)
+
+    def revocation_mark(self) -> int:
+        """How many revocations have been made (a live hub's cue to check its feeds)."""
+        return _accounts.revocation_mark(self)
 
     # -- access.invites ------------------------------------------------------------------
     def new_invite(

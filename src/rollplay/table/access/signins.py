@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from rollplay.errors import RollplayError
-from rollplay.table.access.accounts import check_password, digest, hash_password
+from rollplay.table.access.accounts import check_password, digest, hash_password, revoked
 from rollplay.table.access.authz import Forbidden
 from rollplay.table.access.members import user_row
 from rollplay.table.access.passwords import matches
@@ -63,6 +63,7 @@ def end_session(t: ServiceBase, session_id: int) -> None:
         if row is None or row.user_id != user_id:
             raise StorageError(f"no session #{session_id} of yours")
         row.revoked = True
+        revoked(s)
 
 
 def end_all(s: Session, user_id: int, keep: str | None = None) -> tuple[int, int]:
@@ -76,6 +77,7 @@ def end_all(s: Session, user_id: int, keep: str | None = None) -> tuple[int, int
                                              model.secret_hash != kept)
                          .values(revoked=True))  # fmt: skip
         ended.append(int(done.rowcount))  # type: ignore[attr-defined]
+    revoked(s)
     return ended[0], ended[1]
 
 

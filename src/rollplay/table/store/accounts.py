@@ -59,6 +59,18 @@ class ApiToken(Secret, Base):
     label: Mapped[str] = mapped_column(String(100))
 
 
+class Revocations(Base):
+    """One row: how many times sessions or tokens have been revoked (signed out, ended, a
+    password changed), bumped in each revocation's own transaction. A live hub reads it with
+    each batch and checks its feeds' credentials only when it moved (server/hub.py), so a
+    thousand viewers' sessions are not read again for every event (issue 39)."""
+
+    __tablename__ = "revocations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class Throttle(Base):
     """Sign-in or invite attempts under one key (an address, an address and a name, a link):
     how many since the count last lapsed, and the earliest time the next one is heard."""

@@ -20,7 +20,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
 from rollplay.errors import RollplayError
 
 ENV = "ROLLPLAY_DATABASE_URL"
-HEAD = "0026"  # the newest migration in migrations/versions/
+HEAD = "0027"  # the newest migration in migrations/versions/
 _UPGRADE_LOCK = 0x726F6C6C  # "roll": the advisory lock migrations hold on PostgreSQL
 
 

@@ -163,3 +163,44 @@ def test_a_batch_reads_credentials_only_after_a_revocation(
     assert checks == [1, 1, 2, 2]
     assert [text.split(":")[1] for text in olly_got] == ["scene_start"]
     assert pia_got == [None]  # her feed ends; the event after her sign-out never reached it
+
+
+def test_a_quiet_feed_ends_within_a_safety_round_of_a_revocation_elsewhere(
+    examples_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no event at all, a feed whose session is ended by another worker ends at the
+    next safety round; rounds before it read no credential (nothing was revoked)."""
+    monkeypatch.setattr(hub_module, "SAFETY_POLL", 0.05)
+    owner = Service(examples_url)
+    owner.add_user("Pia")
+    owner.set_password("Pia", "correct horse battery")
+    owner.add_member("Pegasus", "Pia", "observer", ())
+    pia = owner.sign_in("Pia", "correct horse battery")
+    checks: list[int] = []
+    live = owner.live_credentials
+
+    def counted(digests: Any) -> Any:
+        checks.append(len(digests))
+        return live(digests)
+
+    monkeypatch.setattr(owner, "live_credentials", counted)
+    elsewhere = Service(examples_url)
+
+    async def scenario() -> tuple[list[int], Any]:
+        hub = Hub(owner)
+        feed = await hub.join(owner.acting_as("Pia"), "Pegasus", _text,
+                              credential=digest(pia.session))  # fmt: skip
+        await asyncio.sleep(0.5)  # ten rounds: the first checks, the rest read nothing
+        quiet = list(checks)
+        await run_in_threadpool(elsewhere.acting_as("Pia").sign_out, pia.session)
+        ended = await asyncio.wait_for(feed.queue.get(), 30)
+        await hub.close()
+        return quiet, ended
+
+    try:
+        quiet, ended = asyncio.run(scenario())
+    finally:
+        owner.close()
+        elsewhere.close()
+    assert quiet == [1, 1]  # the join's check and the first round's
+    assert ended is None

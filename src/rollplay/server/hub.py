@@ -335,19 +335,29 @@ class Hub:
     async def _safety(self) -> None:
         """Every SAFETY_POLL: each watched game's count in one read (not a read of each
         game), so a missed notification costs at most this long, and quiet feeds end within
-        it of a revocation made elsewhere."""
+        it of a revocation made elsewhere (their credentials read only when the revocation
+        count moved or a session expired since the last round: rulings N23)."""
+        swept: int | None = None  # the revocation count as of the last round's check
         while True:
             await asyncio.sleep(SAFETY_POLL)
             try:
-                if self.viewers:
-                    self._written(await run_in_threadpool(self.service.event_counts,
-                                                          list(self.viewers)))  # fmt: skip
+                if not self.viewers:
+                    continue
+                counts, mark = await run_in_threadpool(self._round, list(self.viewers))
+                self._written(counts)
                 viewers = self._all()
-                await self.vet(viewers)
                 held = {v.credential for v in viewers}
                 self.expiry = {d: at for d, at in self.expiry.items() if d in held}
+                moment = datetime.now(UTC)
+                if mark != swept or any(at <= moment for at in self.expiry.values()):
+                    await self.vet(viewers)  # read after the count: nothing slips between
+                    swept = mark
             except Exception:  # a bad moment in the database: the next round retries
                 log.exception("checking the live feeds' games and credentials")
+
+    def _round(self, game_ids: list[int]) -> tuple[dict[int, int], int]:
+        """A safety round's reads: each watched game's count, and the revocation count."""
+        return self.service.event_counts(game_ids), self.service.revocation_mark()
 
     async def _listen(self) -> None:
         """LISTEN on a connection of its own (not the pool's), reconnecting when it drops;

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from rollplay.server.closing import come_back
 from rollplay.server.hub import Hub
 from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.answers import SceneShown
@@ -71,13 +72,20 @@ async def _events(
         yield "retry: 1000\n\n"
         viewer.behind = True  # first read what the client missed
         while not viewer.cut:
+            if hub.leaving:  # the worker is closing (hub.closing): what it had is sent
+                yield come_back()  # when to come back, to another host (closing.py)
+                return
             while viewer.behind:  # and again whenever the hub's queue overflowed
                 viewer.behind = False
                 async for upto, text in _missed(hub, viewer, last):
                     last = upto
                     yield text
+                    if hub.leaving:  # the rest is read elsewhere, after ``last``
+                        break
                 if viewer.cut:
                     return
+            if hub.leaving:  # nothing queued is sent after a catch-up cut short: a gap
+                continue
             try:
                 items = [await asyncio.wait_for(viewer.queue.get(), HEARTBEAT)]
             except TimeoutError:

@@ -130,7 +130,8 @@ class Poster(threading.Thread):
     bounded number of times. ``answered``: each key's event id."""
 
     def __init__(self, bases: list[str], token: str, game: str = "Pegasus", *,
-                 text: str = "roll Firearms", pace: float = 0.05, most: int = 400) -> None:  # fmt: skip
+                 text: str = "roll Firearms", pace: float = 0.05,
+                 most: int = 400) -> None:  # fmt: skip
         super().__init__(daemon=True)
         self.bases, self.token, self.game, self.text = list(bases), token, game, text
         self.pace, self.most = pace, most

@@ -48,7 +48,7 @@ def test_a_roll_posted_on_host_a_reaches_viewers_on_host_b(two: list[Host], shar
     try:
         assert all(v.connected.wait(20) for v in viewers.values())
         pia, dora = token_for(a.base, "Pia"), token_for(a.base, "Dora")
-        rolls = {"Pegasus": [], "Dungeon": []}
+        rolls: dict[str, list[int]] = {"Pegasus": [], "Dungeon": []}
         for game, token in (("Pegasus", pia), ("Dungeon", dora), ("Pegasus", pia),
                             ("Dungeon", dora), ("Pegasus", pia)):  # fmt: skip
             rolls[game].append(_roll(a.base, token, game))

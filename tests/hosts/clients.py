@@ -7,7 +7,9 @@ key to the next host. Every wait is bounded; they stop when told."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import socket
 import threading
 import time
 import uuid
@@ -52,6 +54,7 @@ class Follower(threading.Thread):
         self.opened: list[str] = []  # the base of each connection that was answered
         self.connected = threading.Event()
         self.stopping = threading.Event()
+        self.socket: socket.socket | None = None
 
     def run(self) -> None:
         for turn in itertools.count():
@@ -59,6 +62,8 @@ class Follower(threading.Thread):
                 return
             base = self.bases[turn % len(self.bases)]
             ending = self._stream(base)
+            if self.stopping.is_set():  # told to stop: how it ended is ours, not the server's
+                return
             if ending is None:  # refused or not answered: the proxy tries the next host
                 self.stopping.wait(0.05)
                 continue
@@ -81,6 +86,9 @@ class Follower(threading.Thread):
                 if stream.status_code != 200:
                     return None
                 answered = True
+                # stop() shuts it from outside: a quiet stream's read would wait for the
+                # next heartbeat.
+                self.socket = stream.extensions["network_stream"].get_extra_info("socket")
                 self.opened.append(base)
                 self.connected.set()
                 for line in stream.iter_lines():
@@ -119,7 +127,11 @@ class Follower(threading.Thread):
 
     def stop(self) -> None:
         self.stopping.set()
+        if self.socket is not None:
+            with contextlib.suppress(OSError):
+                self.socket.shutdown(socket.SHUT_RDWR)
         self.join(timeout=40)
+        assert not self.is_alive()
 
 
 class Poster(threading.Thread):

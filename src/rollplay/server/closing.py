@@ -74,9 +74,13 @@ class Closing:
         loop = asyncio.get_running_loop()
 
         def on_signal(number: int, frame: FrameType | None) -> None:
-            if self.now:  # a second signal: no more waiting
-                loop.call_soon_threadsafe(self.leave)
-                self._pass_on(number, frame)
+            if self.now:
+                # A second Ctrl-C: no more waiting (as uvicorn's own). A second SIGTERM is
+                # the same request again: systemd's sends one to every process of the unit,
+                # and uvicorn's supervisor another to each worker.
+                if number == signal.SIGINT:
+                    loop.call_soon_threadsafe(self.leave)
+                    self._pass_on(number, frame)
                 return
             self.now = True
             loop.call_soon_threadsafe(self._close, loop, number)

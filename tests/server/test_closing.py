@@ -53,6 +53,9 @@ def test_a_closing_server_says_so_on_healthz_and_serves_while_it_drains(
                 time.sleep(0.05)
             assert said is not None, "the server stopped answering at once: no drain"
             assert (said.status_code, said.json()) == (503, {"ok": False, "closing": True})
+            # A second SIGTERM (systemd's to every process of the unit) is the same request:
+            # the drain goes on (rulings N7).
+            process.send_signal(signal.SIGTERM)
             # Draining: what the proxy still sends it is answered, and reaches the stream.
             rolled = httpx.post(f"{base}/api/v1/games/Pegasus/commands",
                                 json={"text": "roll Firearms"},

@@ -75,16 +75,14 @@ async def _events(
             if hub.leaving:  # the worker is closing (hub.closing): what it had is sent
                 yield come_back()  # when to come back, to another host (closing.py)
                 return
-            while viewer.behind:  # and again whenever the hub's queue overflowed
+            while viewer.behind and not hub.leaving:  # again whenever the queue overflowed
                 viewer.behind = False
                 async for upto, text in _missed(hub, viewer, last):
                     last = upto
                     yield text
-                    if hub.leaving:  # the rest is read elsewhere, after ``last``
-                        break
                 if viewer.cut:
                     return
-            if hub.leaving:  # nothing queued is sent after a catch-up cut short: a gap
+            if viewer.behind:  # a catch-up cut short by closing: what is queued is past a gap
                 continue
             try:
                 items = [await asyncio.wait_for(viewer.queue.get(), HEARTBEAT)]
@@ -128,6 +126,9 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[tuple[in
         if sent is not None:
             yield sent
         if more is None:
+            return
+        if hub.leaving:  # the worker is closing: the rest is read elsewhere, after this page
+            viewer.behind = True
             return
         last = more
 

@@ -4,8 +4,10 @@ as a browser does (reconnecting with Last-Event-ID)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -65,37 +67,51 @@ def servers(db: str, count: int, workers: int = 1) -> Iterator[list[str]]:
             _stop(one)
 
 
-class _Started(NamedTuple):
+class Started(NamedTuple):
     base: str
     process: subprocess.Popen[bytes]
     sink: IO[bytes] | None
+    grouped: bool = False  # the leader of a process group of its own
 
 
 def _start(db: str, workers: int, output: Path | None, env: dict[str, str] | None,
-           app: str | None) -> _Started:  # fmt: skip
-    port = free_port()
+           app: str | None, *, host: str = "127.0.0.1", port: int | None = None,
+           inside: tuple[str, ...] = ()) -> Started:  # fmt: skip
+    """``inside``: what the command runs under (tests/hosts: ``ip netns exec NAME``), in a
+    process group of its own, which ``_stop`` ends whole (its workers with it)."""
+    port = port or free_port()
     sink = None if output is None else output.open("wb")
-    command = [sys.executable, "-m", "rollplay", "serve", "--db", db]
+    command = [sys.executable, "-m", "rollplay", "serve", "--db", db, "--host", host]
     if app is not None:
         command = [sys.executable, "-m", "uvicorn", app, "--factory", "--app-dir", str(ROOT),
-                   "--host", "127.0.0.1"]  # fmt: skip
+                   "--host", host]  # fmt: skip
     process = subprocess.Popen(
-        [*command, "--port", str(port), "--workers", str(workers)],
+        [*inside, *command, "--port", str(port), "--workers", str(workers)],
         stdout=sink or subprocess.DEVNULL, stderr=subprocess.STDOUT if sink else subprocess.DEVNULL,
         env={**os.environ, "ROLLPLAY_DATABASE_URL": db, **(env or {})},
+        start_new_session=bool(inside),
     )  # fmt: skip
-    return _Started(f"http://127.0.0.1:{port}", process, sink)
+    return Started(f"http://{host}:{port}", process, sink, bool(inside))
 
 
-def _stop(started: _Started) -> None:
+start = _start  # for tests/hosts, which start servers inside network namespaces
+
+
+def _stop(started: Started) -> None:
     started.process.terminate()
     try:
         started.process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         started.process.kill()
         started.process.wait()
+    if started.grouped:  # its own process group: end what is left of it (its workers)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(started.process.pid, signal.SIGKILL)
     if started.sink is not None:
         started.sink.close()
+
+
+stop = _stop
 
 
 def wait_healthy(base: str, process: subprocess.Popen[bytes] | None = None,

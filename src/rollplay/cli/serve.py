@@ -30,6 +30,7 @@ def serve(*, host: str, port: int, workers: int, access_log: bool, public_url: s
     first Storyteller."""
     import uvicorn
 
+    from rollplay.server.closing import drain_from_env
     from rollplay.server.streams import caps_from_env
     from rollplay.table.access import passwords
     from rollplay.table.limits import pose_pace
@@ -37,6 +38,7 @@ def serve(*, host: str, port: int, workers: int, access_log: bool, public_url: s
     from rollplay.table.store.db import database_url, open_engine, upgrade
 
     caps_from_env()  # a bad ROLLPLAY_STREAMS_* stops here, in one line
+    drain_from_env()  # and a bad ROLLPLAY_DRAIN_SECONDS
     pose_pace()  # and a bad ROLLPLAY_POSE_RATE (every service reads it as it starts)
     try:
         base = bound(host, port) if not public_url else checked(public_url, "--public-url")

@@ -55,6 +55,7 @@ from rollplay.server.access import (
     masked,
     retry_after,
 )
+from rollplay.server.closing import Closing, drain_from_env
 from rollplay.server.headers import SecurityHeaders
 from rollplay.server.hub import Hub
 from rollplay.server.idempotency import Idempotency
@@ -106,17 +107,22 @@ def create_app(
     access_log: bool = False,
     streams: Caps | None = None,
     public_url: str | None = None,
+    drain: float = 0.0,
 ) -> FastAPI:
     """The table's app; ``public_url`` starts every link it makes (None: the address each
-    request came to)."""
+    request came to); ``drain``: seconds a closing worker keeps serving before its feeds are
+    told to come back and it stops listening (closing.py)."""
     service = Service(db)
     hub = Hub(service, streams)
+    closing = Closing(hub.closing, drain)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        closing.hook()  # SIGTERM/SIGINT: the feeds told to come back, /healthz 503
         try:
             yield
         finally:
+            closing.unhook()
             await hub.close()
             await hub.slots.close()  # this worker's feeds stop counting on every worker
             service.close()
@@ -134,10 +140,21 @@ def create_app(
         app.add_middleware(AccessLog)  # added last: outermost, so it sees every answer
     _errors(app)
 
-    @app.get("/healthz", tags=["server"])
-    def healthz() -> dict[str, bool]:
-        """For a proxy or a monitor: the server answers (it does not touch the database)."""
-        return {"ok": True}
+    @app.get("/healthz", tags=["server"], responses={503: {"description": "closing, or "
+             "(with ?db=1) the database does not answer"}})  # fmt: skip
+    def healthz(db: bool = False) -> JSONResponse:
+        """For a proxy or a monitor: 200 while this worker takes requests, 503 once it is
+        closing (SIGTERM or SIGINT: a restart; closing.py), so a proxy's active check stops
+        sending to it. Without ``db`` it does not touch the database; ``?db=1`` also reads
+        one row (the newest event's id), for a check that the host can reach PostgreSQL."""
+        if closing.now:
+            return JSONResponse({"ok": False, "closing": True}, 503)
+        if db:
+            try:
+                service.latest_event()
+            except DOWN:
+                return JSONResponse({"ok": False, "database": False}, 503)
+        return JSONResponse({"ok": True})
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> FileResponse:
@@ -220,4 +237,5 @@ def app_from_env() -> FastAPI:
     sys.setswitchinterval(float(os.environ.get("ROLLPLAY_SWITCH_INTERVAL", "0.0005")))
     return create_app(os.environ.get("ROLLPLAY_DATABASE_URL"),
                       access_log=os.environ.get("ROLLPLAY_ACCESS_LOG", "1") == "1",
-                      streams=caps_from_env(), public_url=setting())  # fmt: skip
+                      streams=caps_from_env(), public_url=setting(),
+                      drain=drain_from_env())  # fmt: skip

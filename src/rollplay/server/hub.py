@@ -380,6 +380,18 @@ class Hub:
                 log.warning("the LISTEN connection dropped; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)
 
+    # -- closing (several hosts: issue 39) -----------------------------------------------------
+
+    leaving = False  # this worker is shutting down: every feed is told to come back elsewhere
+
+    def closing(self) -> None:
+        """This worker is shutting down (closing.py): each feed sends what it has, then the
+        client's "come back" (live.py), and ends; one opened from now on ends at once. The
+        item offered only wakes the feed, which then sees ``leaving``."""
+        self.leaving = True
+        for viewer in self._all():
+            viewer.offer([])
+
 
 def _drawn(row: Any, viewer: Viewer, later: Changes) -> str | None:
     """An event as ``viewer`` is handed it (None: they do not learn of it): projected for

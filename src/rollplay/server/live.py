@@ -21,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
+from rollplay.server.closing import come_back
 from rollplay.server.hub import Hub
 from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.answers import SceneShown
@@ -135,13 +136,18 @@ async def _events(
         yield "retry: 1000\n\n"
         viewer.behind = True  # first read what the client missed
         while not viewer.cut:
-            while viewer.behind:  # and again whenever the hub's queue overflowed
+            if hub.leaving:  # the worker is closing (hub.closing): what it had is sent
+                yield come_back()  # when to come back, to another host (closing.py)
+                return
+            while viewer.behind and not hub.leaving:  # again whenever the queue overflowed
                 viewer.behind = False
                 async for upto, text in _missed(hub, viewer, last):
                     last = upto
                     yield text
                 if viewer.cut:
                     return
+            if viewer.behind:  # a catch-up cut short by closing: what is queued is past a gap
+                continue
             try:
                 async with asyncio.timeout(HEARTBEAT):  # no task a wake, as wait_for made
                     items = [await viewer.queue.get()]
@@ -185,6 +191,9 @@ async def _missed(hub: Hub, viewer: Viewer, last: int) -> AsyncIterator[tuple[in
         if sent is not None:
             yield sent
         if more is None:
+            return
+        if hub.leaving:  # the worker is closing: the rest is read elsewhere, after this page
+            viewer.behind = True
             return
         last = more
 

@@ -117,23 +117,30 @@ def request_bytes(port: int, action: Action, token: str) -> bytes:
 
 
 Job = tuple[Action, bytes, GameState]
+# uvicorn closes a keep-alive connection after 5 s idle: one idle longer than this is
+# replaced, since a POST that meets the close fails and is never retried (it might commit).
+KEEP_ALIVE = 3.0
 
 
 async def poster(port: int, queue: asyncio.Queue[Job | None], done: list[Action]) -> None:
     """One keep-alive connection posting actions from ``queue`` (never retried: a request
     that failed on the wire may have committed)."""
     conn: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    used = 0.0
     try:
         while (job := await queue.get()) is not None:
             action, request, state = job
             try:
+                if conn is not None and time.perf_counter() - used > KEEP_ALIVE:
+                    conn[1].close()  # the server may be closing it: never race that
+                    conn = None
                 if conn is None:
                     conn = await asyncio.open_connection(HOST, port)
                 reader, writer = conn
                 action.sent = time.perf_counter()
                 writer.write(request)
                 status, headers, body = await read_response(reader)
-                action.done = time.perf_counter()
+                action.done = used = time.perf_counter()
                 action.status = status
                 answer = json.loads(body)
                 if status == 200:

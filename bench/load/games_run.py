@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -20,21 +19,11 @@ import httpx
 from load.actions import drive
 from load.games import Member, seed
 from load.games_analysis import Watcher, analyse_games, expected
-from load.server import Server, cores
+from load.server import Server, cores, raise_fd_limit
 from load.table import Person, fresh_database
 from load.viewers import Viewer, connect_all
 
 RUNNING: list[Server] = []  # stopped on any way out of main()
-STREAM_CAP = "100000"  # every stream comes from 127.0.0.1; the caps are for people
-
-
-def raise_fd_limit() -> int:
-    """This process's open-file limit raised to its hard limit (the server, started from
-    here, inherits it): thousands of streams are thousands of sockets on each side."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 Measure = Callable[[Server, list[Member], dict[str, int], bool], Awaitable[dict[str, Any]]]
@@ -54,8 +43,6 @@ async def with_server(  # noqa: PLR0917
         t0 = time.perf_counter()
         people, last = await asyncio.to_thread(seed, db, games, members)
         out["setup_s"] = round(time.perf_counter() - t0, 1)
-        os.environ["ROLLPLAY_STREAMS_PER_USER"] = STREAM_CAP
-        os.environ["ROLLPLAY_STREAMS_PER_ADDRESS"] = STREAM_CAP
         server = Server(db, workers, Path(folder) / "server.log")
         RUNNING.append(server)
         try:

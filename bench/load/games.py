@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from load.server import ROOT
@@ -45,24 +46,31 @@ def cast(games: int, members: int) -> list[tuple[str, str, str, str | None]]:
     return out
 
 
-# Runs in a child process (the server's code on its path): the schema, the games, users,
-# passwords (cheap hashing: ROLLPLAY_FAST_PASSWORD_HASHING), characters, tokens, and each
-# game's scene and combat, set up by its own members' typed lines. Prints the tokens as JSON.
+# Runs in child processes (the server's code on its path). "init": the schema and the example
+# games (for Nikos's sheet). "games": a slice of the cast, read as JSON from stdin: its games,
+# users, passwords (cheap hashing: ROLLPLAY_FAST_PASSWORD_HASHING), characters, tokens, and
+# each game's scene and combat set up by its own members' typed lines; prints the tokens and
+# each game's last event's number as JSON.
 SEED = """
 import json, sys
 from rollplay.grammar import parse
 from rollplay.table.service import Table
 from rollplay.table.store.db import open_engine, upgrade
 
-db, games, members = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-cast = json.loads(sys.argv[4])
-engine = open_engine(db)
-try:
-    upgrade(engine)
-finally:
-    engine.dispose()
+db, phase = sys.argv[1], sys.argv[2]
+if phase == "init":
+    engine = open_engine(db)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    table = Table(db)
+    table.add_examples()
+    table.close()
+    sys.exit(0)
+scene, combat, npc = sys.argv[3:6]
+cast = json.loads(sys.stdin.read())
 table = Table(db)
-table.add_examples()
 sheet = dict(table.character("Pegasus", "Nikos").sheet)
 tokens = {}
 
@@ -88,9 +96,9 @@ for game, user, role, _ in cast:
     by_game.setdefault(game, []).append((user, role))
 for game, people in by_game.items():
     st = next(u for u, r in people if r == "storyteller")
-    line(st, game, "scene/start " + sys.argv[5] + "=The bench's table")
-    line(st, game, "combat/start " + sys.argv[6])
-    line(st, game, "combat/join " + sys.argv[7] + "/npc=5,team=B")
+    line(st, game, "scene/start " + scene + "=The bench's table")
+    line(st, game, "combat/start " + combat)
+    line(st, game, "combat/join " + npc + "/npc=5,team=B")
     for user, role in people:
         if role == "player":
             line(user, game, "scene/join")
@@ -102,33 +110,42 @@ print(json.dumps({"tokens": tokens, "last": last}))
 """
 
 
-def seed(db: str, games: int, members: int) -> tuple[list[Member], dict[str, int]]:
+def seed(
+    db: str, games: int, members: int, parallel: int = 1
+) -> tuple[list[Member], dict[str, int]]:
     """Every member of every game, made in ``db`` (which is upgraded first), and each game's
-    last event's number once it is set up (its members' streams start after it)."""
+    last event's number once it is set up (its members' streams start after it). The games
+    are made by ``parallel`` processes at once, each its share (PostgreSQL: most of a
+    write's time is its commit's wait, so several go faster; SQLite has one writer)."""
     people = cast(games, members)
     env = {**os.environ, "ROLLPLAY_FAST_PASSWORD_HASHING": "1", "ROLLPLAY_POSE_RATE": "off"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT / "src"), env.get("PYTHONPATH"))))
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            SEED,
-            db,
-            str(games),
-            str(members),
-            json.dumps(people),
-            SCENE,
-            COMBAT,
-            NPC,
-        ],
-        check=False,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"seeding failed:\n{done.stderr[-3000:]}")
-    made = json.loads(done.stdout.strip().splitlines()[-1])
-    tokens: dict[str, str] = made["tokens"]
-    last = {str(g): int(n) for g, n in made["last"].items()}
+    subprocess.run([sys.executable, "-c", SEED, db, "init"], env=env, check=True)
+    names = sorted({g for g, _, _, _ in people})
+    slices = [set(names[k::parallel]) for k in range(parallel)]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", SEED, db, "games", SCENE, COMBAT, NPC],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in slices
+    ]
+    tokens: dict[str, str] = {}
+    last: dict[str, int] = {}
+    with ThreadPoolExecutor(len(children)) as pool:  # each child fed and read at once
+        outs = list(pool.map(
+            lambda pair: pair[0].communicate(json.dumps(pair[1])),
+            [(child, [p for p in people if p[0] in part])
+             for child, part in zip(children, slices, strict=True)],
+        ))  # fmt: skip
+    for child, (out, err) in zip(children, outs, strict=True):
+        if child.returncode != 0:
+            raise RuntimeError(f"seeding failed:\n{err[-3000:]}")
+        made = json.loads(out.strip().splitlines()[-1])
+        tokens.update(made["tokens"])
+        last.update({str(g): int(n) for g, n in made["last"].items()})
     return [Member(g, u, r, ch, tokens[u]) for g, u, r, ch in people], last

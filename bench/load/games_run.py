@@ -41,7 +41,9 @@ async def with_server(  # noqa: PLR0917
         fresh_database(backend, pg, label, folder) as db,
     ):
         t0 = time.perf_counter()
-        people, last = await asyncio.to_thread(seed, db, games, members)
+        people, last = await asyncio.to_thread(
+            seed, db, games, members, 4 if backend == "pg" else 1
+        )
         out["setup_s"] = round(time.perf_counter() - t0, 1)
         server = Server(db, workers, Path(folder) / "server.log")
         RUNNING.append(server)

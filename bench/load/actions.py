@@ -97,7 +97,7 @@ def next_action(state: GameState, rng: random.Random) -> tuple[Action, Member]:
             return Action(st.game, st.name, "request", "public", ch, text), st
         case _:
             state.combat_moves += 1
-            if state.combat_moves % 6 == 0:
+            if state.combat_moves % 3 == 0:  # a new turn after every few moves
                 return Action(st.game, st.name, "newturn", "public", text="combat/newturn"), st
             move = rng.choice((f"combat/aim {NPC}", "combat/pass"))
             return Action(st.game, player.name, "combat", "public", ch, move), player

@@ -16,7 +16,7 @@ import httpx
 
 from load.analysis import analyse, expected
 from load.rollers import Post, drive, plan_rolls
-from load.server import Server, cores
+from load.server import Server, cores, raise_fd_limit
 from load.table import (
     GAME,
     STORYTELLER,
@@ -54,7 +54,8 @@ RUNNING: list[Server] = []  # stopped on any way out of main()
 async def run_scenario(name: str, config: Config, pg: str | None) -> dict[str, Any]:
     backend, workers = SCENARIOS[name]
     people = cast_of(config.players, config.observers)
-    out: dict[str, Any] = {"scenario": name, "backend": backend, "workers": workers}
+    out: dict[str, Any] = {"scenario": name, "backend": backend, "workers": workers,
+                           "fd_limit": raise_fd_limit()}  # fmt: skip
     with (
         tempfile.TemporaryDirectory(prefix="rollplay-bench-") as folder,
         fresh_database(backend, pg, name, folder) as db,

@@ -20,6 +20,21 @@ HOST = "127.0.0.1"  # the only address this benchmark ever talks to
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Every viewer of a bench comes from 127.0.0.1, hundreds of them as a few users: the
+# server's caps on live streams (docs/deploy.md, Limits) are for people, so the bench's
+# server has them raised (a viewer refused would only measure the cap).
+STREAM_CAPS = {"ROLLPLAY_STREAMS_PER_USER": "100000", "ROLLPLAY_STREAMS_PER_ADDRESS": "100000"}
+
+
+def raise_fd_limit() -> int:
+    """This process's open-file limit raised to its hard limit (the server, started from
+    here, inherits it): a thousand viewers are a thousand sockets on each side."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -29,13 +44,14 @@ def free_port() -> int:
 class Server:
     """The server in its own process group, so its uvicorn workers stop with it."""
 
-    def __init__(self, db: str, workers: int, log: Path) -> None:
+    def __init__(self, db: str, workers: int, log: Path, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.log = log
         self.db = db
         self.database = _database_name(db)
-        env = {**os.environ, "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, **STREAM_CAPS, **(env or {}), "NO_COLOR": "1",
+               "PYTHONUNBUFFERED": "1"}  # fmt: skip
         # This checkout's code, whatever is installed.
         env["PYTHONPATH"] = os.pathsep.join(
             filter(None, (str(ROOT / "src"), env.get("PYTHONPATH")))

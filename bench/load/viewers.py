@@ -5,7 +5,6 @@ not an HTTP client library's stack."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from dataclasses import dataclass, field
 
@@ -121,15 +120,19 @@ async def connect_all(
     path: str = FEED,
 ) -> list[asyncio.Task[None]]:  # fmt: skip
     """Start every viewer, 32 handshakes at a time (not one burst of V), each waited for
-    until the server has sent its first line (or 30 s)."""
+    until the server has sent its first line, refused it, or 30 s have passed."""
     gate = asyncio.Semaphore(32)
     tasks: list[asyncio.Task[None]] = []
 
     async def one(viewer: Viewer) -> None:
         async with gate:
-            tasks.append(asyncio.create_task(watch(viewer, port, shared, stop, path)))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(viewer.ready.wait(), 30)
+            task = asyncio.create_task(watch(viewer, port, shared, stop, path))
+            tasks.append(task)
+            ready = asyncio.create_task(viewer.ready.wait())
+            # A stream refused (a 429, a 503) ends its task: stop waiting for it then, or a
+            # thousand refusals wait 30 s each.
+            await asyncio.wait((ready, task), timeout=30, return_when=asyncio.FIRST_COMPLETED)
+            ready.cancel()
 
     await asyncio.gather(*(one(v) for v in viewers))
     return tasks

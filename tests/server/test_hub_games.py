@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from starlette.concurrency import run_in_threadpool
 
-from rollplay.server import hub as hub_module
+from rollplay.server import news
 from rollplay.server.hub import Hub
 from rollplay.table import commands as c
 from rollplay.table.access.accounts import digest
@@ -31,7 +31,7 @@ def _text(event: EventView, earlier: EventView | None = None) -> str:
 def test_an_event_is_read_for_its_own_game_alone(
     examples_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hub_module, "SAFETY_POLL", 0.05)
+    monkeypatch.setattr(news, "SAFETY_POLL", 0.05)
     service = Service(examples_url)
     ids = {game: service.watch(game)[0] for game in GAMES}
     reads: list[int] = []
@@ -117,7 +117,7 @@ def test_a_batch_reads_credentials_only_after_a_revocation(
     since (in any worker or process: the revocation count, rulings N23), not once an
     event. Revoked from another service (another worker), the feed is cut before the next
     event reaches it."""
-    monkeypatch.setattr(hub_module, "SAFETY_POLL", 3600.0)  # the batches alone
+    monkeypatch.setattr(news, "SAFETY_POLL", 3600.0)  # the batches alone
     owner = Service(examples_url)
     for name in ("Pia", "Olly"):
         owner.add_user(name)
@@ -170,7 +170,7 @@ def test_a_quiet_feed_ends_within_a_safety_round_of_a_revocation_elsewhere(
 ) -> None:
     """With no event at all, a feed whose session is ended by another worker ends at the
     next safety round; rounds before it read no credential (nothing was revoked)."""
-    monkeypatch.setattr(hub_module, "SAFETY_POLL", 0.05)
+    monkeypatch.setattr(news, "SAFETY_POLL", 0.05)
     owner = Service(examples_url)
     owner.add_user("Pia")
     owner.set_password("Pia", "correct horse battery")

@@ -15,7 +15,7 @@ Each viewer remembers the session or API token that opened it (its secret's hash
 revocation in this worker (sign-out, a session ended, a token revoked, a password changed)
 closes that viewer's feed before the revoking request answers (``drop_revoked``); one made
 elsewhere (another worker, ``rollplay user password``) is caught before the next batch of
-events is handed out, and for a quiet feed within SAFETY_POLL seconds. So no event committed
+events is handed out, and for a quiet feed within a safety round (news.py). So no event committed
 after a revocation reaches a feed the revoked credential opened."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from anyio import from_thread
 from starlette.concurrency import run_in_threadpool
 
 from rollplay.errors import RollplayError
+from rollplay.server import news
 from rollplay.server.streams import Caps, FeedSlots
 from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.access.authz import Standing
@@ -41,12 +42,9 @@ from rollplay.table.events.ledger import Changes
 from rollplay.table.events.watching import STANDING_KINDS
 from rollplay.table.play.scene_reads import ORDER_KINDS, LiveBatch
 from rollplay.table.service import Service
-from rollplay.table.store.ordering import CHANNEL
 
 log = logging.getLogger("rollplay.live")
 
-SQLITE_POLL = 0.02  # seconds between looks at the newest id (one indexed read)
-SAFETY_POLL = 2.0  # seconds between reads of every watched game, LISTEN or not
 GATHER = 0.01  # seconds a notification waits for others, so events go out in batches
 BATCH = 500  # events read at a time
 FAR = datetime.max.replace(tzinfo=UTC)  # a credential that does not expire
@@ -113,7 +111,7 @@ class Hub:
         for viewer in viewers:
             self._cut(viewer)
 
-    def _all(self) -> list[Viewer]:
+    def all(self) -> list[Viewer]:
         return [viewer for watching in self.viewers.values() for viewer in watching]
 
     def _dead(self, viewers: Collection[Viewer], live: Collection[str]) -> list[Viewer]:
@@ -139,7 +137,7 @@ class Hub:
         """After a revocation, from the request's worker thread: close at once every feed of
         this worker whose credential no longer signs in, before the request answers."""
         try:
-            viewers = from_thread.run_sync(self._all)
+            viewers = from_thread.run_sync(self.all)
         except RuntimeError:  # not called from the server's threads (nothing to close here)
             return
         digests = {v.credential for v in viewers if v.credential is not None}
@@ -154,7 +152,7 @@ class Hub:
             self.news.add(game_id)
             self.wake.set()
 
-    def _written(self, counts: dict[int, int]) -> None:
+    def written(self, counts: dict[int, int]) -> None:
         """Games' newest event numbers as read: each watched one past what went out is read."""
         for game_id, number in counts.items():
             if number > self.last.get(game_id, number):
@@ -179,8 +177,8 @@ class Hub:
 
     async def _run(self) -> None:
         postgres = self.service.engine.dialect.name == "postgresql"
-        watcher = self._listen() if postgres else self._poll_newest()
-        tasks = [asyncio.create_task(watcher), asyncio.create_task(self._safety())]
+        watcher = news.listen(self) if postgres else news.poll_newest(self)
+        tasks = [asyncio.create_task(watcher), asyncio.create_task(news.safety(self))]
         try:
             while True:
                 await self.wake.wait()
@@ -314,72 +312,6 @@ class Hub:
             else:
                 viewer.standing = standing
 
-    # -- learning of new events ---------------------------------------------------------------
-
-    async def _poll_newest(self) -> None:
-        newest = await run_in_threadpool(self.service.latest_event)
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.look.wait(), SQLITE_POLL)
-            self.look.clear()
-            if not self.viewers:
-                continue
-            try:
-                newest, counts = await run_in_threadpool(self.service.written_since, newest)
-            except Exception:  # a bad moment in the database: the next look retries
-                log.exception("looking for new events")
-                await asyncio.sleep(0.5)
-                continue
-            self._written(counts)
-
-    async def _safety(self) -> None:
-        """Every SAFETY_POLL: each watched game's count in one read (not a read of each
-        game), so a missed notification costs at most this long, and quiet feeds end within
-        it of a revocation made elsewhere (their credentials read only when the revocation
-        count moved or a session expired since the last round: rulings N23)."""
-        swept: int | None = None  # the revocation count as of the last round's check
-        while True:
-            await asyncio.sleep(SAFETY_POLL)
-            try:
-                if not self.viewers:
-                    continue
-                counts, mark = await run_in_threadpool(self._round, list(self.viewers))
-                self._written(counts)
-                viewers = self._all()
-                held = {v.credential for v in viewers}
-                self.expiry = {d: at for d, at in self.expiry.items() if d in held}
-                moment = datetime.now(UTC)
-                if mark != swept or any(at <= moment for at in self.expiry.values()):
-                    await self.vet(viewers)  # read after the count: nothing slips between
-                    swept = mark
-            except Exception:  # a bad moment in the database: the next round retries
-                log.exception("checking the live feeds' games and credentials")
-
-    def _round(self, game_ids: list[int]) -> tuple[dict[int, int], int]:
-        """A safety round's reads: each watched game's count, and the revocation count."""
-        return self.service.event_counts(game_ids), self.service.revocation_mark()
-
-    async def _listen(self) -> None:
-        """LISTEN on a connection of its own (not the pool's), reconnecting when it drops;
-        after a reconnect every watched game is read, for what came in between."""
-        import psycopg
-
-        url = self.service.engine.url.set(drivername="postgresql")
-        conninfo = url.render_as_string(hide_password=False)
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    for game_id in list(self.viewers):
-                        self.notify(game_id)
-                    async for note in conn.notifies():
-                        game, _, _ = note.payload.partition(":")
-                        if game.isdecimal():
-                            self.notify(int(game))
-            except (OSError, psycopg.Error):
-                log.warning("the LISTEN connection dropped; reconnecting", exc_info=True)
-                await asyncio.sleep(1.0)
-
     # -- closing (several hosts: issue 39) -----------------------------------------------------
 
     leaving = False  # this worker is shutting down: every feed is told to come back elsewhere
@@ -389,7 +321,7 @@ class Hub:
         client's "come back" (live.py), and ends; one opened from now on ends at once. The
         item offered only wakes the feed, which then sees ``leaving``."""
         self.leaving = True
-        for viewer in self._all():
+        for viewer in self.all():
             viewer.offer([])
 
 

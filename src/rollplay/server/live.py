@@ -84,7 +84,7 @@ class EventStream(Response):
     docs/performance.md). ``close`` ends the feed however it ends, or if it never starts
     (the client gone before the answer began), when the answer is dropped."""
 
-    __slots__ = ("close", "events", "started")
+    __slots__ = ("background", "close", "events", "started", "status_code")
 
     def __init__(self, events: AsyncIterator[str], close: Callable[[], None]) -> None:
         # Response.__init__ renders a body and headers this answer does not have.

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from rollplay.table.access import feeds
 from rollplay.table.access.feeds import Feeds, Full
@@ -117,6 +118,28 @@ def test_a_restarted_worker_clears_its_own_old_rows(table: Table) -> None:
     assert again.take("Pia", "10.0.0.1", 3, 60)
     with pytest.raises(Full):  # another host's process of the same id is left alone
         again.take("Otto", "10.0.0.1", 1, 60)
+
+
+def test_a_free_that_fails_is_done_at_the_next_renewal(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A feed closed while the database is out of reach: its slot is not kept for as long as
+    its worker lives, but freed when the worker next renews its lease."""
+    worker, other = Feeds(table), Feeds(table)
+    number = worker.take("Pia", "10.0.0.1", 1, 60)
+    reachable = table.transaction
+
+    def unreachable() -> None:
+        raise OperationalError("DELETE", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(table, "transaction", unreachable)
+    with pytest.raises(OperationalError):
+        worker.free(number)
+    monkeypatch.setattr(table, "transaction", reachable)
+    with pytest.raises(Full):
+        other.take("Pia", "10.0.0.2", 1, 60)
+    worker.renew()
+    assert other.take("Pia", "10.0.0.2", 1, 60)
 
 
 def test_a_stopped_worker_frees_every_slot_it_held(table: Table) -> None:

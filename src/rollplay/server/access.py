@@ -50,13 +50,14 @@ class BodyLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        headers = dict(scope["headers"])
-        size = headers.get(b"content-length")
+        size, chunked = _framing(scope)
         limit = MAX_UPLOAD if str(scope.get("path", "")).endswith(UPLOADS) else MAX_BODY
         if size is not None:
             if not size.isdigit() or int(size) > limit:
                 return await _too_big(send, limit)
             return await self.app(scope, receive, send)  # the server holds it to that length
+        if not chunked:  # neither a length nor chunks: a request without a body (RFC 9112 6.3)
+            return await self.app(scope, receive, send)  # a live feed holds nothing of it here
         held: list[Message] = []
         seen = 0
         while True:
@@ -74,6 +75,17 @@ class BodyLimit:
             return held.pop(0) if held else await receive()
 
         await self.app(scope, replayed, send)
+
+
+def _framing(scope: Scope) -> tuple[bytes | None, bool]:
+    """A request's declared length, and whether its body comes in chunks."""
+    length, chunked = None, False
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            length = value
+        elif name == b"transfer-encoding":
+            chunked = True
+    return length, chunked
 
 
 async def _too_big(send: Send, limit: int) -> None:

@@ -81,11 +81,11 @@ class EventStream(Response):
     feed ends or its reader is gone. Starlette's StreamingResponse ran two tasks in a task
     group for each (one sending, one listening for the reader to leave); this sends from the
     request's own task and listens in one more, which cancels the sending when the reader is
-    gone, at once, as the task group did (an idle feed then costs under 32 KiB: issue 39,
+    gone, at once, as the task group did (an idle feed costs a quarter less: issue 39,
     docs/performance.md). ``close`` ends the feed however it ends, or if it never starts
     (the client gone before the answer began), when the answer is dropped."""
 
-    __slots__ = ("close", "events", "started")
+    __slots__ = ("background", "close", "events", "started", "status_code")
 
     def __init__(self, events: AsyncIterator[str], close: Callable[[], None]) -> None:
         # Response.__init__ renders a body and headers this answer does not have.

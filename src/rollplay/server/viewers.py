@@ -33,7 +33,7 @@ T = TypeVar("T")
 class Waiting(Generic[T]):
     """What waits for one feed: asyncio.Queue's ``get``, ``get_nowait``, ``put_nowait``,
     ``empty`` and ``qsize``, for a queue that is nearly always empty, at a tenth of its
-    memory (issue 39: an idle feed under 32 KiB). asyncio's keeps three deques and an Event
+    memory (issue 39: what an idle feed costs). asyncio's keeps three deques and an Event
     (four more) for each; this keeps a list only while something waits, and ``get`` hands
     back a future, so ``asyncio.wait_for`` waits on it without a task of its own."""
 

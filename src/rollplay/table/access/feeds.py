@@ -65,6 +65,7 @@ class Feeds:
         self.pid = os.getpid()
         self.holder = f"{self.host[:60]}:{self.pid}:{secrets.token_hex(8)}"
         self.open: dict[int, tuple[str, str | None]] = {}  # number -> (user, address) keys
+        self.unfreed: set[int] = set()  # closed here, their rows not yet deleted
         self.numbers = itertools.count(1)
         self.lock = threading.Lock()  # over ``open``
         self.starting = threading.Lock()
@@ -105,6 +106,7 @@ class Feeds:
         """Extend the lease (every third of it), and forget every holder whose lease ran out.
         A holder found gone (the database out of reach past its lease, and swept by another)
         is made again with the feeds it holds, which then count again."""
+        self._delete()
         with self.table.transaction() as s:
             renewed = s.execute(update(FeedHolder).where(FeedHolder.id == self.holder)
                                 .values(expires_at=self._until(s)))  # fmt: skip
@@ -129,6 +131,7 @@ class Feeds:
             s.execute(delete(FeedHolder).where(FeedHolder.id == self.holder))
         with self.lock:
             self.open.clear()
+            self.unfreed.clear()
         _HERE.discard(self.holder)
         self.started = False
 
@@ -193,9 +196,21 @@ class Feeds:
         with self.lock:
             if self.open.pop(number, None) is None:
                 return
+            self.unfreed.add(number)
+        self._delete()
+
+    def _delete(self) -> None:
+        """Delete the rows of the feeds closed here (those a failed delete left, too: the
+        next renewal tries again, so a slot is never kept by a worker that is alive)."""
+        with self.lock:
+            numbers = list(self.unfreed)
+        if not numbers:
+            return
         with self.table.transaction() as s:
             s.execute(delete(OpenFeed).where(OpenFeed.holder == self.holder,
-                                             OpenFeed.number == number))  # fmt: skip
+                                             OpenFeed.number.in_(numbers)))  # fmt: skip
+        with self.lock:
+            self.unfreed.difference_update(numbers)
 
     def counted(self) -> dict[str, int]:
         """Every live feed by user digest (for tests and an operator's look)."""

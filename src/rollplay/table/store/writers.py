@@ -52,6 +52,10 @@ class Writer(Protocol):
     def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]: ...
 
 
+# The one empty set: an empty frozenset built from rows is an object of its own (216 bytes),
+# and every live feed's standing keeps two of them for as long as it is open (issue 39).
+NONE: frozenset[Any] = frozenset()
+
 _SIDE = (
     select(
         Game.id,
@@ -129,7 +133,7 @@ class CoreWriter(CoreNonces):
     def standing(self, game_id: int, user_id: int) -> tuple[str | None, frozenset[int]]:
         rows = self.conn.execute(_STANDING, {"gid": game_id, "uid": user_id}).all()
         role = next((r for r, _ in rows if r is not None), None)
-        return role, frozenset(c for _, c in rows if c is not None)
+        return role, frozenset(c for _, c in rows if c is not None) or NONE
 
     def spend(self, character_id: int, luck: int, cp: int, fate: int) -> bool:
         if self.game_id is not None:
@@ -151,7 +155,7 @@ class CoreWriter(CoreNonces):
     def private_scenes(self, game_id: int, user_id: int | None) -> frozenset[int]:
         query = _mine(select(Scene.id), user_id).where(
             Scene.game_id == game_id, Scene.privacy == "private")  # fmt: skip
-        return frozenset(self.conn.execute(query).scalars())
+        return frozenset(self.conn.execute(query).scalars()) or NONE
 
     def event(self, values: Mapping[str, Any]) -> int:
         """Append an event; returns its number in its game (what viewers see)."""

@@ -194,11 +194,13 @@ def postgres_cpu(database: str) -> tuple[dict[int, float], float]:
     and the whole server's (every child, those ended included)."""
     from load.server import _cmdline, _parents, backends
 
-    found = backends(database)
-    if not found:
-        return {}, 0.0
     parents = _parents()
-    master = parents.get(found[0], 0)
+    # The postmaster: the parent of this database's backends (one that has not ended since
+    # they were listed: an ended one's parent reads as 0, which is no server).
+    masters = {parents.get(pid, 0) for pid in backends(database)}
+    master = next((m for m in masters if _cmdline(m).split(b"\0")[0].endswith(b"postgres")), 0)
+    if not master:
+        return {}, 0.0
     children = [pid for pid, parent in parents.items() if parent == master]
     ours = {}
     for pid in children:

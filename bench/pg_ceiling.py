@@ -312,6 +312,15 @@ def _timed_out(_signum: int, _frame: Any) -> None:
     raise TimeoutError
 
 
+def _stop_children() -> None:
+    """Kill this run's own processes, by their ids, that are still running."""
+    for proc in CHILDREN:
+        if proc.pid is not None and proc.is_alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+            proc.join(timeout=5)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from sqlalchemy import make_url
@@ -323,7 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory() as folder, \
                 fresh_database("pg", args.pg, "ceiling", folder) as db:  # fmt: skip
-            result = run(args, db, str(make_url(db).database))
+            try:
+                result = run(args, db, str(make_url(db).database))
+            finally:  # before the database is dropped under them
+                _stop_children()
             show(result, out)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -333,11 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        for proc in CHILDREN:  # only this run's own processes, by their ids
-            if proc.pid is not None and proc.is_alive():
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(proc.pid, signal.SIGKILL)
-                proc.join(timeout=5)
+        _stop_children()
     if args.json:
         text = json.dumps(result, indent=2)
         if args.json == "-":

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.concurrency import run_in_threadpool
 
+from rollplay.server import hub as hub_module
 from rollplay.server import news
 from rollplay.server.hub import Hub
 from rollplay.table import commands as c
@@ -204,3 +205,25 @@ def test_a_quiet_feed_ends_within_a_safety_round_of_a_revocation_elsewhere(
         elsewhere.close()
     assert quiet == [1, 1]  # the join's check and the first round's
     assert ended is None
+
+
+def test_every_quiet_feed_is_woken_for_a_heartbeat_by_one_timer(
+    examples_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hub's one timer wakes each quiet feed with an empty batch (its heartbeat, which
+    live.py sends as a comment line), rather than each feed keeping a timer of its own."""
+    monkeypatch.setattr(hub_module, "HEARTBEAT", 0.05)
+    service = Service(examples_url)
+
+    async def scenario() -> list[Any]:
+        hub = Hub(service)
+        feeds = [await hub.join(service, game, _text) for game in GAMES]
+        woken = [await asyncio.wait_for(feed.queue.get(), 30) for feed in feeds]
+        await hub.close()
+        return woken
+
+    try:
+        woken = asyncio.run(scenario())
+    finally:
+        service.close()
+    assert woken == [[], [], []]

@@ -47,6 +47,7 @@ log = logging.getLogger("rollplay.live")
 
 GATHER = 0.01  # seconds a notification waits for others, so events go out in batches
 BATCH = 500  # events read at a time
+HEARTBEAT = 15.0  # seconds between the comment lines that keep quiet feeds' connections open
 FAR = datetime.max.replace(tzinfo=UTC)  # a credential that does not expire
 
 
@@ -178,7 +179,8 @@ class Hub:
     async def _run(self) -> None:
         postgres = self.service.engine.dialect.name == "postgresql"
         watcher = news.listen(self) if postgres else news.poll_newest(self)
-        tasks = [asyncio.create_task(watcher), asyncio.create_task(news.safety(self))]
+        tasks = [asyncio.create_task(watcher), asyncio.create_task(news.safety(self)),
+                 asyncio.create_task(self._beat())]  # fmt: skip
         try:
             while True:
                 await self.wake.wait()
@@ -198,6 +200,16 @@ class Hub:
         finally:
             for task in tasks:
                 task.cancel()
+
+    async def _beat(self) -> None:
+        """Every HEARTBEAT, each feed with nothing waiting is woken with an empty batch, and
+        sends a comment line (live.py): one timer for every feed, not one a feed and a wake
+        (an idle feed's memory, issue 39)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            for viewer in self.all():
+                if viewer.queue.empty():
+                    viewer.offer([], 0)
 
     async def _read(self, game_id: int) -> None:
         while game_id in self.viewers:

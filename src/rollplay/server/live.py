@@ -27,7 +27,6 @@ from rollplay.server.viewers import Viewer, Write, sse
 from rollplay.table.answers import SceneShown
 from rollplay.table.service import Service
 
-HEARTBEAT = 15.0  # seconds of quiet before a comment line keeps the connection open
 # Events a catch-up reads, draws and sends at a time (a pose is at most 8,000 characters,
 # so a page is at most about 200 KiB of text): what a stalled reader holds. Pages of 100
 # cost twenty stalled feeds 136 MiB, of 25, 82 MiB (docs/performance.md, Stalled readers).
@@ -148,12 +147,7 @@ async def _events(
                     return
             if viewer.behind:  # a catch-up cut short by closing: what is queued is past a gap
                 continue
-            try:
-                async with asyncio.timeout(HEARTBEAT):  # no task a wake, as wait_for made
-                    items = [await viewer.queue.get()]
-            except TimeoutError:
-                yield ": heartbeat\n\n"
-                continue
+            items = [await viewer.queue.get()]  # a batch, a wake, or the hub's heartbeat
             while not viewer.queue.empty():
                 items.append(viewer.queue.get_nowait())
             for item in items:
@@ -171,6 +165,8 @@ async def _events(
                         chunk.append(text)
             if chunk:
                 yield "".join(chunk)
+            elif not any(items):  # only wakes (the hub's heartbeat): keeps proxies from closing it
+                yield ": heartbeat\n\n"
     finally:
         _close(hub, viewer, free)
 

@@ -8,6 +8,7 @@ a real service, SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import pytest
@@ -227,3 +228,44 @@ def test_every_quiet_feed_is_woken_for_a_heartbeat_by_one_timer(
     finally:
         service.close()
     assert woken == [[], [], []]
+
+
+def test_a_slow_read_of_one_game_holds_up_no_other(
+    examples_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games are read side by side (rulings N25): while one game's read hangs on the
+    database, another game's event still reaches its viewer. Before, games were read one
+    after another and a read's round trip was every other game's wait."""
+    service = Service(examples_url)
+    ids = {game: service.watch(game)[0] for game in GAMES}
+    release = threading.Event()
+    batch = service.live_batch
+
+    def slow(game_id: int, *rest: Any) -> Any:
+        if game_id == ids["Pegasus"]:
+            release.wait(30)
+        return batch(game_id, *rest)
+
+    monkeypatch.setattr(service, "live_batch", slow)
+
+    async def scenario() -> list[Any]:
+        hub = Hub(service)
+        feeds = {game: await hub.join(service, game, _text) for game in GAMES[:2]}
+        await run_in_threadpool(service.execute, c.SceneStart("Pegasus", "Dock"))
+        await run_in_threadpool(service.execute, c.SceneStart("Dungeon", "Crypt"))
+        hub.poke()
+        dungeon = await asyncio.wait_for(feeds["Dungeon"].queue.get(), 30)
+        stuck = feeds["Pegasus"].queue.empty()  # its read still hangs
+        release.set()
+        pegasus = await asyncio.wait_for(feeds["Pegasus"].queue.get(), 30)
+        await hub.close()
+        return [dungeon, stuck, pegasus]
+
+    try:
+        dungeon, stuck, pegasus = asyncio.run(scenario())
+    finally:
+        release.set()
+        service.close()
+    assert [text.split(":")[1] for _, text in dungeon] == ["scene_start"], (dungeon, pegasus)
+    assert stuck
+    assert [text.split(":")[1] for _, text in pegasus] == ["scene_start"]

@@ -20,6 +20,7 @@ from rollplay.server.hub import Hub
 from rollplay.table import commands as c
 from rollplay.table.access.accounts import digest
 from rollplay.table.events.views import EventView
+from rollplay.table.info import SignedIn
 from rollplay.table.service import Service
 
 pytestmark = [pytest.mark.storage, pytest.mark.live]
@@ -28,6 +29,27 @@ GAMES = ("Pegasus", "Dungeon", "Stars")
 
 def _text(event: EventView, earlier: EventView | None = None) -> str:
     return f"{event.id}:{event.kind}"
+
+
+def _signed_in(owner: Service, name: str) -> SignedIn:
+    """``name``, an observer of Pegasus, signed in: their session."""
+    owner.add_user(name)
+    owner.set_password(name, "correct horse battery")
+    owner.add_member("Pegasus", name, "observer", ())
+    return owner.sign_in(name, "correct horse battery")
+
+
+def _counted_checks(service: Service, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many credentials each of ``service``'s credential reads asked about, as made."""
+    checks: list[int] = []
+    live = service.live_credentials
+
+    def counted(digests: Any) -> Any:
+        checks.append(len(digests))
+        return live(digests)
+
+    monkeypatch.setattr(service, "live_credentials", counted)
+    return checks
 
 
 def test_an_event_is_read_for_its_own_game_alone(
@@ -121,19 +143,8 @@ def test_a_batch_reads_credentials_only_after_a_revocation(
     event reaches it."""
     monkeypatch.setattr(news, "SAFETY_POLL", 3600.0)  # the batches alone
     owner = Service(examples_url)
-    for name in ("Pia", "Olly"):
-        owner.add_user(name)
-        owner.set_password(name, "correct horse battery")
-        owner.add_member("Pegasus", name, "observer", ())
-    pia, olly = (owner.sign_in(name, "correct horse battery") for name in ("Pia", "Olly"))
-    checks: list[int] = []
-    live = owner.live_credentials
-
-    def counted(digests: Any) -> Any:
-        checks.append(len(digests))
-        return live(digests)
-
-    monkeypatch.setattr(owner, "live_credentials", counted)
+    pia, olly = (_signed_in(owner, name) for name in ("Pia", "Olly"))
+    checks = _counted_checks(owner, monkeypatch)
     elsewhere = Service(examples_url)  # another worker: its revocation wakes no hub here
 
     async def scenario() -> tuple[list[str], list[Any]]:
@@ -174,18 +185,8 @@ def test_a_quiet_feed_ends_within_a_safety_round_of_a_revocation_elsewhere(
     next safety round; rounds before it read no credential (nothing was revoked)."""
     monkeypatch.setattr(news, "SAFETY_POLL", 0.05)
     owner = Service(examples_url)
-    owner.add_user("Pia")
-    owner.set_password("Pia", "correct horse battery")
-    owner.add_member("Pegasus", "Pia", "observer", ())
-    pia = owner.sign_in("Pia", "correct horse battery")
-    checks: list[int] = []
-    live = owner.live_credentials
-
-    def counted(digests: Any) -> Any:
-        checks.append(len(digests))
-        return live(digests)
-
-    monkeypatch.setattr(owner, "live_credentials", counted)
+    pia = _signed_in(owner, "Pia")
+    checks = _counted_checks(owner, monkeypatch)
     elsewhere = Service(examples_url)
 
     async def scenario() -> tuple[list[int], Any]:

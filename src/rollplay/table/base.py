@@ -31,6 +31,8 @@ from rollplay.table.store.models import Character, Combat, Game
 from rollplay.table.store.ordering import order_events
 from rollplay.table.systems import ruleset_version, system
 
+SHEETS_KEPT = 10_000  # parsed sheets kept per worker (every character of 500 tables of six)
+
 
 class ServiceBase(Core):
     """The service's core with its shared lookups and its one entry, ``execute``."""
@@ -180,8 +182,8 @@ class ServiceBase(Core):
         key = (game.id, row.id, row.version, id(rules))
         parsed = self._sheets.get(key)
         if parsed is None:
-            if len(self._sheets) > 1000:
-                self._sheets.clear()
+            if len(self._sheets) >= SHEETS_KEPT:  # the oldest goes (clearing them all made
+                del self._sheets[next(iter(self._sheets))]  # 500 tables re-read every sheet)
             parsed = self._sheets[key] = system(game.system).parse(row.sheet, rules)
         return parsed
 

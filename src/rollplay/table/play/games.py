@@ -20,6 +20,8 @@ from rollplay.table.store.db import StorageError
 from rollplay.table.store.models import Character, Game, Membership
 from rollplay.table.systems import system
 
+VOCABULARIES_KEPT = 2_000  # games' vocabularies kept per worker (a page of 500 tables)
+
 DEFAULT_EDITION = {"fs3": "3.3", "gurps": "4e", "d6": "d6"}
 
 
@@ -111,8 +113,8 @@ def vocabulary(t: ServiceBase, name: str) -> Vocabulary:
             rules, _ = t.ruleset_of(game)
             known = _vocabulary(t, s, game, rules)
             if key is not None and t.actor.as_character is None:
-                if len(t._vocabularies) > 256:
-                    t._vocabularies.clear()
+                if len(t._vocabularies) >= VOCABULARIES_KEPT:  # the oldest goes: clearing
+                    del t._vocabularies[next(iter(t._vocabularies))]  # all thrashed 500 games
                 t._vocabularies[key] = known
         return known  # immutable: the kept one is handed out as it is
 
